@@ -1,0 +1,316 @@
+//! The sourced catalog: accelerators, providers and on-demand prices, loaded from the JSON files in
+//! `data/` that are compiled into the binary. Every entry carries `source` and `as_of`.
+
+use serde::Deserialize;
+use std::collections::HashSet;
+use std::fmt;
+
+const ACCELERATORS_JSON: &str = include_str!("../../data/accelerators.json");
+const PROVIDERS_JSON: &str = include_str!("../../data/providers.json");
+const PRICES_JSON: &str = include_str!("../../data/prices.json");
+
+/// One accelerator model, with its DENSE bf16 peak (never the sparse figure).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct Accelerator {
+    /// Stable id used in links, e.g. `h100-sxm`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Chip vendor id (`nvidia`, `amd`, `google`, `aws`).
+    pub vendor: String,
+    /// Whether CUDA code runs on it unchanged.
+    pub cuda: bool,
+    /// The provider whose own silicon this is (`aws` for Trainium, `gcp` for TPU), if any.
+    pub silicon_of: Option<String>,
+    /// Dense bf16 peak in TFLOP/s per accelerator.
+    pub dense_bf16_tflops: f64,
+    /// Memory per accelerator in GB.
+    pub memory_gb: f64,
+    /// Memory bandwidth in TB/s.
+    pub bandwidth_tb_s: f64,
+    /// Where the figures come from.
+    pub source: String,
+    /// When they were read (ISO date).
+    pub as_of: String,
+}
+
+impl Accelerator {
+    /// Dense bf16 peak in FLOP/s.
+    pub fn peak_flops_per_s(&self) -> f64 {
+        self.dense_bf16_tflops * 1e12
+    }
+}
+
+/// A company that rents accelerators.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct Provider {
+    /// Stable id used in links, e.g. `coreweave`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// `hyperscaler`, `gpu-cloud`, `serverless` or `platform`.
+    pub kind: String,
+    /// How it bills, in words.
+    pub billing: String,
+    /// Where the description comes from.
+    pub source: String,
+    /// When it was read (ISO date).
+    pub as_of: String,
+}
+
+/// An on-demand list price of one accelerator at one provider.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct Price {
+    /// Provider id.
+    pub provider: String,
+    /// Accelerator id.
+    pub accelerator: String,
+    /// USD per accelerator-hour (per GPU, TPU chip or Trainium chip).
+    pub usd_per_gpu_hour: f64,
+    /// Where the price comes from.
+    pub source: String,
+    /// When it was read (ISO date).
+    pub as_of: String,
+    /// Caveats ("estimate", region), possibly empty.
+    #[serde(default)]
+    pub note: String,
+}
+
+#[derive(Deserialize)]
+struct AcceleratorsFile {
+    accelerators: Vec<Accelerator>,
+}
+#[derive(Deserialize)]
+struct ProvidersFile {
+    providers: Vec<Provider>,
+}
+#[derive(Deserialize)]
+struct PricesFile {
+    prices: Vec<Price>,
+}
+
+/// Why the compiled-in catalog could not be used. Caught by the catalog test before it ships.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CatalogError(pub String);
+
+impl fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "catalog data is invalid: {}", self.0)
+    }
+}
+
+/// The whole catalog, validated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Catalog {
+    /// Accelerators, in display order.
+    pub accelerators: Vec<Accelerator>,
+    /// Providers, in display order.
+    pub providers: Vec<Provider>,
+    /// Prices, in file order.
+    pub prices: Vec<Price>,
+}
+
+/// The provider a plan uses unless a link or the user says otherwise, when it rents the accelerator.
+pub const DEFAULT_PROVIDER: &str = "aws";
+
+impl Catalog {
+    /// Loads and validates the catalog compiled into the binary.
+    pub fn builtin() -> Result<Catalog, CatalogError> {
+        Catalog::from_json(ACCELERATORS_JSON, PROVIDERS_JSON, PRICES_JSON)
+    }
+
+    /// Loads and validates a catalog from the three JSON documents.
+    pub fn from_json(accelerators: &str, providers: &str, prices: &str) -> Result<Catalog, CatalogError> {
+        let parse_err = |file: &str, e: serde_json::Error| CatalogError(format!("{file}: {e}"));
+        let a: AcceleratorsFile = serde_json::from_str(accelerators).map_err(|e| parse_err("accelerators.json", e))?;
+        let p: ProvidersFile = serde_json::from_str(providers).map_err(|e| parse_err("providers.json", e))?;
+        let pr: PricesFile = serde_json::from_str(prices).map_err(|e| parse_err("prices.json", e))?;
+        let catalog = Catalog { accelerators: a.accelerators, providers: p.providers, prices: pr.prices };
+        catalog.validate()?;
+        Ok(catalog)
+    }
+
+    /// Checks ids are unique, figures positive and finite, every price names a known provider and
+    /// accelerator (at most once per pair), every accelerator is rented somewhere, and every entry is
+    /// sourced and dated.
+    pub fn validate(&self) -> Result<(), CatalogError> {
+        let fail = |m: String| Err(CatalogError(m));
+        let mut ids = HashSet::new();
+        for a in &self.accelerators {
+            if !ids.insert(a.id.as_str()) {
+                return fail(format!("duplicate accelerator id {}", a.id));
+            }
+            for (what, v) in [("dense_bf16_tflops", a.dense_bf16_tflops), ("memory_gb", a.memory_gb), ("bandwidth_tb_s", a.bandwidth_tb_s)] {
+                if !(v.is_finite() && v > 0.0) {
+                    return fail(format!("accelerator {}: {what} must be positive, got {v}", a.id));
+                }
+            }
+            if let Some(owner) = &a.silicon_of {
+                if self.provider(owner).is_none() {
+                    return fail(format!("accelerator {}: silicon_of names unknown provider {owner}", a.id));
+                }
+            }
+            check_sourced(&format!("accelerator {}", a.id), &a.source, &a.as_of)?;
+        }
+        let mut ids = HashSet::new();
+        for p in &self.providers {
+            if !ids.insert(p.id.as_str()) {
+                return fail(format!("duplicate provider id {}", p.id));
+            }
+            check_sourced(&format!("provider {}", p.id), &p.source, &p.as_of)?;
+        }
+        let mut pairs = HashSet::new();
+        for pr in &self.prices {
+            let what = format!("price {}/{}", pr.provider, pr.accelerator);
+            if self.provider(&pr.provider).is_none() {
+                return fail(format!("{what}: unknown provider"));
+            }
+            if self.accelerator(&pr.accelerator).is_none() {
+                return fail(format!("{what}: unknown accelerator"));
+            }
+            if !(pr.usd_per_gpu_hour.is_finite() && pr.usd_per_gpu_hour > 0.0) {
+                return fail(format!("{what}: price must be positive, got {}", pr.usd_per_gpu_hour));
+            }
+            if !pairs.insert((pr.provider.as_str(), pr.accelerator.as_str())) {
+                return fail(format!("{what}: listed twice"));
+            }
+            check_sourced(&what, &pr.source, &pr.as_of)?;
+        }
+        for a in &self.accelerators {
+            if self.offers(&a.id).next().is_none() {
+                return fail(format!("accelerator {} is rented by no provider", a.id));
+            }
+        }
+        if self.provider(DEFAULT_PROVIDER).is_none() {
+            return fail(format!("default provider {DEFAULT_PROVIDER} missing"));
+        }
+        Ok(())
+    }
+
+    /// The accelerator with this id.
+    pub fn accelerator(&self, id: &str) -> Option<&Accelerator> {
+        self.accelerators.iter().find(|a| a.id == id)
+    }
+
+    /// The provider with this id.
+    pub fn provider(&self, id: &str) -> Option<&Provider> {
+        self.providers.iter().find(|p| p.id == id)
+    }
+
+    /// The list price of an accelerator at a provider, if it rents it.
+    pub fn price(&self, provider: &str, accelerator: &str) -> Option<&Price> {
+        self.prices.iter().find(|p| p.provider == provider && p.accelerator == accelerator)
+    }
+
+    /// Every provider's price for an accelerator, cheapest first (ties: catalog order).
+    pub fn offers<'a>(&'a self, accelerator: &'a str) -> impl Iterator<Item = &'a Price> + 'a {
+        let mut v: Vec<&Price> = self.prices.iter().filter(|p| p.accelerator == accelerator).collect();
+        v.sort_by(|a, b| a.usd_per_gpu_hour.total_cmp(&b.usd_per_gpu_hour));
+        v.into_iter()
+    }
+
+    /// The provider chosen when an accelerator is picked without one: [`DEFAULT_PROVIDER`] when it
+    /// rents the accelerator, otherwise the cheapest that does.
+    pub fn default_provider_for(&self, accelerator: &str) -> Option<&Provider> {
+        if self.price(DEFAULT_PROVIDER, accelerator).is_some() {
+            return self.provider(DEFAULT_PROVIDER);
+        }
+        self.offers(accelerator).next().and_then(|p| self.provider(&p.provider))
+    }
+}
+
+fn check_sourced(what: &str, source: &str, as_of: &str) -> Result<(), CatalogError> {
+    if source.trim().is_empty() {
+        return Err(CatalogError(format!("{what}: missing source")));
+    }
+    let b = as_of.as_bytes();
+    let iso = b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() });
+    if !iso {
+        return Err(CatalogError(format!("{what}: as_of must be an ISO date YYYY-MM-DD, got {as_of:?}")));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn catalog() -> Catalog {
+        Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn builtin_catalog_is_valid_and_complete() {
+        let c = catalog();
+        // Ids the foundation issue requires.
+        for id in ["a100-40gb", "a100-80gb", "h100-sxm", "h100-pcie", "h200", "b200", "l40s", "l4", "mi300x", "tpu-v5e", "tpu-v5p", "tpu-v6e", "trn1", "trn2"] {
+            assert!(c.accelerator(id).is_some(), "missing accelerator {id}");
+        }
+        for id in ["aws", "gcp", "azure", "oracle", "coreweave", "lambda", "together", "modal", "runpod", "nvidia"] {
+            assert!(c.provider(id).is_some(), "missing provider {id}");
+        }
+    }
+
+    #[test]
+    fn dense_peaks_match_the_domain_brief() {
+        // DOMAIN.md section 6: dense bf16 peak TFLOP/s and memory GB. The sparse H100 figure is 1,979.
+        let c = catalog();
+        let expected = [
+            ("a100-40gb", 312.0, 40.0), ("a100-80gb", 312.0, 80.0), ("h100-sxm", 989.0, 80.0),
+            ("h100-pcie", 756.0, 80.0), ("h200", 989.0, 141.0), ("b200", 2250.0, 180.0),
+            ("l40s", 362.0, 48.0), ("l4", 121.0, 24.0), ("mi300x", 1307.0, 192.0),
+            ("tpu-v5e", 197.0, 16.0), ("tpu-v5p", 459.0, 95.0), ("tpu-v6e", 918.0, 32.0),
+            ("trn1", 190.0, 32.0), ("trn2", 667.0, 96.0),
+        ];
+        for (id, tflops, mem) in expected {
+            let a = c.accelerator(id).unwrap_or_else(|| panic!("{id}"));
+            assert_eq!((a.dense_bf16_tflops, a.memory_gb), (tflops, mem), "{id}");
+        }
+    }
+
+    #[test]
+    fn seed_article_a100_prices_are_in_the_catalog() {
+        // Seed 003 (TechCrunch, 2024): A100 40GB at CoreWeave $2.39/h, Azure $3.40/h, Google Cloud $3.67/h.
+        let c = catalog();
+        for (provider, usd) in [("coreweave", 2.39), ("azure", 3.40), ("gcp", 3.67)] {
+            let p = c.price(provider, "a100-40gb").unwrap_or_else(|| panic!("{provider}"));
+            assert_eq!(p.usd_per_gpu_hour, usd);
+            assert!(p.as_of.starts_with("2024"));
+        }
+    }
+
+    #[test]
+    fn silicon_belongs_to_its_cloud() {
+        let c = catalog();
+        assert_eq!(c.accelerator("trn2").and_then(|a| a.silicon_of.as_deref()), Some("aws"));
+        assert_eq!(c.accelerator("tpu-v5p").and_then(|a| a.silicon_of.as_deref()), Some("gcp"));
+        assert!(!c.accelerator("tpu-v5p").map(|a| a.cuda).unwrap_or(true));
+        // TPUs are rented only by Google Cloud.
+        assert!(c.offers("tpu-v5e").all(|p| p.provider == "gcp"));
+    }
+
+    #[test]
+    fn default_provider_is_aws_when_it_rents_else_cheapest() {
+        let c = catalog();
+        assert_eq!(c.default_provider_for("h100-sxm").map(|p| p.id.as_str()), Some("aws"));
+        assert_eq!(c.default_provider_for("tpu-v6e").map(|p| p.id.as_str()), Some("gcp"));
+        // MI300X: Oracle $6.00, RunPod $2.49 -> RunPod.
+        assert_eq!(c.default_provider_for("mi300x").map(|p| p.id.as_str()), Some("runpod"));
+    }
+
+    #[test]
+    fn validation_rejects_bad_data() {
+        let ok_acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"source":"s","as_of":"2024-01-01"}]}"#;
+        let ok_prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","source":"s","as_of":"2024-01-01"}]}"#;
+        let price = |usd: &str, as_of: &str| format!(r#"{{"prices":[{{"provider":"aws","accelerator":"x","usd_per_gpu_hour":{usd},"source":"s","as_of":"{as_of}"}}]}}"#);
+        assert!(Catalog::from_json(ok_acc, ok_prov, &price("1.5", "2024-01-01")).is_ok());
+        let e = Catalog::from_json(ok_acc, ok_prov, &price("-1", "2024-01-01")).unwrap_err();
+        assert_eq!(e.0, "price aws/x: price must be positive, got -1");
+        let e = Catalog::from_json(ok_acc, ok_prov, &price("1", "last year")).unwrap_err();
+        assert_eq!(e.0, "price aws/x: as_of must be an ISO date YYYY-MM-DD, got \"last year\"");
+        let e = Catalog::from_json(ok_acc, ok_prov, r#"{"prices":[]}"#).unwrap_err();
+        assert_eq!(e.0, "accelerator x is rented by no provider");
+        assert!(Catalog::from_json("{", ok_prov, &price("1", "2024-01-01")).is_err());
+    }
+}

@@ -1,0 +1,16 @@
+//! The pure domain model of GPU Credit Runway: the sourced catalog, the cost formulas of
+//! DOMAIN.md, input parsing with precise error messages, share-link encoding and number
+//! formatting. It depends on no web crate, so it compiles and tests natively in seconds.
+
+pub mod catalog;
+pub mod cost;
+pub mod explain;
+pub mod format;
+pub mod link;
+pub mod parse;
+
+pub use catalog::{Accelerator, Catalog, CatalogError, Price, Provider};
+pub use cost::{estimate, Estimate, EstimateError, PriceSource, Scenario};
+pub use explain::{Citation, Explanation, Output};
+pub use link::{decode_link, encode_link, DecodedLink};
+pub use parse::{Field, InputError, Origin, Problem};

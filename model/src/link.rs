@@ -1,0 +1,202 @@
+//! Share links: the scenario as a URL query string. The keys are a public, stable interface:
+//! `params`, `tokens`, `gpu`, `gpus`, `mfu`, `duty`, `provider`, `price`.
+//!
+//! Decoding never fails as a whole: each key is validated on its own, a bad value becomes an
+//! [`InputError`] and the default for that key, and the rest of the link still applies.
+
+use crate::catalog::Catalog;
+use crate::cost::Scenario;
+use crate::parse::{format_number_exact, Field, InputError, Origin, Problem};
+use std::collections::BTreeMap;
+
+/// The result of reading a link: a usable scenario, the errors to show, and the raw text of every
+/// key the link carried (so a rejected value can be shown in its field).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecodedLink {
+    /// The scenario: link values where valid, defaults elsewhere.
+    pub scenario: Scenario,
+    /// One error per rejected key, in link-key order.
+    pub errors: Vec<InputError>,
+    /// The raw (percent-decoded) value of each known key present in the link; the first wins.
+    pub raw: BTreeMap<Field, String>,
+}
+
+/// Reads a query string (with or without the leading `?`).
+pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    let mut raw: BTreeMap<Field, String> = BTreeMap::new();
+    for (k, v) in form_urlencoded::parse(query.as_bytes()) {
+        if let Some(field) = Field::from_key(&k) {
+            raw.entry(field).or_insert_with(|| v.into_owned());
+        }
+    }
+    let mut s = Scenario::default();
+    let mut errors = Vec::new();
+    let mut number = |field: Field| -> Option<f64> {
+        let text = raw.get(&field)?;
+        field.parse(text, Origin::Link).map_err(|e| errors.push(e)).ok()
+    };
+    if let Some(v) = number(Field::Params) {
+        s.params = v;
+    }
+    if let Some(v) = number(Field::Tokens) {
+        s.tokens = v;
+    }
+    // Gpus is validated as a whole number within 1..=100,000, so the cast is exact.
+    if let Some(v) = number(Field::Gpus) {
+        s.gpus = v as u32;
+    }
+    if let Some(v) = number(Field::Mfu) {
+        s.mfu = v;
+    }
+    if let Some(v) = number(Field::Duty) {
+        s.duty = v;
+    }
+    if let Some(v) = number(Field::Price) {
+        s.price_override_usd_per_gpu_hour = Some(v);
+    }
+    if let Some(text) = raw.get(&Field::Gpu) {
+        match validate_accelerator(text, catalog) {
+            Ok(id) => s.accelerator_id = id,
+            Err(e) => errors.push(e),
+        }
+    }
+    let default_provider = catalog.default_provider_for(&s.accelerator_id).map(|p| p.id.clone());
+    s.provider_id = default_provider.clone().unwrap_or_default();
+    if let Some(text) = raw.get(&Field::Provider) {
+        match validate_provider(text, &s.accelerator_id, catalog) {
+            Ok(id) => s.provider_id = id,
+            Err(e) => errors.push(e),
+        }
+    }
+    errors.sort_by_key(|e| e.field);
+    DecodedLink { scenario: s, errors, raw }
+}
+
+/// Checks an accelerator id against the catalog.
+pub fn validate_accelerator(text: &str, catalog: &Catalog) -> Result<String, InputError> {
+    let id = text.trim();
+    if catalog.accelerator(id).is_some() {
+        return Ok(id.to_string());
+    }
+    let ids: Vec<&str> = catalog.accelerators.iter().map(|a| a.id.as_str()).collect();
+    Err(InputError::new(Field::Gpu, text, Problem::UnknownId, format!("one of {}", ids.join(", "))))
+}
+
+/// Checks a provider id against the catalog and the chosen accelerator.
+pub fn validate_provider(text: &str, accelerator_id: &str, catalog: &Catalog) -> Result<String, InputError> {
+    let id = text.trim();
+    let renting: Vec<&str> = catalog.offers(accelerator_id).map(|p| p.provider.as_str()).collect();
+    let expected = format!("one of {}", renting.join(", "));
+    if renting.contains(&id) {
+        return Ok(id.to_string());
+    }
+    let problem = match catalog.accelerator(accelerator_id) {
+        Some(acc) if catalog.provider(id).is_some() => Problem::NotRented(acc.name.clone()),
+        _ => Problem::UnknownId,
+    };
+    Err(InputError::new(Field::Provider, text, problem, expected))
+}
+
+/// Writes the whole scenario as a query string (without `?`), in the documented key order, numbers
+/// in a form that reads back bit for bit. `price` appears only when overriding.
+pub fn encode_link(s: &Scenario) -> String {
+    let mut out = form_urlencoded::Serializer::new(String::new());
+    out.append_pair("params", &format_number_exact(s.params))
+        .append_pair("tokens", &format_number_exact(s.tokens))
+        .append_pair("gpu", &s.accelerator_id)
+        .append_pair("gpus", &s.gpus.to_string())
+        .append_pair("mfu", &format_number_exact(s.mfu))
+        .append_pair("duty", &format_number_exact(s.duty))
+        .append_pair("provider", &s.provider_id);
+    if let Some(p) = s.price_override_usd_per_gpu_hour {
+        out.append_pair("price", &format_number_exact(p));
+    }
+    out.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn catalog() -> Catalog {
+        Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn empty_link_is_the_default_scenario() {
+        let d = decode_link("", &catalog());
+        assert_eq!(d.scenario, Scenario::default());
+        assert!(d.errors.is_empty());
+        assert_eq!(decode_link("?", &catalog()).scenario, Scenario::default());
+    }
+
+    #[test]
+    fn full_link_is_read_exactly() {
+        let d = decode_link("?params=70b&tokens=1.5T&gpu=a100-40gb&gpus=8&mfu=0.37&duty=50%25&provider=azure&price=3.1", &catalog());
+        assert!(d.errors.is_empty(), "{:?}", d.errors);
+        let s = d.scenario;
+        assert_eq!((s.params, s.tokens, s.gpus, s.mfu, s.duty), (70e9, 1.5e12, 8, 0.37, 0.5));
+        assert_eq!((s.accelerator_id.as_str(), s.provider_id.as_str()), ("a100-40gb", "azure"));
+        assert_eq!(s.price_override_usd_per_gpu_hour, Some(3.1));
+    }
+
+    #[test]
+    fn bad_keys_fall_back_and_the_rest_still_applies() {
+        let d = decode_link("params=abc&tokens=300B&gpus=0&mfu=1e400&gpu=<script>&provider=x&price=-2", &catalog());
+        let s = &d.scenario;
+        assert_eq!(s.tokens, 300e9);
+        assert_eq!(s.params, Scenario::default().params);
+        assert_eq!(s.gpus, Scenario::default().gpus);
+        assert_eq!(s.accelerator_id, "h100-sxm");
+        assert_eq!(s.provider_id, "aws");
+        assert_eq!(s.price_override_usd_per_gpu_hour, None);
+        let keys: Vec<&str> = d.errors.iter().map(|e| e.field.key()).collect();
+        assert_eq!(keys, ["params", "gpu", "gpus", "mfu", "provider", "price"]);
+        assert_eq!(d.errors[1].got, "<script>");
+    }
+
+    #[test]
+    fn provider_that_does_not_rent_the_accelerator() {
+        let d = decode_link("gpu=tpu-v5e&provider=coreweave", &catalog());
+        assert_eq!(d.scenario.provider_id, "gcp");
+        assert_eq!(d.errors.len(), 1);
+        assert_eq!(
+            d.errors[0].to_string(),
+            "Provider: \"coreweave\" does not rent the Google TPU v5e (per chip). Expected one of gcp."
+        );
+        let d = decode_link("provider=acme", &catalog());
+        assert_eq!(d.errors[0].problem, Problem::UnknownId);
+        assert!(d.errors[0].to_string().starts_with("Provider: \"acme\" is not in the catalog. Expected one of runpod, "));
+    }
+
+    #[test]
+    fn unknown_accelerator_lists_the_catalog() {
+        let d = decode_link("gpu=h100", &catalog());
+        assert!(d.errors[0].to_string().starts_with("Accelerator: \"h100\" is not in the catalog. Expected one of a100-40gb, a100-80gb, h100-sxm"));
+    }
+
+    #[test]
+    fn empty_values_are_reported_and_unknown_keys_ignored() {
+        let d = decode_link("params=&tokens&=5&utm_source=x&gpus=16", &catalog());
+        let msgs: Vec<String> = d.errors.iter().map(ToString::to_string).collect();
+        assert_eq!(msgs.len(), 2);
+        assert!(msgs[0].starts_with("Model parameters: no value given."));
+        assert!(msgs[1].starts_with("Training tokens: no value given."));
+        assert_eq!(d.scenario.gpus, 16);
+    }
+
+    #[test]
+    fn first_occurrence_wins_like_url_search_params_get() {
+        let d = decode_link("gpus=8&gpus=16", &catalog());
+        assert_eq!(d.scenario.gpus, 8);
+    }
+
+    #[test]
+    fn encoding_is_readable_and_round_trips() {
+        let s = Scenario { price_override_usd_per_gpu_hour: Some(2.5), ..Scenario::default() };
+        let q = encode_link(&s);
+        assert_eq!(q, "params=7B&tokens=2T&gpu=h100-sxm&gpus=64&mfu=0.4&duty=1&provider=aws&price=2.5");
+        assert_eq!(decode_link(&q, &catalog()).scenario, s);
+    }
+}

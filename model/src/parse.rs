@@ -1,0 +1,468 @@
+//! Parsing of numbers typed by a user or carried by a share link: "7B", "7e9", "7000000000", "1.5T",
+//! "2,000", "40%". Every rejection is an [`InputError`] whose `Display` names the field and what it
+//! accepts; nothing here panics, whatever the input.
+
+use std::fmt;
+
+/// An input of the calculator. Its [`key`](Field::key) is the share-link key and the suffix of the
+/// `error-<key>` test id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Field {
+    /// Model parameters N (active parameters for a mixture of experts).
+    Params,
+    /// Training tokens D.
+    Tokens,
+    /// Accelerator id from the catalog.
+    Gpu,
+    /// Number of accelerators running the job.
+    Gpus,
+    /// Model FLOPs utilisation, a fraction in (0, 1].
+    Mfu,
+    /// Duty cycle: the fraction of wall-clock time the accelerators are busy and billed, (0, 1].
+    Duty,
+    /// Provider id from the catalog.
+    Provider,
+    /// Price override in USD per accelerator-hour.
+    Price,
+}
+
+/// Where a value came from: links carry fractions (`mfu=0.4`), the typed fields show percent (`40`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A share-link query value.
+    Link,
+    /// Text typed in the page's own field.
+    Typed,
+}
+
+/// Accepted range of a numeric field, in its canonical unit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Range {
+    /// Smallest accepted value.
+    pub min: f64,
+    /// Largest accepted value.
+    pub max: f64,
+    /// Whether `min` itself is accepted (false for "greater than zero" fractions).
+    pub min_inclusive: bool,
+    /// Whether only whole numbers are accepted.
+    pub whole: bool,
+}
+
+impl Field {
+    /// Every field, in link order.
+    pub const ALL: [Field; 8] = [
+        Field::Params,
+        Field::Tokens,
+        Field::Gpu,
+        Field::Gpus,
+        Field::Mfu,
+        Field::Duty,
+        Field::Provider,
+        Field::Price,
+    ];
+
+    /// The share-link key.
+    pub fn key(self) -> &'static str {
+        match self {
+            Field::Params => "params",
+            Field::Tokens => "tokens",
+            Field::Gpu => "gpu",
+            Field::Gpus => "gpus",
+            Field::Mfu => "mfu",
+            Field::Duty => "duty",
+            Field::Provider => "provider",
+            Field::Price => "price",
+        }
+    }
+
+    /// The field whose link key is `key`, if any.
+    pub fn from_key(key: &str) -> Option<Field> {
+        Field::ALL.into_iter().find(|f| f.key() == key)
+    }
+
+    /// The label a person reads next to the control.
+    pub fn label(self) -> &'static str {
+        match self {
+            Field::Params => "Model parameters",
+            Field::Tokens => "Training tokens",
+            Field::Gpu => "Accelerator",
+            Field::Gpus => "Accelerators",
+            Field::Mfu => "MFU",
+            Field::Duty => "Duty cycle",
+            Field::Provider => "Provider",
+            Field::Price => "Price override",
+        }
+    }
+
+    /// The accepted range of a numeric field; `None` for the catalog-id fields.
+    pub fn range(self) -> Option<Range> {
+        let r = |min, max, min_inclusive, whole| Some(Range { min, max, min_inclusive, whole });
+        match self {
+            Field::Params => r(1e8, 2e12, true, false),
+            Field::Tokens => r(1e9, 1e14, true, false),
+            Field::Gpus => r(1.0, 100_000.0, true, true),
+            Field::Mfu | Field::Duty => r(0.0, 1.0, false, false),
+            Field::Price => r(0.0, 1_000.0, false, false),
+            Field::Gpu | Field::Provider => None,
+        }
+    }
+
+    /// What a numeric field accepts, in words, for the given origin. Id fields list their ids at
+    /// validation time instead.
+    pub fn accepted(self, origin: Origin) -> &'static str {
+        match (self, origin) {
+            (Field::Params, _) => "100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T",
+            (Field::Tokens, _) => "1B to 100T tokens, like 2T, 300B or 2e12",
+            (Field::Gpus, _) => "a whole number of accelerators from 1 to 100,000",
+            (Field::Mfu, Origin::Link) => "a fraction above 0 and at most 1, like 0.4 (or 40%)",
+            (Field::Mfu, Origin::Typed) => "a percentage above 0 and at most 100, like 40",
+            (Field::Duty, Origin::Link) => "a fraction above 0 and at most 1, like 0.5 (or 50%)",
+            (Field::Duty, Origin::Typed) => "a percentage above 0 and at most 100, like 50",
+            (Field::Price, _) => "a price in USD per GPU-hour above 0 and at most 1,000, like 2.39",
+            (Field::Gpu, _) => "an accelerator id from the catalog",
+            (Field::Provider, _) => "a provider id from the catalog",
+        }
+    }
+
+    /// Whether the field is a fraction shown as a percentage in its typed box.
+    pub fn is_percent(self) -> bool {
+        matches!(self, Field::Mfu | Field::Duty)
+    }
+
+    /// Parses and validates a numeric value for this field.
+    pub fn parse(self, raw: &str, origin: Origin) -> Result<f64, InputError> {
+        let err = |problem| InputError::new(self, raw, problem, self.accepted(origin));
+        let Some(range) = self.range() else {
+            return Err(err(Problem::NotANumber));
+        };
+        let trimmed = raw.trim();
+        let value = if self.is_percent() {
+            match (trimmed.strip_suffix('%'), origin) {
+                (Some(pct), _) => parse_number(pct).map(|v| v / 100.0),
+                (None, Origin::Typed) => parse_number(trimmed).map(|v| v / 100.0),
+                (None, Origin::Link) => parse_number(trimmed),
+            }
+        } else {
+            parse_number(trimmed)
+        }
+        .map_err(err)?;
+        if value < 0.0 {
+            return Err(err(Problem::Negative));
+        }
+        if value == 0.0 && range.min >= 0.0 && !(range.min == 0.0 && range.min_inclusive) {
+            return Err(err(Problem::Zero));
+        }
+        if range.whole && value.fract() != 0.0 {
+            return Err(err(Problem::NotWhole));
+        }
+        let below = if range.min_inclusive { value < range.min } else { value <= range.min };
+        if below {
+            return Err(err(Problem::BelowRange));
+        }
+        if value > range.max {
+            return Err(err(Problem::AboveRange));
+        }
+        Ok(value)
+    }
+}
+
+/// Why a value was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// Nothing was given (`params=`).
+    Empty,
+    /// Not a number in any accepted form (including "NaN" and "inf").
+    NotANumber,
+    /// A number too large to represent (`1e400`).
+    TooLarge,
+    /// A negative number.
+    Negative,
+    /// Zero (or a number that rounds to zero) where only positive values make sense.
+    Zero,
+    /// A fraction where a whole number is needed.
+    NotWhole,
+    /// Below the accepted range.
+    BelowRange,
+    /// Above the accepted range.
+    AboveRange,
+    /// An id the catalog does not know.
+    UnknownId,
+    /// A provider that does not rent the chosen accelerator (its display name).
+    NotRented(String),
+}
+
+/// A rejected input: which field, the text given (shortened for display), why, and what is accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// The field the value was meant for.
+    pub field: Field,
+    /// The value as given, shortened to at most [`InputError::MAX_ECHO`] characters, control
+    /// characters replaced. Render it as text, never as markup.
+    pub got: String,
+    /// Why it was rejected.
+    pub problem: Problem,
+    /// What the field accepts, in words.
+    pub expected: String,
+}
+
+impl InputError {
+    /// Longest echo of a rejected value, in characters.
+    pub const MAX_ECHO: usize = 40;
+
+    /// Builds an error, shortening the echoed value.
+    pub fn new(field: Field, raw: &str, problem: Problem, expected: impl Into<String>) -> Self {
+        let clean: String = raw
+            .trim()
+            .chars()
+            .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+            .collect();
+        let got = if clean.chars().count() > Self::MAX_ECHO {
+            let mut s: String = clean.chars().take(Self::MAX_ECHO).collect();
+            s.push('…');
+            s
+        } else {
+            clean
+        };
+        let problem = if raw.trim().is_empty() { Problem::Empty } else { problem };
+        InputError { field, got, problem, expected: expected.into() }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let got = &self.got;
+        write!(f, "{}: ", self.field.label())?;
+        match &self.problem {
+            Problem::Empty => write!(f, "no value given")?,
+            Problem::NotANumber => write!(f, "\"{got}\" is not a number")?,
+            Problem::TooLarge => write!(f, "\"{got}\" is too large")?,
+            Problem::Negative => write!(f, "\"{got}\" is negative")?,
+            Problem::Zero => write!(f, "\"{got}\" must be greater than zero")?,
+            Problem::NotWhole => write!(f, "\"{got}\" is not a whole number")?,
+            Problem::BelowRange => write!(f, "\"{got}\" is below the accepted range")?,
+            Problem::AboveRange => write!(f, "\"{got}\" is above the accepted range")?,
+            Problem::UnknownId => write!(f, "\"{got}\" is not in the catalog")?,
+            Problem::NotRented(name) => write!(f, "\"{got}\" does not rent the {name}")?,
+        }
+        write!(f, ". Expected {}.", self.expected)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Parses a plain, scientific or suffixed number: `7000000000`, `7e9`, `7B`, `1.5t`, `2,000`, `7_000`.
+/// Suffixes K, M, B, T (case-insensitive) multiply by 10^3, 10^6, 10^9, 10^12; the result is
+/// correctly rounded (`0.1T` is exactly 1e11). Rejects "inf", "NaN", and non-finite results.
+pub fn parse_number(raw: &str) -> Result<f64, Problem> {
+    let s = raw.trim();
+    if s.is_empty() {
+        return Err(Problem::Empty);
+    }
+    let (body, suffix_exp) = match s.chars().last().map(|c| c.to_ascii_lowercase()) {
+        Some('k') => (&s[..s.len() - 1], 3),
+        Some('m') => (&s[..s.len() - 1], 6),
+        Some('b') => (&s[..s.len() - 1], 9),
+        Some('t') => (&s[..s.len() - 1], 12),
+        _ => (s, 0),
+    };
+    let body = strip_digit_separators(body.trim_end()).ok_or(Problem::NotANumber)?;
+    let (mantissa, exp) = match body.find(['e', 'E']) {
+        Some(i) => (&body[..i], parse_exponent(&body[i + 1..])?),
+        None => (body.as_str(), 0),
+    };
+    if !is_decimal(mantissa) {
+        return Err(Problem::NotANumber);
+    }
+    let text = format!("{mantissa}e{}", exp.saturating_add(suffix_exp));
+    let value: f64 = text.parse().map_err(|_| Problem::NotANumber)?;
+    if !value.is_finite() {
+        return Err(Problem::TooLarge);
+    }
+    Ok(value)
+}
+
+/// `[+-]?digits[.digits]` with at least one digit.
+fn is_decimal(s: &str) -> bool {
+    let unsigned = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let mut parts = unsigned.splitn(2, '.');
+    let int = parts.next().unwrap_or("");
+    let frac = parts.next().unwrap_or("");
+    (!int.is_empty() || !frac.is_empty())
+        && int.bytes().all(|b| b.is_ascii_digit())
+        && frac.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// An exponent `[+-]?digits`, saturated far beyond f64's range so "1e99999999999" is "too large".
+fn parse_exponent(s: &str) -> Result<i64, Problem> {
+    let (neg, digits) = match s.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, s.strip_prefix('+').unwrap_or(s)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Problem::NotANumber);
+    }
+    let magnitude = digits.parse::<i64>().unwrap_or(i64::MAX).min(1_000_000);
+    Ok(if neg { -magnitude } else { magnitude })
+}
+
+/// Removes `_` anywhere between digits, and `,` only as a thousands separator (groups of exactly three
+/// digits), so "1,5" is rejected rather than read as 15.
+fn strip_digit_separators(s: &str) -> Option<String> {
+    let s = s.replace('_', "");
+    if !s.contains(',') {
+        return Some(s);
+    }
+    let int_end = s.find(['.', 'e', 'E']).unwrap_or(s.len());
+    let (int, rest) = s.split_at(int_end);
+    let mut groups = int.split(',');
+    let first = groups.next()?;
+    let first_digits = first.trim_start_matches(['+', '-']);
+    if first_digits.is_empty() || first_digits.len() > 3 {
+        return None;
+    }
+    let mut out = first.to_string();
+    for g in groups {
+        if g.len() != 3 || !g.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        out.push_str(g);
+    }
+    if rest.contains(',') {
+        return None;
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+/// Formats a value so that [`parse_number`] reads back exactly the same `f64`, preferring a readable
+/// suffixed form: 7e9 → "7B", 1.5e12 → "1.5T", 64 → "64", 0.4 → "0.4".
+pub fn format_number_exact(v: f64) -> String {
+    if v.is_finite() && v.abs() >= 1e3 {
+        for (suffix, scale) in [("T", 1e12), ("B", 1e9), ("M", 1e6), ("K", 1e3)] {
+            if v.abs() >= scale {
+                let candidate = format!("{}{suffix}", v / scale);
+                if parse_number(&candidate).ok().map(f64::to_bits) == Some(v.to_bits()) {
+                    return candidate;
+                }
+            }
+        }
+    }
+    format!("{v:?}").trim_end_matches(".0").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_every_form_the_issue_lists() {
+        // Forms named in the foundation issue for parameters and tokens.
+        assert_eq!(parse_number("7B"), Ok(7e9));
+        assert_eq!(parse_number("7e9"), Ok(7e9));
+        assert_eq!(parse_number("7000000000"), Ok(7e9));
+        assert_eq!(parse_number("70b"), Ok(70e9));
+        assert_eq!(parse_number("1.5T"), Ok(1.5e12));
+        assert_eq!(parse_number("2T"), Ok(2e12));
+        assert_eq!(parse_number("300B"), Ok(300e9));
+        assert_eq!(parse_number("2e12"), Ok(2e12));
+        assert_eq!(parse_number(" 1.5k "), Ok(1500.0));
+        assert_eq!(parse_number("2m"), Ok(2e6));
+        assert_eq!(parse_number("7_000_000_000"), Ok(7e9));
+        assert_eq!(parse_number("7,000,000,000"), Ok(7e9));
+        assert_eq!(parse_number("1.5e3K"), Ok(1.5e6));
+        assert_eq!(parse_number(".5"), Ok(0.5));
+    }
+
+    #[test]
+    fn suffix_scaling_is_correctly_rounded() {
+        // 0.1 * 1e12 in floating point is 100000000000.00002; the parser must give exactly 1e11.
+        assert_eq!(parse_number("0.1T"), Ok(1e11));
+        assert_eq!(parse_number("0.3B"), Ok(3e8));
+    }
+
+    #[test]
+    fn rejects_non_numbers_and_non_finite() {
+        for bad in ["abc", "NaN", "nan", "inf", "-inf", "infinity", "7BB", "1e", "e5", "--5", "1,5", "12,34", "0x10", "7 B B", "."] {
+            assert_eq!(parse_number(bad), Err(Problem::NotANumber), "{bad}");
+        }
+        assert_eq!(parse_number("1e400"), Err(Problem::TooLarge));
+        assert_eq!(parse_number("1e99999999999999999999"), Err(Problem::TooLarge));
+        assert_eq!(parse_number(""), Err(Problem::Empty));
+        assert_eq!(parse_number("   "), Err(Problem::Empty));
+    }
+
+    #[test]
+    fn exact_error_messages() {
+        let e = Field::Params.parse("abc", Origin::Link).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Model parameters: \"abc\" is not a number. Expected 100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T."
+        );
+        let e = Field::Tokens.parse("-5", Origin::Link).unwrap_err();
+        assert_eq!(e.to_string(), "Training tokens: \"-5\" is negative. Expected 1B to 100T tokens, like 2T, 300B or 2e12.");
+        let e = Field::Gpus.parse("0", Origin::Link).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Accelerators: \"0\" must be greater than zero. Expected a whole number of accelerators from 1 to 100,000."
+        );
+        let e = Field::Gpus.parse("7.5", Origin::Typed).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Accelerators: \"7.5\" is not a whole number. Expected a whole number of accelerators from 1 to 100,000."
+        );
+        let e = Field::Mfu.parse("1.5", Origin::Link).unwrap_err();
+        assert_eq!(e.to_string(), "MFU: \"1.5\" is above the accepted range. Expected a fraction above 0 and at most 1, like 0.4 (or 40%).");
+        let e = Field::Duty.parse("", Origin::Link).unwrap_err();
+        assert_eq!(e.to_string(), "Duty cycle: no value given. Expected a fraction above 0 and at most 1, like 0.5 (or 50%).");
+        let e = Field::Price.parse("1e400", Origin::Link).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Price override: \"1e400\" is too large. Expected a price in USD per GPU-hour above 0 and at most 1,000, like 2.39."
+        );
+        let e = Field::Params.parse("5T", Origin::Typed).unwrap_err();
+        assert_eq!(e.problem, Problem::AboveRange);
+        let e = Field::Params.parse("50M", Origin::Typed).unwrap_err();
+        assert_eq!(e.problem, Problem::BelowRange);
+        let e = Field::Mfu.parse("-0", Origin::Link).unwrap_err();
+        assert_eq!(e.problem, Problem::Zero);
+    }
+
+    #[test]
+    fn hostile_text_is_shortened_and_cleaned_for_display() {
+        let long = "<script>alert(1)</script>".repeat(10);
+        let e = Field::Params.parse(&long, Origin::Link).unwrap_err();
+        assert_eq!(e.got.chars().count(), InputError::MAX_ECHO + 1);
+        assert!(e.got.ends_with('…'));
+        let e = Field::Params.parse("a\u{0}b\nc", Origin::Link).unwrap_err();
+        assert_eq!(e.got, "a\u{FFFD}b\u{FFFD}c");
+    }
+
+    #[test]
+    fn fractions_from_links_and_percent_from_typed_fields() {
+        assert_eq!(Field::Mfu.parse("0.4", Origin::Link), Ok(0.4));
+        assert_eq!(Field::Mfu.parse("40%", Origin::Link), Ok(0.4));
+        assert_eq!(Field::Mfu.parse("40", Origin::Typed), Ok(0.4));
+        assert_eq!(Field::Mfu.parse("40 %", Origin::Typed), Ok(0.4));
+        assert_eq!(Field::Duty.parse("1", Origin::Link), Ok(1.0));
+        assert_eq!(Field::Duty.parse("100", Origin::Typed), Ok(1.0));
+        // A link value of 40 is not 40 %: links carry fractions.
+        assert_eq!(Field::Mfu.parse("40", Origin::Link).unwrap_err().problem, Problem::AboveRange);
+        // Values outside the slider but inside the accepted range are used exactly as given.
+        assert_eq!(Field::Mfu.parse("0.031", Origin::Link), Ok(0.031));
+        assert_eq!(Field::Gpus.parse("100000", Origin::Link), Ok(100_000.0));
+        assert_eq!(Field::Gpus.parse("100001", Origin::Link).unwrap_err().problem, Problem::AboveRange);
+    }
+
+    #[test]
+    fn exact_formatting_reads_back_bit_for_bit() {
+        assert_eq!(format_number_exact(7e9), "7B");
+        assert_eq!(format_number_exact(1.5e12), "1.5T");
+        assert_eq!(format_number_exact(64.0), "64");
+        assert_eq!(format_number_exact(0.4), "0.4");
+        assert_eq!(format_number_exact(2500.0), "2.5K");
+        assert_eq!(format_number_exact(1e14), "100T");
+        for v in [7e9, 0.1 + 0.2, 123456789.123, 1.0 / 3.0, 6.88, 1e-7, 3.3e13] {
+            assert_eq!(parse_number(&format_number_exact(v)), Ok(v), "{v}");
+        }
+    }
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs everything the project needs that is missing on this machine, from package registries only
+# (crates.io, npm, Debian). Idempotent: a second run only checks versions.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+# The wasm-bindgen CLI must equal the crate version in Cargo.lock, or the build fails.
+WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/[^0-9.]/,""); print; exit}' Cargo.lock 2>/dev/null || true)
+WASM_BINDGEN_VERSION=${WASM_BINDGEN_VERSION:-0.2.130}
+export PATH="$HOME/.cargo/bin:$PATH"
+
+say() { printf '\033[1;34m[setup]\033[0m %s\n' "$*"; }
+
+if ! rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if [ "$(trunk --version 2>/dev/null | awk '{print $2}')" != "$TRUNK_VERSION" ]; then
+  say "installing trunk $TRUNK_VERSION (cargo, ~8 min cold)"
+  cargo install --locked trunk --version "$TRUNK_VERSION"
+fi
+
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (cargo, ~3 min cold)"
+  # Not --locked: the CLI's own lockfile names a crate version the registry no longer serves.
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+  say "installing Debian chromium and chromium-driver"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+# wasm-opt (binaryen 132 from npm; Debian's binaryen 108 produces broken modules) and playwright-core.
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
+   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm packages (binaryen, playwright-core)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+say "all tools present"
