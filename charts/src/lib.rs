@@ -1,1 +1,210 @@
+//! Chart drawing, generic over plotters' `DrawingBackend`: the page draws on a canvas, the tests draw
+//! the same charts to SVG natively. Every size is multiplied by `scale` (the device pixel ratio) so
+//! charts stay sharp and readable on HiDPI screens.
 
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use runway_model::format::{percent, usd};
+
+/// Accent for the current scenario.
+pub const ACCENT: RGBColor = RGBColor(37, 99, 235);
+/// Neutral for comparisons.
+pub const MUTED: RGBColor = RGBColor(148, 163, 184);
+const INK: RGBColor = RGBColor(30, 41, 59);
+const GRID: RGBColor = RGBColor(226, 232, 240);
+
+/// Why a chart could not be drawn (a backend error, stringified).
+pub type DrawResult = Result<(), String>;
+
+fn px(scale: f64, v: f64) -> u32 {
+    (v * scale).round().max(1.0) as u32
+}
+
+/// A text style whose glyphs are `size_px` CSS pixels tall at scale 1 (plotters divides a font's
+/// nominal size by 1.24 when it lays text out).
+fn font(scale: f64, size_px: f64) -> TextStyle<'static> {
+    ("sans-serif", size_px * 1.24 * scale).into_font().color(&INK)
+}
+
+/// Total cost (y, USD) against MFU (x, fraction) with the scenario's own point marked.
+/// `series` must be sorted by MFU; it is drawn as given.
+pub fn draw_cost_vs_mfu<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    series: &[(f64, f64)],
+    current: (f64, f64),
+    scale: f64,
+) -> DrawResult {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("{e:?}");
+    root.fill(&WHITE).map_err(err)?;
+    let x_min = series.first().map_or(0.05, |p| p.0).min(current.0);
+    let x_max = series.last().map_or(0.8, |p| p.0).max(current.0);
+    let y_max = series.iter().map(|p| p.1).fold(current.1, f64::max) * 1.08;
+    if !(x_min.is_finite() && x_max > x_min && y_max.is_finite() && y_max > 0.0) {
+        return Err("nothing to draw".into());
+    }
+    let mut chart = ChartBuilder::on(root)
+        .margin(px(scale, 12.0))
+        .x_label_area_size(px(scale, 42.0))
+        .y_label_area_size(px(scale, 64.0))
+        .build_cartesian_2d(x_min..x_max, 0f64..y_max)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .light_line_style(GRID)
+        .bold_line_style(GRID)
+        .axis_style(INK.stroke_width(px(scale, 1.0)))
+        .x_labels(8)
+        .y_labels(6)
+        .x_label_formatter(&|x| percent(*x))
+        .y_label_formatter(&|y| usd(*y))
+        .x_desc("MFU (model FLOPs utilisation)")
+        .y_desc("Total compute cost (USD)")
+        .label_style(font(scale, 12.0))
+        .axis_desc_style(font(scale, 12.0))
+        .draw()
+        .map_err(err)?;
+    chart
+        .draw_series(LineSeries::new(series.iter().copied(), ACCENT.stroke_width(px(scale, 2.0))))
+        .map_err(err)?;
+    let r = px(scale, 5.0);
+    chart
+        .draw_series(std::iter::once(Circle::new(current, r, ACCENT.filled())))
+        .map_err(err)?;
+    let label = format!("{} at {}", usd(current.1), percent(current.0));
+    // Put the label on the side of the marker with more room.
+    let offset = if current.0 > (x_min + x_max) / 2.0 { -(label.len() as i32) * px(scale, 7.0) as i32 } else { px(scale, 8.0) as i32 };
+    chart
+        .draw_series(std::iter::once(
+            EmptyElement::at(current) + Text::new(label, (offset, -(px(scale, 18.0) as i32)), font(scale, 13.0)),
+        ))
+        .map_err(err)?;
+    root.present().map_err(err)
+}
+
+/// One bar of the provider comparison.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProviderBar {
+    /// Label on the axis (provider name).
+    pub label: String,
+    /// Total cost of the run at this provider's list price, USD.
+    pub cost_usd: f64,
+    /// Whether this is the scenario's provider.
+    pub current: bool,
+}
+
+/// The same run priced at every provider that rents the accelerator: horizontal bars, the current
+/// provider in the accent colour, each bar labelled with its cost.
+pub fn draw_cost_by_provider<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, bars: &[ProviderBar], scale: f64) -> DrawResult {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("{e:?}");
+    root.fill(&WHITE).map_err(err)?;
+    let n = bars.len() as u32;
+    let max = bars.iter().map(|b| b.cost_usd).fold(0.0, f64::max) * 1.25;
+    if n == 0 || !(max.is_finite() && max > 0.0) {
+        return Err("nothing to draw".into());
+    }
+    let mut chart = ChartBuilder::on(root)
+        .margin(px(scale, 12.0))
+        .x_label_area_size(px(scale, 42.0))
+        .y_label_area_size(px(scale, 132.0))
+        .build_cartesian_2d(0f64..max, (0..n).into_segmented())
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .light_line_style(GRID)
+        .bold_line_style(GRID)
+        .axis_style(INK.stroke_width(px(scale, 1.0)))
+        .x_labels(5)
+        .y_labels(bars.len())
+        .x_label_formatter(&|x| usd(*x))
+        .y_label_formatter(&|y| match y {
+            SegmentValue::CenterOf(i) => bars.get(*i as usize).map(|b| b.label.clone()).unwrap_or_default(),
+            _ => String::new(),
+        })
+        .x_desc("Total compute cost at list price (USD)")
+        .label_style(font(scale, 12.0))
+        .axis_desc_style(font(scale, 12.0))
+        .draw()
+        .map_err(err)?;
+    chart
+        .draw_series(bars.iter().enumerate().map(|(i, b)| {
+            let color = if b.current { ACCENT } else { MUTED };
+            let mut rect =
+                Rectangle::new([(0.0, SegmentValue::Exact(i as u32)), (b.cost_usd, SegmentValue::Exact(i as u32 + 1))], color.filled());
+            rect.set_margin(px(scale, 3.0), px(scale, 3.0), 0, 0);
+            rect
+        }))
+        .map_err(err)?;
+    chart
+        .draw_series(bars.iter().enumerate().map(|(i, b)| {
+            EmptyElement::at((b.cost_usd, SegmentValue::CenterOf(i as u32)))
+                + Text::new(usd(b.cost_usd), (px(scale, 6.0) as i32, -(px(scale, 7.0) as i32)), font(scale, 12.0))
+        }))
+        .map_err(err)?;
+    root.present().map_err(err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn svg(draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> DrawResult) -> String {
+        let mut out = String::new();
+        {
+            let root = SVGBackend::with_string(&mut out, (640, 320)).into_drawing_area();
+            let result = draw(&root);
+            assert_eq!(result, Ok(()));
+        }
+        std::fs::write(std::env::temp_dir().join("runway-chart-test.svg"), &out).ok();
+        out
+    }
+
+    #[test]
+    fn cost_vs_mfu_draws_axes_line_and_marker() {
+        // Cost at MFU m is c0 * 0.4 / m for the default run (c0 = $405,797 at 40 %).
+        let series: Vec<(f64, f64)> = (5..=80).map(|p| (p as f64 / 100.0, 405_797.0 * 0.4 / (p as f64 / 100.0))).collect();
+        let out = svg(|root| draw_cost_vs_mfu(root, &series, (0.4, 405_797.0), 1.0));
+        assert!(out.contains("MFU (model FLOPs utilisation)"));
+        assert!(out.contains("Total compute cost (USD)"));
+        assert!(out.contains("<polyline"), "line series missing");
+        assert!(out.contains("<circle"), "current-point marker missing");
+        assert!(out.contains("$406K at 40%"));
+        // Axis labels carry units: percent on x, dollars on y.
+        assert!(out.contains("\n20%\n") && out.contains("\n80%\n"));
+        assert!(out.contains("$1M") || out.contains("$1.5M") || out.contains("$2M"));
+    }
+
+    #[test]
+    fn scale_multiplies_text_size_for_hidpi() {
+        let series = vec![(0.05, 10.0), (0.8, 1.0)];
+        let one = svg(|root| draw_cost_vs_mfu(root, &series, (0.4, 2.0), 1.0));
+        let two = svg(|root| draw_cost_vs_mfu(root, &series, (0.4, 2.0), 2.0));
+        let first_size = |svg: &str| -> f64 {
+            svg.split("font-size=\"").nth(1).and_then(|r| r.split('"').next()).and_then(|v| v.parse().ok()).unwrap_or(f64::NAN)
+        };
+        // Axis descriptions are 12 px at scale 1, 24 px at scale 2.
+        assert!((first_size(&one) - 12.0).abs() < 1e-9, "{}", first_size(&one));
+        assert!((first_size(&two) - 24.0).abs() < 1e-9, "{}", first_size(&two));
+    }
+
+    #[test]
+    fn provider_bars_label_every_provider_and_highlight_the_current_one() {
+        let bars = vec![
+            ProviderBar { label: "RunPod".into(), cost_usd: 158_662.0, current: false },
+            ProviderBar { label: "Amazon Web Services".into(), cost_usd: 405_797.0, current: true },
+        ];
+        let out = svg(|root| draw_cost_by_provider(root, &bars, 1.0));
+        assert!(out.contains("RunPod") && out.contains("Amazon Web Services"));
+        assert!(out.contains("$159K") && out.contains("$406K"));
+        let accent = format!("#{:02X}{:02X}{:02X}", ACCENT.0, ACCENT.1, ACCENT.2);
+        assert!(out.to_uppercase().contains(&accent), "current bar not in accent colour");
+    }
+
+    #[test]
+    fn degenerate_input_is_an_error_not_a_panic() {
+        let mut out = String::new();
+        let root = SVGBackend::with_string(&mut out, (100, 100)).into_drawing_area();
+        assert!(draw_cost_by_provider(&root, &[], 1.0).is_err());
+        assert!(draw_cost_vs_mfu(&root, &[], (f64::NAN, f64::NAN), 1.0).is_err());
+    }
+}

@@ -95,7 +95,9 @@ pub fn usd(v: f64) -> String {
     }
     let sign = if v < 0.0 { "-" } else { "" };
     let a = v.abs();
-    if a < 100.0 {
+    if a == 0.0 {
+        "$0".into()
+    } else if a < 100.0 {
         format!("{sign}${a:.2}")
     } else if a < 10_000.0 {
         format!("{sign}${}", group_thousands(&format!("{a:.0}")))
