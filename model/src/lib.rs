@@ -8,6 +8,7 @@ pub mod explain;
 pub mod format;
 pub mod link;
 pub mod parse;
+pub mod slider;
 
 pub use catalog::{Accelerator, Catalog, CatalogError, Price, Provider};
 pub use cost::{estimate, Estimate, EstimateError, PriceSource, Scenario};

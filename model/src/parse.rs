@@ -129,6 +129,17 @@ impl Field {
         matches!(self, Field::Mfu | Field::Duty)
     }
 
+    /// The text a typed box shows for a value: "7B", "64", and the percentage for MFU and duty ("40").
+    pub fn display(self, value: f64) -> String {
+        if self.is_percent() {
+            // 0.07 * 100 is 7.000000000000001 in binary; show what a person would type.
+            let pct = value * 100.0;
+            format_number_exact(format!("{pct:.10e}").parse().unwrap_or(pct))
+        } else {
+            format_number_exact(value)
+        }
+    }
+
     /// Parses and validates a numeric value for this field.
     pub fn parse(self, raw: &str, origin: Origin) -> Result<f64, InputError> {
         let err = |problem| InputError::new(self, raw, problem, self.accepted(origin));
@@ -451,6 +462,16 @@ mod tests {
         assert_eq!(Field::Mfu.parse("0.031", Origin::Link), Ok(0.031));
         assert_eq!(Field::Gpus.parse("100000", Origin::Link), Ok(100_000.0));
         assert_eq!(Field::Gpus.parse("100001", Origin::Link).unwrap_err().problem, Problem::AboveRange);
+    }
+
+    #[test]
+    fn typed_box_text() {
+        assert_eq!(Field::Params.display(7e9), "7B");
+        assert_eq!(Field::Mfu.display(0.07), "7");
+        assert_eq!(Field::Mfu.display(0.375), "37.5");
+        assert_eq!(Field::Duty.display(1.0), "100");
+        assert_eq!(Field::Gpus.display(64.0), "64");
+        assert_eq!(Field::Mfu.parse(&Field::Mfu.display(0.29), Origin::Typed), Ok(0.29));
     }
 
     #[test]

@@ -1,0 +1,160 @@
+//! The app's single source of truth: the validated scenario, plus per-field text and validation
+//! message. Everything shown is derived from these; the URL is synchronised in one effect.
+
+use leptos::prelude::*;
+use runway_model::{decode_link, Catalog, Field, InputError, Origin, Scenario};
+use std::collections::BTreeMap;
+
+/// What a control shows besides the scenario value: the text in its box and its message.
+#[derive(Clone, Copy)]
+pub struct FieldState {
+    /// The text in the typed box (may be invalid).
+    pub text: RwSignal<String>,
+    /// The validation message, if the text (or the link value) was rejected.
+    pub error: RwSignal<Option<String>>,
+}
+
+/// Shared state, provided once by `App` through context.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    /// The catalog, loaded once and never freed.
+    pub catalog: &'static Catalog,
+    /// The last valid scenario.
+    pub scenario: RwSignal<Scenario>,
+    fields: StoredValue<BTreeMap<Field, FieldState>>,
+}
+
+impl AppState {
+    /// Builds the state from a share link's query string.
+    pub fn from_query(catalog: &'static Catalog, query: &str) -> Self {
+        let decoded = decode_link(query, catalog);
+        let s = &decoded.scenario;
+        let errors: BTreeMap<Field, &InputError> = decoded.errors.iter().map(|e| (e.field, e)).collect();
+        let fields = Field::ALL
+            .into_iter()
+            .map(|field| {
+                let error = errors.get(&field).map(|e| e.to_string());
+                // A rejected value stays visible in its box, next to its message.
+                let text = match (errors.get(&field), decoded.raw.get(&field)) {
+                    (Some(_), Some(raw)) => raw.clone(),
+                    _ => display_value(field, s),
+                };
+                (field, FieldState { text: RwSignal::new(text), error: RwSignal::new(error) })
+            })
+            .collect();
+        AppState { catalog, scenario: RwSignal::new(decoded.scenario), fields: StoredValue::new(fields) }
+    }
+
+    /// The state of one field.
+    pub fn field(&self, field: Field) -> FieldState {
+        self.fields
+            .with_value(|f| f.get(&field).copied())
+            .unwrap_or_else(|| FieldState { text: RwSignal::new(String::new()), error: RwSignal::new(None) })
+    }
+
+    /// Applies text typed into a numeric field: a valid value updates the scenario, an invalid one
+    /// keeps the last valid value and shows the message.
+    pub fn type_number(&self, field: Field, text: String) {
+        let f = self.field(field);
+        let parsed = if field == Field::Price && text.trim().is_empty() {
+            Ok(None)
+        } else {
+            field.parse(&text, Origin::Typed).map(Some)
+        };
+        f.text.set(text);
+        match parsed {
+            Ok(value) => {
+                f.error.set(None);
+                self.scenario.update(|s| set_number(s, field, value));
+            }
+            Err(e) => f.error.set(Some(e.to_string())),
+        }
+    }
+
+    /// Applies a value chosen on a slider (always valid): updates the scenario and the typed box.
+    pub fn slide_number(&self, field: Field, value: f64) {
+        let f = self.field(field);
+        f.error.set(None);
+        f.text.set(field.display(value));
+        self.scenario.update(|s| set_number(s, field, Some(value)));
+    }
+
+    /// Chooses an accelerator; keeps the provider when it rents it, else picks the default one.
+    pub fn choose_accelerator(&self, id: String) {
+        let Some(acc) = self.catalog.accelerator(&id) else { return };
+        let keep = self.catalog.price(&self.scenario.with_untracked(|s| s.provider_id.clone()), &acc.id).is_some();
+        let provider = if keep { None } else { self.catalog.default_provider_for(&acc.id).map(|p| p.id.clone()) };
+        self.field(Field::Gpu).error.set(None);
+        self.scenario.update(|s| {
+            s.accelerator_id = acc.id.clone();
+            if let Some(p) = provider {
+                s.provider_id = p;
+                self.field(Field::Provider).error.set(None);
+            }
+        });
+    }
+
+    /// Chooses a provider (the select only offers ones that rent the accelerator).
+    pub fn choose_provider(&self, id: String) {
+        let rents = self.scenario.with_untracked(|s| self.catalog.price(&id, &s.accelerator_id).is_some());
+        if rents {
+            self.field(Field::Provider).error.set(None);
+            self.scenario.update(|s| s.provider_id = id);
+        }
+    }
+}
+
+/// Provides the state to every component below.
+pub fn provide_app_state(state: AppState) {
+    provide_context(state);
+}
+
+/// The state provided by `App`.
+pub fn use_app_state() -> AppState {
+    expect_context::<AppState>()
+}
+
+fn display_value(field: Field, s: &Scenario) -> String {
+    match field {
+        Field::Params => field.display(s.params),
+        Field::Tokens => field.display(s.tokens),
+        Field::Gpus => field.display(f64::from(s.gpus)),
+        Field::Mfu => field.display(s.mfu),
+        Field::Duty => field.display(s.duty),
+        Field::Price => s.price_override_usd_per_gpu_hour.map(|p| field.display(p)).unwrap_or_default(),
+        Field::Gpu => s.accelerator_id.clone(),
+        Field::Provider => s.provider_id.clone(),
+    }
+}
+
+/// The scenario's value of a numeric field.
+pub fn number_of(s: &Scenario, field: Field) -> f64 {
+    match field {
+        Field::Params => s.params,
+        Field::Tokens => s.tokens,
+        Field::Gpus => f64::from(s.gpus),
+        Field::Mfu => s.mfu,
+        Field::Duty => s.duty,
+        Field::Price => s.price_override_usd_per_gpu_hour.unwrap_or(0.0),
+        Field::Gpu | Field::Provider => 0.0,
+    }
+}
+
+fn set_number(s: &mut Scenario, field: Field, value: Option<f64>) {
+    let Some(v) = value else {
+        if field == Field::Price {
+            s.price_override_usd_per_gpu_hour = None;
+        }
+        return;
+    };
+    match field {
+        Field::Params => s.params = v,
+        Field::Tokens => s.tokens = v,
+        // Validated whole and within 1..=100,000 before it gets here.
+        Field::Gpus => s.gpus = v as u32,
+        Field::Mfu => s.mfu = v,
+        Field::Duty => s.duty = v,
+        Field::Price => s.price_override_usd_per_gpu_hour = Some(v),
+        Field::Gpu | Field::Provider => {}
+    }
+}

@@ -1,0 +1,101 @@
+use leptos::html::Canvas;
+use leptos::prelude::*;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use runway_charts::{draw_cost_by_provider, draw_cost_vs_mfu, DrawResult, ProviderBar};
+use runway_model::cost::{cost_by_provider, cost_vs_mfu};
+use runway_model::{estimate, Catalog, PriceSource, Scenario};
+use web_sys::HtmlCanvasElement;
+
+use crate::browser;
+use crate::state::use_app_state;
+
+/// The two charts. Drawing is coalesced into one animation frame after the numbers update, so a
+/// burst of slider events draws once and never delays the results.
+#[component]
+pub fn Charts() -> impl IntoView {
+    let state = use_app_state();
+    let mfu_canvas = NodeRef::<Canvas>::new();
+    let provider_canvas = NodeRef::<Canvas>::new();
+    let resized = RwSignal::new(0u32);
+    let listener = window_event_listener(leptos::ev::resize, move |_| resized.update(|n| *n = n.wrapping_add(1)));
+    on_cleanup(move || listener.remove());
+    let frame_pending = StoredValue::new(false);
+    Effect::new(move |_| {
+        state.scenario.track();
+        resized.track();
+        if frame_pending.get_value() {
+            return;
+        }
+        frame_pending.set_value(true);
+        request_animation_frame(move || {
+            frame_pending.set_value(false);
+            // No reactive owner here: everything the drawing needs is captured, not looked up.
+            let scenario = state.scenario.get_untracked();
+            let catalog = state.catalog;
+            if let Some(canvas) = mfu_canvas.get_untracked() {
+                draw_on(&canvas, |root, scale| draw_mfu(root, &scenario, catalog, scale));
+            }
+            if let Some(canvas) = provider_canvas.get_untracked() {
+                draw_on(&canvas, |root, scale| draw_providers(root, &scenario, catalog, scale));
+            }
+        });
+    });
+    view! {
+        <div class="chart-card">
+            <h3>"Cost against utilisation"</h3>
+            <p class="chart-note">"Same run, same price: only MFU changes. The dot is your plan."</p>
+            <canvas node_ref=mfu_canvas class="chart" data-testid="chart-cost-vs-mfu" role="img"
+                aria-label="Line chart of total compute cost against MFU from 5 to 80 percent, with the current plan marked"></canvas>
+        </div>
+        <div class="chart-card">
+            <h3>"Same run at every provider"</h3>
+            <p class="chart-note">"List prices of every provider that rents this accelerator."</p>
+            <canvas node_ref=provider_canvas class="chart" data-testid="chart-cost-by-provider" role="img"
+                aria-label="Bar chart of the run's total cost at each provider that rents the accelerator"></canvas>
+        </div>
+    }
+}
+
+fn draw_mfu(root: &DrawingArea<CanvasBackend, Shift>, s: &Scenario, catalog: &Catalog, scale: f64) -> DrawResult {
+    let e = estimate(s, catalog).map_err(|e| format!("{e:?}"))?;
+    draw_cost_vs_mfu(root, &cost_vs_mfu(s, &e), (s.mfu, e.compute_cost_usd), scale)
+}
+
+fn draw_providers(root: &DrawingArea<CanvasBackend, Shift>, s: &Scenario, catalog: &Catalog, scale: f64) -> DrawResult {
+    let e = estimate(s, catalog).map_err(|e| format!("{e:?}"))?;
+    let overridden = matches!(e.price, PriceSource::Override { .. });
+    let mut bars: Vec<ProviderBar> = cost_by_provider(&e, catalog)
+        .into_iter()
+        .map(|(id, name, cost_usd)| ProviderBar { label: name.to_string(), cost_usd, current: !overridden && id == s.provider_id })
+        .collect();
+    if overridden {
+        bars.push(ProviderBar { label: "Your price".into(), cost_usd: e.compute_cost_usd, current: true });
+        bars.sort_by(|a, b| a.cost_usd.total_cmp(&b.cost_usd));
+    }
+    draw_cost_by_provider(root, &bars, scale)
+}
+
+/// Sizes the canvas backing store to its CSS box times the device pixel ratio (sharp on HiDPI),
+/// draws, and records the draw time in `data-draw-ms` and a running `data-draw-count`.
+fn draw_on(canvas: &HtmlCanvasElement, draw: impl FnOnce(&DrawingArea<CanvasBackend, Shift>, f64) -> DrawResult) {
+    let started = browser::now_ms();
+    let scale = browser::device_pixel_ratio();
+    let width = (f64::from(canvas.client_width().max(1)) * scale).round() as u32;
+    let height = (f64::from(canvas.client_height().max(1)) * scale).round() as u32;
+    if canvas.width() != width {
+        canvas.set_width(width);
+    }
+    if canvas.height() != height {
+        canvas.set_height(height);
+    }
+    let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else { return };
+    let result = draw(&backend.into_drawing_area(), scale);
+    let count = canvas.get_attribute("data-draw-count").and_then(|c| c.parse::<u64>().ok()).unwrap_or(0) + 1;
+    let _ = canvas.set_attribute("data-draw-count", &count.to_string());
+    let _ = canvas.set_attribute("data-draw-ms", &format!("{:.3}", browser::now_ms() - started));
+    if let Err(e) = result {
+        let _ = canvas.set_attribute("data-draw-error", &e);
+    }
+}

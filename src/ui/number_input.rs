@@ -1,0 +1,73 @@
+use leptos::prelude::*;
+use runway_model::slider::Scale;
+use runway_model::Field;
+
+use crate::state::{number_of, use_app_state};
+use crate::ui::field_error::FieldError;
+
+/// A numeric input: a slider (when the field has one) and a typed box kept in sync, with its unit
+/// and validation message. Typed values are used exactly; slider values are rounded for people.
+#[component]
+pub fn NumberInput(
+    /// Which scenario field this edits.
+    field: Field,
+    /// Unit shown after the typed box.
+    unit: &'static str,
+    /// Example forms shown under the label.
+    hint: &'static str,
+    /// Placeholder of the typed box (e.g. the list price an empty override falls back to).
+    #[prop(optional, into)]
+    placeholder: Signal<String>,
+) -> impl IntoView {
+    let state = use_app_state();
+    let f = state.field(field);
+    let key = field.key();
+    let scale = Scale::of(field);
+    let slider = scale.map(|scale| {
+        let position = move || state.scenario.with(|s| scale.position(number_of(s, field))).to_string();
+        view! {
+            <input
+                type="range"
+                min="0"
+                max="1000"
+                step="1"
+                class="slider"
+                aria-label=format!("{} slider", field.label())
+                data-testid=format!("slider-{key}")
+                prop:value=position
+                on:input=move |ev| {
+                    if let Ok(p) = event_target_value(&ev).parse::<f64>() {
+                        state.slide_number(field, scale.value(p));
+                    }
+                }
+            />
+        }
+    });
+    view! {
+        <div class="field" class:invalid=move || f.error.with(Option::is_some)>
+            <div class="field-head">
+                <label for=format!("input-{key}")>{field.label()}</label>
+                <span class="hint">{hint}</span>
+            </div>
+            <div class="field-row">
+                {slider}
+                <input
+                    type="text"
+                    class="typed"
+                    id=format!("input-{key}")
+                    data-testid=format!("input-{key}")
+                    inputmode="decimal"
+                    autocomplete="off"
+                    spellcheck="false"
+                    placeholder=move || placeholder.get()
+                    aria-invalid=move || f.error.with(Option::is_some).to_string()
+                    aria-describedby=format!("error-{key}")
+                    prop:value=move || f.text.get()
+                    on:input=move |ev| state.type_number(field, event_target_value(&ev))
+                />
+                <span class="unit">{unit}</span>
+            </div>
+            <FieldError field=field />
+        </div>
+    }
+}

@@ -1,0 +1,35 @@
+use leptos::prelude::*;
+use runway_model::encode_link;
+
+use crate::browser;
+use crate::state::use_app_state;
+
+/// The share box: the current plan's link, and a button that copies it.
+#[component]
+pub fn ShareBar() -> impl IntoView {
+    let state = use_app_state();
+    let status = RwSignal::new("");
+    let link = move || {
+        let query = state.scenario.with(encode_link);
+        let href = browser::current_href();
+        let base = href.split(['?', '#']).next().unwrap_or_default().to_string();
+        format!("{base}?{query}")
+    };
+    let copy = move |_| {
+        let ok = browser::copy_to_clipboard(&link());
+        status.set(if ok { "Link copied" } else { "Copy the link from the box" });
+    };
+    view! {
+        <div class="share">
+            <label for="share-url" class="visually-hidden">"Share link"</label>
+            <input id="share-url" readonly data-testid="share-url" prop:value=link on:focus=|ev| {
+                use wasm_bindgen::JsCast;
+                if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                    input.select();
+                }
+            } />
+            <button type="button" data-testid="copy-link" on:click=copy>"Copy link"</button>
+            <span class="share-status" role="status" data-testid="copy-status">{move || status.get()}</span>
+        </div>
+    }
+}

@@ -1,0 +1,93 @@
+// Page object for the calculator: what a user does (open a link, type, slide, pick, copy) and what a
+// test reads (data-value of results, validation messages, the URL).
+
+export class CalculatorPage {
+  /** @param {import('playwright-core').Page} page @param {string} baseUrl */
+  constructor(page, baseUrl) {
+    this.page = page;
+    this.baseUrl = baseUrl;
+    this.consoleErrors = [];
+    this.dialogs = [];
+    this.requests = [];
+    page.on('console', (m) => m.type() === 'error' && this.consoleErrors.push(m.text()));
+    page.on('pageerror', (e) => this.consoleErrors.push(String(e)));
+    page.on('dialog', (d) => {
+      this.dialogs.push(d.message());
+      d.dismiss().catch(() => {});
+    });
+    page.on('request', (r) => this.requests.push(r.url()));
+  }
+
+  /** Opens the page with a query string ("" or "?params=7B...") and waits for the results. */
+  async open(query = '') {
+    await this.page.goto(this.baseUrl + query);
+    await this.page.getByTestId('compute-cost').waitFor();
+    await this.page.waitForFunction(() => document.querySelector('[data-testid=compute-cost]')?.dataset.value !== undefined);
+  }
+
+  /** The raw number of a result. */
+  async value(testId) {
+    const raw = await this.page.getByTestId(testId).getAttribute('data-value');
+    return Number(raw);
+  }
+
+  /** Waits until a result's data-value satisfies `predicate`, returning it. */
+  async waitForValue(testId, predicate, timeout = 5000) {
+    const deadline = Date.now() + timeout;
+    let v;
+    while (Date.now() < deadline) {
+      v = await this.value(testId);
+      if (predicate(v)) return v;
+      await this.page.waitForTimeout(20);
+    }
+    throw new Error(`${testId} stayed at ${v}`);
+  }
+
+  /** Replaces the text of a typed field, as a user typing would. */
+  async type(key, text) {
+    const box = this.page.getByTestId(`input-${key}`);
+    await box.fill(text);
+  }
+
+  /** Moves a slider with the keyboard: `steps` presses of ArrowRight (negative: ArrowLeft). */
+  async nudgeSlider(key, steps) {
+    const slider = this.page.getByTestId(`slider-${key}`);
+    await slider.focus();
+    const arrow = steps > 0 ? 'ArrowRight' : 'ArrowLeft';
+    for (let i = 0; i < Math.abs(steps); i++) await slider.press(arrow);
+  }
+
+  /** Sets a slider position (0..1000) the way a drag ends: value, then an input event. */
+  async setSlider(key, position) {
+    await this.page.getByTestId(`slider-${key}`).evaluate((el, p) => {
+      el.value = String(p);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, position);
+  }
+
+  async select(key, value) {
+    await this.page.getByTestId(`input-${key}`).selectOption(value);
+  }
+
+  /** The validation message of a field, or null when there is none. */
+  async error(key) {
+    const el = this.page.getByTestId(`error-${key}`);
+    return (await el.count()) ? el.textContent() : null;
+  }
+
+  /** The current query parameters of the page's own URL. */
+  async params() {
+    return new URL(this.page.url()).searchParams;
+  }
+
+  /** Waits until the page URL's query satisfies `predicate` (polled: the URL is replaced, not navigated). */
+  async waitForUrl(predicate, timeout = 5000) {
+    const deadline = Date.now() + timeout;
+    while (Date.now() < deadline) {
+      const p = await this.params();
+      if (predicate(p)) return p;
+      await this.page.waitForTimeout(20);
+    }
+    throw new Error(`URL never matched: ${this.page.url()}`);
+  }
+}
