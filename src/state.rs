@@ -82,14 +82,19 @@ impl AppState {
     /// Chooses an accelerator; keeps the provider when it rents it, else picks the default one.
     pub fn choose_accelerator(&self, id: String) {
         let Some(acc) = self.catalog.accelerator(&id) else { return };
-        let keep = self.catalog.price(&self.scenario.with_untracked(|s| s.provider_id.clone()), &acc.id).is_some();
-        let provider = if keep { None } else { self.catalog.default_provider_for(&acc.id).map(|p| p.id.clone()) };
+        let current_provider = self.scenario.with_untracked(|s| s.provider_id.clone());
+        let new_provider = match self.catalog.price(&current_provider, &acc.id) {
+            Some(_) => None,
+            None => self.catalog.default_provider_for(&acc.id).map(|p| p.id.to_string()),
+        };
         self.field(Field::Gpu).error.set(None);
+        if new_provider.is_some() {
+            self.field(Field::Provider).error.set(None);
+        }
         self.scenario.update(|s| {
-            s.accelerator_id = acc.id.clone();
-            if let Some(p) = provider {
+            s.accelerator_id = acc.id.to_string();
+            if let Some(p) = new_provider {
                 s.provider_id = p;
-                self.field(Field::Provider).error.set(None);
             }
         });
     }

@@ -50,7 +50,7 @@ pub fn draw_cost_vs_mfu<DB: DrawingBackend>(
         .map_err(err)?;
     chart
         .configure_mesh()
-        .light_line_style(GRID)
+        .light_line_style(TRANSPARENT)
         .bold_line_style(GRID)
         .axis_style(INK.stroke_width(px(scale, 1.0)))
         .x_labels(8)
@@ -105,23 +105,23 @@ pub fn draw_cost_by_provider<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, 
     let mut chart = ChartBuilder::on(root)
         .margin(px(scale, 12.0))
         .x_label_area_size(px(scale, 42.0))
-        .y_label_area_size(px(scale, 132.0))
+        .y_label_area_size(px(scale, 150.0))
         .build_cartesian_2d(0f64..max, (0..n).into_segmented())
         .map_err(err)?;
     chart
         .configure_mesh()
         .disable_y_mesh()
-        .light_line_style(GRID)
+        .light_line_style(TRANSPARENT)
         .bold_line_style(GRID)
         .axis_style(INK.stroke_width(px(scale, 1.0)))
-        .x_labels(5)
+        .x_labels(4)
         .y_labels(bars.len())
         .x_label_formatter(&|x| usd(*x))
         .y_label_formatter(&|y| match y {
             SegmentValue::CenterOf(i) => bars.get(*i as usize).map(|b| b.label.clone()).unwrap_or_default(),
             _ => String::new(),
         })
-        .x_desc("Total compute cost at list price (USD)")
+        .x_desc("Total cost at list price (USD)")
         .label_style(font(scale, 12.0))
         .axis_desc_style(font(scale, 12.0))
         .draw()

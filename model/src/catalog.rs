@@ -1,27 +1,34 @@
-//! The sourced catalog: accelerators, providers and on-demand prices, loaded from the JSON files in
-//! `data/` that are compiled into the binary. Every entry carries `source` and `as_of`.
+//! The sourced catalog: accelerators, providers and on-demand prices. The data lives in the JSON
+//! files of `data/`, which build.rs compiles into static tables (no JSON parser ships to the
+//! browser). Every entry carries `source` and `as_of`; [`Catalog::validate`] checks the rest.
 
-use serde::Deserialize;
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt;
 
-const ACCELERATORS_JSON: &str = include_str!("../../data/accelerators.json");
-const PROVIDERS_JSON: &str = include_str!("../../data/providers.json");
-const PRICES_JSON: &str = include_str!("../../data/prices.json");
+mod generated {
+    use super::{Accelerator, Price, Provider};
+    use std::borrow::Cow;
+    include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
+}
+
+/// Text in the catalog: borrowed from the compiled-in tables, owned when parsed in tests.
+pub type Text = Cow<'static, str>;
 
 /// One accelerator model, with its DENSE bf16 peak (never the sparse figure).
-#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub struct Accelerator {
     /// Stable id used in links, e.g. `h100-sxm`.
-    pub id: String,
+    pub id: Text,
     /// Display name.
-    pub name: String,
+    pub name: Text,
     /// Chip vendor id (`nvidia`, `amd`, `google`, `aws`).
-    pub vendor: String,
+    pub vendor: Text,
     /// Whether CUDA code runs on it unchanged.
     pub cuda: bool,
     /// The provider whose own silicon this is (`aws` for Trainium, `gcp` for TPU), if any.
-    pub silicon_of: Option<String>,
+    pub silicon_of: Option<Text>,
     /// Dense bf16 peak in TFLOP/s per accelerator.
     pub dense_bf16_tflops: f64,
     /// Memory per accelerator in GB.
@@ -29,9 +36,9 @@ pub struct Accelerator {
     /// Memory bandwidth in TB/s.
     pub bandwidth_tb_s: f64,
     /// Where the figures come from.
-    pub source: String,
+    pub source: Text,
     /// When they were read (ISO date).
-    pub as_of: String,
+    pub as_of: Text,
 }
 
 impl Accelerator {
@@ -42,52 +49,42 @@ impl Accelerator {
 }
 
 /// A company that rents accelerators.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub struct Provider {
     /// Stable id used in links, e.g. `coreweave`.
-    pub id: String,
+    pub id: Text,
     /// Display name.
-    pub name: String,
+    pub name: Text,
     /// `hyperscaler`, `gpu-cloud`, `serverless` or `platform`.
-    pub kind: String,
+    pub kind: Text,
     /// How it bills, in words.
-    pub billing: String,
+    pub billing: Text,
     /// Where the description comes from.
-    pub source: String,
+    pub source: Text,
     /// When it was read (ISO date).
-    pub as_of: String,
+    pub as_of: Text,
 }
 
 /// An on-demand list price of one accelerator at one provider.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub struct Price {
     /// Provider id.
-    pub provider: String,
+    pub provider: Text,
     /// Accelerator id.
-    pub accelerator: String,
+    pub accelerator: Text,
     /// USD per accelerator-hour (per GPU, TPU chip or Trainium chip).
     pub usd_per_gpu_hour: f64,
     /// Where the price comes from.
-    pub source: String,
+    pub source: Text,
     /// When it was read (ISO date).
-    pub as_of: String,
+    pub as_of: Text,
     /// Caveats ("estimate", region), possibly empty.
-    #[serde(default)]
-    pub note: String,
+    #[cfg_attr(test, serde(default))]
+    pub note: Text,
 }
 
-#[derive(Deserialize)]
-struct AcceleratorsFile {
-    accelerators: Vec<Accelerator>,
-}
-#[derive(Deserialize)]
-struct ProvidersFile {
-    providers: Vec<Provider>,
-}
-#[derive(Deserialize)]
-struct PricesFile {
-    prices: Vec<Price>,
-}
 
 /// Why the compiled-in catalog could not be used. Caught by the catalog test before it ships.
 #[derive(Clone, Debug, PartialEq)]
@@ -114,18 +111,13 @@ pub struct Catalog {
 pub const DEFAULT_PROVIDER: &str = "aws";
 
 impl Catalog {
-    /// Loads and validates the catalog compiled into the binary.
+    /// The validated catalog compiled into the binary from `data/*.json`.
     pub fn builtin() -> Result<Catalog, CatalogError> {
-        Catalog::from_json(ACCELERATORS_JSON, PROVIDERS_JSON, PRICES_JSON)
-    }
-
-    /// Loads and validates a catalog from the three JSON documents.
-    pub fn from_json(accelerators: &str, providers: &str, prices: &str) -> Result<Catalog, CatalogError> {
-        let parse_err = |file: &str, e: serde_json::Error| CatalogError(format!("{file}: {e}"));
-        let a: AcceleratorsFile = serde_json::from_str(accelerators).map_err(|e| parse_err("accelerators.json", e))?;
-        let p: ProvidersFile = serde_json::from_str(providers).map_err(|e| parse_err("providers.json", e))?;
-        let pr: PricesFile = serde_json::from_str(prices).map_err(|e| parse_err("prices.json", e))?;
-        let catalog = Catalog { accelerators: a.accelerators, providers: p.providers, prices: pr.prices };
+        let catalog = Catalog {
+            accelerators: generated::ACCELERATORS.to_vec(),
+            providers: generated::PROVIDERS.to_vec(),
+            prices: generated::PRICES.to_vec(),
+        };
         catalog.validate()?;
         Ok(catalog)
     }
@@ -137,7 +129,7 @@ impl Catalog {
         let fail = |m: String| Err(CatalogError(m));
         let mut ids = HashSet::new();
         for a in &self.accelerators {
-            if !ids.insert(a.id.as_str()) {
+            if !ids.insert(a.id.as_ref()) {
                 return fail(format!("duplicate accelerator id {}", a.id));
             }
             for (what, v) in [("dense_bf16_tflops", a.dense_bf16_tflops), ("memory_gb", a.memory_gb), ("bandwidth_tb_s", a.bandwidth_tb_s)] {
@@ -154,7 +146,7 @@ impl Catalog {
         }
         let mut ids = HashSet::new();
         for p in &self.providers {
-            if !ids.insert(p.id.as_str()) {
+            if !ids.insert(p.id.as_ref()) {
                 return fail(format!("duplicate provider id {}", p.id));
             }
             check_sourced(&format!("provider {}", p.id), &p.source, &p.as_of)?;
@@ -171,7 +163,7 @@ impl Catalog {
             if !(pr.usd_per_gpu_hour.is_finite() && pr.usd_per_gpu_hour > 0.0) {
                 return fail(format!("{what}: price must be positive, got {}", pr.usd_per_gpu_hour));
             }
-            if !pairs.insert((pr.provider.as_str(), pr.accelerator.as_str())) {
+            if !pairs.insert((pr.provider.as_ref(), pr.accelerator.as_ref())) {
                 return fail(format!("{what}: listed twice"));
             }
             check_sourced(&what, &pr.source, &pr.as_of)?;
@@ -204,8 +196,10 @@ impl Catalog {
 
     /// Every provider's price for an accelerator, cheapest first (ties: catalog order).
     pub fn offers<'a>(&'a self, accelerator: &'a str) -> impl Iterator<Item = &'a Price> + 'a {
-        let mut v: Vec<&Price> = self.prices.iter().filter(|p| p.accelerator == accelerator).collect();
-        v.sort_by(|a, b| a.usd_per_gpu_hour.total_cmp(&b.usd_per_gpu_hour));
+        let mut v: Vec<&Price> = Vec::new();
+        for p in self.prices.iter().filter(|p| p.accelerator == accelerator) {
+            crate::order::insert_by_key(&mut v, p, |p| p.usd_per_gpu_hour);
+        }
         v.into_iter()
     }
 
@@ -235,6 +229,41 @@ fn check_sourced(what: &str, source: &str, as_of: &str) -> Result<(), CatalogErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(serde::Deserialize)]
+    struct AcceleratorsFile {
+        accelerators: Vec<Accelerator>,
+    }
+    #[derive(serde::Deserialize)]
+    struct ProvidersFile {
+        providers: Vec<Provider>,
+    }
+    #[derive(serde::Deserialize)]
+    struct PricesFile {
+        prices: Vec<Price>,
+    }
+
+    /// Parses and validates a catalog from three JSON documents, the way a reviewer reads the files.
+    fn from_json(accelerators: &str, providers: &str, prices: &str) -> Result<Catalog, CatalogError> {
+        let parse_err = |file: &str, e: serde_json::Error| CatalogError(format!("{file}: {e}"));
+        let a: AcceleratorsFile = serde_json::from_str(accelerators).map_err(|e| parse_err("accelerators.json", e))?;
+        let p: ProvidersFile = serde_json::from_str(providers).map_err(|e| parse_err("providers.json", e))?;
+        let pr: PricesFile = serde_json::from_str(prices).map_err(|e| parse_err("prices.json", e))?;
+        let catalog = Catalog { accelerators: a.accelerators, providers: p.providers, prices: pr.prices };
+        catalog.validate()?;
+        Ok(catalog)
+    }
+
+    #[test]
+    fn generated_tables_equal_the_json_files() {
+        // build.rs output must be exactly what serde reads from the same files.
+        let parsed = from_json(
+            include_str!("../../data/accelerators.json"),
+            include_str!("../../data/providers.json"),
+            include_str!("../../data/prices.json"),
+        );
+        assert_eq!(parsed, Catalog::builtin());
+    }
 
     fn catalog() -> Catalog {
         Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
@@ -293,10 +322,10 @@ mod tests {
     #[test]
     fn default_provider_is_aws_when_it_rents_else_cheapest() {
         let c = catalog();
-        assert_eq!(c.default_provider_for("h100-sxm").map(|p| p.id.as_str()), Some("aws"));
-        assert_eq!(c.default_provider_for("tpu-v6e").map(|p| p.id.as_str()), Some("gcp"));
+        assert_eq!(c.default_provider_for("h100-sxm").map(|p| p.id.as_ref()), Some("aws"));
+        assert_eq!(c.default_provider_for("tpu-v6e").map(|p| p.id.as_ref()), Some("gcp"));
         // MI300X: Oracle $6.00, RunPod $2.49 -> RunPod.
-        assert_eq!(c.default_provider_for("mi300x").map(|p| p.id.as_str()), Some("runpod"));
+        assert_eq!(c.default_provider_for("mi300x").map(|p| p.id.as_ref()), Some("runpod"));
     }
 
     #[test]
@@ -304,13 +333,13 @@ mod tests {
         let ok_acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"source":"s","as_of":"2024-01-01"}]}"#;
         let ok_prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","source":"s","as_of":"2024-01-01"}]}"#;
         let price = |usd: &str, as_of: &str| format!(r#"{{"prices":[{{"provider":"aws","accelerator":"x","usd_per_gpu_hour":{usd},"source":"s","as_of":"{as_of}"}}]}}"#);
-        assert!(Catalog::from_json(ok_acc, ok_prov, &price("1.5", "2024-01-01")).is_ok());
-        let e = Catalog::from_json(ok_acc, ok_prov, &price("-1", "2024-01-01")).unwrap_err();
+        assert!(from_json(ok_acc, ok_prov, &price("1.5", "2024-01-01")).is_ok());
+        let e = from_json(ok_acc, ok_prov, &price("-1", "2024-01-01")).unwrap_err();
         assert_eq!(e.0, "price aws/x: price must be positive, got -1");
-        let e = Catalog::from_json(ok_acc, ok_prov, &price("1", "last year")).unwrap_err();
+        let e = from_json(ok_acc, ok_prov, &price("1", "last year")).unwrap_err();
         assert_eq!(e.0, "price aws/x: as_of must be an ISO date YYYY-MM-DD, got \"last year\"");
-        let e = Catalog::from_json(ok_acc, ok_prov, r#"{"prices":[]}"#).unwrap_err();
+        let e = from_json(ok_acc, ok_prov, r#"{"prices":[]}"#).unwrap_err();
         assert_eq!(e.0, "accelerator x is rented by no provider");
-        assert!(Catalog::from_json("{", ok_prov, &price("1", "2024-01-01")).is_err());
+        assert!(from_json("{", ok_prov, &price("1", "2024-01-01")).is_err());
     }
 }

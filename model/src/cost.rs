@@ -162,9 +162,8 @@ pub fn cost_vs_mfu(s: &Scenario, e: &Estimate) -> Vec<(f64, f64)> {
         (5..=80).map(|pct| f64::from(pct) / 100.0).map(|mfu| (mfu, gpu_hours(e.train_flops, peak, mfu) * p)).collect();
     // The scenario's own MFU is always on the curve, exactly once, so the marker sits on the line.
     if !points.iter().any(|(m, _)| *m == s.mfu) {
-        points.push((s.mfu, e.compute_cost_usd));
+        crate::order::insert_by_key(&mut points, (s.mfu, e.compute_cost_usd), |p| p.0);
     }
-    points.sort_by(|a, b| a.0.total_cmp(&b.0));
     points
 }
 
@@ -173,7 +172,7 @@ pub fn cost_vs_mfu(s: &Scenario, e: &Estimate) -> Vec<(f64, f64)> {
 pub fn cost_by_provider<'a>(e: &Estimate<'a>, catalog: &'a Catalog) -> Vec<(&'a str, &'a str, f64)> {
     catalog
         .offers(&e.accelerator.id)
-        .filter_map(|p| catalog.provider(&p.provider).map(|prov| (prov.id.as_str(), prov.name.as_str(), e.gpu_hours * p.usd_per_gpu_hour)))
+        .filter_map(|p| catalog.provider(&p.provider).map(|prov| (prov.id.as_ref(), prov.name.as_ref(), e.gpu_hours * p.usd_per_gpu_hour)))
         .collect()
 }
 

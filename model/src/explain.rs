@@ -136,8 +136,8 @@ impl Output {
         let acc = e.accelerator;
         let peak = Citation {
             figure: format!("{}: {} TFLOP/s dense bf16 peak", acc.name, exact(acc.dense_bf16_tflops, 1)),
-            source: acc.source.clone(),
-            as_of: acc.as_of.clone(),
+            source: acc.source.to_string(),
+            as_of: acc.as_of.to_string(),
         };
         let price = price_citation(&e.price);
         let p = e.price.usd_per_gpu_hour();
@@ -220,8 +220,8 @@ fn price_citation(price: &PriceSource) -> Option<Citation> {
     let note = if list.note.is_empty() { String::new() } else { format!(" ({})", list.note) };
     Some(Citation {
         figure: format!("{} at {}: ${}/GPU-hour on demand{note}", list.accelerator, list.provider, list.usd_per_gpu_hour),
-        source: list.source.clone(),
-        as_of: list.as_of.clone(),
+        source: list.source.to_string(),
+        as_of: list.as_of.to_string(),
     })
 }
 

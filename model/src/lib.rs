@@ -7,6 +7,7 @@ pub mod cost;
 pub mod explain;
 pub mod format;
 pub mod link;
+pub mod order;
 pub mod parse;
 pub mod slider;
 

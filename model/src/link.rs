@@ -61,7 +61,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
             Err(e) => errors.push(e),
         }
     }
-    let default_provider = catalog.default_provider_for(&s.accelerator_id).map(|p| p.id.clone());
+    let default_provider = catalog.default_provider_for(&s.accelerator_id).map(|p| p.id.to_string());
     s.provider_id = default_provider.clone().unwrap_or_default();
     if let Some(text) = raw.get(&Field::Provider) {
         match validate_provider(text, &s.accelerator_id, catalog) {
@@ -69,7 +69,12 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
             Err(e) => errors.push(e),
         }
     }
-    errors.sort_by_key(|e| e.field);
+    // Report in link-key order (gpu and provider are validated last because they depend on each other).
+    let mut ordered = Vec::with_capacity(errors.len());
+    for e in errors {
+        crate::order::insert_by_key(&mut ordered, e, |e| e.field as u8 as f64);
+    }
+    let errors = ordered;
     DecodedLink { scenario: s, errors, raw }
 }
 
@@ -79,20 +84,20 @@ pub fn validate_accelerator(text: &str, catalog: &Catalog) -> Result<String, Inp
     if catalog.accelerator(id).is_some() {
         return Ok(id.to_string());
     }
-    let ids: Vec<&str> = catalog.accelerators.iter().map(|a| a.id.as_str()).collect();
+    let ids: Vec<&str> = catalog.accelerators.iter().map(|a| a.id.as_ref()).collect();
     Err(InputError::new(Field::Gpu, text, Problem::UnknownId, format!("one of {}", ids.join(", "))))
 }
 
 /// Checks a provider id against the catalog and the chosen accelerator.
 pub fn validate_provider(text: &str, accelerator_id: &str, catalog: &Catalog) -> Result<String, InputError> {
     let id = text.trim();
-    let renting: Vec<&str> = catalog.offers(accelerator_id).map(|p| p.provider.as_str()).collect();
+    let renting: Vec<&str> = catalog.offers(accelerator_id).map(|p| p.provider.as_ref()).collect();
     let expected = format!("one of {}", renting.join(", "));
     if renting.contains(&id) {
         return Ok(id.to_string());
     }
     let problem = match catalog.accelerator(accelerator_id) {
-        Some(acc) if catalog.provider(id).is_some() => Problem::NotRented(acc.name.clone()),
+        Some(acc) if catalog.provider(id).is_some() => Problem::NotRented(acc.name.to_string()),
         _ => Problem::UnknownId,
     };
     Err(InputError::new(Field::Provider, text, problem, expected))
@@ -137,7 +142,7 @@ mod tests {
         assert!(d.errors.is_empty(), "{:?}", d.errors);
         let s = d.scenario;
         assert_eq!((s.params, s.tokens, s.gpus, s.mfu, s.duty), (70e9, 1.5e12, 8, 0.37, 0.5));
-        assert_eq!((s.accelerator_id.as_str(), s.provider_id.as_str()), ("a100-40gb", "azure"));
+        assert_eq!((s.accelerator_id.as_str(), s.provider_id.as_ref()), ("a100-40gb", "azure"));
         assert_eq!(s.price_override_usd_per_gpu_hour, Some(3.1));
     }
 

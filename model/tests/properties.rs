@@ -11,7 +11,7 @@ fn catalog() -> Catalog {
 /// Any valid scenario: ids from the catalog, numbers within each field's accepted range.
 fn scenario() -> impl Strategy<Value = Scenario> {
     let cat = catalog();
-    let pairs: Vec<(String, String)> = cat.prices.iter().map(|p| (p.accelerator.clone(), p.provider.clone())).collect();
+    let pairs: Vec<(String, String)> = cat.prices.iter().map(|p| (p.accelerator.to_string(), p.provider.to_string())).collect();
     (
         1e8f64..=2e12,
         1e9f64..=1e14,

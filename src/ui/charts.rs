@@ -5,6 +5,7 @@ use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use runway_charts::{draw_cost_by_provider, draw_cost_vs_mfu, DrawResult, ProviderBar};
 use runway_model::cost::{cost_by_provider, cost_vs_mfu};
+use runway_model::order::insert_by_key;
 use runway_model::{estimate, Catalog, PriceSource, Scenario};
 use web_sys::HtmlCanvasElement;
 
@@ -71,8 +72,8 @@ fn draw_providers(root: &DrawingArea<CanvasBackend, Shift>, s: &Scenario, catalo
         .map(|(id, name, cost_usd)| ProviderBar { label: name.to_string(), cost_usd, current: !overridden && id == s.provider_id })
         .collect();
     if overridden {
-        bars.push(ProviderBar { label: "Your price".into(), cost_usd: e.compute_cost_usd, current: true });
-        bars.sort_by(|a, b| a.cost_usd.total_cmp(&b.cost_usd));
+        let yours = ProviderBar { label: "Your price".into(), cost_usd: e.compute_cost_usd, current: true };
+        insert_by_key(&mut bars, yours, |b| b.cost_usd);
     }
     draw_cost_by_provider(root, &bars, scale)
 }
