@@ -20,9 +20,11 @@ test: setup test-native build test-e2e
 test-native:
 	cargo test -p runway-model -p runway-charts
 
-## Release build into dist/ (served from the domain root).
+## Release build into dist/ (served from the domain root), and a copy for a subpath that the
+## end-to-end tests host under /tools/runway/.
 build:
 	trunk build --release
+	trunk build --release --public-url /tools/runway/ --dist target/dist-subpath
 
 ## Release build for hosting under a subpath: make dist PUBLIC_URL=/tools/runway/
 dist: setup

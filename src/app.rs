@@ -1,4 +1,5 @@
 use leptos::prelude::*;
+use std::time::Duration;
 use runway_model::{encode_link, Catalog};
 
 use crate::browser;
@@ -19,14 +20,7 @@ pub fn App() -> impl IntoView {
     };
     let state = AppState::from_query(catalog, &browser::query_string());
     provide_app_state(state);
-    // The link is rewritten in place only after the first change, so a link with rejected values
-    // keeps showing them until the user edits something.
-    Effect::new(move |previous: Option<()>| {
-        let query = state.scenario.with(encode_link);
-        if previous.is_some() {
-            browser::replace_query(&query);
-        }
-    });
+    sync_url(state);
     view! {
         <header class="top">
             <div>
@@ -49,4 +43,33 @@ pub fn App() -> impl IntoView {
         </footer>
     }
     .into_any()
+}
+
+/// How long URL writes are coalesced. Chromium throttles a page that calls `history.replaceState`
+/// more than about 100 times in 10 s, which a slider drag would otherwise reach.
+const URL_WRITE_INTERVAL: Duration = Duration::from_millis(150);
+
+/// Keeps the query string in step with the plan: rewritten in place (no history entry), at most once
+/// per [`URL_WRITE_INTERVAL`], always ending on the latest plan. Nothing is written until the first
+/// change, so a link with rejected values keeps showing them until the user edits something.
+fn sync_url(state: AppState) {
+    let unwritten: StoredValue<Option<String>> = StoredValue::new(None);
+    Effect::new(move |previous: Option<()>| {
+        let query = state.scenario.with(encode_link);
+        if previous.is_none() {
+            return;
+        }
+        let write_pending = unwritten.with_value(Option::is_some);
+        unwritten.set_value(Some(query));
+        if !write_pending {
+            set_timeout(
+                move || {
+                    if let Some(query) = unwritten.try_update_value(Option::take).flatten() {
+                        browser::replace_query(&query);
+                    }
+                },
+                URL_WRITE_INTERVAL,
+            );
+        }
+    });
 }

@@ -21,6 +21,11 @@ pub struct AppState {
     pub catalog: &'static Catalog,
     /// The last valid scenario.
     pub scenario: RwSignal<Scenario>,
+    /// The chosen accelerator id; changes only when the accelerator does, so the pickers do not
+    /// re-render on every slider move.
+    pub accelerator_id: Memo<String>,
+    /// The chosen provider id (see `accelerator_id`).
+    pub provider_id: Memo<String>,
     fields: StoredValue<BTreeMap<Field, FieldState>>,
 }
 
@@ -42,7 +47,14 @@ impl AppState {
                 (field, FieldState { text: RwSignal::new(text), error: RwSignal::new(error) })
             })
             .collect();
-        AppState { catalog, scenario: RwSignal::new(decoded.scenario), fields: StoredValue::new(fields) }
+        let scenario = RwSignal::new(decoded.scenario);
+        AppState {
+            catalog,
+            scenario,
+            accelerator_id: Memo::new(move |_| scenario.with(|s| s.accelerator_id.clone())),
+            provider_id: Memo::new(move |_| scenario.with(|s| s.provider_id.clone())),
+            fields: StoredValue::new(fields),
+        }
     }
 
     /// The state of one field.

@@ -26,6 +26,11 @@ fn font(scale: f64, size_px: f64) -> TextStyle<'static> {
     ("sans-serif", size_px * 1.24 * scale).into_font().color(&INK)
 }
 
+/// The drawing area's width in CSS pixels.
+fn css_width<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, scale: f64) -> f64 {
+    f64::from(root.dim_in_pixel().0) / scale
+}
+
 /// Total cost (y, USD) against MFU (x, fraction) with the scenario's own point marked.
 /// `series` must be sorted by MFU; it is drawn as given.
 pub fn draw_cost_vs_mfu<DB: DrawingBackend>(
@@ -42,10 +47,11 @@ pub fn draw_cost_vs_mfu<DB: DrawingBackend>(
     if !(x_min.is_finite() && x_max > x_min && y_max.is_finite() && y_max > 0.0) {
         return Err("nothing to draw".into());
     }
+    let narrow = css_width(root, scale) < 480.0;
     let mut chart = ChartBuilder::on(root)
         .margin(px(scale, 12.0))
         .x_label_area_size(px(scale, 42.0))
-        .y_label_area_size(px(scale, 64.0))
+        .y_label_area_size(px(scale, 72.0))
         .build_cartesian_2d(x_min..x_max, 0f64..y_max)
         .map_err(err)?;
     chart
@@ -53,7 +59,7 @@ pub fn draw_cost_vs_mfu<DB: DrawingBackend>(
         .light_line_style(TRANSPARENT)
         .bold_line_style(GRID)
         .axis_style(INK.stroke_width(px(scale, 1.0)))
-        .x_labels(8)
+        .x_labels(if narrow { 4 } else { 8 })
         .y_labels(6)
         .x_label_formatter(&|x| percent(*x))
         .y_label_formatter(&|y| usd(*y))
@@ -98,7 +104,8 @@ pub fn draw_cost_by_provider<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, 
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("{e:?}");
     root.fill(&WHITE).map_err(err)?;
     let n = bars.len() as u32;
-    let max = bars.iter().map(|b| b.cost_usd).fold(0.0, f64::max) * 1.25;
+    // Room right of the longest bar for its label.
+    let max = bars.iter().map(|b| b.cost_usd).fold(0.0, f64::max) * if css_width(root, scale) < 480.0 { 1.45 } else { 1.25 };
     if n == 0 || !(max.is_finite() && max > 0.0) {
         return Err("nothing to draw".into());
     }

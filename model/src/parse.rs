@@ -129,9 +129,11 @@ impl Field {
         matches!(self, Field::Mfu | Field::Duty)
     }
 
-    /// The text a typed box shows for a value: "7B", "64", and the percentage for MFU and duty ("40").
+    /// The text a typed box shows for a value: "7B", "1024", and the percentage for MFU and duty ("40").
     pub fn display(self, value: f64) -> String {
-        if self.is_percent() {
+        if self == Field::Gpus && value.fract() == 0.0 && value.abs() < 1e15 {
+            format!("{value:.0}")
+        } else if self.is_percent() {
             // 0.07 * 100 is 7.000000000000001 in binary; show what a person would type.
             let pct = value * 100.0;
             format_number_exact(format!("{pct:.10e}").parse().unwrap_or(pct))
@@ -147,10 +149,11 @@ impl Field {
             return Err(err(Problem::NotANumber));
         };
         let trimmed = raw.trim();
+        // Percentages shift the decimal exponent instead of dividing, so "41.7" is exactly 0.417.
         let value = if self.is_percent() {
             match (trimmed.strip_suffix('%'), origin) {
-                (Some(pct), _) => parse_number(pct).map(|v| v / 100.0),
-                (None, Origin::Typed) => parse_number(trimmed).map(|v| v / 100.0),
+                (Some(pct), _) => parse_scaled(pct, -2),
+                (None, Origin::Typed) => parse_scaled(trimmed, -2),
                 (None, Origin::Link) => parse_number(trimmed),
             }
         } else {
@@ -265,6 +268,11 @@ impl std::error::Error for InputError {}
 /// Suffixes K, M, B, T (case-insensitive) multiply by 10^3, 10^6, 10^9, 10^12; the result is
 /// correctly rounded (`0.1T` is exactly 1e11). Rejects "inf", "NaN", and non-finite results.
 pub fn parse_number(raw: &str) -> Result<f64, Problem> {
+    parse_scaled(raw, 0)
+}
+
+/// [`parse_number`] times 10^`extra_exp`, applied to the decimal exponent before rounding.
+fn parse_scaled(raw: &str, extra_exp: i64) -> Result<f64, Problem> {
     let s = raw.trim();
     if s.is_empty() {
         return Err(Problem::Empty);
@@ -284,7 +292,7 @@ pub fn parse_number(raw: &str) -> Result<f64, Problem> {
     if !is_decimal(mantissa) {
         return Err(Problem::NotANumber);
     }
-    let text = format!("{mantissa}e{}", exp.saturating_add(suffix_exp));
+    let text = format!("{mantissa}e{}", exp.saturating_add(suffix_exp).saturating_add(extra_exp));
     let value: f64 = text.parse().map_err(|_| Problem::NotANumber)?;
     if !value.is_finite() {
         return Err(Problem::TooLarge);
@@ -472,6 +480,11 @@ mod tests {
         assert_eq!(Field::Duty.display(1.0), "100");
         assert_eq!(Field::Gpus.display(64.0), "64");
         assert_eq!(Field::Mfu.parse(&Field::Mfu.display(0.29), Origin::Typed), Ok(0.29));
+        assert_eq!(Field::Gpus.display(1024.0), "1024");
+        assert_eq!(Field::Gpus.display(100_000.0), "100000");
+        // 41.7 / 100 is 0.41700000000000004 in binary; the exponent shift gives exactly 0.417.
+        assert_eq!(Field::Mfu.parse("41.7", Origin::Typed), Ok(0.417));
+        assert_eq!(Field::Duty.parse("33.3%", Origin::Link), Ok(0.333));
     }
 
     #[test]

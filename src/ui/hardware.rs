@@ -13,8 +13,8 @@ pub fn AcceleratorSelect() -> impl IntoView {
         .accelerators
         .iter()
         .map(|a| {
-            let id = a.id.clone();
-            let selected = move || state.scenario.with(|s| s.accelerator_id == id);
+            let id = a.id.to_string();
+            let selected = move || state.accelerator_id.with(|current| *current == id);
             view! {
                 <option value=a.id.clone() selected=selected>
                     {format!("{} · {} TFLOP/s bf16 · {} GB", a.name, a.dense_bf16_tflops, a.memory_gb)}
@@ -41,14 +41,14 @@ pub fn AcceleratorSelect() -> impl IntoView {
 pub fn ProviderSelect() -> impl IntoView {
     let state = use_app_state();
     let options = move || {
-        let accelerator = state.scenario.with(|s| s.accelerator_id.clone());
+        let accelerator = state.accelerator_id.get();
         state
             .catalog
             .offers(&accelerator)
             .filter_map(|price| {
                 let provider = state.catalog.provider(&price.provider)?;
-                let id = provider.id.clone();
-                let selected = move || state.scenario.with(|s| s.provider_id == id);
+                let id = provider.id.to_string();
+                let selected = move || state.provider_id.with(|current| *current == id);
                 Some(view! {
                     <option value=provider.id.clone() selected=selected>
                         {format!("{} · ${:.2}/GPU-h · as of {}", provider.name, price.usd_per_gpu_hour, price.as_of)}

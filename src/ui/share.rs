@@ -9,14 +9,12 @@ use crate::state::use_app_state;
 pub fn ShareBar() -> impl IntoView {
     let state = use_app_state();
     let status = RwSignal::new("");
-    let link = move || {
-        let query = state.scenario.with(encode_link);
-        let href = browser::current_href();
-        let base = href.split(['?', '#']).next().unwrap_or_default().to_string();
-        format!("{base}?{query}")
-    };
+    // The page's address without query or fragment does not change while the page is open.
+    let href = browser::current_href();
+    let base = href.split(['?', '#']).next().unwrap_or_default().to_string();
+    let link = Memo::new(move |_| format!("{base}?{}", state.scenario.with(encode_link)));
     let copy = move |_| {
-        let ok = browser::copy_to_clipboard(&link());
+        let ok = browser::copy_to_clipboard(&link.get_untracked());
         status.set(if ok { "Link copied" } else { "Copy the link from the box" });
     };
     view! {

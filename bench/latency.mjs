@@ -1,0 +1,64 @@
+// Latency benchmark in headless Chromium: time from an input event to (a) the updated result in the
+// DOM and (b) the redrawn chart, over many alternating edits. Prints median/p95/p99 in ms.
+// Usage: node bench/latency.mjs [iterations]   (after `make build`)
+import { serveDist } from '../tests/e2e/support/server.mjs';
+import { launch } from '../tests/e2e/support/browser.mjs';
+
+const N = Number(process.argv[2] ?? 300);
+const server = await serveDist();
+const browser = await launch();
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(server.url);
+  await page.getByTestId('compute-cost').waitFor();
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=chart-cost-vs-mfu]')?.dataset.drawCount) >= 1);
+  const runs = {};
+  for (const [name, selector, values] of [
+    ['typed params', '[data-testid=input-params]', ['13B', '7B']],
+    ['mfu slider', '[data-testid=slider-mfu]', ['300', '500']],
+  ]) {
+    runs[name] = await page.evaluate(async ({ selector, values, n }) => {
+      const input = document.querySelector(selector);
+      const result = document.querySelector('[data-testid=compute-cost]');
+      const chart = document.querySelector('[data-testid=chart-cost-vs-mfu]');
+      const dom = [], drawn = [], drawMs = [];
+      const nextFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      for (let i = 0; i < n + 20; i++) {
+        const count = Number(chart.dataset.drawCount);
+        const before = result.dataset.value;
+        const updated = new Promise((resolve) => {
+          const mo = new MutationObserver(() => {
+            if (result.dataset.value !== before) { mo.disconnect(); resolve(performance.now()); }
+          });
+          mo.observe(result, { attributes: true });
+          setTimeout(() => { mo.disconnect(); resolve(NaN); }, 2000);
+        });
+        const t0 = performance.now();
+        input.value = values[i % 2];
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        const t1 = await updated;
+        if (Number.isNaN(t1)) throw new Error(`edit ${i} to ${values[i % 2]} did not change the result`);
+        const deadline = t0 + 2000;
+        while (Number(chart.dataset.drawCount) === count && performance.now() < deadline) await new Promise((r) => requestAnimationFrame(r));
+        const t2 = performance.now();
+        if (i >= 20) { dom.push(t1 - t0); drawn.push(t2 - t0); drawMs.push(Number(chart.dataset.drawMs)); }
+        await nextFrame();
+      }
+      return { dom, drawn, drawMs };
+    }, { selector, values, n: N });
+  }
+  console.log(`input -> updated DOM / chart in headless Chromium, ${N} edits each (ms)`);
+  console.log('measure                         median     p95     p99');
+  for (const [name, r] of Object.entries(runs)) {
+    for (const [what, xs] of [['DOM updated', r.dom], ['chart redrawn (next frame)', r.drawn], ['chart draw time', r.drawMs]]) {
+      console.log(`${(name + ': ' + what).padEnd(40)} ${pct(xs, 50).toFixed(2).padStart(6)} ${pct(xs, 95).toFixed(2).padStart(7)} ${pct(xs, 99).toFixed(2).padStart(7)}`);
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
