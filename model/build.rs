@@ -13,7 +13,12 @@ enum Kind {
     /// A string that may be absent in the file, stored as "" when it is.
     OptStrAsEmpty,
     F64,
+    OptF64,
+    U32,
     Bool,
+    StrList,
+    /// A credit program's scope: "all", "gpu", "silicon" or "platform".
+    Scope,
 }
 
 struct Table {
@@ -56,6 +61,27 @@ const TABLES: &[Table] = &[
             ("source", Kind::Str), ("as_of", Kind::Str), ("note", Kind::OptStrAsEmpty),
         ],
     },
+    Table {
+        file: "programs.json",
+        key: "shapes",
+        ty: "WorkloadShape",
+        konst: "SHAPES",
+        fields: &[("id", Kind::Str), ("name", Kind::Str), ("right_shape", Kind::Str), ("watch_out", Kind::Str)],
+    },
+    Table {
+        file: "programs.json",
+        key: "programs",
+        ty: "Program",
+        konst: "PROGRAMS",
+        fields: &[
+            ("id", Kind::Str), ("name", Kind::Str), ("provider", Kind::Str), ("scope", Kind::Scope),
+            ("ceiling_usd", Kind::F64), ("typical_usd", Kind::OptF64), ("covers", Kind::Str),
+            ("review_days_min", Kind::U32), ("review_days_typical", Kind::U32), ("review_days_max", Kind::U32),
+            ("validity_days", Kind::U32), ("stage", Kind::Str), ("needs_backing", Kind::Bool),
+            ("leaves_cuda", Kind::Bool), ("porting_weeks", Kind::F64), ("fits", Kind::StrList),
+            ("source", Kind::Str), ("as_of", Kind::Str),
+        ],
+    },
 ];
 
 fn main() {
@@ -81,6 +107,26 @@ fn main() {
                     (Kind::OptStrAsEmpty, None) => "Cow::Borrowed(\"\")".into(),
                     (Kind::F64, Some(Value::Number(n))) => format!("{:?}", n.as_f64().unwrap_or_else(|| bad())),
                     (Kind::Bool, Some(Value::Bool(b))) => b.to_string(),
+                    (Kind::OptF64, Some(Value::Null) | None) => "None".into(),
+                    (Kind::OptF64, Some(Value::Number(n))) => format!("Some({:?})", n.as_f64().unwrap_or_else(|| bad())),
+                    (Kind::U32, Some(Value::Number(n))) => {
+                        let v = n.as_u64().filter(|v| *v <= u64::from(u32::MAX)).unwrap_or_else(|| bad());
+                        format!("{v}")
+                    }
+                    (Kind::StrList, Some(Value::Array(items))) => {
+                        let parts: Vec<String> = items
+                            .iter()
+                            .map(|x| x.as_str().map(|s| format!("Cow::Borrowed({s:?})")).unwrap_or_else(|| bad()))
+                            .collect();
+                        format!("Cow::Borrowed(&[{}])", parts.join(", "))
+                    }
+                    (Kind::Scope, Some(Value::String(s))) => match s.as_str() {
+                        "all" => "Scope::All".into(),
+                        "gpu" => "Scope::Gpu".into(),
+                        "silicon" => "Scope::Silicon".into(),
+                        "platform" => "Scope::Platform".into(),
+                        _ => bad(),
+                    },
                     _ => bad(),
                 };
                 let _ = write!(out, " {name}: {lit},");

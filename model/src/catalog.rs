@@ -7,13 +7,97 @@ use std::collections::HashSet;
 use std::fmt;
 
 mod generated {
-    use super::{Accelerator, Price, Provider};
+    use super::{Accelerator, Price, Program, Provider, Scope, WorkloadShape};
     use std::borrow::Cow;
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
 }
 
 /// Text in the catalog: borrowed from the compiled-in tables, owned when parsed in tests.
 pub type Text = Cow<'static, str>;
+/// A list of catalog texts.
+pub type TextList = Cow<'static, [Text]>;
+
+/// What a credit program pays for (DOMAIN.md section 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(rename_all = "lowercase"))]
+pub enum Scope {
+    /// Any line item billed by its provider.
+    All,
+    /// Accelerator hours only.
+    Gpu,
+    /// Accelerator hours on the provider's own silicon only (Trainium on AWS, TPU on Google Cloud).
+    Silicon,
+    /// Anything billed by that platform (Modal, Together).
+    Platform,
+}
+
+impl Scope {
+    /// The scope in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Scope::All => "any line item billed by the provider",
+            Scope::Gpu => "accelerator hours only",
+            Scope::Silicon => "the provider's own silicon only",
+            Scope::Platform => "anything billed by the platform",
+        }
+    }
+}
+
+/// A row of seed 000's workload → credit-shape table.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub struct WorkloadShape {
+    /// Stable id (`pretraining`, `fine-tuning`, …).
+    pub id: Text,
+    /// The workload in words.
+    pub name: Text,
+    /// The right credit shape for it.
+    pub right_shape: Text,
+    /// What to watch out for.
+    pub watch_out: Text,
+}
+
+/// A credit program. The ceiling is a tier maximum, not a default grant.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub struct Program {
+    /// Stable id used in links (`aws-activate`).
+    pub id: Text,
+    /// Display name.
+    pub name: Text,
+    /// The provider whose bill the credits pay.
+    pub provider: Text,
+    /// Which line items the credits pay.
+    pub scope: Scope,
+    /// Tier maximum in USD.
+    pub ceiling_usd: f64,
+    /// A typical grant where known.
+    pub typical_usd: Option<f64>,
+    /// What the credits cover, in the seed article's words.
+    pub covers: Text,
+    /// Fastest review seen, days.
+    pub review_days_min: u32,
+    /// Typical review, days.
+    pub review_days_typical: u32,
+    /// Slowest review seen, days.
+    pub review_days_max: u32,
+    /// Days the credits stay usable after approval.
+    pub validity_days: u32,
+    /// Eligibility: stage and funding.
+    pub stage: Text,
+    /// Whether it needs VC or accelerator backing.
+    pub needs_backing: bool,
+    /// Whether using it means leaving CUDA.
+    pub leaves_cuda: bool,
+    /// Porting cost away from CUDA, engineer-weeks (0 when not leaving CUDA).
+    pub porting_weeks: f64,
+    /// Workload shape ids it fits.
+    pub fits: TextList,
+    /// Where the figures come from.
+    pub source: Text,
+    /// When they were read.
+    pub as_of: Text,
+}
 
 /// One accelerator model, with its DENSE bf16 peak (never the sparse figure).
 #[derive(Clone, Debug, PartialEq)]
@@ -105,6 +189,10 @@ pub struct Catalog {
     pub providers: Vec<Provider>,
     /// Prices, in file order.
     pub prices: Vec<Price>,
+    /// Credit programs, in display order.
+    pub programs: Vec<Program>,
+    /// The workload → credit-shape table.
+    pub shapes: Vec<WorkloadShape>,
 }
 
 /// The provider a plan uses unless a link or the user says otherwise, when it rents the accelerator.
@@ -117,6 +205,8 @@ impl Catalog {
             accelerators: generated::ACCELERATORS.to_vec(),
             providers: generated::PROVIDERS.to_vec(),
             prices: generated::PRICES.to_vec(),
+            programs: generated::PROGRAMS.to_vec(),
+            shapes: generated::SHAPES.to_vec(),
         };
         catalog.validate()?;
         Ok(catalog)
@@ -173,6 +263,44 @@ impl Catalog {
                 return fail(format!("accelerator {} is rented by no provider", a.id));
             }
         }
+        let mut ids = HashSet::new();
+        for s in &self.shapes {
+            if !ids.insert(s.id.as_ref()) {
+                return fail(format!("duplicate workload shape {}", s.id));
+            }
+        }
+        let mut ids = HashSet::new();
+        for p in &self.programs {
+            let what = format!("program {}", p.id);
+            if !ids.insert(p.id.as_ref()) {
+                return fail(format!("duplicate program id {}", p.id));
+            }
+            if self.provider(&p.provider).is_none() {
+                return fail(format!("{what}: unknown provider {}", p.provider));
+            }
+            if !(p.ceiling_usd.is_finite() && p.ceiling_usd > 0.0) {
+                return fail(format!("{what}: ceiling must be positive"));
+            }
+            if p.typical_usd.is_some_and(|t| !(t > 0.0 && t <= p.ceiling_usd)) {
+                return fail(format!("{what}: typical amount must be positive and at most the ceiling"));
+            }
+            if !(p.review_days_min <= p.review_days_typical && p.review_days_typical <= p.review_days_max) {
+                return fail(format!("{what}: review days must be min <= typical <= max"));
+            }
+            if p.validity_days == 0 {
+                return fail(format!("{what}: validity must be at least one day"));
+            }
+            if p.leaves_cuda != (p.porting_weeks > 0.0) || !(p.porting_weeks >= 0.0) {
+                return fail(format!("{what}: porting weeks must be positive exactly when it leaves CUDA"));
+            }
+            if p.scope == Scope::Silicon && !self.accelerators.iter().any(|a| a.silicon_of.as_deref() == Some(p.provider.as_ref())) {
+                return fail(format!("{what}: silicon scope but {} has no own silicon in the catalog", p.provider));
+            }
+            if let Some(bad) = p.fits.iter().find(|f| !self.shapes.iter().any(|s| s.id == **f)) {
+                return fail(format!("{what}: unknown workload shape {bad}"));
+            }
+            check_sourced(&what, &p.source, &p.as_of)?;
+        }
         if self.provider(DEFAULT_PROVIDER).is_none() {
             return fail(format!("default provider {DEFAULT_PROVIDER} missing"));
         }
@@ -201,6 +329,11 @@ impl Catalog {
             crate::order::insert_by_key(&mut v, p, |p| p.usd_per_gpu_hour);
         }
         v.into_iter()
+    }
+
+    /// The program with this id.
+    pub fn program(&self, id: &str) -> Option<&Program> {
+        self.programs.iter().find(|p| p.id == id)
     }
 
     /// The provider chosen when an accelerator is picked without one: [`DEFAULT_PROVIDER`] when it
@@ -242,25 +375,63 @@ mod tests {
     struct PricesFile {
         prices: Vec<Price>,
     }
+    #[derive(serde::Deserialize)]
+    struct ProgramsFile {
+        programs: Vec<Program>,
+        shapes: Vec<WorkloadShape>,
+    }
 
     /// Parses and validates a catalog from three JSON documents, the way a reviewer reads the files.
     fn from_json(accelerators: &str, providers: &str, prices: &str) -> Result<Catalog, CatalogError> {
+        from_json_with_programs(accelerators, providers, prices, r#"{"programs": [], "shapes": []}"#)
+    }
+
+    fn from_json_with_programs(accelerators: &str, providers: &str, prices: &str, programs: &str) -> Result<Catalog, CatalogError> {
         let parse_err = |file: &str, e: serde_json::Error| CatalogError(format!("{file}: {e}"));
         let a: AcceleratorsFile = serde_json::from_str(accelerators).map_err(|e| parse_err("accelerators.json", e))?;
         let p: ProvidersFile = serde_json::from_str(providers).map_err(|e| parse_err("providers.json", e))?;
         let pr: PricesFile = serde_json::from_str(prices).map_err(|e| parse_err("prices.json", e))?;
-        let catalog = Catalog { accelerators: a.accelerators, providers: p.providers, prices: pr.prices };
+        let programs: ProgramsFile =
+            serde_json::from_str(programs).map_err(|e| parse_err("programs.json", e))?;
+        let catalog = Catalog {
+            accelerators: a.accelerators,
+            providers: p.providers,
+            prices: pr.prices,
+            programs: programs.programs,
+            shapes: programs.shapes,
+        };
         catalog.validate()?;
         Ok(catalog)
     }
 
     #[test]
+    fn programs_from_the_seed_are_in_the_catalog() {
+        // Seed 000's table of tracked ceilings.
+        let c = catalog();
+        let expected = [
+            ("aws-genai", "aws", Scope::All, 1_000_000.0), ("gcp-startups", "gcp", Scope::All, 350_000.0),
+            ("aws-activate", "aws", Scope::All, 300_000.0), ("aws-trainium", "aws", Scope::Silicon, 300_000.0),
+            ("modal", "modal", Scope::Platform, 50_000.0), ("together", "together", Scope::Platform, 50_000.0),
+            ("nvidia-inception", "nvidia", Scope::Gpu, 15_000.0), ("oracle", "oracle", Scope::All, 10_000.0),
+        ];
+        for (id, provider, scope, ceiling) in expected {
+            let p = c.program(id).unwrap_or_else(|| panic!("{id}"));
+            assert_eq!((p.provider.as_ref(), p.scope, p.ceiling_usd), (provider, scope, ceiling), "{id}");
+        }
+        // Microsoft: the seed's $25,000 is the typical grant; tiers go to $150K.
+        assert_eq!(c.program("azure-founders").and_then(|p| p.typical_usd), Some(25_000.0));
+        assert!(c.program("aws-trainium").is_some_and(|p| p.leaves_cuda && p.porting_weeks > 0.0));
+        assert_eq!(c.shapes.len(), 6);
+    }
+
+    #[test]
     fn generated_tables_equal_the_json_files() {
         // build.rs output must be exactly what serde reads from the same files.
-        let parsed = from_json(
+        let parsed = from_json_with_programs(
             include_str!("../../data/accelerators.json"),
             include_str!("../../data/providers.json"),
             include_str!("../../data/prices.json"),
+            include_str!("../../data/programs.json"),
         );
         assert_eq!(parsed, Catalog::builtin());
     }

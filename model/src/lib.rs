@@ -9,6 +9,8 @@ pub mod format;
 pub mod link;
 pub mod order;
 pub mod parse;
+pub mod plan;
+pub mod runway;
 pub mod slider;
 
 pub use catalog::{Accelerator, Catalog, CatalogError, Price, Provider};

@@ -1,5 +1,6 @@
-//! Share links: the scenario as a URL query string. The keys are a public, stable interface:
-//! `params`, `tokens`, `gpu`, `gpus`, `mfu`, `duty`, `provider`, `price`.
+//! Share links: the scenario and its credit plan as a URL query string. The keys are a public,
+//! stable interface: `params`, `tokens`, `gpu`, `gpus`, `mfu`, `duty`, `provider`, `price`, `start`,
+//! and repeated `grant` and `work` tokens (see [`crate::plan`]).
 //!
 //! Decoding never fails as a whole: each key is validated on its own, a bad value becomes an
 //! [`InputError`] and the default for that key, and the rest of the link still applies.
@@ -7,6 +8,7 @@
 use crate::catalog::Catalog;
 use crate::cost::Scenario;
 use crate::parse::{format_number_exact, Field, InputError, Origin, Problem};
+use crate::plan::{encode_grant, encode_work, parse_grant, parse_work, Plan, PlanError};
 use std::collections::BTreeMap;
 
 /// The result of reading a link: a usable scenario, the errors to show, and the raw text of every
@@ -19,15 +21,40 @@ pub struct DecodedLink {
     pub errors: Vec<InputError>,
     /// The raw (percent-decoded) value of each known key present in the link; the first wins.
     pub raw: BTreeMap<Field, String>,
+    /// The credit plan: valid grant and work tokens in link order, and the dataset-ready day.
+    pub plan: Plan,
+    /// One error per rejected grant or work token.
+    pub plan_errors: Vec<PlanError>,
 }
 
 /// Reads a query string (with or without the leading `?`).
 pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut raw: BTreeMap<Field, String> = BTreeMap::new();
+    let mut plan = Plan::default();
+    let mut plan_errors = Vec::new();
+    let (mut grant_index, mut work_index) = (0, 0);
     for (k, v) in form_urlencoded::parse(query.as_bytes()) {
-        if let Some(field) = Field::from_key(&k) {
-            raw.entry(field).or_insert_with(|| v.into_owned());
+        match k.as_ref() {
+            "grant" => {
+                match parse_grant(&v, grant_index, catalog) {
+                    Ok(g) => plan.grants.push(g),
+                    Err(e) => plan_errors.push(e),
+                }
+                grant_index += 1;
+            }
+            "work" => {
+                match parse_work(&v, work_index, catalog) {
+                    Ok(w) => plan.workloads.push(w),
+                    Err(e) => plan_errors.push(e),
+                }
+                work_index += 1;
+            }
+            _ => {
+                if let Some(field) = Field::from_key(&k) {
+                    raw.entry(field).or_insert_with(|| v.into_owned());
+                }
+            }
         }
     }
     let mut s = Scenario::default();
@@ -55,6 +82,10 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     if let Some(v) = number(Field::Price) {
         s.price_override_usd_per_gpu_hour = Some(v);
     }
+    // Validated whole and within 0..=1826.
+    if let Some(v) = number(Field::Start) {
+        plan.start_day = v as u32;
+    }
     if let Some(text) = raw.get(&Field::Gpu) {
         match validate_accelerator(text, catalog) {
             Ok(id) => s.accelerator_id = id,
@@ -75,7 +106,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
         crate::order::insert_by_key(&mut ordered, e, |e| e.field as u8 as f64);
     }
     let errors = ordered;
-    DecodedLink { scenario: s, errors, raw }
+    DecodedLink { scenario: s, errors, raw, plan, plan_errors }
 }
 
 /// Checks an accelerator id against the catalog.
@@ -103,9 +134,10 @@ pub fn validate_provider(text: &str, accelerator_id: &str, catalog: &Catalog) ->
     Err(InputError::new(Field::Provider, text, problem, expected))
 }
 
-/// Writes the whole scenario as a query string (without `?`), in the documented key order, numbers
-/// in a form that reads back bit for bit. `price` appears only when overriding.
-pub fn encode_link(s: &Scenario) -> String {
+/// Writes the whole scenario and plan as a query string (without `?`), in the documented key order,
+/// numbers in a form that reads back bit for bit. `price` appears only when overriding, `start` only
+/// when not 0.
+pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
     let mut out = form_urlencoded::Serializer::new(String::new());
     out.append_pair("params", &format_number_exact(s.params))
         .append_pair("tokens", &format_number_exact(s.tokens))
@@ -116,6 +148,15 @@ pub fn encode_link(s: &Scenario) -> String {
         .append_pair("provider", &s.provider_id);
     if let Some(p) = s.price_override_usd_per_gpu_hour {
         out.append_pair("price", &format_number_exact(p));
+    }
+    if plan.start_day != 0 {
+        out.append_pair("start", &plan.start_day.to_string());
+    }
+    for g in &plan.grants {
+        out.append_pair("grant", &encode_grant(g));
+    }
+    for w in &plan.workloads {
+        out.append_pair("work", &encode_work(w));
     }
     out.finish()
 }
@@ -200,8 +241,29 @@ mod tests {
     #[test]
     fn encoding_is_readable_and_round_trips() {
         let s = Scenario { price_override_usd_per_gpu_hour: Some(2.5), ..Scenario::default() };
-        let q = encode_link(&s);
+        let q = encode_link(&s, &Plan::default());
         assert_eq!(q, "params=7B&tokens=2T&gpu=h100-sxm&gpus=64&mfu=0.4&duty=1&provider=aws&price=2.5");
         assert_eq!(decode_link(&q, &catalog()).scenario, s);
+    }
+
+    #[test]
+    fn plans_travel_in_the_link_and_bad_tokens_do_not_lose_the_rest() {
+        let c = catalog();
+        let d = decode_link("start=30&grant=aws-activate:100K&grant=nope:5&grant=modal:5000:20&work=modal:h100-sxm:8:2K:0:0.25", &c);
+        assert_eq!(d.plan.start_day, 30);
+        let ids: Vec<&str> = d.plan.grants.iter().map(|g| g.program_id.as_str()).collect();
+        assert_eq!(ids, ["aws-activate", "modal"]);
+        assert_eq!(d.plan_errors.len(), 1);
+        assert_eq!(d.plan_errors[0].key, "grant-1");
+        assert_eq!(d.plan.workloads.len(), 1);
+        let q = encode_link(&d.scenario, &d.plan);
+        assert_eq!(
+            q,
+            "params=7B&tokens=2T&gpu=h100-sxm&gpus=64&mfu=0.4&duty=1&provider=aws&start=30&grant=aws-activate%3A100K%3A0%3A12%3A730&grant=modal%3A5K%3A20%3A3%3A365&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A0.25"
+        );
+        let again = decode_link(&q, &c);
+        assert_eq!((again.scenario, again.plan), (d.scenario, d.plan));
+        let bad = decode_link("start=-1", &c);
+        assert_eq!(bad.errors[0].to_string(), "Dataset ready on day: \"-1\" is negative. Expected a whole day from 0 (today) to 1826 (five years).");
     }
 }

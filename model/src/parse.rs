@@ -24,6 +24,8 @@ pub enum Field {
     Provider,
     /// Price override in USD per accelerator-hour.
     Price,
+    /// The day the primary workload's dataset is ready (its start day), counted from day 0.
+    Start,
 }
 
 /// Where a value came from: links carry fractions (`mfu=0.4`), the typed fields show percent (`40`).
@@ -50,7 +52,7 @@ pub struct Range {
 
 impl Field {
     /// Every field, in link order.
-    pub const ALL: [Field; 8] = [
+    pub const ALL: [Field; 9] = [
         Field::Params,
         Field::Tokens,
         Field::Gpu,
@@ -59,6 +61,7 @@ impl Field {
         Field::Duty,
         Field::Provider,
         Field::Price,
+        Field::Start,
     ];
 
     /// The share-link key.
@@ -72,6 +75,7 @@ impl Field {
             Field::Duty => "duty",
             Field::Provider => "provider",
             Field::Price => "price",
+            Field::Start => "start",
         }
     }
 
@@ -91,6 +95,7 @@ impl Field {
             Field::Duty => "Duty cycle",
             Field::Provider => "Provider",
             Field::Price => "Price override",
+            Field::Start => "Dataset ready on day",
         }
     }
 
@@ -103,6 +108,7 @@ impl Field {
             Field::Gpus => r(1.0, 100_000.0, true, true),
             Field::Mfu | Field::Duty => r(0.0, 1.0, false, false),
             Field::Price => r(0.0, 1_000.0, false, false),
+            Field::Start => r(0.0, f64::from(crate::runway::HORIZON_CAP_DAYS), true, true),
             Field::Gpu | Field::Provider => None,
         }
     }
@@ -119,6 +125,7 @@ impl Field {
             (Field::Duty, Origin::Link) => "a fraction above 0 and at most 1, like 0.5 (or 50%)",
             (Field::Duty, Origin::Typed) => "a percentage above 0 and at most 100, like 50",
             (Field::Price, _) => "a price in USD per GPU-hour above 0 and at most 1,000, like 2.39",
+            (Field::Start, _) => "a whole day from 0 (today) to 1826 (five years)",
             (Field::Gpu, _) => "an accelerator id from the catalog",
             (Field::Provider, _) => "a provider id from the catalog",
         }
@@ -131,7 +138,7 @@ impl Field {
 
     /// The text a typed box shows for a value: "7B", "1024", and the percentage for MFU and duty ("40").
     pub fn display(self, value: f64) -> String {
-        if self == Field::Gpus && value.fract() == 0.0 && value.abs() < 1e15 {
+        if self.range().is_some_and(|r| r.whole) && value.fract() == 0.0 && value.abs() < 1e15 {
             format!("{value:.0}")
         } else if self.is_percent() {
             // 0.07 * 100 is 7.000000000000001 in binary; show what a person would type.
@@ -225,40 +232,64 @@ impl InputError {
 
     /// Builds an error, shortening the echoed value.
     pub fn new(field: Field, raw: &str, problem: Problem, expected: impl Into<String>) -> Self {
-        let clean: String = raw
-            .trim()
-            .chars()
-            .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
-            .collect();
-        let got = if clean.chars().count() > Self::MAX_ECHO {
-            let mut s: String = clean.chars().take(Self::MAX_ECHO).collect();
-            s.push('…');
-            s
-        } else {
-            clean
-        };
+        let got = echo(raw);
         let problem = if raw.trim().is_empty() { Problem::Empty } else { problem };
         InputError { field, got, problem, expected: expected.into() }
     }
 }
 
+impl Problem {
+    /// The problem in words, quoting the (already shortened) value: `"abc" is not a number`.
+    pub fn describe(&self, got: &str) -> String {
+        match self {
+            Problem::Empty => "no value given".into(),
+            Problem::NotANumber => format!("\"{got}\" is not a number"),
+            Problem::TooLarge => format!("\"{got}\" is too large"),
+            Problem::Negative => format!("\"{got}\" is negative"),
+            Problem::Zero => format!("\"{got}\" must be greater than zero"),
+            Problem::NotWhole => format!("\"{got}\" is not a whole number"),
+            Problem::BelowRange => format!("\"{got}\" is below the accepted range"),
+            Problem::AboveRange => format!("\"{got}\" is above the accepted range"),
+            Problem::UnknownId => format!("\"{got}\" is not in the catalog"),
+            Problem::NotRented(name) => format!("\"{got}\" does not rent the {name}"),
+        }
+    }
+}
+
+/// Shortens a value for quoting in a message: at most [`InputError::MAX_ECHO`] characters,
+/// control characters replaced.
+pub fn echo(raw: &str) -> String {
+    let clean: String = raw.trim().chars().map(|c| if c.is_control() { '\u{FFFD}' } else { c }).collect();
+    if clean.chars().count() > InputError::MAX_ECHO {
+        let mut s: String = clean.chars().take(InputError::MAX_ECHO).collect();
+        s.push('…');
+        s
+    } else {
+        clean
+    }
+}
+
+/// Parses a whole number within `min..=max` (used for days in plan tokens).
+pub fn parse_whole(raw: &str, min: u32, max: u32) -> Result<u32, Problem> {
+    let v = parse_number(raw)?;
+    if v < 0.0 {
+        return Err(Problem::Negative);
+    }
+    if v.fract() != 0.0 {
+        return Err(Problem::NotWhole);
+    }
+    if v < f64::from(min) {
+        return Err(if v == 0.0 { Problem::Zero } else { Problem::BelowRange });
+    }
+    if v > f64::from(max) {
+        return Err(Problem::AboveRange);
+    }
+    Ok(v as u32)
+}
+
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let got = &self.got;
-        write!(f, "{}: ", self.field.label())?;
-        match &self.problem {
-            Problem::Empty => write!(f, "no value given")?,
-            Problem::NotANumber => write!(f, "\"{got}\" is not a number")?,
-            Problem::TooLarge => write!(f, "\"{got}\" is too large")?,
-            Problem::Negative => write!(f, "\"{got}\" is negative")?,
-            Problem::Zero => write!(f, "\"{got}\" must be greater than zero")?,
-            Problem::NotWhole => write!(f, "\"{got}\" is not a whole number")?,
-            Problem::BelowRange => write!(f, "\"{got}\" is below the accepted range")?,
-            Problem::AboveRange => write!(f, "\"{got}\" is above the accepted range")?,
-            Problem::UnknownId => write!(f, "\"{got}\" is not in the catalog")?,
-            Problem::NotRented(name) => write!(f, "\"{got}\" does not rent the {name}")?,
-        }
-        write!(f, ". Expected {}.", self.expected)
+        write!(f, "{}: {}. Expected {}.", self.field.label(), self.problem.describe(&self.got), self.expected)
     }
 }
 

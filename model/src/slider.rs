@@ -27,6 +27,7 @@ impl Scale {
             Field::Gpus => Some(Scale::Log { min: 1.0, max: 100_000.0, whole: true }),
             Field::Mfu => Some(Scale::Linear { min: 0.05, max: 0.80, step: 0.01 }),
             Field::Duty => Some(Scale::Linear { min: 0.01, max: 1.0, step: 0.01 }),
+            Field::Start => Some(Scale::Linear { min: 0.0, max: 365.0, step: 1.0 }),
             Field::Gpu | Field::Provider | Field::Price => None,
         }
     }
@@ -118,7 +119,7 @@ mod tests {
 
     #[test]
     fn slider_values_are_always_accepted_by_their_field() {
-        for field in [Field::Params, Field::Tokens, Field::Gpus, Field::Mfu, Field::Duty] {
+        for field in [Field::Params, Field::Tokens, Field::Gpus, Field::Mfu, Field::Duty, Field::Start] {
             let Some(s) = Scale::of(field) else { continue };
             for p in 0..=1000 {
                 let v = s.value(f64::from(p));

@@ -65,7 +65,7 @@ proptest! {
 
     #[test]
     fn encode_then_decode_round_trips(s in scenario()) {
-        let d = decode_link(&encode_link(&s), &catalog());
+        let d = decode_link(&encode_link(&s, &Default::default()), &catalog());
         prop_assert!(d.errors.is_empty(), "{:?}", d.errors);
         prop_assert_eq!(d.scenario, s);
     }
@@ -95,6 +95,58 @@ proptest! {
             prop_assert!((b.compute_cost_usd / a.compute_cost_usd - 2.0).abs() < 1e-9);
             // Wall-clock scales with GPU-hours; the monthly rate does not depend on MFU.
             prop_assert_eq!(a.monthly_cost_per_gpu_usd, b.monthly_cost_per_gpu_usd);
+        }
+    }
+}
+
+mod runway_invariants {
+    use proptest::prelude::*;
+    use runway_model::catalog::Scope;
+    use runway_model::runway::{simulate, GrantInput, WorkloadInput};
+
+    fn provider() -> impl Strategy<Value = String> {
+        prop::sample::select(vec!["aws", "gcp", "modal"]).prop_map(String::from)
+    }
+
+    fn grant() -> impl Strategy<Value = GrantInput> {
+        (provider(), prop::sample::select(vec![Scope::All, Scope::Gpu, Scope::Silicon, Scope::Platform]), 0.0f64..1e6, 0u32..400, 0u32..90, 1u32..800)
+            .prop_map(|(provider_id, scope, amount_usd, apply_day, review_days, validity_days)| GrantInput {
+                provider_id, scope, amount_usd, apply_day, review_days, validity_days,
+            })
+    }
+
+    fn workload() -> impl Strategy<Value = WorkloadInput> {
+        (provider(), prop::option::of(provider()), 1u32..2000, 0.1f64..12.0, 0.01f64..=1.0, 0u32..400, 0.0f64..5e6)
+            .prop_map(|(provider_id, own_silicon_of, gpus, usd_per_gpu_hour, duty, start_day, gpu_hours)| WorkloadInput {
+                provider_id, own_silicon_of, gpus, usd_per_gpu_hour, duty, start_day, gpu_hours,
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        #[test]
+        fn every_dollar_is_accounted_for(grants in prop::collection::vec(grant(), 0..8), workloads in prop::collection::vec(workload(), 0..4)) {
+            let r = simulate(&grants, &workloads);
+            let tol = |x: f64| 1e-9 * x.abs().max(1.0);
+            for (g, o) in grants.iter().zip(&r.grants) {
+                // used + expired + still usable = amount, and no part is negative.
+                prop_assert!((o.used_usd + o.expired_usd + o.unused_usd - g.amount_usd).abs() <= tol(g.amount_usd), "{:?} {:?}", g, o);
+                prop_assert!(o.used_usd >= 0.0 && o.expired_usd >= 0.0 && o.unused_usd >= 0.0);
+                // A grant never pays outside its window or for another provider's bill.
+                if !workloads.iter().any(|w| g.pays_for(w)) {
+                    prop_assert_eq!(o.used_usd, 0.0);
+                }
+            }
+            // Spend = grants used + cash; the runway never spends more than it is given plus cash.
+            let used: f64 = r.grants.iter().map(|o| o.used_usd).sum();
+            prop_assert!((r.total_spend_usd - used - r.cash_usd).abs() <= tol(r.total_spend_usd));
+            prop_assert!(r.horizon_days <= runway_model::runway::HORIZON_CAP_DAYS);
+            prop_assert_eq!(r.runway_end_day.is_some(), r.cash_usd > 0.0);
+            if let Some(day) = r.runway_end_day {
+                prop_assert!(r.daily_cash_usd[day as usize] > 0.0);
+                prop_assert!(r.daily_cash_usd[..day as usize].iter().all(|c| *c == 0.0));
+            }
         }
     }
 }

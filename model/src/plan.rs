@@ -1,0 +1,421 @@
+//! A credit plan: the grants a team applies for, extra workloads beside the calculator's training
+//! run, and the dataset-ready day. Converts to simulation inputs, explains itself in warnings, and
+//! advises when to apply. Link tokens:
+//! - `grant=<program-id>:<amount>:<apply-day>:<review-days>:<validity-days>` (trailing fields
+//!   optional: amount defaults to the program's ceiling, apply day to 0, review and validity to the
+//!   catalog's typical values);
+//! - `work=<provider>:<accelerator>:<gpus>:<gpu-hours>:<start-day>[:<duty>[:<price>]]` (duty defaults
+//!   to 1, price to the provider's list price).
+
+use crate::catalog::{Catalog, Program, Scope};
+use crate::cost::{Estimate, Scenario};
+use crate::format::usd;
+use crate::parse::{echo, format_number_exact, parse_number, parse_whole, Problem};
+use crate::runway::{simulate, GrantInput, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS};
+
+/// Longest review accepted in a link, days.
+pub const MAX_REVIEW_DAYS: u32 = 730;
+/// Longest validity accepted in a link, days (ten years; the simulation stops at five).
+pub const MAX_VALIDITY_DAYS: u32 = 3650;
+/// Largest grant amount accepted, USD.
+pub const MAX_AMOUNT_USD: f64 = 1e9;
+
+/// One grant in the plan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlannedGrant {
+    /// Catalog program id.
+    pub program_id: String,
+    /// Amount expected, USD.
+    pub amount_usd: f64,
+    /// Day the application goes out.
+    pub apply_day: u32,
+    /// Days until approval.
+    pub review_days: u32,
+    /// Days usable after approval.
+    pub validity_days: u32,
+}
+
+impl PlannedGrant {
+    /// The program's defaults: its ceiling, applied today, typical review, catalog validity.
+    pub fn from_program(p: &Program) -> Self {
+        PlannedGrant {
+            program_id: p.id.to_string(),
+            amount_usd: p.ceiling_usd,
+            apply_day: 0,
+            review_days: p.review_days_typical,
+            validity_days: p.validity_days,
+        }
+    }
+}
+
+/// A workload besides the calculator's training run (e.g. experiments on Modal before pretraining).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExtraWorkload {
+    /// Provider id.
+    pub provider_id: String,
+    /// Accelerator id.
+    pub accelerator_id: String,
+    /// Accelerators.
+    pub gpus: u32,
+    /// Accelerator-hours in total.
+    pub gpu_hours: f64,
+    /// First day it runs.
+    pub start_day: u32,
+    /// Busy fraction of each day.
+    pub duty: f64,
+    /// Price override, USD per accelerator-hour.
+    pub price_override_usd_per_gpu_hour: Option<f64>,
+}
+
+/// Grants, extra workloads and the dataset-ready day of the primary training run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Plan {
+    /// The day the primary workload's dataset is ready (its start day).
+    pub start_day: u32,
+    /// Grants in plan order (ties in expiry are paid in this order).
+    pub grants: Vec<PlannedGrant>,
+    /// Workloads besides the primary training run.
+    pub workloads: Vec<ExtraWorkload>,
+}
+
+/// A rejected plan token: its test-id key (`grant-0`, `work-1`) and message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlanError {
+    /// `grant-<i>` or `work-<i>`, `i` the token's 0-based position among its kind in the link.
+    pub key: String,
+    /// What is wrong and what is accepted.
+    pub message: String,
+}
+
+fn field_error(label: &str, what: &str, raw: &str, problem: Problem, expected: &str) -> String {
+    let problem = if raw.trim().is_empty() { Problem::Empty } else { problem };
+    format!("{label}: {what} {}. Expected {expected}.", problem.describe(&echo(raw)))
+}
+
+/// Reads one `grant=` token (the value after `grant=`).
+pub fn parse_grant(token: &str, index: usize, catalog: &Catalog) -> Result<PlannedGrant, PlanError> {
+    let key = format!("grant-{index}");
+    let fail = |message: String| PlanError { key: key.clone(), message };
+    let mut parts = token.split(':');
+    let id = parts.next().unwrap_or("").trim();
+    let Some(program) = catalog.program(id) else {
+        let ids: Vec<&str> = catalog.programs.iter().map(|p| p.id.as_ref()).collect();
+        let problem = if id.is_empty() { "no program given".to_string() } else { format!("\"{}\" is not a credit program in the catalog", echo(id)) };
+        return Err(fail(format!("Grant {}: {problem}. Expected one of {}.", index + 1, ids.join(", "))));
+    };
+    let label = format!("Grant {} ({})", index + 1, program.id);
+    let mut grant = PlannedGrant::from_program(program);
+    let rest: Vec<&str> = parts.collect();
+    if rest.len() > 4 {
+        return Err(fail(format!("{label}: too many fields. Expected program:amount:apply-day:review-days:validity-days.")));
+    }
+    if let Some(raw) = rest.first() {
+        let amount = parse_number(raw).and_then(|v| match v {
+            v if v < 0.0 => Err(Problem::Negative),
+            v if v == 0.0 => Err(Problem::Zero),
+            v if v > MAX_AMOUNT_USD => Err(Problem::AboveRange),
+            v => Ok(v),
+        });
+        grant.amount_usd = amount.map_err(|p| fail(field_error(&label, "amount", raw, p, "USD above 0 and at most 1B, like 100K")))?;
+    }
+    let days = [
+        ("apply day", 0, HORIZON_CAP_DAYS, "a whole day from 0 to 1826"),
+        ("review days", 0, MAX_REVIEW_DAYS, "a whole number of days from 0 to 730"),
+        ("validity days", 1, MAX_VALIDITY_DAYS, "a whole number of days from 1 to 3650"),
+    ];
+    for (i, (what, min, max, expected)) in days.into_iter().enumerate() {
+        if let Some(raw) = rest.get(i + 1) {
+            let v = parse_whole(raw, min, max).map_err(|p| fail(field_error(&label, what, raw, p, expected)))?;
+            match i {
+                0 => grant.apply_day = v,
+                1 => grant.review_days = v,
+                _ => grant.validity_days = v,
+            }
+        }
+    }
+    Ok(grant)
+}
+
+/// Writes a grant token; fields equal to the program's defaults are still written, so a link keeps
+/// its meaning when catalog defaults change.
+pub fn encode_grant(g: &PlannedGrant) -> String {
+    format!("{}:{}:{}:{}:{}", g.program_id, format_number_exact(g.amount_usd), g.apply_day, g.review_days, g.validity_days)
+}
+
+/// Reads one `work=` token.
+pub fn parse_work(token: &str, index: usize, catalog: &Catalog) -> Result<ExtraWorkload, PlanError> {
+    let key = format!("work-{index}");
+    let label = format!("Workload {}", index + 2);
+    let fail = |message: String| PlanError { key: key.clone(), message };
+    let parts: Vec<&str> = token.split(':').collect();
+    if !(5..=7).contains(&parts.len()) {
+        return Err(fail(format!("{label}: expected provider:accelerator:gpus:gpu-hours:start-day[:duty[:price]], got \"{}\".", echo(token))));
+    }
+    let accelerator = parts[1].trim();
+    if catalog.accelerator(accelerator).is_none() {
+        return Err(fail(format!("{label}: accelerator \"{}\" is not in the catalog.", echo(accelerator))));
+    }
+    let provider = parts[0].trim();
+    let renting: Vec<&str> = catalog.offers(accelerator).map(|p| p.provider.as_ref()).collect();
+    if !renting.contains(&provider) {
+        return Err(fail(format!("{label}: provider \"{}\" does not rent {accelerator}. Expected one of {}.", echo(provider), renting.join(", "))));
+    }
+    let gpus = parse_whole(parts[2], 1, 100_000).map_err(|p| fail(field_error(&label, "accelerators", parts[2], p, "a whole number from 1 to 100,000")))?;
+    let positive = |raw: &str, max: f64| {
+        parse_number(raw).and_then(|v| match v {
+            v if v < 0.0 => Err(Problem::Negative),
+            v if v == 0.0 => Err(Problem::Zero),
+            v if v > max => Err(Problem::AboveRange),
+            v => Ok(v),
+        })
+    };
+    let gpu_hours = positive(parts[3], 1e12).map_err(|p| fail(field_error(&label, "GPU-hours", parts[3], p, "GPU-hours above 0, like 20K")))?;
+    let start_day = parse_whole(parts[4], 0, HORIZON_CAP_DAYS).map_err(|p| fail(field_error(&label, "start day", parts[4], p, "a whole day from 0 to 1826")))?;
+    let duty = match parts.get(5) {
+        Some(raw) => positive(raw, 1.0).map_err(|p| fail(field_error(&label, "duty", raw, p, "a fraction above 0 and at most 1")))?,
+        None => 1.0,
+    };
+    let price = match parts.get(6) {
+        Some(raw) => Some(positive(raw, 1000.0).map_err(|p| fail(field_error(&label, "price", raw, p, "USD per GPU-hour above 0 and at most 1,000")))?),
+        None => None,
+    };
+    Ok(ExtraWorkload {
+        provider_id: provider.to_string(),
+        accelerator_id: accelerator.to_string(),
+        gpus,
+        gpu_hours,
+        start_day,
+        duty,
+        price_override_usd_per_gpu_hour: price,
+    })
+}
+
+/// Writes a workload token.
+pub fn encode_work(w: &ExtraWorkload) -> String {
+    let mut s = format!(
+        "{}:{}:{}:{}:{}:{}",
+        w.provider_id,
+        w.accelerator_id,
+        w.gpus,
+        format_number_exact(w.gpu_hours),
+        w.start_day,
+        format_number_exact(w.duty)
+    );
+    if let Some(p) = w.price_override_usd_per_gpu_hour {
+        s.push(':');
+        s.push_str(&format_number_exact(p));
+    }
+    s
+}
+
+/// The simulation inputs of a plan: its grants and workloads (the primary training run first).
+pub fn runway_inputs(plan: &Plan, scenario: &Scenario, primary: &Estimate, catalog: &Catalog) -> (Vec<GrantInput>, Vec<WorkloadInput>) {
+    let grants = plan
+        .grants
+        .iter()
+        .filter_map(|g| {
+            let p = catalog.program(&g.program_id)?;
+            Some(GrantInput {
+                provider_id: p.provider.to_string(),
+                scope: p.scope,
+                amount_usd: g.amount_usd,
+                apply_day: g.apply_day,
+                review_days: g.review_days,
+                validity_days: g.validity_days,
+            })
+        })
+        .collect();
+    let mut workloads = vec![WorkloadInput {
+        provider_id: scenario.provider_id.clone(),
+        own_silicon_of: primary.accelerator.silicon_of.as_deref().map(str::to_string),
+        gpus: scenario.gpus,
+        usd_per_gpu_hour: primary.price.usd_per_gpu_hour(),
+        duty: scenario.duty,
+        start_day: plan.start_day,
+        gpu_hours: primary.gpu_hours,
+    }];
+    for w in &plan.workloads {
+        let Some(acc) = catalog.accelerator(&w.accelerator_id) else { continue };
+        let Some(price) = w.price_override_usd_per_gpu_hour.or_else(|| catalog.price(&w.provider_id, &w.accelerator_id).map(|p| p.usd_per_gpu_hour)) else {
+            continue;
+        };
+        workloads.push(WorkloadInput {
+            provider_id: w.provider_id.clone(),
+            own_silicon_of: acc.silicon_of.as_deref().map(str::to_string),
+            gpus: w.gpus,
+            usd_per_gpu_hour: price,
+            duty: w.duty,
+            start_day: w.start_day,
+            gpu_hours: w.gpu_hours,
+        });
+    }
+    (grants, workloads)
+}
+
+/// Runs the plan.
+pub fn run_plan(plan: &Plan, scenario: &Scenario, primary: &Estimate, catalog: &Catalog) -> RunwayResult {
+    let (grants, workloads) = runway_inputs(plan, scenario, primary, catalog);
+    simulate(&grants, &workloads)
+}
+
+/// A plain-words warning about the plan, attached to a grant when it concerns one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// The grant's plan index, if the warning is about one.
+    pub grant: Option<usize>,
+    /// The warning.
+    pub text: String,
+}
+
+/// Warnings: grants expiring before their workload, grants whose provider runs nothing, silicon
+/// grants with a CUDA workload, reviews slower than the plan, money expiring unused, amounts above
+/// the tier maximum.
+pub fn warnings(plan: &Plan, inputs: &(Vec<GrantInput>, Vec<WorkloadInput>), result: &RunwayResult, catalog: &Catalog) -> Vec<Warning> {
+    let (grants, workloads) = inputs;
+    let mut out = Vec::new();
+    for (i, (planned, g)) in plan.grants.iter().zip(grants).enumerate() {
+        let Some(program) = catalog.program(&planned.program_id) else { continue };
+        let name = &program.name;
+        let mut warn = |text: String| out.push(Warning { grant: Some(i), text });
+        let on_provider: Vec<&WorkloadInput> = workloads.iter().filter(|w| w.provider_id == g.provider_id).collect();
+        let eligible: Vec<&WorkloadInput> = on_provider.iter().copied().filter(|w| g.pays_for(w)).collect();
+        if on_provider.is_empty() {
+            let provider = catalog.provider(&g.provider_id).map_or(g.provider_id.as_str(), |p| p.name.as_ref());
+            warn(format!("{name} pays only {provider}'s bill, and no workload in the plan runs on {provider}."));
+        } else if eligible.is_empty() && g.scope == Scope::Silicon {
+            warn(format!("{name} pays only for {}'s own silicon (Trainium or TPU); the workload there runs on a CUDA accelerator, so it pays nothing. Porting costs about {} engineer-weeks.", g.provider_id, program.porting_weeks));
+        }
+        if let Some(first_start) = eligible.iter().map(|w| w.start_day).min() {
+            if g.expires_on() <= first_start {
+                warn(format!("{name} expires on day {}, before its workload starts on day {first_start}.", g.expires_on()));
+            } else if g.usable_from() > first_start {
+                warn(format!("{name}'s review takes {} days: approved on day {}, {} days after its workload starts on day {first_start}.", g.review_days, g.usable_from(), g.usable_from() - first_start));
+            }
+        }
+        let expired = result.grants.get(i).map_or(0.0, |o| o.expired_usd);
+        if expired > 0.0 {
+            warn(format!("{} of {name} expires unused on day {}.", usd(expired), g.expires_on()));
+        }
+        if planned.amount_usd > program.ceiling_usd {
+            warn(format!("{name}: {} is above the program's tier maximum of {}.", usd(planned.amount_usd), usd(program.ceiling_usd)));
+        }
+    }
+    out
+}
+
+/// When to apply for a grant so it is approved by the dataset-ready day without wasting validity.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApplyWindow {
+    /// Latest day to apply so that even the slowest review approves it by the dataset-ready day
+    /// (`None`: too late already; applying today, the slowest review lands after it).
+    pub latest_safe_day: Option<u32>,
+    /// Earliest day to apply so that even the fastest review does not approve it before the
+    /// dataset-ready day (validity starts at approval).
+    pub earliest_no_waste_day: u32,
+}
+
+/// The application window of a program for a dataset-ready day.
+pub fn apply_window(program: &Program, dataset_ready_day: u32) -> ApplyWindow {
+    ApplyWindow {
+        latest_safe_day: dataset_ready_day.checked_sub(program.review_days_max),
+        earliest_no_waste_day: dataset_ready_day.saturating_sub(program.review_days_min),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cost::estimate;
+
+    fn catalog() -> Catalog {
+        Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn grant_tokens_fill_defaults_from_the_catalog() {
+        let c = catalog();
+        // aws-activate: ceiling $300K, typical review 12 days, valid 730 days.
+        let g = parse_grant("aws-activate", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(g, PlannedGrant { program_id: "aws-activate".into(), amount_usd: 300_000.0, apply_day: 0, review_days: 12, validity_days: 730 });
+        let g = parse_grant("modal:20K:14", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!((g.amount_usd, g.apply_day, g.review_days, g.validity_days), (20_000.0, 14, 3, 365));
+        let g = parse_grant("oracle:10000:0:30:90", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(encode_grant(&g), "oracle:10K:0:30:90");
+    }
+
+    #[test]
+    fn bad_grant_tokens_have_exact_messages() {
+        let c = catalog();
+        let e = parse_grant("aws-activte:1000", 2, &c).unwrap_err();
+        assert_eq!(e.key, "grant-2");
+        assert!(e.message.starts_with("Grant 3: \"aws-activte\" is not a credit program in the catalog. Expected one of aws-genai, gcp-startups,"), "{}", e.message);
+        let e = parse_grant("modal:abc", 0, &c).unwrap_err();
+        assert_eq!(e.message, "Grant 1 (modal): amount \"abc\" is not a number. Expected USD above 0 and at most 1B, like 100K.");
+        let e = parse_grant("modal:1000:-1", 0, &c).unwrap_err();
+        assert_eq!(e.message, "Grant 1 (modal): apply day \"-1\" is negative. Expected a whole day from 0 to 1826.");
+        let e = parse_grant("modal:1000:0:0:0", 0, &c).unwrap_err();
+        assert_eq!(e.message, "Grant 1 (modal): validity days \"0\" must be greater than zero. Expected a whole number of days from 1 to 3650.");
+        let e = parse_grant("modal:1:2:3:4:5", 0, &c).unwrap_err();
+        assert!(e.message.contains("too many fields"));
+        let e = parse_grant("<b>x</b>", 0, &c).unwrap_err();
+        assert!(e.message.starts_with("Grant 1: \"<b>x</b>\" is not a credit program"));
+    }
+
+    #[test]
+    fn work_tokens_round_trip_and_validate() {
+        let c = catalog();
+        let w = parse_work("modal:h100-sxm:8:2K:0:0.25", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!((w.gpus, w.gpu_hours, w.start_day, w.duty), (8, 2000.0, 0, 0.25));
+        assert_eq!(encode_work(&w), "modal:h100-sxm:8:2K:0:0.25");
+        assert_eq!(parse_work(&encode_work(&w), 0, &c), Ok(w));
+        let e = parse_work("coreweave:tpu-v5e:8:100:0", 1, &c).unwrap_err();
+        assert_eq!(e.key, "work-1");
+        assert_eq!(e.message, "Workload 3: provider \"coreweave\" does not rent tpu-v5e. Expected one of gcp.");
+        assert!(parse_work("aws:h100-sxm:8", 0, &c).is_err());
+    }
+
+    #[test]
+    fn apply_windows() {
+        let c = catalog();
+        let modal = c.program("modal").unwrap_or_else(|| panic!("modal"));
+        // Modal review 1-7 days; dataset ready on day 30: apply between day 23 and day 29.
+        assert_eq!(apply_window(modal, 30), ApplyWindow { latest_safe_day: Some(23), earliest_no_waste_day: 29 });
+        let genai = c.program("aws-genai").unwrap_or_else(|| panic!("aws-genai"));
+        // AWS generative AI: up to 60 days; dataset ready on day 30: too late for the slowest review.
+        assert_eq!(apply_window(genai, 30), ApplyWindow { latest_safe_day: None, earliest_no_waste_day: 16 });
+    }
+
+    #[test]
+    fn plan_runway_and_warnings_by_hand() {
+        let c = catalog();
+        // Primary: default H100 run at AWS, 58,982.137 GPU-hours, 64 GPUs (1,536 h/day at $6.88 =
+        // $10,567.68/day), dataset ready day 20. Grants: AWS Activate $100K applied day 0 (review 12,
+        // valid 730), Trainium $50K (silicon: pays nothing for H100), Modal $5K (no Modal workload).
+        let s = Scenario::default();
+        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let plan = Plan {
+            start_day: 20,
+            grants: vec![
+                PlannedGrant { amount_usd: 100_000.0, ..PlannedGrant::from_program(c.program("aws-activate").unwrap_or_else(|| panic!())) },
+                PlannedGrant { amount_usd: 50_000.0, ..PlannedGrant::from_program(c.program("aws-trainium").unwrap_or_else(|| panic!())) },
+                PlannedGrant { amount_usd: 5_000.0, ..PlannedGrant::from_program(c.program("modal").unwrap_or_else(|| panic!())) },
+            ],
+            workloads: vec![],
+        };
+        let inputs = runway_inputs(&plan, &s, &e, &c);
+        let r = simulate(&inputs.0, &inputs.1);
+        // Total = $405,797.10; Activate pays $100K: 9 full days (day 20-28, $95,109.12) + $4,890.88 of day 29.
+        assert!((r.total_spend_usd - 405_797.101_449).abs() < 1e-3);
+        assert_eq!(r.grants[0].used_usd, 100_000.0);
+        assert_eq!(r.runway_end_day, Some(29));
+        assert!((r.cash_usd - 305_797.101_449).abs() < 1e-3);
+        assert_eq!(r.grants[1].expired_usd, 50_000.0);
+        assert_eq!(r.grants[2].expired_usd, 5_000.0);
+        let w = warnings(&plan, &inputs, &r, &c);
+        let texts: Vec<&str> = w.iter().map(|w| w.text.as_str()).collect();
+        assert!(texts.iter().any(|t| t.starts_with("AWS Trainium credits pays only for aws's own silicon")), "{texts:?}");
+        assert!(texts.iter().any(|t| *t == "Modal startup credits pays only Modal's bill, and no workload in the plan runs on Modal."), "{texts:?}");
+        assert!(texts.iter().any(|t| *t == "$50K of AWS Trainium credits expires unused on day 395."), "{texts:?}");
+        assert!(!texts.iter().any(|t| t.starts_with("AWS Activate")), "{texts:?}");
+    }
+}
