@@ -245,6 +245,7 @@ test('show the math gives the formula with the inputs and the dated sources', as
   const calc = await openCalculator('?gpu=a100-40gb&provider=azure&gpus=8');
   const card = calc.page.getByTestId('compute-cost').locator('xpath=..');
   await card.locator('summary').click();
+  await card.locator('.math .formula').waitFor();
   const math = await card.locator('.math').innerText();
   assert.match(math, /cost = H · p/);
   assert.match(math, /× \$3\.4\/GPU-h = \$/);
