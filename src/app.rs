@@ -5,6 +5,7 @@ use runway_model::{encode_link, Catalog};
 use crate::browser;
 use crate::state::{provide_app_state, AppState};
 use crate::ui::charts::Charts;
+use crate::ui::credits::CreditsPanel;
 use crate::ui::inputs::InputsPanel;
 use crate::ui::results::Results;
 use crate::ui::share::ShareBar;
@@ -33,6 +34,7 @@ pub fn App() -> impl IntoView {
             <section class="panel inputs" aria-label="Inputs"><InputsPanel /></section>
             <section class="panel results" aria-label="Results"><Results /></section>
             <section class="panel charts" aria-label="Charts"><Charts /></section>
+            <section class="panel credits" aria-label="Credits and runway"><CreditsPanel /></section>
         </main>
         <footer class="foot">
             <p>
@@ -55,7 +57,7 @@ const URL_WRITE_INTERVAL: Duration = Duration::from_millis(150);
 fn sync_url(state: AppState) {
     let unwritten: StoredValue<Option<String>> = StoredValue::new(None);
     Effect::new(move |previous: Option<()>| {
-        let query = state.scenario.with(encode_link);
+        let query = state.scenario.with(|s| state.plan.with(|p| encode_link(s, p)));
         if previous.is_none() {
             return;
         }

@@ -2,6 +2,7 @@
 //! message. Everything shown is derived from these; the URL is synchronised in one effect.
 
 use leptos::prelude::*;
+use runway_model::plan::{Plan, PlanError};
 use runway_model::{decode_link, Catalog, Field, InputError, Origin, Scenario};
 use std::collections::BTreeMap;
 
@@ -26,6 +27,10 @@ pub struct AppState {
     pub accelerator_id: Memo<String>,
     /// The chosen provider id (see `accelerator_id`).
     pub provider_id: Memo<String>,
+    /// The credit plan: grants, extra workloads, dataset-ready day.
+    pub plan: RwSignal<Plan>,
+    /// Grant and workload tokens the link carried that could not be used.
+    pub plan_errors: RwSignal<Vec<PlanError>>,
     fields: StoredValue<BTreeMap<Field, FieldState>>,
 }
 
@@ -42,6 +47,7 @@ impl AppState {
                 // A rejected value stays visible in its box, next to its message.
                 let text = match (errors.get(&field), decoded.raw.get(&field)) {
                     (Some(_), Some(raw)) => raw.clone(),
+                    _ if field == Field::Start => field.display(f64::from(decoded.plan.start_day)),
                     _ => display_value(field, s),
                 };
                 (field, FieldState { text: RwSignal::new(text), error: RwSignal::new(error) })
@@ -53,6 +59,8 @@ impl AppState {
             scenario,
             accelerator_id: Memo::new(move |_| scenario.with(|s| s.accelerator_id.clone())),
             provider_id: Memo::new(move |_| scenario.with(|s| s.provider_id.clone())),
+            plan: RwSignal::new(decoded.plan),
+            plan_errors: RwSignal::new(decoded.plan_errors),
             fields: StoredValue::new(fields),
         }
     }
@@ -77,7 +85,7 @@ impl AppState {
         match parsed {
             Ok(value) => {
                 f.error.set(None);
-                self.scenario.update(|s| set_number(s, field, value));
+                self.set_number(field, value);
             }
             Err(e) => f.error.set(Some(e.to_string())),
         }
@@ -88,7 +96,24 @@ impl AppState {
         let f = self.field(field);
         f.error.set(None);
         f.text.set(field.display(value));
-        self.scenario.update(|s| set_number(s, field, Some(value)));
+        self.set_number(field, Some(value));
+    }
+
+    /// The current value of a numeric field (the dataset-ready day lives in the plan).
+    pub fn number(&self, field: Field) -> f64 {
+        match field {
+            Field::Start => self.plan.with(|p| f64::from(p.start_day)),
+            _ => self.scenario.with(|s| number_of(s, field)),
+        }
+    }
+
+    fn set_number(&self, field: Field, value: Option<f64>) {
+        match (field, value) {
+            // Validated whole and within 0..=1826 before it gets here.
+            (Field::Start, Some(v)) => self.plan.update(|p| p.start_day = v as u32),
+            (Field::Start, None) => {}
+            _ => self.scenario.update(|s| set_number(s, field, value)),
+        }
     }
 
     /// Chooses an accelerator; keeps the provider when it rents it, else picks the default one.
@@ -141,6 +166,7 @@ fn display_value(field: Field, s: &Scenario) -> String {
         Field::Price => s.price_override_usd_per_gpu_hour.map(|p| field.display(p)).unwrap_or_default(),
         Field::Gpu => s.accelerator_id.clone(),
         Field::Provider => s.provider_id.clone(),
+        Field::Start => String::new(),
     }
 }
 
@@ -153,7 +179,7 @@ pub fn number_of(s: &Scenario, field: Field) -> f64 {
         Field::Mfu => s.mfu,
         Field::Duty => s.duty,
         Field::Price => s.price_override_usd_per_gpu_hour.unwrap_or(0.0),
-        Field::Gpu | Field::Provider => 0.0,
+        Field::Gpu | Field::Provider | Field::Start => 0.0,
     }
 }
 
@@ -172,6 +198,6 @@ fn set_number(s: &mut Scenario, field: Field, value: Option<f64>) {
         Field::Mfu => s.mfu = v,
         Field::Duty => s.duty = v,
         Field::Price => s.price_override_usd_per_gpu_hour = Some(v),
-        Field::Gpu | Field::Provider => {}
+        Field::Gpu | Field::Provider | Field::Start => {}
     }
 }

@@ -151,6 +151,130 @@ pub fn draw_cost_by_provider<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, 
     root.present().map_err(err)
 }
 
+/// Colours of stacked grants, in plan order (repeats after eight).
+pub const GRANT_COLORS: [RGBColor; 8] = [
+    RGBColor(134, 239, 172),
+    RGBColor(147, 197, 253),
+    RGBColor(253, 224, 71),
+    RGBColor(216, 180, 254),
+    RGBColor(253, 186, 116),
+    RGBColor(94, 234, 212),
+    RGBColor(249, 168, 212),
+    RGBColor(190, 242, 100),
+];
+/// Cash line colour.
+pub const CASH: RGBColor = RGBColor(220, 38, 38);
+
+/// What the runway chart shows; every series has one value per day of the horizon.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunwayChart {
+    /// Per grant: its label and end-of-day balance while usable (0 otherwise).
+    pub balances: Vec<(String, Vec<f64>)>,
+    /// Spend per day.
+    pub daily_spend: Vec<f64>,
+    /// Cash per day.
+    pub daily_cash: Vec<f64>,
+    /// Vertical markers: (day, label). Day 0 is today.
+    pub markers: Vec<(u32, String)>,
+}
+
+/// The runway: grant balances stacked as areas over time, cumulative spend and cumulative cash as
+/// lines, and markers (dataset ready, approvals, expiries). At most ~400 points per series are drawn.
+pub fn draw_runway<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &RunwayChart, scale: f64) -> DrawResult {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("{e:?}");
+    root.fill(&WHITE).map_err(err)?;
+    let days = data.daily_spend.len();
+    if days == 0 {
+        return Err("nothing to draw".into());
+    }
+    let step = days.div_ceil(400).max(1);
+    let sample: Vec<usize> = (0..days).step_by(step).chain(std::iter::once(days - 1)).collect();
+    let cumulative = |daily: &[f64]| -> Vec<f64> {
+        daily.iter().scan(0.0, |acc, v| { *acc += v; Some(*acc) }).collect()
+    };
+    let spend = cumulative(&data.daily_spend);
+    let cash = cumulative(&data.daily_cash);
+    // Stack tops per grant, per sampled day.
+    let mut stacks: Vec<Vec<f64>> = Vec::with_capacity(data.balances.len());
+    let mut below = vec![0.0; sample.len()];
+    for (_, balance) in &data.balances {
+        let top: Vec<f64> = sample.iter().zip(&below).map(|(&d, b)| b + balance.get(d).copied().unwrap_or(0.0)).collect();
+        below.clone_from(&top);
+        stacks.push(top);
+    }
+    let y_max = below.iter().chain(&spend).copied().fold(1.0, f64::max) * 1.1;
+    let x_max = days as f64;
+    let narrow = css_width(root, scale) < 480.0;
+    let mut chart = ChartBuilder::on(root)
+        .margin(px(scale, 12.0))
+        .x_label_area_size(px(scale, 42.0))
+        .y_label_area_size(px(scale, 72.0))
+        .build_cartesian_2d(0f64..x_max, 0f64..y_max)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .light_line_style(TRANSPARENT)
+        .bold_line_style(GRID)
+        .axis_style(INK.stroke_width(px(scale, 1.0)))
+        .x_labels(if narrow { 4 } else { 8 })
+        .y_labels(6)
+        .x_label_formatter(&|x| format!("day {x:.0}"))
+        .y_label_formatter(&|y| usd(*y))
+        .x_desc("Days from today")
+        .y_desc("USD")
+        .label_style(font(scale, 12.0))
+        .axis_desc_style(font(scale, 12.0))
+        .draw()
+        .map_err(err)?;
+    let mut base = vec![0.0; sample.len()];
+    for (i, top) in stacks.iter().enumerate() {
+        let color = GRANT_COLORS[i % GRANT_COLORS.len()];
+        let outline: Vec<(f64, f64)> = sample
+            .iter()
+            .zip(top)
+            .map(|(&d, &y)| (d as f64, y))
+            .chain(sample.iter().zip(&base).rev().map(|(&d, &y)| (d as f64, y)))
+            .collect();
+        chart
+            .draw_series(std::iter::once(Polygon::new(outline, color.mix(0.85).filled())))
+            .map_err(err)?
+            .label(data.balances[i].0.clone())
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled()));
+        base.clone_from(top);
+    }
+    chart
+        .draw_series(LineSeries::new(sample.iter().map(|&d| (d as f64, spend[d])), INK.stroke_width(px(scale, 2.0))))
+        .map_err(err)?
+        .label("cumulative spend")
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 12, y)], INK));
+    chart
+        .draw_series(LineSeries::new(sample.iter().map(|&d| (d as f64, cash[d])), CASH.stroke_width(px(scale, 2.0))))
+        .map_err(err)?
+        .label("cumulative cash")
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 12, y)], CASH));
+    for (day, label) in &data.markers {
+        let x = f64::from(*day).min(x_max);
+        chart
+            .draw_series(std::iter::once(PathElement::new([(x, 0.0), (x, y_max)], MUTED.stroke_width(px(scale, 1.0)))))
+            .map_err(err)?;
+        chart
+            .draw_series(std::iter::once(
+                EmptyElement::at((x, y_max)) + Text::new(label.clone(), (px(scale, 3.0) as i32, px(scale, 2.0) as i32), font(scale, 11.0)),
+            ))
+            .map_err(err)?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .margin(px(scale, 18.0))
+        .background_style(WHITE.mix(0.85))
+        .border_style(GRID)
+        .label_font(font(scale, 11.0))
+        .draw()
+        .map_err(err)?;
+    root.present().map_err(err)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,10 +332,32 @@ mod tests {
     }
 
     #[test]
+    fn runway_draws_stacked_grants_lines_markers_and_legend() {
+        // Grant A $100 usable days 0-9, spent $10/day from day 0 -> balance 90, 80, ...; no cash.
+        let days = 20;
+        let balance: Vec<f64> = (0..days).map(|d| if d < 10 { 100.0 - 10.0 * (d as f64 + 1.0) } else { 0.0 }).collect();
+        let data = RunwayChart {
+            balances: vec![("AWS Activate".into(), balance)],
+            daily_spend: (0..days).map(|d| if d < 15 { 10.0 } else { 0.0 }).collect(),
+            daily_cash: (0..days).map(|d| if (10..15).contains(&d) { 10.0 } else { 0.0 }).collect(),
+            markers: vec![(0, "today".into()), (10, "expires".into())],
+        };
+        let out = svg(|root| draw_runway(root, &data, 1.0));
+        assert!(out.contains("<polygon"), "stacked area missing");
+        assert!(out.contains("AWS Activate") && out.contains("cumulative spend") && out.contains("cumulative cash"));
+        assert!(out.contains("expires") && out.contains("today"));
+        assert!(out.contains("day 10") || out.contains("day 5"), "day axis labels");
+        let cash = format!("#{:02X}{:02X}{:02X}", CASH.0, CASH.1, CASH.2);
+        assert!(out.to_uppercase().contains(&cash), "cash line missing");
+    }
+
+    #[test]
     fn degenerate_input_is_an_error_not_a_panic() {
         let mut out = String::new();
         let root = SVGBackend::with_string(&mut out, (100, 100)).into_drawing_area();
         assert!(draw_cost_by_provider(&root, &[], 1.0).is_err());
         assert!(draw_cost_vs_mfu(&root, &[], (f64::NAN, f64::NAN), 1.0).is_err());
+        let empty = RunwayChart { balances: vec![], daily_spend: vec![], daily_cash: vec![], markers: vec![] };
+        assert!(draw_runway(&root, &empty, 1.0).is_err());
     }
 }

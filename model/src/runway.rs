@@ -125,9 +125,18 @@ pub struct RunwayResult {
     pub daily_spend_usd: Vec<f64>,
     /// Cash per day, USD.
     pub daily_cash_usd: Vec<f64>,
-    /// Per grant, its balance at the end of each day while usable (0 before approval and after
-    /// expiry), for the chart.
-    pub daily_balance_usd: Vec<Vec<f64>>,
+    /// Per grant, its end-of-day balance as steps: `(day, balance)` from that day on, starting at
+    /// approval and ending with 0 at expiry. Read with [`RunwayResult::balance_on`].
+    pub balance_steps: Vec<Vec<(u32, f64)>>,
+}
+
+impl RunwayResult {
+    /// Grant `g`'s balance at the end of `day` while usable; 0 before approval and after expiry.
+    pub fn balance_on(&self, g: usize, day: u32) -> f64 {
+        let Some(steps) = self.balance_steps.get(g) else { return 0.0 };
+        let i = steps.partition_point(|&(d, _)| d <= day);
+        if i == 0 { 0.0 } else { steps[i - 1].1 }
+    }
 }
 
 /// Runs the plan day by day.
@@ -148,18 +157,34 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
     }
     let mut balance: Vec<f64> = grants.iter().map(|g| g.amount_usd.max(0.0)).collect();
     let mut outcome = vec![GrantOutcome::default(); grants.len()];
+    // Everything that does not change from day to day is computed once: each grant's window, and for
+    // each workload the grants that may pay it, in pay order (no string comparison in the day loop).
+    let windows: Vec<(u32, u32)> = grants.iter().map(|g| (g.usable_from(), g.expires_on())).collect();
+    let payers: Vec<Vec<usize>> = workloads.iter().map(|w| order.iter().copied().filter(|&g| grants[g].pays_for(w)).collect()).collect();
     let mut remaining: Vec<f64> = workloads.iter().map(|w| w.gpu_hours.max(0.0)).collect();
     let mut workload_spend = vec![0.0; workloads.len()];
     let mut daily_spend = vec![0.0; days];
     let mut daily_cash = vec![0.0; days];
-    let mut daily_balance = vec![vec![0.0; days]; grants.len()];
+    // Steps start at approval with the full amount (when approval is inside the horizon).
+    let mut balance_steps: Vec<Vec<(u32, f64)>> =
+        windows.iter().zip(&balance).map(|(&(from, _), &b)| if from < horizon { vec![(from, b)] } else { Vec::new() }).collect();
+    // Expiries in day order, consumed as the days pass.
+    let mut expiries: Vec<(u32, usize)> = Vec::with_capacity(grants.len());
+    for (g, &(_, until)) in windows.iter().enumerate() {
+        let at = expiries.partition_point(|&(d, _)| d <= until);
+        expiries.insert(at, (until, g));
+    }
+    let mut next_expiry = 0;
     let mut runway_end_day = None;
     for day in 0..horizon {
-        for (g, grant) in grants.iter().enumerate() {
-            if grant.expires_on() == day {
-                outcome[g].expired_usd = balance[g];
-                balance[g] = 0.0;
+        while let Some(&(until, g)) = expiries.get(next_expiry) {
+            if until > day {
+                break;
             }
+            outcome[g].expired_usd = balance[g];
+            balance[g] = 0.0;
+            balance_steps[g].push((day, 0.0));
+            next_expiry += 1;
         }
         for (w, work) in workloads.iter().enumerate() {
             if day < work.start_day || remaining[w] <= 0.0 {
@@ -175,15 +200,19 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
             let mut due = busy * work.usd_per_gpu_hour;
             workload_spend[w] += due;
             daily_spend[day as usize] += due;
-            for &g in &order {
-                if due == 0.0 {
-                    break;
-                }
-                let grant = &grants[g];
-                if balance[g] > 0.0 && grant.usable_on(day) && grant.pays_for(work) {
+            for &g in &payers[w] {
+                let (from, until) = windows[g];
+                if balance[g] > 0.0 && from <= day && day < until {
                     let paid = due.min(balance[g]);
                     balance[g] -= paid;
+                    match balance_steps[g].last_mut() {
+                        Some(last) if last.0 == day => last.1 = balance[g],
+                        _ => balance_steps[g].push((day, balance[g])),
+                    }
                     due = if paid == due { 0.0 } else { due - paid };
+                    if due == 0.0 {
+                        break;
+                    }
                 }
             }
             if due > 0.0 {
@@ -191,16 +220,12 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
                 runway_end_day.get_or_insert(day);
             }
         }
-        for (g, grant) in grants.iter().enumerate() {
-            if grant.usable_on(day) {
-                daily_balance[g][day as usize] = balance[g];
-            }
-        }
     }
     for (g, grant) in grants.iter().enumerate() {
         if grant.expires_on() == horizon {
             // Expires at the start of the first day after the horizon.
             outcome[g].expired_usd += balance[g];
+            balance_steps[g].push((horizon, 0.0));
         } else if grant.expires_on() > horizon {
             outcome[g].unused_usd = balance[g];
         }
@@ -217,7 +242,7 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
         workload_unfinished_gpu_hours: remaining,
         daily_spend_usd: daily_spend,
         daily_cash_usd: daily_cash,
-        daily_balance_usd: daily_balance,
+        balance_steps,
     }
 }
 
@@ -309,8 +334,14 @@ mod tests {
         assert_eq!(r.cash_usd, 0.0);
         assert_eq!(r.runway_end_day, None);
         // B runs out on day 4: its end-of-day balance then is 0, and it was 4 at the end of day 3.
-        assert_eq!(r.daily_balance_usd[1][3], 4.0);
-        assert_eq!(r.daily_balance_usd[1][4], 0.0);
+        assert_eq!(r.balance_on(1, 3), 4.0);
+        assert_eq!(r.balance_on(1, 4), 0.0);
+        // A: full until day 8, then 1000 - 16 = 984 at the end of day 8, 960 from day 9; expired at 100.
+        assert_eq!(r.balance_on(0, 7), 1000.0);
+        assert_eq!(r.balance_on(0, 8), 984.0);
+        assert_eq!(r.balance_on(0, 50), 960.0);
+        assert_eq!(r.balance_on(0, 99), 960.0);
+        assert_eq!(r.balance_on(0, 100), 0.0);
     }
 
     #[test]

@@ -80,7 +80,7 @@ fn draw_providers(root: &DrawingArea<CanvasBackend, Shift>, s: &Scenario, catalo
 
 /// Sizes the canvas backing store to its CSS box times the device pixel ratio (sharp on HiDPI),
 /// draws, and records the draw time in `data-draw-ms` and a running `data-draw-count`.
-fn draw_on(canvas: &HtmlCanvasElement, draw: impl FnOnce(&DrawingArea<CanvasBackend, Shift>, f64) -> DrawResult) {
+pub fn draw_on(canvas: &HtmlCanvasElement, draw: impl FnOnce(&DrawingArea<CanvasBackend, Shift>, f64) -> DrawResult) {
     let started = browser::now_ms();
     let scale = browser::device_pixel_ratio();
     let width = (f64::from(canvas.client_width().max(1)) * scale).round() as u32;

@@ -1,9 +1,13 @@
 //! Components: one panel a file. They read the shared state, call the pure model, and render.
 
 pub mod charts;
+pub mod credits;
 pub mod field_error;
 pub mod hardware;
 pub mod inputs;
 pub mod number_input;
+pub mod plan_list;
+pub mod programs;
 pub mod results;
+pub mod runway_results;
 pub mod share;

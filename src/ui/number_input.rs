@@ -2,7 +2,7 @@ use leptos::prelude::*;
 use runway_model::slider::Scale;
 use runway_model::Field;
 
-use crate::state::{number_of, use_app_state};
+use crate::state::use_app_state;
 use crate::ui::field_error::FieldError;
 
 /// A numeric input: a slider (when the field has one) and a typed box kept in sync, with its unit
@@ -24,7 +24,7 @@ pub fn NumberInput(
     let key = field.key();
     let scale = Scale::of(field);
     let slider = scale.map(|scale| {
-        let position = move || state.scenario.with(|s| scale.position(number_of(s, field))).to_string();
+        let position = move || scale.position(state.number(field)).to_string();
         view! {
             <input
                 type="range"

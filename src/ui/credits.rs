@@ -1,0 +1,59 @@
+use leptos::prelude::*;
+use runway_model::plan::{runway_inputs, warnings, Warning};
+use runway_model::runway::{simulate, GrantInput, RunwayResult, WorkloadInput};
+use runway_model::{estimate, Field};
+
+use crate::state::use_app_state;
+use crate::ui::number_input::NumberInput;
+use crate::ui::plan_list::PlanList;
+use crate::ui::programs::ProgramBrowser;
+use crate::ui::runway_results::RunwayResults;
+
+/// The runway of the current plan, derived from the scenario and the plan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunwayView {
+    /// Simulation inputs: grants in plan order, workloads with the training run first.
+    pub inputs: (Vec<GrantInput>, Vec<WorkloadInput>),
+    /// The day-by-day result.
+    pub result: RunwayResult,
+    /// Plain-words warnings.
+    pub warnings: Vec<Warning>,
+}
+
+/// Credit programs, the plan's grants, and how far they carry the plan.
+#[component]
+pub fn CreditsPanel() -> impl IntoView {
+    let state = use_app_state();
+    let runway = Memo::new(move |_| {
+        state.scenario.with(|s| {
+            state.plan.with(|plan| {
+                let primary = estimate(s, state.catalog).ok()?;
+                let inputs = runway_inputs(plan, s, &primary, state.catalog);
+                let result = simulate(&inputs.0, &inputs.1);
+                let warnings = warnings(plan, &inputs, &result, state.catalog);
+                Some(RunwayView { inputs, result, warnings })
+            })
+        })
+    });
+    let link_errors = move || {
+        state.plan_errors.with(|errors| {
+            errors
+                .iter()
+                .map(|e| view! { <p class="field-error" role="alert" data-testid=format!("error-{}", e.key)>{e.message.clone()}</p> })
+                .collect_view()
+        })
+    };
+    view! {
+        <h2>"Credits and runway"</h2>
+        <p class="chart-note">
+            "Stack grants on a timeline. Each pays only its own provider's bill, from approval until it expires; "
+            "the soonest-expiring grant pays first and the rest is cash. A program's ceiling is a tier maximum, "
+            "not a default grant: enter what you expect to be offered."
+        </p>
+        <NumberInput field=Field::Start unit="day" hint="the training run starts then" />
+        {link_errors}
+        <PlanList runway=runway />
+        <RunwayResults runway=runway />
+        <ProgramBrowser />
+    }
+}

@@ -1,0 +1,121 @@
+use leptos::prelude::*;
+use runway_model::format::{data_value, usd, usd_exact};
+use runway_model::parse::{parse_number, parse_whole};
+use runway_model::plan::{apply_window, PlannedGrant, MAX_REVIEW_DAYS, MAX_VALIDITY_DAYS};
+use runway_model::runway::HORIZON_CAP_DAYS;
+
+use crate::state::use_app_state;
+use crate::ui::credits::RunwayView;
+
+/// The plan's grants, one editable row each, with what happened to it and when to apply.
+#[component]
+pub fn PlanList(
+    /// The current runway.
+    runway: Memo<Option<RunwayView>>,
+) -> impl IntoView {
+    let state = use_app_state();
+    // Rows are rebuilt only when grants are added or removed, so typing keeps focus.
+    let rows = Memo::new(move |_| state.plan.with(|p| p.grants.iter().map(|g| g.program_id.clone()).collect::<Vec<_>>()));
+    view! {
+        <h3>"Grants in the plan"</h3>
+        {move || rows.with(|r| r.is_empty()).then(|| view! { <p class="hint" data-testid="plan-empty">"No grants yet: add programs from the catalog below."</p> })}
+        <div class="plan-list">
+            {move || rows.get().into_iter().enumerate().map(|(i, _)| view! { <GrantRow index=i runway=runway /> }).collect_view()}
+        </div>
+    }
+}
+
+#[component]
+fn GrantRow(index: usize, runway: Memo<Option<RunwayView>>) -> impl IntoView {
+    let state = use_app_state();
+    let grant = move || state.plan.with(|p| p.grants.get(index).cloned());
+    let Some(initial) = grant() else { return ().into_any() };
+    let program = state.catalog.program(&initial.program_id);
+    let name = program.map_or(initial.program_id.clone(), |p| p.name.to_string());
+    let outcome = move |pick: fn(&runway_model::runway::GrantOutcome) -> f64| {
+        runway.with(|r| r.as_ref().and_then(|r| r.result.grants.get(index).map(pick)).unwrap_or(0.0))
+    };
+    let stat = move |label: &'static str, id: &'static str, pick: fn(&runway_model::runway::GrantOutcome) -> f64| {
+        view! {
+            <span class="stat">{label}" "
+                <b data-testid=format!("{id}-{index}") data-value=move || data_value(outcome(pick)) title=move || usd_exact(outcome(pick))>{move || usd(outcome(pick))}</b>
+            </span>
+        }
+    };
+    let advice = move || {
+        let start = state.plan.with(|p| p.start_day);
+        program.map(|p| {
+            let w = apply_window(p, start);
+            match w.latest_safe_day {
+                Some(latest) => format!("To be approved by day {start} even with the slowest review, apply by day {latest}; applying before day {} may start the validity clock before the data is ready.", w.earliest_no_waste_day),
+                None => format!("Apply now: with the slowest review ({} days) approval lands after day {start}, when the dataset is ready.", p.review_days_max),
+            }
+        })
+    };
+    let warnings = move || {
+        runway.with(|r| {
+            r.as_ref()
+                .map(|r| r.warnings.iter().filter(|w| w.grant == Some(index)).map(|w| view! { <li>{w.text.clone()}</li> }).collect_view())
+        })
+    };
+    let remove = move |_| state.plan.update(|p| {
+        if index < p.grants.len() {
+            p.grants.remove(index);
+        }
+    });
+    view! {
+        <div class="grant-row" data-testid=format!("grant-{index}")>
+            <div class="grant-head">
+                <b>{format!("{}. {name}", index + 1)}</b>
+                <button type="button" class="link-button" data-testid=format!("remove-grant-{index}") on:click=remove>"Remove"</button>
+            </div>
+            <div class="grant-fields">
+                <GrantField index=index label="Amount (USD)" key="amount" initial=runway_model::parse::format_number_exact(initial.amount_usd)
+                    apply=|g, t| parse_number(t).ok().filter(|v| *v > 0.0 && *v <= runway_model::plan::MAX_AMOUNT_USD).map(|v| g.amount_usd = v).is_some() />
+                <GrantField index=index label="Apply on day" key="apply" initial=initial.apply_day.to_string()
+                    apply=|g, t| parse_whole(t, 0, HORIZON_CAP_DAYS).map(|v| g.apply_day = v).is_ok() />
+                <GrantField index=index label="Review days" key="review" initial=initial.review_days.to_string()
+                    apply=|g, t| parse_whole(t, 0, MAX_REVIEW_DAYS).map(|v| g.review_days = v).is_ok() />
+                <GrantField index=index label="Valid days" key="validity" initial=initial.validity_days.to_string()
+                    apply=|g, t| parse_whole(t, 1, MAX_VALIDITY_DAYS).map(|v| g.validity_days = v).is_ok() />
+            </div>
+            <div class="grant-stats">
+                {stat("used", "grant-used", |o| o.used_usd)}
+                {stat("expired unused", "grant-expired", |o| o.expired_usd)}
+                {stat("still usable at the end", "grant-unused", |o| o.unused_usd)}
+            </div>
+            <p class="hint" data-testid=format!("apply-advice-{index}")>{advice}</p>
+            <ul class="warnings">{warnings}</ul>
+        </div>
+    }
+    .into_any()
+}
+
+/// One editable number of a grant; invalid text keeps the last valid value and says what is accepted.
+#[component]
+fn GrantField(index: usize, label: &'static str, key: &'static str, initial: String, apply: fn(&mut PlannedGrant, &str) -> bool) -> impl IntoView {
+    let state = use_app_state();
+    let invalid = RwSignal::new(false);
+    let on_input = move |ev| {
+        let text = event_target_value(&ev);
+        // Change a copy; only a valid edit touches the plan (and the URL).
+        let Some(mut edited) = state.plan.with_untracked(|p| p.grants.get(index).cloned()) else { return };
+        let ok = apply(&mut edited, &text);
+        if ok {
+            state.plan.update(|p| {
+                if let Some(g) = p.grants.get_mut(index) {
+                    *g = edited;
+                }
+            });
+        }
+        invalid.set(!ok);
+    };
+    let id = format!("grant-{index}-{key}");
+    view! {
+        <label class="grant-field" class:invalid=move || invalid.get()>
+            <span>{label}</span>
+            <input type="text" inputmode="numeric" id=id.clone() data-testid=id value=initial on:input=on_input aria-invalid=move || invalid.get().to_string() />
+            {move || invalid.get().then(|| view! { <span class="field-error" role="alert" data-testid=format!("error-grant-{index}-{key}")>"Not accepted: kept the last valid value."</span> })}
+        </label>
+    }
+}

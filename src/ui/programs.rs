@@ -1,0 +1,93 @@
+use leptos::prelude::*;
+use runway_model::catalog::Program;
+use runway_model::format::usd;
+use runway_model::plan::PlannedGrant;
+
+use crate::state::use_app_state;
+
+/// The program catalog with filters (workload shape, provider, CUDA lock-in, backing) and an "Add to
+/// plan" button on each card.
+#[component]
+pub fn ProgramBrowser() -> impl IntoView {
+    let state = use_app_state();
+    let shape = RwSignal::new(String::new());
+    let provider = RwSignal::new(String::new());
+    let cuda_locked = RwSignal::new(false);
+    let unbacked = RwSignal::new(false);
+    let shapes = state.catalog.shapes.iter().map(|s| view! { <option value=s.id.to_string()>{s.name.to_string()}</option> }).collect_view();
+    let mut provider_ids: Vec<&str> = Vec::new();
+    for p in &state.catalog.programs {
+        if !provider_ids.contains(&p.provider.as_ref()) {
+            provider_ids.push(p.provider.as_ref());
+        }
+    }
+    let providers = provider_ids
+        .into_iter()
+        .map(|id| {
+            let name = state.catalog.provider(id).map_or(id.to_string(), |p| p.name.to_string());
+            view! { <option value=id.to_string()>{name}</option> }
+        })
+        .collect_view();
+    let shape_note = move || {
+        shape.with(|id| {
+            state.catalog.shapes.iter().find(|s| s.id == *id).map(|s| {
+                view! { <p class="shape-note" data-testid="shape-advice">"Right credit shape: "{s.right_shape.to_string()}". Watch out: "{s.watch_out.to_string()}"."</p> }
+            })
+        })
+    };
+    let cards = move || {
+        let (shape, provider, cuda, unbacked) = (shape.get(), provider.get(), cuda_locked.get(), unbacked.get());
+        state
+            .catalog
+            .programs
+            .iter()
+            .filter(|p| shape.is_empty() || p.fits.iter().any(|f| *f == shape))
+            .filter(|p| provider.is_empty() || p.provider == provider)
+            .filter(|p| !(cuda && p.leaves_cuda))
+            .filter(|p| !(unbacked && p.needs_backing))
+            .map(|p| view! { <ProgramCard program=p /> })
+            .collect_view()
+    };
+    view! {
+        <h3>"Credit programs"</h3>
+        <div class="filters">
+            <label>"Workload "<select data-testid="filter-shape" on:change=move |ev| shape.set(event_target_value(&ev))><option value="">"Any"</option>{shapes}</select></label>
+            <label>"Provider "<select data-testid="filter-provider" on:change=move |ev| provider.set(event_target_value(&ev))><option value="">"Any"</option>{providers}</select></label>
+            <label><input type="checkbox" data-testid="filter-cuda" on:change=move |ev| cuda_locked.set(event_target_checked(&ev)) />" Our stack is CUDA-locked"</label>
+            <label><input type="checkbox" data-testid="filter-unbacked" on:change=move |ev| unbacked.set(event_target_checked(&ev)) />" No VC or accelerator backing"</label>
+        </div>
+        {shape_note}
+        <div class="program-grid">{cards}</div>
+    }
+}
+
+/// One program: ceiling, what it covers, both clocks, eligibility, porting cost, and what to watch.
+#[component]
+fn ProgramCard(
+    /// The program shown.
+    program: &'static Program,
+) -> impl IntoView {
+    let state = use_app_state();
+    let watch: Vec<String> = program
+        .fits
+        .iter()
+        .filter_map(|f| state.catalog.shapes.iter().find(|s| s.id == *f))
+        .map(|s| format!("{}: {}", s.name, s.watch_out))
+        .collect();
+    let add = move |_| state.plan.update(|p| p.grants.push(PlannedGrant::from_program(program)));
+    let typical = program.typical_usd.map(|t| format!(" (typical {})", usd(t))).unwrap_or_default();
+    let porting = (program.leaves_cuda).then(|| format!("Leaves CUDA: about {} engineer-weeks of porting.", program.porting_weeks));
+    view! {
+        <article class="program" data-testid=format!("program-{}", program.id)>
+            <h4>{program.name.to_string()}</h4>
+            <p class="ceiling">"Up to "{usd(program.ceiling_usd)}{typical}<span class="hint">" tier maximum, not a default grant"</span></p>
+            <p>{program.covers.to_string()}" ("{program.scope.describe()}")"</p>
+            <p>"Review "{program.review_days_min}"–"{program.review_days_max}" days (typical "{program.review_days_typical}"); valid "{program.validity_days}" days from approval."</p>
+            <p>"Eligibility: "{program.stage.to_string()}{if program.needs_backing { "; needs VC or accelerator backing." } else { "." }}</p>
+            {porting.map(|t| view! { <p class="warn">{t}</p> })}
+            <p class="hint">"Watch out — "{watch.join("; ")}</p>
+            <p class="hint">"Source: "{program.source.to_string()}", as of "{program.as_of.to_string()}</p>
+            <button type="button" data-testid=format!("add-program-{}", program.id) on:click=add>"Add to plan"</button>
+        </article>
+    }
+}

@@ -1,0 +1,79 @@
+use leptos::html::Canvas;
+use leptos::prelude::*;
+use runway_charts::{draw_runway, RunwayChart};
+use runway_model::format::{data_value, usd, usd_exact};
+
+use crate::state::use_app_state;
+use crate::ui::charts::draw_on;
+use crate::ui::credits::RunwayView;
+
+/// Totals of the runway (spend, cash, the day cash starts), warnings about the whole plan, and the
+/// runway chart.
+#[component]
+pub fn RunwayResults(
+    /// The current runway.
+    runway: Memo<Option<RunwayView>>,
+) -> impl IntoView {
+    let state = use_app_state();
+    let total = move |pick: fn(&RunwayView) -> f64| runway.with(|r| r.as_ref().map_or(0.0, pick));
+    let end_day = move || runway.with(|r| r.as_ref().and_then(|r| r.result.runway_end_day));
+    let horizon = move || runway.with(|r| r.as_ref().map_or(0, |r| r.result.horizon_days));
+    let canvas = NodeRef::<Canvas>::new();
+    let frame_pending = StoredValue::new(false);
+    Effect::new(move |_| {
+        runway.track();
+        if frame_pending.get_value() {
+            return;
+        }
+        frame_pending.set_value(true);
+        request_animation_frame(move || {
+            frame_pending.set_value(false);
+            let Some(view) = runway.get_untracked() else { return };
+            let (plan, catalog) = (state.plan.get_untracked(), state.catalog);
+            let mut markers = vec![(0, "today".to_string()), (plan.start_day, "data ready".to_string())];
+            for (i, g) in view.inputs.0.iter().enumerate() {
+                markers.push((g.usable_from(), format!("{} approved", i + 1)));
+                markers.push((g.expires_on(), format!("{} expires", i + 1)));
+            }
+            let days = view.result.horizon_days;
+            let balances = plan
+                .grants
+                .iter()
+                .enumerate()
+                .map(|(i, g)| {
+                    let label = format!("{}. {}", i + 1, catalog.program(&g.program_id).map_or(g.program_id.as_str(), |p| p.name.as_ref()));
+                    (label, (0..days).map(|d| view.result.balance_on(i, d)).collect())
+                })
+                .collect();
+            let data = RunwayChart { balances, daily_spend: view.result.daily_spend_usd, daily_cash: view.result.daily_cash_usd, markers };
+            if let Some(c) = canvas.get_untracked() {
+                draw_on(&c, |root, scale| draw_runway(root, &data, scale));
+            }
+        });
+    });
+    view! {
+        <h3>"Runway"</h3>
+        <div class="results-grid">
+            <div class="result">
+                <div class="result-label">"Total spend in the horizon"</div>
+                <div class="result-value" data-testid="total-spend" data-value=move || data_value(total(|r| r.result.total_spend_usd)) title=move || usd_exact(total(|r| r.result.total_spend_usd))>
+                    {move || usd(total(|r| r.result.total_spend_usd))}
+                </div>
+            </div>
+            <div class="result">
+                <div class="result-label">"Paid in cash"</div>
+                <div class="result-value" data-testid="cash-total" data-value=move || data_value(total(|r| r.result.cash_usd)) title=move || usd_exact(total(|r| r.result.cash_usd))>
+                    {move || usd(total(|r| r.result.cash_usd))}
+                </div>
+            </div>
+            <div class="result">
+                <div class="result-label">"Cash starts on"</div>
+                <div class="result-value" data-testid="runway-end-day" data-value=move || end_day().map_or_else(|| "none".to_string(), |d| d.to_string())>
+                    {move || end_day().map_or_else(|| format!("never within {} days", horizon()), |d| format!("day {d}"))}
+                </div>
+            </div>
+        </div>
+        <canvas node_ref=canvas class="chart chart-tall" data-testid="chart-runway" role="img"
+            aria-label="Runway chart: grant balances stacked over time, cumulative spend and cash, approval and expiry markers"></canvas>
+    }
+}

@@ -1,0 +1,152 @@
+// End-to-end tests of credit programs and the stacked-grant runway: plans opened by link, checked
+// against hand-computed values (DOMAIN.md section 5 semantics), and edited the way a founder would.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist } from './support/server.mjs';
+import { launch } from './support/browser.mjs';
+import { CalculatorPage } from './support/calculator-page.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await serveDist();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(query) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const calc = new CalculatorPage(await context.newPage(), server.url);
+  await calc.open(query);
+  await calc.page.getByTestId('total-spend').waitFor();
+  return calc;
+}
+
+async function done(calc) {
+  assert.deepEqual(calc.consoleErrors, []);
+  assert.deepEqual(calc.dialogs, []);
+  await calc.page.context().close();
+}
+
+const near = (a, b, tol = 1e-6) => Math.abs(a - b) <= tol * Math.max(1, Math.abs(b));
+
+// Default run: 7B x 2T on 64 H100 at AWS $6.88, MFU 0.4: 58,982.1368 GPU-hours = $405,797.10 total,
+// busy 64 * 24 = 1,536 GPU-hours a day = $10,567.68 a day.
+const TOTAL = 405797.1014492753;
+const PER_DAY = 10567.68;
+
+test('stacked grants by link: expiry order, silicon and provider mismatches, runway end', async () => {
+  // Dataset ready day 20. AWS Activate $100K applied day 0, review 12: usable [12, 742).
+  // Trainium $50K: silicon grant, H100 is not AWS silicon -> pays nothing, expires day 395.
+  // Modal $5K: no Modal workload -> pays nothing, expires day 0+3+365 = 368.
+  const calc = await open('?start=20&grant=aws-activate:100K:0:12:730&grant=aws-trainium:50K&grant=modal:5K');
+  assert.ok(near(await calc.value('total-spend'), TOTAL, 1e-9));
+  // Activate pays days 20-28 (9 * 10,567.68 = 95,109.12) and 4,890.88 of day 29; cash from day 29.
+  assert.equal(await calc.page.getByTestId('runway-end-day').getAttribute('data-value'), '29');
+  assert.ok(near(await calc.value('cash-total'), TOTAL - 100000, 1e-9));
+  assert.equal(await calc.value('grant-used-0'), 100000);
+  assert.equal(await calc.value('grant-expired-0'), 0);
+  assert.equal(await calc.value('grant-used-1'), 0);
+  assert.equal(await calc.value('grant-expired-1'), 50000);
+  assert.equal(await calc.value('grant-expired-2'), 5000);
+  const warnings = await calc.page.getByTestId('grant-1').innerText();
+  assert.match(warnings, /pays only for aws's own silicon/);
+  assert.match(await calc.page.getByTestId('grant-2').innerText(), /no workload in the plan runs on Modal/);
+  await done(calc);
+});
+
+test('a grant approved after the dataset is ready, and one that expires before it', async () => {
+  // A small run on Modal H100 ($3.95/h) starting day 10: 6 * 1e8 * 1e9 = 6e17 FLOPs /
+  // (989e12 * 0.4) / 3600 = 0.4213 GPU-hours, $1.66, all on day 10.
+  // Modal grant A $2,000 applied day 0, review 3, valid 5: usable [3, 8), expires before day 10.
+  // Modal grant B $1,000 applied day 9, review 3: approved day 12, after the run: day 10 is cash.
+  const calc = await open('?gpu=h100-sxm&provider=modal&gpus=8&start=10&grant=modal:2000:0:3:5&grant=modal:1000:9:3:365&params=100M&tokens=1B');
+  const primaryCost = await calc.value('compute-cost');
+  assert.ok(near(primaryCost, (6e17 / (989e12 * 0.4) / 3600) * 3.95, 1e-9));
+  assert.equal(await calc.value('grant-expired-0'), 2000);
+  assert.equal(await calc.value('grant-used-0'), 0);
+  // Day 10 spend is all cash (grant B is approved on day 12): the runway ends on day 10.
+  assert.equal(await calc.page.getByTestId('runway-end-day').getAttribute('data-value'), '10');
+  assert.match(await calc.page.getByTestId('grant-0').innerText(), /expires on day 8, before its workload starts on day 10/);
+  assert.match(await calc.page.getByTestId('grant-1').innerText(), /review takes 3 days: approved on day 12, 2 days after its workload starts on day 10/);
+  await done(calc);
+});
+
+test('extra workloads by link: experiments on Modal, then pretraining on AWS', async () => {
+  // Modal: 8 H100 at $3.95, 2,000 GPU-hours at duty 0.25 from day 0: 48 h/day = $189.60/day,
+  // 2,000 h = 41 full days (1,968 h) + 32 h on day 41: total 2,000 * 3.95 = $7,900.
+  // Modal grant $5,000 (review 3): days 0-2 cash (3 * 189.60 = 568.80), then pays $5,000 from day 3.
+  // Primary AWS run from day 60 with AWS Activate $500K: covers the whole $405,797.10.
+  const calc = await open('?start=60&grant=modal:5000&grant=aws-activate:500K&work=modal:h100-sxm:8:2K:0:0.25');
+  assert.ok(near(await calc.value('total-spend'), TOTAL + 7900, 1e-9));
+  assert.equal(await calc.value('grant-used-0'), 5000);
+  assert.ok(near(await calc.value('grant-used-1'), TOTAL, 1e-9));
+  // Cash: days 0-2 on Modal, then Modal spend after the $5,000 is gone: 7,900 - 5,000 = $2,900 in all.
+  assert.ok(near(await calc.value('cash-total'), 2900, 1e-9));
+  assert.equal(await calc.page.getByTestId('runway-end-day').getAttribute('data-value'), '0');
+  await done(calc);
+});
+
+test('no cash needed: runway end is none', async () => {
+  const calc = await open('?start=30&grant=aws-genai:1M:0:14:730');
+  assert.equal(await calc.page.getByTestId('runway-end-day').getAttribute('data-value'), 'none');
+  assert.equal(await calc.value('cash-total'), 0);
+  // $1M - $405,797.10 expires at day 14 + 730 = 744.
+  assert.ok(near(await calc.value('grant-expired-0'), 1e6 - TOTAL, 1e-9));
+  assert.match(await calc.page.getByTestId('runway-end-day').innerText(), /never within 744 days/);
+  await done(calc);
+});
+
+test('malformed grant and work tokens give messages and the rest of the plan loads', async () => {
+  const calc = await open('?grant=aws-activate:100K&grant=' + encodeURIComponent('<img src=x onerror=alert(1)>') + '&grant=modal:abc&grant=oracle&work=aws:h100-sxm:8&start=5');
+  assert.match(await calc.page.getByTestId('error-grant-1').innerText(), /^Grant 2: "<img src=x onerror=alert\(1\)>" is not a credit program in the catalog\. Expected one of aws-genai/);
+  assert.equal(await calc.page.getByTestId('error-grant-2').innerText(), 'Grant 3 (modal): amount "abc" is not a number. Expected USD above 0 and at most 1B, like 100K.');
+  assert.match(await calc.page.getByTestId('error-work-0').innerText(), /^Workload 2: expected provider:accelerator:gpus:gpu-hours:start-day/);
+  assert.equal(await calc.page.locator('img[src=x]').count(), 0);
+  // Valid grants load in order: aws-activate (plan 0) and oracle (plan 1).
+  assert.match(await calc.page.getByTestId('grant-0').innerText(), /AWS Activate \(general cloud\)/);
+  assert.match(await calc.page.getByTestId('grant-1').innerText(), /Oracle for Startups/);
+  assert.equal(await calc.value('grant-used-1'), 0);
+  await done(calc);
+});
+
+test('adding, editing and removing grants updates the runway and the link', async () => {
+  const calc = await open('?start=20');
+  assert.equal(await calc.page.getByTestId('plan-empty').count(), 1);
+  await calc.page.getByTestId('filter-shape').selectOption('pretraining');
+  assert.match(await calc.page.getByTestId('shape-advice').innerText(), /largest hyperscaler grant.*Capacity, not credit balance/s);
+  await calc.page.getByTestId('add-program-aws-activate').click();
+  await calc.page.getByTestId('grant-0').waitFor();
+  await calc.waitForUrl((p) => p.getAll('grant')[0] === 'aws-activate:300K:0:12:730');
+  // Approved day 12, data ready day 20. $300K at $10,567.68 a day: days 20-47 (28 * 10,567.68 =
+  // 295,895.04) and 4,104.96 of day 48 -> cash from day 48.
+  assert.equal(await calc.page.getByTestId('runway-end-day').getAttribute('data-value'), '48');
+  // Edit the amount to $50K: days 20-23 (42,270.72) + 7,729.28 of day 24 -> cash from day 24.
+  await calc.page.getByTestId('grant-0-amount').fill('50K');
+  await calc.page.waitForFunction(() => document.querySelector('[data-testid=runway-end-day]').dataset.value === '24');
+  await calc.waitForUrl((p) => p.getAll('grant')[0] === 'aws-activate:50K:0:12:730');
+  // A bad edit keeps the last valid value.
+  await calc.page.getByTestId('grant-0-review').fill('x');
+  await calc.page.getByTestId('error-grant-0-review').waitFor();
+  assert.equal(await calc.value('grant-used-0'), 50000);
+  // Filtering: a CUDA-locked stack hides Trainium.
+  await calc.page.getByTestId('filter-shape').selectOption('');
+  assert.equal(await calc.page.getByTestId('program-aws-trainium').count(), 1);
+  await calc.page.getByTestId('filter-cuda').check();
+  assert.equal(await calc.page.getByTestId('program-aws-trainium').count(), 0);
+  await calc.page.getByTestId('remove-grant-0').click();
+  await calc.page.getByTestId('plan-empty').waitFor();
+  await calc.waitForUrl((p) => p.getAll('grant').length === 0);
+  assert.equal(await calc.page.getByTestId('runway-end-day').getAttribute('data-value'), '20');
+  await done(calc);
+});
+
+test('the runway chart draws', async () => {
+  const calc = await open('?start=20&grant=aws-activate:100K&grant=modal:5K');
+  await calc.page.waitForFunction(() => Number(document.querySelector('[data-testid=chart-runway]')?.dataset.drawCount) >= 1);
+  assert.equal(await calc.page.getByTestId('chart-runway').getAttribute('data-draw-error'), null);
+  await done(calc);
+});
