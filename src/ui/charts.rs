@@ -19,20 +19,9 @@ pub fn Charts() -> impl IntoView {
     let state = use_app_state();
     let mfu_canvas = NodeRef::<Canvas>::new();
     let provider_canvas = NodeRef::<Canvas>::new();
-    let resized = RwSignal::new(0u32);
-    let listener = window_event_listener(leptos::ev::resize, move |_| resized.update(|n| *n = n.wrapping_add(1)));
-    on_cleanup(move || listener.remove());
-    let frame_pending = StoredValue::new(false);
-    Effect::new(move |_| {
-        state.scenario.track();
-        resized.track();
-        if frame_pending.get_value() {
-            return;
-        }
-        frame_pending.set_value(true);
-        request_animation_frame(move || {
-            frame_pending.set_value(false);
-            // No reactive owner here: everything the drawing needs is captured, not looked up.
+    redraw_after_change(
+        move || state.scenario.track(),
+        move || {
             let scenario = state.scenario.get_untracked();
             let catalog = state.catalog;
             if let Some(canvas) = mfu_canvas.get_untracked() {
@@ -41,8 +30,8 @@ pub fn Charts() -> impl IntoView {
             if let Some(canvas) = provider_canvas.get_untracked() {
                 draw_on(&canvas, |root, scale| draw_providers(root, &scenario, catalog, scale));
             }
-        });
-    });
+        },
+    );
     view! {
         <div class="chart-card">
             <h3>"Cost against utilisation"</h3>
@@ -57,6 +46,28 @@ pub fn Charts() -> impl IntoView {
                 aria-label="Bar chart of the run's total cost at each provider that rents the accelerator"></canvas>
         </div>
     }
+}
+
+/// Runs `draw` in the animation frame after `track`'s signals change (at most once per frame, so a
+/// burst of input events draws once, after the numbers updated) and again when the window resizes.
+/// `draw` runs outside any reactive owner: it must capture what it needs, not look up context.
+pub fn redraw_after_change(track: impl Fn() + 'static, draw: impl Fn() + Copy + 'static) {
+    let resized = RwSignal::new(0u32);
+    let listener = window_event_listener(leptos::ev::resize, move |_| resized.update(|n| *n = n.wrapping_add(1)));
+    on_cleanup(move || listener.remove());
+    let frame_pending = StoredValue::new(false);
+    Effect::new(move |_| {
+        track();
+        resized.track();
+        if frame_pending.get_value() {
+            return;
+        }
+        frame_pending.set_value(true);
+        request_animation_frame(move || {
+            frame_pending.set_value(false);
+            draw();
+        });
+    });
 }
 
 fn draw_mfu(root: &DrawingArea<CanvasBackend, Shift>, s: &Scenario, catalog: &Catalog, scale: f64) -> DrawResult {

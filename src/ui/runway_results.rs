@@ -4,7 +4,7 @@ use runway_charts::{draw_runway, RunwayChart};
 use runway_model::format::{data_value, usd, usd_exact};
 
 use crate::state::use_app_state;
-use crate::ui::charts::draw_on;
+use crate::ui::charts::{draw_on, redraw_after_change};
 use crate::ui::credits::RunwayView;
 
 /// Totals of the runway (spend, cash, the day cash starts), warnings about the whole plan, and the
@@ -16,18 +16,22 @@ pub fn RunwayResults(
 ) -> impl IntoView {
     let state = use_app_state();
     let total = move |pick: fn(&RunwayView) -> f64| runway.with(|r| r.as_ref().map_or(0.0, pick));
+    let dollars = move |label: &'static str, id: &'static str, pick: fn(&RunwayView) -> f64| {
+        view! {
+            <div class="result">
+                <div class="result-label">{label}</div>
+                <div class="result-value" data-testid=id data-value=move || data_value(total(pick)) title=move || usd_exact(total(pick))>
+                    {move || usd(total(pick))}
+                </div>
+            </div>
+        }
+    };
     let end_day = move || runway.with(|r| r.as_ref().and_then(|r| r.result.runway_end_day));
     let horizon = move || runway.with(|r| r.as_ref().map_or(0, |r| r.result.horizon_days));
     let canvas = NodeRef::<Canvas>::new();
-    let frame_pending = StoredValue::new(false);
-    Effect::new(move |_| {
-        runway.track();
-        if frame_pending.get_value() {
-            return;
-        }
-        frame_pending.set_value(true);
-        request_animation_frame(move || {
-            frame_pending.set_value(false);
+    redraw_after_change(
+        move || runway.track(),
+        move || {
             let Some(view) = runway.get_untracked() else { return };
             let (plan, catalog) = (state.plan.get_untracked(), state.catalog);
             let mut markers = vec![(0, "today".to_string()), (plan.start_day, "data ready".to_string())];
@@ -49,23 +53,13 @@ pub fn RunwayResults(
             if let Some(c) = canvas.get_untracked() {
                 draw_on(&c, |root, scale| draw_runway(root, &data, scale));
             }
-        });
-    });
+        },
+    );
     view! {
         <h3>"Runway"</h3>
         <div class="results-grid">
-            <div class="result">
-                <div class="result-label">"Total spend in the horizon"</div>
-                <div class="result-value" data-testid="total-spend" data-value=move || data_value(total(|r| r.result.total_spend_usd)) title=move || usd_exact(total(|r| r.result.total_spend_usd))>
-                    {move || usd(total(|r| r.result.total_spend_usd))}
-                </div>
-            </div>
-            <div class="result">
-                <div class="result-label">"Paid in cash"</div>
-                <div class="result-value" data-testid="cash-total" data-value=move || data_value(total(|r| r.result.cash_usd)) title=move || usd_exact(total(|r| r.result.cash_usd))>
-                    {move || usd(total(|r| r.result.cash_usd))}
-                </div>
-            </div>
+            {dollars("Total spend in the horizon", "total-spend", |r| r.result.total_spend_usd)}
+            {dollars("Paid in cash", "cash-total", |r| r.result.cash_usd)}
             <div class="result">
                 <div class="result-label">"Cash starts on"</div>
                 <div class="result-value" data-testid="runway-end-day" data-value=move || end_day().map_or_else(|| "none".to_string(), |d| d.to_string())>
