@@ -252,11 +252,21 @@ pub fn draw_runway<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Run
         .map_err(err)?
         .label("cumulative cash")
         .legend(|(x, y)| PathElement::new([(x, y), (x + 12, y)], CASH));
-    for (day, label) in &data.markers {
+    // Labels closer than 7 % of the axis to the previous one would overprint it: draw the line only.
+    let mut markers: Vec<&(u32, String)> = Vec::with_capacity(data.markers.len());
+    for m in &data.markers {
+        runway_model::order::insert_by_key(&mut markers, m, |m| f64::from(m.0));
+    }
+    let mut last_label_x = f64::NEG_INFINITY;
+    for (day, label) in markers {
         let x = f64::from(*day).min(x_max);
         chart
             .draw_series(std::iter::once(PathElement::new([(x, 0.0), (x, y_max)], MUTED.stroke_width(px(scale, 1.0)))))
             .map_err(err)?;
+        if x - last_label_x < 0.07 * x_max {
+            continue;
+        }
+        last_label_x = x;
         chart
             .draw_series(std::iter::once(
                 EmptyElement::at((x, y_max)) + Text::new(label.clone(), (px(scale, 3.0) as i32, px(scale, 2.0) as i32), font(scale, 11.0)),

@@ -336,6 +336,11 @@ impl Catalog {
         self.programs.iter().find(|p| p.id == id)
     }
 
+    /// Every accelerator a provider rents, in catalog price order.
+    pub fn offers_by<'a>(&'a self, provider: &'a str) -> impl Iterator<Item = &'a Price> + 'a {
+        self.prices.iter().filter(move |p| p.provider == provider)
+    }
+
     /// The provider chosen when an accelerator is picked without one: [`DEFAULT_PROVIDER`] when it
     /// rents the accelerator, otherwise the cheapest that does.
     pub fn default_provider_for(&self, accelerator: &str) -> Option<&Provider> {

@@ -8,6 +8,7 @@ use crate::ui::number_input::NumberInput;
 use crate::ui::plan_list::PlanList;
 use crate::ui::programs::ProgramBrowser;
 use crate::ui::runway_results::RunwayResults;
+use crate::ui::workloads::WorkloadList;
 
 /// The runway of the current plan, derived from the scenario and the plan.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,6 +53,7 @@ pub fn CreditsPanel() -> impl IntoView {
         </p>
         <NumberInput field=Field::Start unit="day" hint="the training run starts then" />
         {link_errors}
+        <WorkloadList />
         <PlanList runway=runway />
         <RunwayResults runway=runway />
         <ProgramBrowser />

@@ -11,3 +11,4 @@ pub mod programs;
 pub mod results;
 pub mod runway_results;
 pub mod share;
+pub mod workloads;

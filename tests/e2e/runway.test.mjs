@@ -150,3 +150,25 @@ test('the runway chart draws', async () => {
   assert.equal(await calc.page.getByTestId('chart-runway').getAttribute('data-draw-error'), null);
   await done(calc);
 });
+
+test('adding and removing a workload with the form', async () => {
+  const calc = await open('?start=60&grant=modal:5000');
+  // The form defaults to 8 H100 at Modal, 2K GPU-hours from day 0 at 25 % duty: $3.95 * 2,000 = $7,900.
+  await calc.page.getByTestId('new-work-gpus').fill('abc');
+  await calc.page.getByTestId('add-workload').click();
+  assert.equal(await calc.page.getByTestId('error-work-new').innerText(), 'Workload 2: accelerators "abc" is not a number. Expected a whole number from 1 to 100,000.');
+  await calc.page.getByTestId('new-work-gpus').fill('8');
+  await calc.page.getByTestId('add-workload').click();
+  await calc.page.getByTestId('work-0').waitFor();
+  assert.match(await calc.page.getByTestId('work-0').innerText(), /8 × NVIDIA H100 SXM at modal, 2K GPU-hours from day 0 at 25% duty \(\$7,900\)/);
+  await calc.waitForUrl((p) => p.getAll('work')[0] === 'modal:h100-sxm:8:2K:0:0.25');
+  // Modal grant (review 3): days 0-2 cash, then $5,000, so Modal leaves 7,900 - 5,000 = $2,900 in cash;
+  // no grant pays the AWS training run: cash = $405,797.10 + $2,900.
+  await calc.waitForValue('cash-total', (v) => Math.abs(v - (TOTAL + 2900)) < 1e-6);
+  assert.equal(await calc.value('grant-used-0'), 5000);
+  assert.ok(Math.abs((await calc.value('total-spend')) - (TOTAL + 7900)) < 1e-6);
+  await calc.page.getByTestId('remove-work-0').click();
+  await calc.waitForUrl((p) => p.getAll('work').length === 0);
+  await calc.waitForValue('total-spend', (v) => Math.abs(v - TOTAL) < 1e-6);
+  await done(calc);
+});
