@@ -8,6 +8,7 @@ pub mod explain;
 pub mod format;
 pub mod link;
 pub mod order;
+pub mod overheads;
 pub mod parse;
 pub mod plan;
 pub mod runway;
