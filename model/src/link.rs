@@ -8,7 +8,7 @@
 use crate::catalog::Catalog;
 use crate::cost::Scenario;
 use crate::parse::{format_number_exact, Field, InputError, Origin, Problem};
-use crate::plan::{encode_grant, encode_work, parse_grant, parse_work, Plan, PlanError};
+use crate::plan::{encode_grant, encode_work, parse_grant, parse_work, Plan, PlanError, MAX_GRANTS, MAX_WORKLOADS};
 use std::collections::BTreeMap;
 
 /// The result of reading a link: a usable scenario, the errors to show, and the raw text of every
@@ -37,16 +37,35 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     for (k, v) in form_urlencoded::parse(query.as_bytes()) {
         match k.as_ref() {
             "grant" => {
-                match parse_grant(&v, grant_index, catalog) {
-                    Ok(g) => plan.grants.push(g),
-                    Err(e) => plan_errors.push(e),
+                if plan.grants.len() == MAX_GRANTS {
+                    // One message for the whole overflow, not one per extra token.
+                    if !plan_errors.iter().any(|e: &PlanError| e.message.contains("at most")) {
+                        plan_errors.push(PlanError {
+                            key: format!("grant-{grant_index}"),
+                            message: format!("Grant {}: a plan holds at most {MAX_GRANTS} grants; this one and later ones are left out.", grant_index + 1),
+                        });
+                    }
+                } else {
+                    match parse_grant(&v, grant_index, catalog) {
+                        Ok(g) => plan.grants.push(g),
+                        Err(e) => plan_errors.push(e),
+                    }
                 }
                 grant_index += 1;
             }
             "work" => {
-                match parse_work(&v, work_index, catalog) {
-                    Ok(w) => plan.workloads.push(w),
-                    Err(e) => plan_errors.push(e),
+                if plan.workloads.len() == MAX_WORKLOADS {
+                    if !plan_errors.iter().any(|e: &PlanError| e.key.starts_with("work") && e.message.contains("at most")) {
+                        plan_errors.push(PlanError {
+                            key: format!("work-{work_index}"),
+                            message: format!("Workload {}: a plan holds at most {MAX_WORKLOADS} extra workloads; this one and later ones are left out.", work_index + 2),
+                        });
+                    }
+                } else {
+                    match parse_work(&v, work_index, catalog) {
+                        Ok(w) => plan.workloads.push(w),
+                        Err(e) => plan_errors.push(e),
+                    }
                 }
                 work_index += 1;
             }
@@ -244,6 +263,18 @@ mod tests {
         let q = encode_link(&s, &Plan::default());
         assert_eq!(q, "params=7B&tokens=2T&gpu=h100-sxm&gpus=64&mfu=0.4&duty=1&provider=aws&price=2.5");
         assert_eq!(decode_link(&q, &catalog()).scenario, s);
+    }
+
+    #[test]
+    fn oversized_plans_are_capped_with_one_message() {
+        let c = catalog();
+        let q: Vec<String> = (0..1000).map(|_| "grant=modal".to_string()).chain((0..100).map(|_| "work=modal:l4:1:10:0".to_string())).collect();
+        let d = decode_link(&q.join("&"), &c);
+        assert_eq!(d.plan.grants.len(), MAX_GRANTS);
+        assert_eq!(d.plan.workloads.len(), MAX_WORKLOADS);
+        assert_eq!(d.plan_errors.len(), 2);
+        assert_eq!(d.plan_errors[0].message, "Grant 41: a plan holds at most 40 grants; this one and later ones are left out.");
+        assert_eq!(d.plan_errors[1].key, "work-20");
     }
 
     #[test]

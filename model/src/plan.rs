@@ -19,6 +19,10 @@ pub const MAX_REVIEW_DAYS: u32 = 730;
 pub const MAX_VALIDITY_DAYS: u32 = 3650;
 /// Largest grant amount accepted, USD.
 pub const MAX_AMOUNT_USD: f64 = 1e9;
+/// Most grants a plan holds (a link with more gets a message for the rest).
+pub const MAX_GRANTS: usize = 40;
+/// Most extra workloads a plan holds.
+pub const MAX_WORKLOADS: usize = 20;
 
 /// One grant in the plan.
 #[derive(Clone, Debug, PartialEq)]

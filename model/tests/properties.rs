@@ -51,16 +51,26 @@ proptest! {
     #[test]
     fn link_decoder_never_panics_on_link_shaped_strings(
         pairs in prop::collection::vec(
-            (prop::sample::select(vec!["params", "tokens", "gpu", "gpus", "mfu", "duty", "provider", "price", "x", ""]),
-             "[-+0-9.eEkKmMbBtT%,_a-z<>\"&=; ]{0,12}"),
+            (prop::sample::select(vec!["params", "tokens", "gpu", "gpus", "mfu", "duty", "provider", "price", "start", "grant", "work", "x", ""]),
+             "[-+0-9.eEkKmMbBtT%,_a-z<>\"&=;: ]{0,24}"),
             0..10)
     ) {
         let q: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        let d = decode_link(&q.join("&"), &catalog());
-        prop_assert!(estimate(&d.scenario, &catalog()).is_ok());
+        let cat = catalog();
+        let d = decode_link(&q.join("&"), &cat);
+        let e = estimate(&d.scenario, &cat);
+        prop_assert!(e.is_ok());
         for err in &d.errors {
             prop_assert!(!err.to_string().is_empty());
         }
+        // Whatever plan came through simulates, within the horizon cap, and re-encodes losslessly.
+        if let Ok(e) = e {
+            let r = runway_model::plan::run_plan(&d.plan, &d.scenario, &e, &cat);
+            prop_assert!(r.horizon_days <= runway_model::runway::HORIZON_CAP_DAYS);
+            prop_assert!(r.total_spend_usd.is_finite());
+        }
+        let again = decode_link(&encode_link(&d.scenario, &d.plan), &cat);
+        prop_assert_eq!(again.plan, d.plan);
     }
 
     #[test]
@@ -149,4 +159,41 @@ mod runway_invariants {
             }
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Grant tokens built from real program ids and random fields: every one either loads or is
+    /// reported, and what loads round-trips through the link exactly.
+    #[test]
+    fn grant_tokens_load_or_are_reported(
+        tokens in prop::collection::vec(
+            (prop::sample::select(vec!["aws-activate", "modal", "together", "aws-trainium", "oracle", "nope"]),
+             prop::collection::vec("[-+0-9.eEkKmMbBtT%_]{0,8}", 0..6)),
+            1..6)
+    ) {
+        let cat = catalog();
+        let q: Vec<String> = tokens
+            .iter()
+            .map(|(id, fields)| {
+                let mut t = id.to_string();
+                for f in fields {
+                    t.push(':');
+                    t.push_str(f);
+                }
+                format!("grant={}", form_urlencoded_value(&t))
+            })
+            .collect();
+        let d = decode_link(&q.join("&"), &cat);
+        prop_assert_eq!(d.plan.grants.len() + d.plan_errors.len(), tokens.len());
+        let again = decode_link(&encode_link(&d.scenario, &d.plan), &cat);
+        prop_assert_eq!(again.plan, d.plan);
+        prop_assert!(again.plan_errors.is_empty());
+    }
+}
+
+/// Percent-encodes a query value the way a browser would for these characters.
+fn form_urlencoded_value(s: &str) -> String {
+    s.replace('%', "%25").replace('+', "%2B").replace(':', "%3A")
 }

@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 use runway_model::catalog::Program;
 use runway_model::format::usd;
-use runway_model::plan::PlannedGrant;
+use runway_model::plan::{PlannedGrant, MAX_GRANTS};
 
 use crate::state::use_app_state;
 
@@ -74,7 +74,13 @@ fn ProgramCard(
         .filter_map(|f| state.catalog.shapes.iter().find(|s| s.id == *f))
         .map(|s| format!("{}: {}", s.name, s.watch_out))
         .collect();
-    let add = move |_| state.plan.update(|p| p.grants.push(PlannedGrant::from_program(program)));
+    let add = move |_| {
+        state.plan.update(|p| {
+            if p.grants.len() < MAX_GRANTS {
+                p.grants.push(PlannedGrant::from_program(program));
+            }
+        })
+    };
     let typical = program.typical_usd.map(|t| format!(" (typical {})", usd(t))).unwrap_or_default();
     let porting = (program.leaves_cuda).then(|| format!("Leaves CUDA: about {} engineer-weeks of porting.", program.porting_weeks));
     view! {

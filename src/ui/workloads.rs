@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 use runway_model::format::{compact, percent, usd};
-use runway_model::plan::{parse_work, ExtraWorkload};
+use runway_model::plan::{parse_work, ExtraWorkload, MAX_WORKLOADS};
 
 use crate::state::use_app_state;
 
@@ -83,6 +83,10 @@ fn AddWorkload() -> impl IntoView {
         // Duty is typed in percent; the token carries a fraction (an exponent shift keeps it exact).
         let token = format!("{}:{}:{}:{}:{}:{}e-2", provider.get(), accelerator.get(), gpus.get().trim(), hours.get().trim(), start.get().trim(), duty.get().trim().trim_end_matches('%'));
         let index = state.plan.with(|p| p.workloads.len());
+        if index >= MAX_WORKLOADS {
+            error.set(Some(format!("A plan holds at most {MAX_WORKLOADS} extra workloads.")));
+            return;
+        }
         match parse_work(&token, index, state.catalog) {
             Ok(w) => {
                 error.set(None);
