@@ -160,8 +160,12 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
     // Everything that does not change from day to day is computed once: each grant's window, and for
     // each workload the grants that may pay it, in pay order (no string comparison in the day loop).
     let windows: Vec<(u32, u32)> = grants.iter().map(|g| (g.usable_from(), g.expires_on())).collect();
-    let payers: Vec<Vec<usize>> = workloads.iter().map(|w| order.iter().copied().filter(|&g| grants[g].pays_for(w)).collect()).collect();
+    let mut payers: Vec<Vec<usize>> = workloads.iter().map(|w| order.iter().copied().filter(|&g| grants[g].pays_for(w)).collect()).collect();
+    // A grant that expired or ran out never pays again: it leaves the payer lists (rare events),
+    // so the daily loop only looks at grants that can still pay.
+    let mut dead: Vec<usize> = Vec::new();
     let mut remaining: Vec<f64> = workloads.iter().map(|w| w.gpu_hours.max(0.0)).collect();
+    let daily_hours: Vec<f64> = workloads.iter().map(WorkloadInput::busy_hours_per_day).collect();
     let mut workload_spend = vec![0.0; workloads.len()];
     let mut daily_spend = vec![0.0; days];
     let mut daily_cash = vec![0.0; days];
@@ -185,13 +189,13 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
             balance[g] = 0.0;
             balance_steps[g].push((day, 0.0));
             next_expiry += 1;
+            dead.push(g);
         }
         for (w, work) in workloads.iter().enumerate() {
             if day < work.start_day || remaining[w] <= 0.0 {
                 continue;
             }
-            let daily = work.busy_hours_per_day();
-            let busy = daily.min(remaining[w]);
+            let busy = daily_hours[w].min(remaining[w]);
             remaining[w] -= busy;
             // Hours left by floating-point rounding are not a workload day of their own.
             if remaining[w] <= 1e-9 * work.gpu_hours {
@@ -205,6 +209,9 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
                 if balance[g] > 0.0 && from <= day && day < until {
                     let paid = due.min(balance[g]);
                     balance[g] -= paid;
+                    if balance[g] == 0.0 {
+                        dead.push(g);
+                    }
                     match balance_steps[g].last_mut() {
                         Some(last) if last.0 == day => last.1 = balance[g],
                         _ => balance_steps[g].push((day, balance[g])),
@@ -219,6 +226,14 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
                 daily_cash[day as usize] += due;
                 runway_end_day.get_or_insert(day);
             }
+        }
+        // Dead grants have a zero balance, so they are already skipped today; dropping them once a
+        // day keeps later days from looking at them at all.
+        if !dead.is_empty() {
+            for list in payers.iter_mut() {
+                list.retain(|g| !dead.contains(g));
+            }
+            dead.clear();
         }
     }
     for (g, grant) in grants.iter().enumerate() {
