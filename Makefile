@@ -18,6 +18,7 @@ serve: setup
 test: setup test-native build test-e2e
 
 test-native:
+	cargo clippy -p runway-model -p runway-charts --all-targets -- -D warnings
 	cargo test -p runway-model -p runway-charts
 
 ## Release build into dist/ (served from the domain root), and a copy for a subpath that the

@@ -290,7 +290,7 @@ impl Catalog {
             if p.validity_days == 0 {
                 return fail(format!("{what}: validity must be at least one day"));
             }
-            if p.leaves_cuda != (p.porting_weeks > 0.0) || !(p.porting_weeks >= 0.0) {
+            if p.leaves_cuda != (p.porting_weeks > 0.0) || p.porting_weeks.is_nan() || p.porting_weeks < 0.0 {
                 return fail(format!("{what}: porting weeks must be positive exactly when it leaves CUDA"));
             }
             if p.scope == Scope::Silicon && !self.accelerators.iter().any(|a| a.silicon_of.as_deref() == Some(p.provider.as_ref())) {

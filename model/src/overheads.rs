@@ -37,7 +37,7 @@ pub fn waste_fraction(write_hours: f64, interval_hours: f64, restart_hours: f64,
 /// Billed hours for `productive_hours` of useful work: productive / (1 − waste). `None` when the
 /// waste reaches 100 %: the job never finishes (failures outpace checkpoints).
 pub fn billed_hours(productive_hours: f64, waste: f64) -> Option<f64> {
-    (waste >= 0.0 && waste < 1.0).then(|| productive_hours / (1.0 - waste))
+    (0.0..1.0).contains(&waste).then(|| productive_hours / (1.0 - waste))
 }
 
 /// Bytes each GPU sends and receives per step in a ring all-reduce of bf16 gradients:

@@ -269,6 +269,17 @@ pub fn echo(raw: &str) -> String {
     }
 }
 
+/// Parses a number above 0 and at most `max` (amounts, GPU-hours, prices in plan tokens).
+pub fn parse_positive(raw: &str, max: f64) -> Result<f64, Problem> {
+    match parse_number(raw)? {
+        v if v < 0.0 => Err(Problem::Negative),
+        // Also matches -0.0.
+        0.0 => Err(Problem::Zero),
+        v if v > max => Err(Problem::AboveRange),
+        v => Ok(v),
+    }
+}
+
 /// Parses a whole number within `min..=max` (used for days in plan tokens).
 pub fn parse_whole(raw: &str, min: u32, max: u32) -> Result<u32, Problem> {
     let v = parse_number(raw)?;

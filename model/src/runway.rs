@@ -309,7 +309,7 @@ mod tests {
     fn silicon_grant_with_a_cuda_accelerator_expires_whole() {
         let g = grant("aws", Scope::Silicon, 500.0, 0, 0, 10);
         let cuda = work("aws", 0, 24.0);
-        let r = simulate(&[g.clone()], &[cuda]);
+        let r = simulate(std::slice::from_ref(&g), &[cuda]);
         assert_eq!(r.grants[0].expired_usd, 500.0);
         assert_eq!(r.cash_usd, 24.0);
         // The same grant pays for Trainium (AWS's own silicon).

@@ -25,8 +25,14 @@ pub fn PlanList(
     }
 }
 
+/// One grant: its editable numbers, what happened to it, when to apply, and its warnings.
 #[component]
-fn GrantRow(index: usize, runway: Memo<Option<RunwayView>>) -> impl IntoView {
+fn GrantRow(
+    /// The grant's position in the plan (its test ids end in it).
+    index: usize,
+    /// The current runway.
+    runway: Memo<Option<RunwayView>>,
+) -> impl IntoView {
     let state = use_app_state();
     let grant = move || state.plan.with(|p| p.grants.get(index).cloned());
     let Some(initial) = grant() else { return ().into_any() };
@@ -93,7 +99,18 @@ fn GrantRow(index: usize, runway: Memo<Option<RunwayView>>) -> impl IntoView {
 
 /// One editable number of a grant; invalid text keeps the last valid value and says what is accepted.
 #[component]
-fn GrantField(index: usize, label: &'static str, key: &'static str, initial: String, apply: fn(&mut PlannedGrant, &str) -> bool) -> impl IntoView {
+fn GrantField(
+    /// The grant's position in the plan.
+    index: usize,
+    /// Label shown above the box.
+    label: &'static str,
+    /// Short name used in test ids (`grant-<index>-<key>`).
+    key: &'static str,
+    /// Text the box starts with.
+    initial: String,
+    /// Parses the text into the grant; false (grant untouched) when it is not accepted.
+    apply: fn(&mut PlannedGrant, &str) -> bool,
+) -> impl IntoView {
     let state = use_app_state();
     let invalid = RwSignal::new(false);
     let on_input = move |ev| {

@@ -55,6 +55,7 @@ fn describe(w: &ExtraWorkload, catalog: &runway_model::Catalog) -> String {
     format!("{} × {acc} at {}, {} GPU-hours from day {} at {} duty{cost}", w.gpus, w.provider_id, compact(w.gpu_hours), w.start_day, percent(w.duty))
 }
 
+/// The form that adds a workload: provider, an accelerator it rents, GPUs, GPU-hours, start, duty.
 #[component]
 fn AddWorkload() -> impl IntoView {
     let state = use_app_state();
