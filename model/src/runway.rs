@@ -180,6 +180,167 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
     }
     let mut next_expiry = 0;
     let mut runway_end_day = None;
+    // Calendar events (a workload starts, a grant is approved or expires) change who may pay. Between
+    // them, the grant that paid a workload yesterday pays it today unless it runs out, so the search
+    // through the payer list only runs on event days and when the cached grant cannot cover the day.
+    let mut events: Vec<u32> = Vec::new();
+    for d in workloads.iter().map(|w| w.start_day).chain(windows.iter().flat_map(|&(from, until)| [from, until])) {
+        let at = events.partition_point(|&e| e < d);
+        if events.get(at) != Some(&d) {
+            events.insert(at, d);
+        }
+    }
+    let mut next_event = 0;
+    let mut current_payer: Vec<Option<usize>> = vec![None; workloads.len()];
+    let mut payer_known = vec![false; workloads.len()];
+    for day in 0..horizon {
+        if events.get(next_event) == Some(&day) {
+            next_event += 1;
+            payer_known.iter_mut().for_each(|k| *k = false);
+        }
+        while let Some(&(until, g)) = expiries.get(next_expiry) {
+            if until > day {
+                break;
+            }
+            outcome[g].expired_usd = balance[g];
+            balance[g] = 0.0;
+            balance_steps[g].push((day, 0.0));
+            next_expiry += 1;
+            dead.push(g);
+        }
+        for (w, work) in workloads.iter().enumerate() {
+            if day < work.start_day || remaining[w] <= 0.0 {
+                continue;
+            }
+            let busy = daily_hours[w].min(remaining[w]);
+            remaining[w] -= busy;
+            // Hours left by floating-point rounding are not a workload day of their own.
+            if remaining[w] <= 1e-9 * work.gpu_hours {
+                remaining[w] = 0.0;
+            }
+            let mut due = busy * work.usd_per_gpu_hour;
+            workload_spend[w] += due;
+            daily_spend[day as usize] += due;
+            if payer_known[w] {
+                if let Some(g) = current_payer[w] {
+                    if balance[g] > due {
+                        balance[g] -= due;
+                        match balance_steps[g].last_mut() {
+                            Some(last) if last.0 == day => last.1 = balance[g],
+                            _ => balance_steps[g].push((day, balance[g])),
+                        }
+                        continue;
+                    }
+                } else {
+                    daily_cash[day as usize] += due;
+                    runway_end_day.get_or_insert(day);
+                    continue;
+                }
+            }
+            // Event day, or the cached grant cannot cover today: search, and remember the grant
+            // that paid last (it pays first tomorrow, unless it is now empty).
+            payer_known[w] = true;
+            current_payer[w] = None;
+            for &g in &payers[w] {
+                let (from, until) = windows[g];
+                if balance[g] > 0.0 && from <= day && day < until {
+                    current_payer[w] = Some(g);
+                    let paid = due.min(balance[g]);
+                    balance[g] -= paid;
+                    if balance[g] == 0.0 {
+                        dead.push(g);
+                    }
+                    match balance_steps[g].last_mut() {
+                        Some(last) if last.0 == day => last.1 = balance[g],
+                        _ => balance_steps[g].push((day, balance[g])),
+                    }
+                    due = if paid == due { 0.0 } else { due - paid };
+                    if due == 0.0 {
+                        break;
+                    }
+                }
+            }
+            if due > 0.0 {
+                daily_cash[day as usize] += due;
+                runway_end_day.get_or_insert(day);
+            }
+        }
+        // Dead grants have a zero balance, so they are already skipped today; dropping them once a
+        // day keeps later days from looking at them at all.
+        if !dead.is_empty() {
+            for list in payers.iter_mut() {
+                list.retain(|g| !dead.contains(g));
+            }
+            dead.clear();
+        }
+    }
+    for (g, grant) in grants.iter().enumerate() {
+        if grant.expires_on() == horizon {
+            // Expires at the start of the first day after the horizon.
+            outcome[g].expired_usd += balance[g];
+            balance_steps[g].push((horizon, 0.0));
+        } else if grant.expires_on() > horizon {
+            outcome[g].unused_usd = balance[g];
+        }
+        // Derived rather than summed day by day, so a fully spent grant reads exactly its amount.
+        outcome[g].used_usd = (grant.amount_usd.max(0.0) - outcome[g].expired_usd - outcome[g].unused_usd).max(0.0);
+    }
+    RunwayResult {
+        horizon_days: horizon,
+        total_spend_usd: daily_spend.iter().sum(),
+        cash_usd: daily_cash.iter().sum(),
+        runway_end_day,
+        grants: outcome,
+        workload_spend_usd: workload_spend,
+        workload_unfinished_gpu_hours: remaining,
+        daily_spend_usd: daily_spend,
+        daily_cash_usd: daily_cash,
+        balance_steps,
+    }
+}
+
+#[cfg(test)]
+/// The straightforward day-by-day loop, kept as the reference the fast loop must match bit for bit.
+pub(crate) fn simulate_reference(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayResult {
+    let horizon = workloads
+        .iter()
+        .map(WorkloadInput::end_day)
+        .chain(grants.iter().map(GrantInput::expires_on))
+        .max()
+        .unwrap_or(0)
+        .min(HORIZON_CAP_DAYS);
+    let days = horizon as usize;
+    // Pay order: soonest expiry first, plan order among equals (stable insertion).
+    let mut order: Vec<usize> = Vec::with_capacity(grants.len());
+    for (i, g) in grants.iter().enumerate() {
+        let at = order.partition_point(|&j| grants[j].expires_on() <= g.expires_on());
+        order.insert(at, i);
+    }
+    let mut balance: Vec<f64> = grants.iter().map(|g| g.amount_usd.max(0.0)).collect();
+    let mut outcome = vec![GrantOutcome::default(); grants.len()];
+    // Everything that does not change from day to day is computed once: each grant's window, and for
+    // each workload the grants that may pay it, in pay order (no string comparison in the day loop).
+    let windows: Vec<(u32, u32)> = grants.iter().map(|g| (g.usable_from(), g.expires_on())).collect();
+    let mut payers: Vec<Vec<usize>> = workloads.iter().map(|w| order.iter().copied().filter(|&g| grants[g].pays_for(w)).collect()).collect();
+    // A grant that expired or ran out never pays again: it leaves the payer lists (rare events),
+    // so the daily loop only looks at grants that can still pay.
+    let mut dead: Vec<usize> = Vec::new();
+    let mut remaining: Vec<f64> = workloads.iter().map(|w| w.gpu_hours.max(0.0)).collect();
+    let daily_hours: Vec<f64> = workloads.iter().map(WorkloadInput::busy_hours_per_day).collect();
+    let mut workload_spend = vec![0.0; workloads.len()];
+    let mut daily_spend = vec![0.0; days];
+    let mut daily_cash = vec![0.0; days];
+    // Steps start at approval with the full amount (when approval is inside the horizon).
+    let mut balance_steps: Vec<Vec<(u32, f64)>> =
+        windows.iter().zip(&balance).map(|(&(from, _), &b)| if from < horizon { vec![(from, b)] } else { Vec::new() }).collect();
+    // Expiries in day order, consumed as the days pass.
+    let mut expiries: Vec<(u32, usize)> = Vec::with_capacity(grants.len());
+    for (g, &(_, until)) in windows.iter().enumerate() {
+        let at = expiries.partition_point(|&(d, _)| d <= until);
+        expiries.insert(at, (until, g));
+    }
+    let mut next_expiry = 0;
+    let mut runway_end_day = None;
     for day in 0..horizon {
         while let Some(&(until, g)) = expiries.get(next_expiry) {
             if until > day {
@@ -260,6 +421,7 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
         balance_steps,
     }
 }
+
 
 #[cfg(test)]
 mod tests {
@@ -405,5 +567,50 @@ mod tests {
         assert_eq!(r.cash_usd, 24.0);
         assert_eq!(r.runway_end_day, Some(0));
         assert_eq!(r.workload_spend_usd, vec![48.0, 96.0]);
+    }
+
+    mod equivalence {
+        use super::super::{simulate, simulate_reference, GrantInput, WorkloadInput};
+        use crate::catalog::Scope;
+        use proptest::prelude::*;
+
+        fn grant() -> impl Strategy<Value = GrantInput> {
+            (0usize..3, 0usize..4, prop_oneof![0.0f64..2e5, (1u32..200).prop_map(|k| f64::from(k) * 24.0)], 0u32..300, 0u32..60, 1u32..700)
+                .prop_map(|(p, sc, amount_usd, apply_day, review_days, validity_days)| GrantInput {
+                    provider_id: ["aws", "gcp", "modal"][p].into(),
+                    scope: [Scope::All, Scope::Gpu, Scope::Silicon, Scope::Platform][sc],
+                    amount_usd,
+                    apply_day,
+                    review_days,
+                    validity_days,
+                })
+        }
+
+        fn workload() -> impl Strategy<Value = WorkloadInput> {
+            (0usize..3, any::<bool>(), 1u32..64, prop_oneof![0.1f64..12.0, Just(1.0)], prop_oneof![0.01f64..=1.0, Just(1.0)], 0u32..300, 0.0f64..3e5)
+                .prop_map(|(p, own, gpus, usd_per_gpu_hour, duty, start_day, gpu_hours)| WorkloadInput {
+                    provider_id: ["aws", "gcp", "modal"][p].into(),
+                    own_silicon_of: own.then(|| ["aws", "gcp", "modal"][p].to_string()),
+                    gpus,
+                    usd_per_gpu_hour,
+                    duty,
+                    start_day,
+                    gpu_hours,
+                })
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(3000))]
+
+            /// The cached-payer loop does the same arithmetic in the same order as the plain
+            /// day-by-day loop, so every number and series must be identical, not merely close.
+            #[test]
+            fn fast_loop_equals_the_reference_bit_for_bit(
+                grants in prop::collection::vec(grant(), 0..10),
+                workloads in prop::collection::vec(workload(), 0..4),
+            ) {
+                prop_assert_eq!(simulate(&grants, &workloads), simulate_reference(&grants, &workloads));
+            }
+        }
     }
 }
