@@ -38,7 +38,8 @@ const TABLES: &[Table] = &[
         fields: &[
             ("id", Kind::Str), ("name", Kind::Str), ("vendor", Kind::Str), ("cuda", Kind::Bool),
             ("silicon_of", Kind::OptStr), ("dense_bf16_tflops", Kind::F64), ("memory_gb", Kind::F64),
-            ("bandwidth_tb_s", Kind::F64), ("source", Kind::Str), ("as_of", Kind::Str),
+            ("bandwidth_tb_s", Kind::F64), ("intra_node_gb_s", Kind::F64), ("intra_node_source", Kind::Str),
+            ("source", Kind::Str), ("as_of", Kind::Str),
         ],
     },
     Table {
@@ -48,7 +49,17 @@ const TABLES: &[Table] = &[
         konst: "PROVIDERS",
         fields: &[
             ("id", Kind::Str), ("name", Kind::Str), ("kind", Kind::Str), ("billing", Kind::Str),
-            ("source", Kind::Str), ("as_of", Kind::Str),
+            ("storage_usd_per_gb_month", Kind::F64), ("egress_usd_per_gb", Kind::F64), ("networks", Kind::StrList),
+            ("storage_egress_source", Kind::Str), ("source", Kind::Str), ("as_of", Kind::Str),
+        ],
+    },
+    Table {
+        file: "networks.json",
+        key: "networks",
+        ty: "Network",
+        konst: "NETWORKS",
+        fields: &[
+            ("id", Kind::Str), ("name", Kind::Str), ("gb_per_s_per_gpu", Kind::F64), ("source", Kind::Str), ("as_of", Kind::Str),
         ],
     },
     Table {

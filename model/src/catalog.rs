@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 mod generated {
-    use super::{Accelerator, Price, Program, Provider, Scope, WorkloadShape};
+    use super::{Accelerator, Network, Price, Program, Provider, Scope, WorkloadShape};
     use std::borrow::Cow;
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
 }
@@ -41,6 +41,22 @@ impl Scope {
             Scope::Platform => "anything billed by the platform",
         }
     }
+}
+
+/// An inter-node network option, as the bandwidth one GPU's all-reduce can use.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub struct Network {
+    /// Stable id (`ib-ndr-400`).
+    pub id: Text,
+    /// Display name.
+    pub name: Text,
+    /// Bandwidth per GPU, GB/s.
+    pub gb_per_s_per_gpu: f64,
+    /// Where the figure comes from.
+    pub source: Text,
+    /// When it was read.
+    pub as_of: Text,
 }
 
 /// A row of seed 000's workload → credit-shape table.
@@ -119,6 +135,10 @@ pub struct Accelerator {
     pub memory_gb: f64,
     /// Memory bandwidth in TB/s.
     pub bandwidth_tb_s: f64,
+    /// GPU-to-GPU bandwidth inside a node (NVLink, Infinity Fabric, ICI, or PCIe), GB/s per GPU.
+    pub intra_node_gb_s: f64,
+    /// Where the intra-node figure comes from.
+    pub intra_node_source: Text,
     /// Where the figures come from.
     pub source: Text,
     /// When they were read (ISO date).
@@ -144,6 +164,14 @@ pub struct Provider {
     pub kind: Text,
     /// How it bills, in words.
     pub billing: Text,
+    /// Object storage list price, USD per GB-month (0 where not itemised).
+    pub storage_usd_per_gb_month: f64,
+    /// Internet egress list price, USD per GB (0 where free).
+    pub egress_usd_per_gb: f64,
+    /// Ids of the inter-node network options it offers (see `networks.json`).
+    pub networks: TextList,
+    /// Where the storage, egress and network figures come from.
+    pub storage_egress_source: Text,
     /// Where the description comes from.
     pub source: Text,
     /// When it was read (ISO date).
@@ -193,6 +221,8 @@ pub struct Catalog {
     pub programs: Vec<Program>,
     /// The workload → credit-shape table.
     pub shapes: Vec<WorkloadShape>,
+    /// Inter-node network options.
+    pub networks: Vec<Network>,
 }
 
 /// The provider a plan uses unless a link or the user says otherwise, when it rents the accelerator.
@@ -207,6 +237,7 @@ impl Catalog {
             prices: generated::PRICES.to_vec(),
             programs: generated::PROGRAMS.to_vec(),
             shapes: generated::SHAPES.to_vec(),
+            networks: generated::NETWORKS.to_vec(),
         };
         catalog.validate()?;
         Ok(catalog)
@@ -222,7 +253,12 @@ impl Catalog {
             if !ids.insert(a.id.as_ref()) {
                 return fail(format!("duplicate accelerator id {}", a.id));
             }
-            for (what, v) in [("dense_bf16_tflops", a.dense_bf16_tflops), ("memory_gb", a.memory_gb), ("bandwidth_tb_s", a.bandwidth_tb_s)] {
+            for (what, v) in [
+                ("dense_bf16_tflops", a.dense_bf16_tflops),
+                ("memory_gb", a.memory_gb),
+                ("bandwidth_tb_s", a.bandwidth_tb_s),
+                ("intra_node_gb_s", a.intra_node_gb_s),
+            ] {
                 if !(v.is_finite() && v > 0.0) {
                     return fail(format!("accelerator {}: {what} must be positive, got {v}", a.id));
                 }
@@ -240,6 +276,23 @@ impl Catalog {
                 return fail(format!("duplicate provider id {}", p.id));
             }
             check_sourced(&format!("provider {}", p.id), &p.source, &p.as_of)?;
+            let prices = [p.storage_usd_per_gb_month, p.egress_usd_per_gb];
+            if prices.iter().any(|v| !(v.is_finite() && *v >= 0.0)) || p.storage_egress_source.trim().is_empty() {
+                return fail(format!("provider {}: storage and egress prices must be sourced, finite and not negative", p.id));
+            }
+            if let Some(bad) = p.networks.iter().find(|n| !self.networks.iter().any(|x| x.id == **n)) {
+                return fail(format!("provider {}: unknown network {bad}", p.id));
+            }
+        }
+        let mut ids = HashSet::new();
+        for n in &self.networks {
+            if !ids.insert(n.id.as_ref()) {
+                return fail(format!("duplicate network id {}", n.id));
+            }
+            if !(n.gb_per_s_per_gpu.is_finite() && n.gb_per_s_per_gpu > 0.0) {
+                return fail(format!("network {}: bandwidth must be positive", n.id));
+            }
+            check_sourced(&format!("network {}", n.id), &n.source, &n.as_of)?;
         }
         let mut pairs = HashSet::new();
         for pr in &self.prices {
@@ -331,6 +384,11 @@ impl Catalog {
         v.into_iter()
     }
 
+    /// The network option with this id.
+    pub fn network(&self, id: &str) -> Option<&Network> {
+        self.networks.iter().find(|n| n.id == id)
+    }
+
     /// The program with this id.
     pub fn program(&self, id: &str) -> Option<&Program> {
         self.programs.iter().find(|p| p.id == id)
@@ -381,6 +439,10 @@ mod tests {
         prices: Vec<Price>,
     }
     #[derive(serde::Deserialize)]
+    struct NetworksFile {
+        networks: Vec<Network>,
+    }
+    #[derive(serde::Deserialize)]
     struct ProgramsFile {
         programs: Vec<Program>,
         shapes: Vec<WorkloadShape>,
@@ -398,15 +460,37 @@ mod tests {
         let pr: PricesFile = serde_json::from_str(prices).map_err(|e| parse_err("prices.json", e))?;
         let programs: ProgramsFile =
             serde_json::from_str(programs).map_err(|e| parse_err("programs.json", e))?;
+        let networks: NetworksFile =
+            serde_json::from_str(include_str!("../../data/networks.json")).map_err(|e| parse_err("networks.json", e))?;
         let catalog = Catalog {
             accelerators: a.accelerators,
             providers: p.providers,
             prices: pr.prices,
             programs: programs.programs,
             shapes: programs.shapes,
+            networks: networks.networks,
         };
         catalog.validate()?;
         Ok(catalog)
+    }
+
+    #[test]
+    fn storage_egress_and_networks_match_the_domain_brief() {
+        // DOMAIN.md section 2: S3 $0.023/GB-month, GCS $0.020, Azure Blob hot ~$0.018; internet egress
+        // AWS $0.09/GB, GCP ~$0.12, Azure ~$0.087; CoreWeave and Lambda egress free.
+        let c = catalog();
+        let get = |id: &str| c.provider(id).map(|p| (p.storage_usd_per_gb_month, p.egress_usd_per_gb));
+        assert_eq!(get("aws"), Some((0.023, 0.09)));
+        assert_eq!(get("gcp"), Some((0.020, 0.12)));
+        assert_eq!(get("azure"), Some((0.018, 0.087)));
+        assert_eq!(get("coreweave").map(|p| p.1), Some(0.0));
+        assert_eq!(get("lambda").map(|p| p.1), Some(0.0));
+        // InfiniBand NDR 400 Gb/s = 50 GB/s per GPU; plain Ethernet 25 Gb/s = 3.125 GB/s.
+        assert_eq!(c.network("ib-ndr-400").map(|n| n.gb_per_s_per_gpu), Some(50.0));
+        assert_eq!(c.network("eth-25").map(|n| n.gb_per_s_per_gpu), Some(3.125));
+        // Every provider offers at least one network; H100 SXM has 900 GB/s NVLink.
+        assert!(c.providers.iter().all(|p| !p.networks.is_empty()));
+        assert_eq!(c.accelerator("h100-sxm").map(|a| a.intra_node_gb_s), Some(900.0));
     }
 
     #[test]
@@ -506,8 +590,8 @@ mod tests {
 
     #[test]
     fn validation_rejects_bad_data() {
-        let ok_acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"source":"s","as_of":"2024-01-01"}]}"#;
-        let ok_prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","source":"s","as_of":"2024-01-01"}]}"#;
+        let ok_acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
+        let ok_prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
         let price = |usd: &str, as_of: &str| format!(r#"{{"prices":[{{"provider":"aws","accelerator":"x","usd_per_gpu_hour":{usd},"source":"s","as_of":"{as_of}"}}]}}"#);
         assert!(from_json(ok_acc, ok_prov, &price("1.5", "2024-01-01")).is_ok());
         let e = from_json(ok_acc, ok_prov, &price("-1", "2024-01-01")).unwrap_err();
