@@ -99,6 +99,141 @@ pub fn dataset_gb(tokens: f64, vocab_size: u32) -> f64 {
     tokens * if vocab_size < 65_536 { 2.0 } else { 4.0 } / 1e9
 }
 
+/// Accelerators per node for multi-node all-reduce (8-GPU HGX/DGX nodes; 4 or 16 elsewhere is a
+/// refinement left for the catalog).
+pub const GPUS_PER_NODE: f64 = 8.0;
+/// Days in a billing month (730 h / 24).
+pub const DAYS_PER_MONTH: f64 = 730.0 / 24.0;
+
+/// The knobs of the hidden costs, with defaults from DOMAIN.md section 2.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OverheadInputs {
+    /// Inter-node network option id; `None`: the provider's first option.
+    pub network_id: Option<String>,
+    /// Fraction of communication hidden behind compute, 0–1.
+    pub overlap: f64,
+    /// Global batch in tokens per optimizer step.
+    pub tokens_per_step: f64,
+    /// Hours between interruptions, per GPU.
+    pub mtbf_gpu_hours: f64,
+    /// Minutes to write one checkpoint (δ).
+    pub checkpoint_write_minutes: f64,
+    /// Minutes to restart after a failure (R).
+    pub restart_minutes: f64,
+    /// Minutes between checkpoints; `None`: Daly's optimum.
+    pub checkpoint_every_minutes: Option<f64>,
+    /// Full-state checkpoints kept in storage.
+    pub checkpoints_kept: u32,
+    /// Provider where the training data lives; egress is billed when it is not the training provider.
+    pub data_on_provider: Option<String>,
+    /// Tokenizer vocabulary size (2 bytes a token below 65,536, else 4).
+    pub vocab_size: u32,
+}
+
+impl Default for OverheadInputs {
+    fn default() -> Self {
+        OverheadInputs {
+            network_id: None,
+            overlap: 0.5,
+            tokens_per_step: 4e6,
+            mtbf_gpu_hours: LLAMA3_MTBF_GPU_HOURS,
+            checkpoint_write_minutes: 5.0,
+            restart_minutes: 10.0,
+            checkpoint_every_minutes: None,
+            checkpoints_kept: 3,
+            data_on_provider: None,
+            vocab_size: 32_000,
+        }
+    }
+}
+
+/// The hidden costs of one training run, and the total they add up to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OverheadEstimate {
+    /// Data-parallel scaling efficiency η.
+    pub scaling_efficiency: f64,
+    /// Cluster MTBF M = MTBF per GPU / GPUs, hours.
+    pub cluster_mtbf_hours: f64,
+    /// Daly's optimal checkpoint interval for M, hours.
+    pub optimal_checkpoint_hours: f64,
+    /// The interval used (the input, or Daly's optimum), hours.
+    pub checkpoint_interval_hours: f64,
+    /// Wasted fraction of billed time (checkpoint writes, lost work, restarts).
+    pub failure_waste_fraction: f64,
+    /// GPU-hours billed: H / η / (1 − waste); `None` when failures outpace checkpoints.
+    pub billed_gpu_hours: Option<f64>,
+    /// Fewest GPUs holding the full training state (16 bytes/param), before activations.
+    pub min_gpus: u64,
+    /// USD: the ideal compute (H · p).
+    pub compute_usd: f64,
+    /// USD: exposed communication, (H/η − H) · p.
+    pub communication_usd: f64,
+    /// USD: failure waste, (billed − H/η) · p.
+    pub failure_usd: f64,
+    /// USD: checkpoints kept plus the dataset, stored for the run's duration.
+    pub storage_usd: f64,
+    /// USD: moving the dataset from where it lives to the training provider.
+    pub egress_usd: f64,
+}
+
+impl OverheadEstimate {
+    /// Everything: compute, communication, failures, storage and egress (`None` if unbounded).
+    pub fn total_usd(&self) -> Option<f64> {
+        self.billed_gpu_hours.map(|_| self.compute_usd + self.communication_usd + self.failure_usd + self.storage_usd + self.egress_usd)
+    }
+}
+
+/// Prices the hidden costs of a priced scenario. Inside one node the accelerator's own link carries
+/// the all-reduce (half its bidirectional figure per direction); across nodes the network does.
+pub fn estimate_overheads(
+    s: &crate::cost::Scenario,
+    e: &crate::cost::Estimate,
+    inputs: &OverheadInputs,
+    catalog: &crate::catalog::Catalog,
+) -> OverheadEstimate {
+    let gpus = f64::from(s.gpus);
+    let price = e.price.usd_per_gpu_hour();
+    let provider = catalog.provider(&s.provider_id);
+    let per_gpu_gb_s = if gpus <= GPUS_PER_NODE {
+        e.accelerator.intra_node_gb_s / 2.0
+    } else {
+        let chosen = inputs.network_id.as_deref().or_else(|| provider.and_then(|p| p.networks.first()).map(|n| n.as_ref()));
+        chosen.and_then(|id| catalog.network(id)).map_or(f64::INFINITY, |n| n.gb_per_s_per_gpu)
+    };
+    let compute_s = step_compute_seconds(s.params, inputs.tokens_per_step, gpus, e.accelerator.peak_flops_per_s(), s.mfu);
+    let comm_s = allreduce_bytes_per_gpu(s.params, gpus) / (per_gpu_gb_s * 1e9);
+    let eta = scaling_efficiency(compute_s, comm_s, inputs.overlap);
+    let m = cluster_mtbf_hours(inputs.mtbf_gpu_hours, gpus);
+    let write_h = inputs.checkpoint_write_minutes / 60.0;
+    let optimal = daly_interval_hours(write_h, m);
+    let interval = inputs.checkpoint_every_minutes.map_or(optimal, |min| min / 60.0);
+    let waste = waste_fraction(write_h, interval, inputs.restart_minutes / 60.0, m);
+    let effective = e.gpu_hours / eta;
+    let billed = billed_hours(effective, waste);
+    let months = billed.map_or(0.0, |b| b / (gpus * 24.0 * s.duty) / DAYS_PER_MONTH);
+    let data_gb = dataset_gb(s.tokens, inputs.vocab_size);
+    let stored_gb = checkpoint_gb(s.params, true) * f64::from(inputs.checkpoints_kept) + data_gb;
+    let storage_usd = stored_gb * months * provider.map_or(0.0, |p| p.storage_usd_per_gb_month);
+    let egress_usd = match inputs.data_on_provider.as_deref() {
+        Some(from) if from != s.provider_id => data_gb * catalog.provider(from).map_or(0.0, |p| p.egress_usd_per_gb),
+        _ => 0.0,
+    };
+    OverheadEstimate {
+        scaling_efficiency: eta,
+        cluster_mtbf_hours: m,
+        optimal_checkpoint_hours: optimal,
+        checkpoint_interval_hours: interval,
+        failure_waste_fraction: waste,
+        billed_gpu_hours: billed,
+        min_gpus: min_gpus(s.params, TrainingMemory::Full, e.accelerator.memory_gb),
+        compute_usd: e.gpu_hours * price,
+        communication_usd: (effective - e.gpu_hours) * price,
+        failure_usd: billed.map_or(0.0, |b| (b - effective) * price),
+        storage_usd,
+        egress_usd,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,5 +299,38 @@ mod tests {
         assert!(close(checkpoint_gb(7e9, false), 14.0, 1e-12));
         assert!(close(dataset_gb(2e12, 32_000), 4000.0, 1e-12));
         assert!(close(dataset_gb(2e12, 128_256), 8000.0, 1e-12));
+    }
+
+    #[test]
+    fn default_run_overheads_by_hand() {
+        use crate::catalog::Catalog;
+        use crate::cost::{estimate, Scenario};
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let s = Scenario::default();
+        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        // 64 H100 at AWS (EFA, 50 GB/s per GPU): step compute 6.6355 s (4M tokens), all-reduce
+        // 2.75625e10 B / 5e10 B/s = 0.551 s, under half the compute: eta = 1.
+        let mut inputs = OverheadInputs { data_on_provider: Some("gcp".into()), ..OverheadInputs::default() };
+        let o = estimate_overheads(&s, &e, &inputs, &c);
+        assert_eq!(o.scaling_efficiency, 1.0);
+        // M = 50,677.0 / 64 = 791.83 h; Daly with 5-minute writes: 11.432 h; waste
+        // 0.08333/11.432 + (5.716 + 0.16667)/791.83 = 0.014719; billed 58,982.14 / 0.985281 = 59,863.25 h.
+        assert!(close(o.cluster_mtbf_hours, 791.828, 1e-5));
+        assert!(close(o.optimal_checkpoint_hours, 11.4324, 1e-5));
+        assert!(close(o.failure_waste_fraction, 0.0147187, 1e-5));
+        assert!(close(o.billed_gpu_hours.unwrap_or(f64::NAN), 59_863.246, 1e-7));
+        // Storage: 3 checkpoints x 112 GB + 4,000 GB of tokens for 38.97 days (1.2813 months) at
+        // $0.023 = $127.78. Egress from GCP at $0.12/GB: 4,000 GB -> $480.
+        assert!(close(o.storage_usd, 127.783, 1e-5));
+        assert!(close(o.egress_usd, 480.0, 1e-12));
+        // 7B needs ceil(16 * 7e9 / 80e9) = 2 H100s for its training state.
+        assert_eq!(o.min_gpus, 2);
+        // Total = billed * $6.88 + storage + egress.
+        assert!(close(o.total_usd().unwrap_or(f64::NAN), 59_863.246 * 6.88 + 127.783 + 480.0, 1e-7));
+        // On 25 Gb/s Ethernet the all-reduce takes 8.82 s: eta = 6.6355 / (6.6355 + 8.82 - 3.3177) = 0.5467.
+        inputs.network_id = Some("eth-25".into());
+        let slow = estimate_overheads(&s, &e, &inputs, &c);
+        assert!(close(slow.scaling_efficiency, 0.546682, 1e-5));
+        assert!(slow.communication_usd > 0.8 * slow.compute_usd);
     }
 }
