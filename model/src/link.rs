@@ -34,12 +34,13 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     let mut plan = Plan::default();
     let mut plan_errors = Vec::new();
     let (mut grant_index, mut work_index) = (0, 0);
+    // One message for the whole overflow of each kind, not one per extra token.
+    let (mut grants_overflowed, mut works_overflowed) = (false, false);
     for (k, v) in form_urlencoded::parse(query.as_bytes()) {
         match k.as_ref() {
             "grant" => {
                 if plan.grants.len() == MAX_GRANTS {
-                    // One message for the whole overflow, not one per extra token.
-                    if !plan_errors.iter().any(|e: &PlanError| e.message.contains("at most")) {
+                    if !std::mem::replace(&mut grants_overflowed, true) {
                         plan_errors.push(PlanError {
                             key: format!("grant-{grant_index}"),
                             message: format!("Grant {}: a plan holds at most {MAX_GRANTS} grants; this one and later ones are left out.", grant_index + 1),
@@ -55,7 +56,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
             }
             "work" => {
                 if plan.workloads.len() == MAX_WORKLOADS {
-                    if !plan_errors.iter().any(|e: &PlanError| e.key.starts_with("work") && e.message.contains("at most")) {
+                    if !std::mem::replace(&mut works_overflowed, true) {
                         plan_errors.push(PlanError {
                             key: format!("work-{work_index}"),
                             message: format!("Workload {}: a plan holds at most {MAX_WORKLOADS} extra workloads; this one and later ones are left out.", work_index + 2),
@@ -275,6 +276,12 @@ mod tests {
         assert_eq!(d.plan_errors.len(), 2);
         assert_eq!(d.plan_errors[0].message, "Grant 41: a plan holds at most 40 grants; this one and later ones are left out.");
         assert_eq!(d.plan_errors[1].key, "work-20");
+        // An earlier error whose text happens to say "at most" must not hide the overflow message.
+        let q = std::iter::once("grant=modal:abc".to_string()).chain((0..50).map(|_| "grant=modal".to_string())).collect::<Vec<_>>();
+        let d = decode_link(&q.join("&"), &c);
+        assert_eq!(d.plan.grants.len(), MAX_GRANTS);
+        let keys: Vec<&str> = d.plan_errors.iter().map(|e| e.key.as_str()).collect();
+        assert_eq!(keys, ["grant-0", "grant-41"]);
     }
 
     #[test]
