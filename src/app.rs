@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 use std::time::Duration;
-use runway_model::{encode_link, Catalog};
+use runway_model::Catalog;
 
 use crate::browser;
 use crate::state::{provide_app_state, AppState};
@@ -57,7 +57,7 @@ const URL_WRITE_INTERVAL: Duration = Duration::from_millis(150);
 fn sync_url(state: AppState) {
     let unwritten: StoredValue<Option<String>> = StoredValue::new(None);
     Effect::new(move |previous: Option<()>| {
-        let query = state.scenario.with(|s| state.plan.with(|p| encode_link(s, p)));
+        let query = state.query.get();
         if previous.is_none() {
             return;
         }

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 use runway_model::plan::{Plan, PlanError};
-use runway_model::{decode_link, Catalog, Field, InputError, Origin, Scenario};
+use runway_model::{decode_link, encode_link, estimate, Catalog, Estimate, EstimateError, Field, InputError, Origin, Scenario};
 use std::collections::BTreeMap;
 
 /// What a control shows besides the scenario value: the text in its box and its message.
@@ -31,6 +31,10 @@ pub struct AppState {
     pub plan: RwSignal<Plan>,
     /// Grant and workload tokens the link carried that could not be used.
     pub plan_errors: RwSignal<Vec<PlanError>>,
+    /// The scenario priced against the catalog, computed once per change for every reader.
+    pub estimate: Memo<Result<Estimate<'static>, EstimateError>>,
+    /// The plan as a share-link query string (without `?`), for the URL and the share box.
+    pub query: Memo<String>,
     fields: StoredValue<BTreeMap<Field, FieldState>>,
 }
 
@@ -54,13 +58,16 @@ impl AppState {
             })
             .collect();
         let scenario = RwSignal::new(decoded.scenario);
+        let plan = RwSignal::new(decoded.plan);
         AppState {
             catalog,
             scenario,
             accelerator_id: Memo::new(move |_| scenario.with(|s| s.accelerator_id.clone())),
             provider_id: Memo::new(move |_| scenario.with(|s| s.provider_id.clone())),
-            plan: RwSignal::new(decoded.plan),
+            plan,
             plan_errors: RwSignal::new(decoded.plan_errors),
+            estimate: Memo::new(move |_| scenario.with(|s| estimate(s, catalog))),
+            query: Memo::new(move |_| scenario.with(|s| plan.with(|p| encode_link(s, p)))),
             fields: StoredValue::new(fields),
         }
     }

@@ -2,6 +2,7 @@
 //! the same charts to SVG natively. Every size is multiplied by `scale` (the device pixel ratio) so
 //! charts stay sharp and readable on HiDPI screens.
 
+use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use runway_model::format::{percent, usd};
@@ -24,6 +25,18 @@ fn px(scale: f64, v: f64) -> u32 {
 /// nominal size by 1.24 when it lays text out).
 fn font(scale: f64, size_px: f64) -> TextStyle<'static> {
     ("sans-serif", size_px * 1.24 * scale).into_font().color(&INK)
+}
+
+/// The look every chart's grid and axes share: bold grid lines only, ink axes, 12 px labels.
+fn house_style<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
+    mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
+    scale: f64,
+) -> &'m mut MeshStyle<'a, 'b, X, Y, DB> {
+    mesh.light_line_style(TRANSPARENT)
+        .bold_line_style(GRID)
+        .axis_style(INK.stroke_width(px(scale, 1.0)))
+        .label_style(font(scale, 12.0))
+        .axis_desc_style(font(scale, 12.0))
 }
 
 /// The drawing area's width in CSS pixels.
@@ -54,19 +67,13 @@ pub fn draw_cost_vs_mfu<DB: DrawingBackend>(
         .y_label_area_size(px(scale, 72.0))
         .build_cartesian_2d(x_min..x_max, 0f64..y_max)
         .map_err(err)?;
-    chart
-        .configure_mesh()
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(GRID)
-        .axis_style(INK.stroke_width(px(scale, 1.0)))
+    house_style(&mut chart.configure_mesh(), scale)
         .x_labels(if narrow { 4 } else { 8 })
         .y_labels(6)
         .x_label_formatter(&|x| percent(*x))
         .y_label_formatter(&|y| usd(*y))
         .x_desc("MFU (model FLOPs utilisation)")
         .y_desc("Total compute cost (USD)")
-        .label_style(font(scale, 12.0))
-        .axis_desc_style(font(scale, 12.0))
         .draw()
         .map_err(err)?;
     chart
@@ -115,12 +122,8 @@ pub fn draw_cost_by_provider<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, 
         .y_label_area_size(px(scale, 150.0))
         .build_cartesian_2d(0f64..max, (0..n).into_segmented())
         .map_err(err)?;
-    chart
-        .configure_mesh()
+    house_style(&mut chart.configure_mesh(), scale)
         .disable_y_mesh()
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(GRID)
-        .axis_style(INK.stroke_width(px(scale, 1.0)))
         .x_labels(4)
         .y_labels(bars.len())
         .x_label_formatter(&|x| usd(*x))
@@ -129,8 +132,6 @@ pub fn draw_cost_by_provider<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, 
             _ => String::new(),
         })
         .x_desc("Total cost at list price (USD)")
-        .label_style(font(scale, 12.0))
-        .axis_desc_style(font(scale, 12.0))
         .draw()
         .map_err(err)?;
     chart
@@ -211,19 +212,13 @@ pub fn draw_runway<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Run
         .y_label_area_size(px(scale, 72.0))
         .build_cartesian_2d(0f64..x_max, 0f64..y_max)
         .map_err(err)?;
-    chart
-        .configure_mesh()
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(GRID)
-        .axis_style(INK.stroke_width(px(scale, 1.0)))
+    house_style(&mut chart.configure_mesh(), scale)
         .x_labels(if narrow { 4 } else { 8 })
         .y_labels(6)
         .x_label_formatter(&|x| format!("day {x:.0}"))
         .y_label_formatter(&|y| usd(*y))
         .x_desc("Days from today")
         .y_desc("USD")
-        .label_style(font(scale, 12.0))
-        .axis_desc_style(font(scale, 12.0))
         .draw()
         .map_err(err)?;
     let mut base = vec![0.0; sample.len()];

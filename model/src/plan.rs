@@ -71,6 +71,14 @@ pub struct ExtraWorkload {
     pub price_override_usd_per_gpu_hour: Option<f64>,
 }
 
+impl ExtraWorkload {
+    /// The price it runs at: the override, else the provider's list price (`None` if it has none).
+    pub fn usd_per_gpu_hour(&self, catalog: &Catalog) -> Option<f64> {
+        self.price_override_usd_per_gpu_hour
+            .or_else(|| catalog.price(&self.provider_id, &self.accelerator_id).map(|p| p.usd_per_gpu_hour))
+    }
+}
+
 /// Grants, extra workloads and the dataset-ready day of the primary training run.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Plan {
@@ -159,15 +167,14 @@ pub fn parse_work(token: &str, index: usize, catalog: &Catalog) -> Result<ExtraW
         return Err(fail(format!("{label}: provider \"{}\" does not rent {accelerator}. Expected one of {}.", echo(provider), renting.join(", "))));
     }
     let gpus = parse_whole(parts[2], 1, 100_000).map_err(|p| fail(field_error(&label, "accelerators", parts[2], p, "a whole number from 1 to 100,000")))?;
-    let positive = parse_positive;
-    let gpu_hours = positive(parts[3], 1e12).map_err(|p| fail(field_error(&label, "GPU-hours", parts[3], p, "GPU-hours above 0, like 20K")))?;
+    let gpu_hours = parse_positive(parts[3], 1e12).map_err(|p| fail(field_error(&label, "GPU-hours", parts[3], p, "GPU-hours above 0, like 20K")))?;
     let start_day = parse_whole(parts[4], 0, HORIZON_CAP_DAYS).map_err(|p| fail(field_error(&label, "start day", parts[4], p, "a whole day from 0 to 1826")))?;
     let duty = match parts.get(5) {
-        Some(raw) => positive(raw, 1.0).map_err(|p| fail(field_error(&label, "duty", raw, p, "a fraction above 0 and at most 1")))?,
+        Some(raw) => parse_positive(raw, 1.0).map_err(|p| fail(field_error(&label, "duty", raw, p, "a fraction above 0 and at most 1")))?,
         None => 1.0,
     };
     let price = match parts.get(6) {
-        Some(raw) => Some(positive(raw, 1000.0).map_err(|p| fail(field_error(&label, "price", raw, p, "USD per GPU-hour above 0 and at most 1,000")))?),
+        Some(raw) => Some(parse_positive(raw, 1000.0).map_err(|p| fail(field_error(&label, "price", raw, p, "USD per GPU-hour above 0 and at most 1,000")))?),
         None => None,
     };
     Ok(ExtraWorkload {
@@ -227,9 +234,7 @@ pub fn runway_inputs(plan: &Plan, scenario: &Scenario, primary: &Estimate, catal
     }];
     for w in &plan.workloads {
         let Some(acc) = catalog.accelerator(&w.accelerator_id) else { continue };
-        let Some(price) = w.price_override_usd_per_gpu_hour.or_else(|| catalog.price(&w.provider_id, &w.accelerator_id).map(|p| p.usd_per_gpu_hour)) else {
-            continue;
-        };
+        let Some(price) = w.usd_per_gpu_hour(catalog) else { continue };
         workloads.push(WorkloadInput {
             provider_id: w.provider_id.clone(),
             own_silicon_of: acc.silicon_of.as_deref().map(str::to_string),

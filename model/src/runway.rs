@@ -139,6 +139,14 @@ impl RunwayResult {
     }
 }
 
+/// Records a grant's end-of-day balance: one step per day, the last payment of the day wins.
+fn record_balance(steps: &mut Vec<(u32, f64)>, day: u32, balance: f64) {
+    match steps.last_mut() {
+        Some(last) if last.0 == day => last.1 = balance,
+        _ => steps.push((day, balance)),
+    }
+}
+
 /// Runs the plan day by day.
 pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayResult {
     let horizon = workloads
@@ -225,10 +233,7 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
                 if let Some(g) = current_payer[w] {
                     if balance[g] > due {
                         balance[g] -= due;
-                        match balance_steps[g].last_mut() {
-                            Some(last) if last.0 == day => last.1 = balance[g],
-                            _ => balance_steps[g].push((day, balance[g])),
-                        }
+                        record_balance(&mut balance_steps[g], day, balance[g]);
                         continue;
                     }
                 } else {
@@ -250,10 +255,7 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
                     if balance[g] == 0.0 {
                         dead.push(g);
                     }
-                    match balance_steps[g].last_mut() {
-                        Some(last) if last.0 == day => last.1 = balance[g],
-                        _ => balance_steps[g].push((day, balance[g])),
-                    }
+                    record_balance(&mut balance_steps[g], day, balance[g]);
                     due = if paid == due { 0.0 } else { due - paid };
                     if due == 0.0 {
                         break;
@@ -373,10 +375,7 @@ pub(crate) fn simulate_reference(grants: &[GrantInput], workloads: &[WorkloadInp
                     if balance[g] == 0.0 {
                         dead.push(g);
                     }
-                    match balance_steps[g].last_mut() {
-                        Some(last) if last.0 == day => last.1 = balance[g],
-                        _ => balance_steps[g].push((day, balance[g])),
-                    }
+                    record_balance(&mut balance_steps[g], day, balance[g]);
                     due = if paid == due { 0.0 } else { due - paid };
                     if due == 0.0 {
                         break;

@@ -6,7 +6,7 @@ use plotters_canvas::CanvasBackend;
 use runway_charts::{draw_cost_by_provider, draw_cost_vs_mfu, DrawResult, ProviderBar};
 use runway_model::cost::{cost_by_provider, cost_vs_mfu};
 use runway_model::order::insert_by_key;
-use runway_model::{estimate, Catalog, PriceSource, Scenario};
+use runway_model::{Catalog, Estimate, PriceSource, Scenario};
 use web_sys::HtmlCanvasElement;
 
 use crate::browser;
@@ -23,12 +23,12 @@ pub fn Charts() -> impl IntoView {
         move || state.scenario.track(),
         move || {
             let scenario = state.scenario.get_untracked();
-            let catalog = state.catalog;
+            let Ok(e) = state.estimate.get_untracked() else { return };
             if let Some(canvas) = mfu_canvas.get_untracked() {
-                draw_on(&canvas, |root, scale| draw_mfu(root, &scenario, catalog, scale));
+                draw_on(&canvas, |root, scale| draw_mfu(root, &scenario, &e, scale));
             }
             if let Some(canvas) = provider_canvas.get_untracked() {
-                draw_on(&canvas, |root, scale| draw_providers(root, &scenario, catalog, scale));
+                draw_on(&canvas, |root, scale| draw_providers(root, &scenario, &e, state.catalog, scale));
             }
         },
     );
@@ -70,15 +70,13 @@ pub fn redraw_after_change(track: impl Fn() + 'static, draw: impl Fn() + Copy + 
     });
 }
 
-fn draw_mfu(root: &DrawingArea<CanvasBackend, Shift>, s: &Scenario, catalog: &Catalog, scale: f64) -> DrawResult {
-    let e = estimate(s, catalog).map_err(|e| format!("{e:?}"))?;
-    draw_cost_vs_mfu(root, &cost_vs_mfu(s, &e), (s.mfu, e.compute_cost_usd), scale)
+fn draw_mfu(root: &DrawingArea<CanvasBackend, Shift>, s: &Scenario, e: &Estimate, scale: f64) -> DrawResult {
+    draw_cost_vs_mfu(root, &cost_vs_mfu(s, e), (s.mfu, e.compute_cost_usd), scale)
 }
 
-fn draw_providers(root: &DrawingArea<CanvasBackend, Shift>, s: &Scenario, catalog: &Catalog, scale: f64) -> DrawResult {
-    let e = estimate(s, catalog).map_err(|e| format!("{e:?}"))?;
+fn draw_providers(root: &DrawingArea<CanvasBackend, Shift>, s: &Scenario, e: &Estimate, catalog: &Catalog, scale: f64) -> DrawResult {
     let overridden = matches!(e.price, PriceSource::Override { .. });
-    let mut bars: Vec<ProviderBar> = cost_by_provider(&e, catalog)
+    let mut bars: Vec<ProviderBar> = cost_by_provider(e, catalog)
         .into_iter()
         .map(|(id, name, cost_usd)| ProviderBar { label: name.to_string(), cost_usd, current: !overridden && id == s.provider_id })
         .collect();

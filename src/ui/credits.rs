@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 use runway_model::plan::{runway_inputs, warnings, Warning};
 use runway_model::runway::{simulate, GrantInput, RunwayResult, WorkloadInput};
-use runway_model::{estimate, Field};
+use runway_model::Field;
 
 use crate::state::use_app_state;
 use crate::ui::number_input::NumberInput;
@@ -28,8 +28,9 @@ pub fn CreditsPanel() -> impl IntoView {
     let runway = Memo::new(move |_| {
         state.scenario.with(|s| {
             state.plan.with(|plan| {
-                let primary = estimate(s, state.catalog).ok()?;
-                let inputs = runway_inputs(plan, s, &primary, state.catalog);
+                let primary = state.estimate.read();
+                let primary = primary.as_ref().ok()?;
+                let inputs = runway_inputs(plan, s, primary, state.catalog);
                 let result = simulate(&inputs.0, &inputs.1);
                 let warnings = warnings(plan, &inputs, &result, state.catalog);
                 Some(RunwayView { inputs, result, warnings })

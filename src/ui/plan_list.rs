@@ -34,8 +34,7 @@ fn GrantRow(
     runway: Memo<Option<RunwayView>>,
 ) -> impl IntoView {
     let state = use_app_state();
-    let grant = move || state.plan.with(|p| p.grants.get(index).cloned());
-    let Some(initial) = grant() else { return ().into_any() };
+    let Some(initial) = state.plan.with_untracked(|p| p.grants.get(index).cloned()) else { return ().into_any() };
     let program = state.catalog.program(&initial.program_id);
     let name = program.map_or(initial.program_id.clone(), |p| p.name.to_string());
     let outcome = move |pick: fn(&runway_model::runway::GrantOutcome) -> f64| {

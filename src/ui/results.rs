@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 use runway_model::format::data_value;
-use runway_model::{estimate, Estimate, EstimateError, Output};
+use runway_model::{Estimate, EstimateError, Output};
 
 use crate::state::use_app_state;
 
@@ -9,7 +9,7 @@ use crate::state::use_app_state;
 #[component]
 pub fn Results() -> impl IntoView {
     let state = use_app_state();
-    let current = Memo::new(move |_| state.scenario.with(|s| estimate(s, state.catalog)));
+    let current = state.estimate;
     let cards = Output::ALL.into_iter().map(|output| view! { <ResultCard output=output current=current /> }).collect_view();
     view! {
         <h2>"What it costs"</h2>

@@ -1,5 +1,4 @@
 use leptos::prelude::*;
-use runway_model::encode_link;
 
 use crate::browser;
 use crate::state::use_app_state;
@@ -12,7 +11,7 @@ pub fn ShareBar() -> impl IntoView {
     // The page's address without query or fragment does not change while the page is open.
     let href = browser::current_href();
     let base = href.split(['?', '#']).next().unwrap_or_default().to_string();
-    let link = Memo::new(move |_| format!("{base}?{}", state.scenario.with(|s| state.plan.with(|p| encode_link(s, p)))));
+    let link = Memo::new(move |_| format!("{base}?{}", state.query.read()));
     let copy = move |_| {
         let ok = browser::copy_to_clipboard(&link.get_untracked());
         status.set(if ok { "Link copied" } else { "Copy the link from the box" });

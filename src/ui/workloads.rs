@@ -50,8 +50,7 @@ pub fn WorkloadList() -> impl IntoView {
 
 fn describe(w: &ExtraWorkload, catalog: &runway_model::Catalog) -> String {
     let acc = catalog.accelerator(&w.accelerator_id).map_or(w.accelerator_id.clone(), |a| a.name.to_string());
-    let price = w.price_override_usd_per_gpu_hour.or_else(|| catalog.price(&w.provider_id, &w.accelerator_id).map(|p| p.usd_per_gpu_hour));
-    let cost = price.map(|p| format!(" ({})", usd(p * w.gpu_hours))).unwrap_or_default();
+    let cost = w.usd_per_gpu_hour(catalog).map(|p| format!(" ({})", usd(p * w.gpu_hours))).unwrap_or_default();
     format!("{} × {acc} at {}, {} GPU-hours from day {} at {} duty{cost}", w.gpus, w.provider_id, compact(w.gpu_hours), w.start_day, percent(w.duty))
 }
 
