@@ -3,7 +3,10 @@
 
 use leptos::prelude::*;
 use runway_model::plan::{Plan, PlanError};
-use runway_model::{decode_link, encode_link, estimate, Catalog, Estimate, EstimateError, Field, InputError, Origin, Scenario};
+use runway_model::{
+    decode_link, encode_link, estimate, Catalog, Estimate, EstimateError, Field, InputError,
+    Origin, Scenario,
+};
 use std::collections::BTreeMap;
 
 /// What a control shows besides the scenario value: the text in its box and its message.
@@ -13,6 +16,15 @@ pub struct FieldState {
     pub text: RwSignal<String>,
     /// The validation message, if the text (or the link value) was rejected.
     pub error: RwSignal<Option<String>>,
+}
+
+impl FieldState {
+    /// Removes the message, notifying only if there was one (slider moves call this every event).
+    pub fn clear_error(&self) {
+        if self.error.with_untracked(Option::is_some) {
+            self.error.set(None);
+        }
+    }
 }
 
 /// Shared state, provided once by `App` through context.
@@ -43,7 +55,8 @@ impl AppState {
     pub fn from_query(catalog: &'static Catalog, query: &str) -> Self {
         let decoded = decode_link(query, catalog);
         let s = &decoded.scenario;
-        let errors: BTreeMap<Field, &InputError> = decoded.errors.iter().map(|e| (e.field, e)).collect();
+        let errors: BTreeMap<Field, &InputError> =
+            decoded.errors.iter().map(|e| (e.field, e)).collect();
         let fields = Field::ALL
             .into_iter()
             .map(|field| {
@@ -54,7 +67,13 @@ impl AppState {
                     _ if field == Field::Start => field.display(f64::from(decoded.plan.start_day)),
                     _ => display_value(field, s),
                 };
-                (field, FieldState { text: RwSignal::new(text), error: RwSignal::new(error) })
+                (
+                    field,
+                    FieldState {
+                        text: RwSignal::new(text),
+                        error: RwSignal::new(error),
+                    },
+                )
             })
             .collect();
         let scenario = RwSignal::new(decoded.scenario);
@@ -76,7 +95,10 @@ impl AppState {
     pub fn field(&self, field: Field) -> FieldState {
         self.fields
             .with_value(|f| f.get(&field).copied())
-            .unwrap_or_else(|| FieldState { text: RwSignal::new(String::new()), error: RwSignal::new(None) })
+            .unwrap_or_else(|| FieldState {
+                text: RwSignal::new(String::new()),
+                error: RwSignal::new(None),
+            })
     }
 
     /// Applies text typed into a numeric field: a valid value updates the scenario, an invalid one
@@ -91,7 +113,7 @@ impl AppState {
         f.text.set(text);
         match parsed {
             Ok(value) => {
-                f.error.set(None);
+                f.clear_error();
                 self.set_number(field, value);
             }
             Err(e) => f.error.set(Some(e.to_string())),
@@ -101,7 +123,7 @@ impl AppState {
     /// Applies a value chosen on a slider (always valid): updates the scenario and the typed box.
     pub fn slide_number(&self, field: Field, value: f64) {
         let f = self.field(field);
-        f.error.set(None);
+        f.clear_error();
         f.text.set(field.display(value));
         self.set_number(field, Some(value));
     }
@@ -125,15 +147,20 @@ impl AppState {
 
     /// Chooses an accelerator; keeps the provider when it rents it, else picks the default one.
     pub fn choose_accelerator(&self, id: String) {
-        let Some(acc) = self.catalog.accelerator(&id) else { return };
+        let Some(acc) = self.catalog.accelerator(&id) else {
+            return;
+        };
         let current_provider = self.scenario.with_untracked(|s| s.provider_id.clone());
         let new_provider = match self.catalog.price(&current_provider, &acc.id) {
             Some(_) => None,
-            None => self.catalog.default_provider_for(&acc.id).map(|p| p.id.to_string()),
+            None => self
+                .catalog
+                .default_provider_for(&acc.id)
+                .map(|p| p.id.to_string()),
         };
-        self.field(Field::Gpu).error.set(None);
+        self.field(Field::Gpu).clear_error();
         if new_provider.is_some() {
-            self.field(Field::Provider).error.set(None);
+            self.field(Field::Provider).clear_error();
         }
         self.scenario.update(|s| {
             s.accelerator_id = acc.id.to_string();
@@ -145,9 +172,11 @@ impl AppState {
 
     /// Chooses a provider (the select only offers ones that rent the accelerator).
     pub fn choose_provider(&self, id: String) {
-        let rents = self.scenario.with_untracked(|s| self.catalog.price(&id, &s.accelerator_id).is_some());
+        let rents = self
+            .scenario
+            .with_untracked(|s| self.catalog.price(&id, &s.accelerator_id).is_some());
         if rents {
-            self.field(Field::Provider).error.set(None);
+            self.field(Field::Provider).clear_error();
             self.scenario.update(|s| s.provider_id = id);
         }
     }
@@ -170,7 +199,10 @@ fn display_value(field: Field, s: &Scenario) -> String {
         Field::Gpus => field.display(f64::from(s.gpus)),
         Field::Mfu => field.display(s.mfu),
         Field::Duty => field.display(s.duty),
-        Field::Price => s.price_override_usd_per_gpu_hour.map(|p| field.display(p)).unwrap_or_default(),
+        Field::Price => s
+            .price_override_usd_per_gpu_hour
+            .map(|p| field.display(p))
+            .unwrap_or_default(),
         Field::Gpu => s.accelerator_id.clone(),
         Field::Provider => s.provider_id.clone(),
         Field::Start => String::new(),
