@@ -18,6 +18,7 @@ serve: setup
 test: setup test-native build test-e2e
 
 test-native:
+	cargo fmt --all --check
 	cargo clippy -p runway-model -p runway-charts --all-targets -- -D warnings
 	cargo test -p runway-model -p runway-charts
 

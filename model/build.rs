@@ -36,10 +36,18 @@ const TABLES: &[Table] = &[
         ty: "Accelerator",
         konst: "ACCELERATORS",
         fields: &[
-            ("id", Kind::Str), ("name", Kind::Str), ("vendor", Kind::Str), ("cuda", Kind::Bool),
-            ("silicon_of", Kind::OptStr), ("dense_bf16_tflops", Kind::F64), ("memory_gb", Kind::F64),
-            ("bandwidth_tb_s", Kind::F64), ("intra_node_gb_s", Kind::F64), ("intra_node_source", Kind::Str),
-            ("source", Kind::Str), ("as_of", Kind::Str),
+            ("id", Kind::Str),
+            ("name", Kind::Str),
+            ("vendor", Kind::Str),
+            ("cuda", Kind::Bool),
+            ("silicon_of", Kind::OptStr),
+            ("dense_bf16_tflops", Kind::F64),
+            ("memory_gb", Kind::F64),
+            ("bandwidth_tb_s", Kind::F64),
+            ("intra_node_gb_s", Kind::F64),
+            ("intra_node_source", Kind::Str),
+            ("source", Kind::Str),
+            ("as_of", Kind::Str),
         ],
     },
     Table {
@@ -48,9 +56,16 @@ const TABLES: &[Table] = &[
         ty: "Provider",
         konst: "PROVIDERS",
         fields: &[
-            ("id", Kind::Str), ("name", Kind::Str), ("kind", Kind::Str), ("billing", Kind::Str),
-            ("storage_usd_per_gb_month", Kind::F64), ("egress_usd_per_gb", Kind::F64), ("networks", Kind::StrList),
-            ("storage_egress_source", Kind::Str), ("source", Kind::Str), ("as_of", Kind::Str),
+            ("id", Kind::Str),
+            ("name", Kind::Str),
+            ("kind", Kind::Str),
+            ("billing", Kind::Str),
+            ("storage_usd_per_gb_month", Kind::F64),
+            ("egress_usd_per_gb", Kind::F64),
+            ("networks", Kind::StrList),
+            ("storage_egress_source", Kind::Str),
+            ("source", Kind::Str),
+            ("as_of", Kind::Str),
         ],
     },
     Table {
@@ -59,7 +74,11 @@ const TABLES: &[Table] = &[
         ty: "Network",
         konst: "NETWORKS",
         fields: &[
-            ("id", Kind::Str), ("name", Kind::Str), ("gb_per_s_per_gpu", Kind::F64), ("source", Kind::Str), ("as_of", Kind::Str),
+            ("id", Kind::Str),
+            ("name", Kind::Str),
+            ("gb_per_s_per_gpu", Kind::F64),
+            ("source", Kind::Str),
+            ("as_of", Kind::Str),
         ],
     },
     Table {
@@ -68,8 +87,12 @@ const TABLES: &[Table] = &[
         ty: "Price",
         konst: "PRICES",
         fields: &[
-            ("provider", Kind::Str), ("accelerator", Kind::Str), ("usd_per_gpu_hour", Kind::F64),
-            ("source", Kind::Str), ("as_of", Kind::Str), ("note", Kind::OptStrAsEmpty),
+            ("provider", Kind::Str),
+            ("accelerator", Kind::Str),
+            ("usd_per_gpu_hour", Kind::F64),
+            ("source", Kind::Str),
+            ("as_of", Kind::Str),
+            ("note", Kind::OptStrAsEmpty),
         ],
     },
     Table {
@@ -77,7 +100,12 @@ const TABLES: &[Table] = &[
         key: "shapes",
         ty: "WorkloadShape",
         konst: "SHAPES",
-        fields: &[("id", Kind::Str), ("name", Kind::Str), ("right_shape", Kind::Str), ("watch_out", Kind::Str)],
+        fields: &[
+            ("id", Kind::Str),
+            ("name", Kind::Str),
+            ("right_shape", Kind::Str),
+            ("watch_out", Kind::Str),
+        ],
     },
     Table {
         file: "programs.json",
@@ -85,12 +113,24 @@ const TABLES: &[Table] = &[
         ty: "Program",
         konst: "PROGRAMS",
         fields: &[
-            ("id", Kind::Str), ("name", Kind::Str), ("provider", Kind::Str), ("scope", Kind::Scope),
-            ("ceiling_usd", Kind::F64), ("typical_usd", Kind::OptF64), ("covers", Kind::Str),
-            ("review_days_min", Kind::U32), ("review_days_typical", Kind::U32), ("review_days_max", Kind::U32),
-            ("validity_days", Kind::U32), ("stage", Kind::Str), ("needs_backing", Kind::Bool),
-            ("leaves_cuda", Kind::Bool), ("porting_weeks", Kind::F64), ("fits", Kind::StrList),
-            ("source", Kind::Str), ("as_of", Kind::Str),
+            ("id", Kind::Str),
+            ("name", Kind::Str),
+            ("provider", Kind::Str),
+            ("scope", Kind::Scope),
+            ("ceiling_usd", Kind::F64),
+            ("typical_usd", Kind::OptF64),
+            ("covers", Kind::Str),
+            ("review_days_min", Kind::U32),
+            ("review_days_typical", Kind::U32),
+            ("review_days_max", Kind::U32),
+            ("validity_days", Kind::U32),
+            ("stage", Kind::Str),
+            ("needs_backing", Kind::Bool),
+            ("leaves_cuda", Kind::Bool),
+            ("porting_weeks", Kind::F64),
+            ("fits", Kind::StrList),
+            ("source", Kind::Str),
+            ("as_of", Kind::Str),
         ],
     },
 ];
@@ -102,32 +142,58 @@ fn main() {
         let path = data_dir.join(table.file);
         println!("cargo:rerun-if-changed={}", path.display());
         let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", table.file));
-        let entries = doc.get(table.key).and_then(Value::as_array).unwrap_or_else(|| panic!("{}: no \"{}\" array", table.file, table.key));
-        let _ = writeln!(out, "pub(crate) static {}: &[{}] = &[", table.konst, table.ty);
+        let doc: Value =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", table.file));
+        let entries = doc
+            .get(table.key)
+            .and_then(Value::as_array)
+            .unwrap_or_else(|| panic!("{}: no \"{}\" array", table.file, table.key));
+        let _ = writeln!(
+            out,
+            "pub(crate) static {}: &[{}] = &[",
+            table.konst, table.ty
+        );
         for (i, entry) in entries.iter().enumerate() {
             let _ = write!(out, "    {} {{", table.ty);
             for (name, kind) in table.fields {
                 let v = entry.get(name);
-                let bad = || -> ! { panic!("{} entry {i}: field \"{name}\" missing or of the wrong type: {v:?}", table.file) };
+                let bad = || -> ! {
+                    panic!(
+                        "{} entry {i}: field \"{name}\" missing or of the wrong type: {v:?}",
+                        table.file
+                    )
+                };
                 let lit = match (kind, v) {
                     (Kind::Str, Some(Value::String(s))) => format!("Cow::Borrowed({s:?})"),
                     (Kind::OptStr, Some(Value::String(s))) => format!("Some(Cow::Borrowed({s:?}))"),
                     (Kind::OptStr, Some(Value::Null) | None) => "None".into(),
-                    (Kind::OptStrAsEmpty, Some(Value::String(s))) => format!("Cow::Borrowed({s:?})"),
+                    (Kind::OptStrAsEmpty, Some(Value::String(s))) => {
+                        format!("Cow::Borrowed({s:?})")
+                    }
                     (Kind::OptStrAsEmpty, None) => "Cow::Borrowed(\"\")".into(),
-                    (Kind::F64, Some(Value::Number(n))) => format!("{:?}", n.as_f64().unwrap_or_else(|| bad())),
+                    (Kind::F64, Some(Value::Number(n))) => {
+                        format!("{:?}", n.as_f64().unwrap_or_else(|| bad()))
+                    }
                     (Kind::Bool, Some(Value::Bool(b))) => b.to_string(),
                     (Kind::OptF64, Some(Value::Null) | None) => "None".into(),
-                    (Kind::OptF64, Some(Value::Number(n))) => format!("Some({:?})", n.as_f64().unwrap_or_else(|| bad())),
+                    (Kind::OptF64, Some(Value::Number(n))) => {
+                        format!("Some({:?})", n.as_f64().unwrap_or_else(|| bad()))
+                    }
                     (Kind::U32, Some(Value::Number(n))) => {
-                        let v = n.as_u64().filter(|v| *v <= u64::from(u32::MAX)).unwrap_or_else(|| bad());
+                        let v = n
+                            .as_u64()
+                            .filter(|v| *v <= u64::from(u32::MAX))
+                            .unwrap_or_else(|| bad());
                         format!("{v}")
                     }
                     (Kind::StrList, Some(Value::Array(items))) => {
                         let parts: Vec<String> = items
                             .iter()
-                            .map(|x| x.as_str().map(|s| format!("Cow::Borrowed({s:?})")).unwrap_or_else(|| bad()))
+                            .map(|x| {
+                                x.as_str()
+                                    .map(|s| format!("Cow::Borrowed({s:?})"))
+                                    .unwrap_or_else(|| bad())
+                            })
                             .collect();
                         format!("Cow::Borrowed(&[{}])", parts.join(", "))
                     }
@@ -146,6 +212,7 @@ fn main() {
         }
         out.push_str("];\n");
     }
-    let dest = Path::new(&env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("catalog_data.rs");
+    let dest =
+        Path::new(&env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("catalog_data.rs");
     fs::write(&dest, out).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
 }

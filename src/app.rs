@@ -1,6 +1,6 @@
 use leptos::prelude::*;
-use std::time::Duration;
 use runway_model::Catalog;
+use std::time::Duration;
 
 use crate::browser;
 use crate::state::{provide_app_state, AppState};

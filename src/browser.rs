@@ -4,16 +4,24 @@ use wasm_bindgen::JsValue;
 
 /// The page's query string, including the leading `?` (empty when there is none).
 pub fn query_string() -> String {
-    web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default()
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default()
 }
 
 /// Replaces the query string in place: no history entry, no scroll jump, hash kept.
 pub fn replace_query(query: &str) {
-    let Some(window) = web_sys::window() else { return };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
     let location = window.location();
     let path = location.pathname().unwrap_or_default();
     let hash = location.hash().unwrap_or_default();
-    let url = if query.is_empty() { format!("{path}{hash}") } else { format!("{path}?{query}{hash}") };
+    let url = if query.is_empty() {
+        format!("{path}{hash}")
+    } else {
+        format!("{path}?{query}{hash}")
+    };
     if let Ok(history) = window.history() {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
     }
@@ -21,12 +29,16 @@ pub fn replace_query(query: &str) {
 
 /// The page's full address, for the share box.
 pub fn current_href() -> String {
-    web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default()
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default()
 }
 
 /// Copies text to the clipboard; false when the Clipboard API is unavailable.
 pub fn copy_to_clipboard(text: &str) -> bool {
-    let Some(window) = web_sys::window() else { return false };
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
     let clipboard = window.navigator().clipboard();
     if clipboard.is_undefined() {
         return false;
@@ -38,17 +50,25 @@ pub fn copy_to_clipboard(text: &str) -> bool {
 /// The device pixel ratio (1 when unknown, never below 1 or above 4).
 pub fn device_pixel_ratio() -> f64 {
     let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
-    if dpr.is_finite() { dpr.clamp(1.0, 4.0) } else { 1.0 }
+    if dpr.is_finite() {
+        dpr.clamp(1.0, 4.0)
+    } else {
+        1.0
+    }
 }
 
 /// Milliseconds since page load, for the chart's own timing attribute.
 pub fn now_ms() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
 }
 
 /// Shows a fixed error banner built with text nodes only (the message is never parsed as HTML).
 pub fn show_fatal_banner(message: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
     let Some(body) = document.body() else { return };
     if let Ok(banner) = document.create_element("div") {
         banner.set_class_name("fatal-banner");

@@ -8,7 +8,9 @@ mod ui;
 fn main() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
-        browser::show_fatal_banner(&format!("Something went wrong: {info}. Reload the page; your inputs are in the link."));
+        browser::show_fatal_banner(&format!(
+            "Something went wrong: {info}. Reload the page; your inputs are in the link."
+        ));
     }));
     leptos::mount::mount_to_body(app::App);
 }

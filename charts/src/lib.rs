@@ -24,7 +24,9 @@ fn px(scale: f64, v: f64) -> u32 {
 /// A text style whose glyphs are `size_px` CSS pixels tall at scale 1 (plotters divides a font's
 /// nominal size by 1.24 when it lays text out).
 fn font(scale: f64, size_px: f64) -> TextStyle<'static> {
-    ("sans-serif", size_px * 1.24 * scale).into_font().color(&INK)
+    ("sans-serif", size_px * 1.24 * scale)
+        .into_font()
+        .color(&INK)
 }
 
 /// The look every chart's grid and axes share: bold grid lines only, ink axes, 12 px labels.
@@ -77,7 +79,10 @@ pub fn draw_cost_vs_mfu<DB: DrawingBackend>(
         .draw()
         .map_err(err)?;
     chart
-        .draw_series(LineSeries::new(series.iter().copied(), ACCENT.stroke_width(px(scale, 2.0))))
+        .draw_series(LineSeries::new(
+            series.iter().copied(),
+            ACCENT.stroke_width(px(scale, 2.0)),
+        ))
         .map_err(err)?;
     let r = px(scale, 5.0);
     chart
@@ -85,10 +90,19 @@ pub fn draw_cost_vs_mfu<DB: DrawingBackend>(
         .map_err(err)?;
     let label = format!("{} at {}", usd(current.1), percent(current.0));
     // Put the label on the side of the marker with more room.
-    let offset = if current.0 > (x_min + x_max) / 2.0 { -(label.len() as i32) * px(scale, 7.0) as i32 } else { px(scale, 8.0) as i32 };
+    let offset = if current.0 > (x_min + x_max) / 2.0 {
+        -(label.len() as i32) * px(scale, 7.0) as i32
+    } else {
+        px(scale, 8.0) as i32
+    };
     chart
         .draw_series(std::iter::once(
-            EmptyElement::at(current) + Text::new(label, (offset, -(px(scale, 18.0) as i32)), font(scale, 13.0)),
+            EmptyElement::at(current)
+                + Text::new(
+                    label,
+                    (offset, -(px(scale, 18.0) as i32)),
+                    font(scale, 13.0),
+                ),
         ))
         .map_err(err)?;
     root.present().map_err(err)
@@ -107,12 +121,21 @@ pub struct ProviderBar {
 
 /// The same run priced at every provider that rents the accelerator: horizontal bars, the current
 /// provider in the accent colour, each bar labelled with its cost.
-pub fn draw_cost_by_provider<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, bars: &[ProviderBar], scale: f64) -> DrawResult {
+pub fn draw_cost_by_provider<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    bars: &[ProviderBar],
+    scale: f64,
+) -> DrawResult {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("{e:?}");
     root.fill(&WHITE).map_err(err)?;
     let n = bars.len() as u32;
     // Room right of the longest bar for its label.
-    let max = bars.iter().map(|b| b.cost_usd).fold(0.0, f64::max) * if css_width(root, scale) < 480.0 { 1.45 } else { 1.25 };
+    let max = bars.iter().map(|b| b.cost_usd).fold(0.0, f64::max)
+        * if css_width(root, scale) < 480.0 {
+            1.45
+        } else {
+            1.25
+        };
     if n == 0 || !(max.is_finite() && max > 0.0) {
         return Err("nothing to draw".into());
     }
@@ -128,7 +151,10 @@ pub fn draw_cost_by_provider<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, 
         .y_labels(bars.len())
         .x_label_formatter(&|x| usd(*x))
         .y_label_formatter(&|y| match y {
-            SegmentValue::CenterOf(i) => bars.get(*i as usize).map(|b| b.label.clone()).unwrap_or_default(),
+            SegmentValue::CenterOf(i) => bars
+                .get(*i as usize)
+                .map(|b| b.label.clone())
+                .unwrap_or_default(),
             _ => String::new(),
         })
         .x_desc("Total cost at list price (USD)")
@@ -137,8 +163,13 @@ pub fn draw_cost_by_provider<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, 
     chart
         .draw_series(bars.iter().enumerate().map(|(i, b)| {
             let color = if b.current { ACCENT } else { MUTED };
-            let mut rect =
-                Rectangle::new([(0.0, SegmentValue::Exact(i as u32)), (b.cost_usd, SegmentValue::Exact(i as u32 + 1))], color.filled());
+            let mut rect = Rectangle::new(
+                [
+                    (0.0, SegmentValue::Exact(i as u32)),
+                    (b.cost_usd, SegmentValue::Exact(i as u32 + 1)),
+                ],
+                color.filled(),
+            );
             rect.set_margin(px(scale, 3.0), px(scale, 3.0), 0, 0);
             rect
         }))
@@ -146,7 +177,11 @@ pub fn draw_cost_by_provider<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, 
     chart
         .draw_series(bars.iter().enumerate().map(|(i, b)| {
             EmptyElement::at((b.cost_usd, SegmentValue::CenterOf(i as u32)))
-                + Text::new(usd(b.cost_usd), (px(scale, 6.0) as i32, -(px(scale, 7.0) as i32)), font(scale, 12.0))
+                + Text::new(
+                    usd(b.cost_usd),
+                    (px(scale, 6.0) as i32, -(px(scale, 7.0) as i32)),
+                    font(scale, 12.0),
+                )
         }))
         .map_err(err)?;
     root.present().map_err(err)
@@ -181,7 +216,11 @@ pub struct RunwayChart {
 
 /// The runway: grant balances stacked as areas over time, cumulative spend and cumulative cash as
 /// lines, and markers (dataset ready, approvals, expiries). At most ~400 points per series are drawn.
-pub fn draw_runway<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &RunwayChart, scale: f64) -> DrawResult {
+pub fn draw_runway<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    data: &RunwayChart,
+    scale: f64,
+) -> DrawResult {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("{e:?}");
     root.fill(&WHITE).map_err(err)?;
     let days = data.daily_spend.len();
@@ -189,9 +228,18 @@ pub fn draw_runway<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Run
         return Err("nothing to draw".into());
     }
     let step = days.div_ceil(400).max(1);
-    let sample: Vec<usize> = (0..days).step_by(step).chain(std::iter::once(days - 1)).collect();
+    let sample: Vec<usize> = (0..days)
+        .step_by(step)
+        .chain(std::iter::once(days - 1))
+        .collect();
     let cumulative = |daily: &[f64]| -> Vec<f64> {
-        daily.iter().scan(0.0, |acc, v| { *acc += v; Some(*acc) }).collect()
+        daily
+            .iter()
+            .scan(0.0, |acc, v| {
+                *acc += v;
+                Some(*acc)
+            })
+            .collect()
     };
     let spend = cumulative(&data.daily_spend);
     let cash = cumulative(&data.daily_cash);
@@ -199,7 +247,11 @@ pub fn draw_runway<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Run
     let mut stacks: Vec<Vec<f64>> = Vec::with_capacity(data.balances.len());
     let mut below = vec![0.0; sample.len()];
     for (_, balance) in &data.balances {
-        let top: Vec<f64> = sample.iter().zip(&below).map(|(&d, b)| b + balance.get(d).copied().unwrap_or(0.0)).collect();
+        let top: Vec<f64> = sample
+            .iter()
+            .zip(&below)
+            .map(|(&d, b)| b + balance.get(d).copied().unwrap_or(0.0))
+            .collect();
         below.clone_from(&top);
         stacks.push(top);
     }
@@ -231,19 +283,28 @@ pub fn draw_runway<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Run
             .chain(sample.iter().zip(&base).rev().map(|(&d, &y)| (d as f64, y)))
             .collect();
         chart
-            .draw_series(std::iter::once(Polygon::new(outline, color.mix(0.85).filled())))
+            .draw_series(std::iter::once(Polygon::new(
+                outline,
+                color.mix(0.85).filled(),
+            )))
             .map_err(err)?
             .label(data.balances[i].0.clone())
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled()));
         base.clone_from(top);
     }
     chart
-        .draw_series(LineSeries::new(sample.iter().map(|&d| (d as f64, spend[d])), INK.stroke_width(px(scale, 2.0))))
+        .draw_series(LineSeries::new(
+            sample.iter().map(|&d| (d as f64, spend[d])),
+            INK.stroke_width(px(scale, 2.0)),
+        ))
         .map_err(err)?
         .label("cumulative spend")
         .legend(|(x, y)| PathElement::new([(x, y), (x + 12, y)], INK));
     chart
-        .draw_series(LineSeries::new(sample.iter().map(|&d| (d as f64, cash[d])), CASH.stroke_width(px(scale, 2.0))))
+        .draw_series(LineSeries::new(
+            sample.iter().map(|&d| (d as f64, cash[d])),
+            CASH.stroke_width(px(scale, 2.0)),
+        ))
         .map_err(err)?
         .label("cumulative cash")
         .legend(|(x, y)| PathElement::new([(x, y), (x + 12, y)], CASH));
@@ -256,7 +317,10 @@ pub fn draw_runway<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Run
     for (day, label) in markers {
         let x = f64::from(*day).min(x_max);
         chart
-            .draw_series(std::iter::once(PathElement::new([(x, 0.0), (x, y_max)], MUTED.stroke_width(px(scale, 1.0)))))
+            .draw_series(std::iter::once(PathElement::new(
+                [(x, 0.0), (x, y_max)],
+                MUTED.stroke_width(px(scale, 1.0)),
+            )))
             .map_err(err)?;
         if x - last_label_x < 0.07 * x_max {
             continue;
@@ -264,7 +328,12 @@ pub fn draw_runway<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Run
         last_label_x = x;
         chart
             .draw_series(std::iter::once(
-                EmptyElement::at((x, y_max)) + Text::new(label.clone(), (px(scale, 3.0) as i32, px(scale, 2.0) as i32), font(scale, 11.0)),
+                EmptyElement::at((x, y_max))
+                    + Text::new(
+                        label.clone(),
+                        (px(scale, 3.0) as i32, px(scale, 2.0) as i32),
+                        font(scale, 11.0),
+                    ),
             ))
             .map_err(err)?;
     }
@@ -298,7 +367,9 @@ mod tests {
     #[test]
     fn cost_vs_mfu_draws_axes_line_and_marker() {
         // Cost at MFU m is c0 * 0.4 / m for the default run (c0 = $405,797 at 40 %).
-        let series: Vec<(f64, f64)> = (5..=80).map(|p| (p as f64 / 100.0, 405_797.0 * 0.4 / (p as f64 / 100.0))).collect();
+        let series: Vec<(f64, f64)> = (5..=80)
+            .map(|p| (p as f64 / 100.0, 405_797.0 * 0.4 / (p as f64 / 100.0)))
+            .collect();
         let out = svg(|root| draw_cost_vs_mfu(root, &series, (0.4, 405_797.0), 1.0));
         assert!(out.contains("MFU (model FLOPs utilisation)"));
         assert!(out.contains("Total compute cost (USD)"));
@@ -316,42 +387,82 @@ mod tests {
         let one = svg(|root| draw_cost_vs_mfu(root, &series, (0.4, 2.0), 1.0));
         let two = svg(|root| draw_cost_vs_mfu(root, &series, (0.4, 2.0), 2.0));
         let first_size = |svg: &str| -> f64 {
-            svg.split("font-size=\"").nth(1).and_then(|r| r.split('"').next()).and_then(|v| v.parse().ok()).unwrap_or(f64::NAN)
+            svg.split("font-size=\"")
+                .nth(1)
+                .and_then(|r| r.split('"').next())
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(f64::NAN)
         };
         // Axis descriptions are 12 px at scale 1, 24 px at scale 2.
-        assert!((first_size(&one) - 12.0).abs() < 1e-9, "{}", first_size(&one));
-        assert!((first_size(&two) - 24.0).abs() < 1e-9, "{}", first_size(&two));
+        assert!(
+            (first_size(&one) - 12.0).abs() < 1e-9,
+            "{}",
+            first_size(&one)
+        );
+        assert!(
+            (first_size(&two) - 24.0).abs() < 1e-9,
+            "{}",
+            first_size(&two)
+        );
     }
 
     #[test]
     fn provider_bars_label_every_provider_and_highlight_the_current_one() {
         let bars = vec![
-            ProviderBar { label: "RunPod".into(), cost_usd: 158_662.0, current: false },
-            ProviderBar { label: "Amazon Web Services".into(), cost_usd: 405_797.0, current: true },
+            ProviderBar {
+                label: "RunPod".into(),
+                cost_usd: 158_662.0,
+                current: false,
+            },
+            ProviderBar {
+                label: "Amazon Web Services".into(),
+                cost_usd: 405_797.0,
+                current: true,
+            },
         ];
         let out = svg(|root| draw_cost_by_provider(root, &bars, 1.0));
         assert!(out.contains("RunPod") && out.contains("Amazon Web Services"));
         assert!(out.contains("$159K") && out.contains("$406K"));
         let accent = format!("#{:02X}{:02X}{:02X}", ACCENT.0, ACCENT.1, ACCENT.2);
-        assert!(out.to_uppercase().contains(&accent), "current bar not in accent colour");
+        assert!(
+            out.to_uppercase().contains(&accent),
+            "current bar not in accent colour"
+        );
     }
 
     #[test]
     fn runway_draws_stacked_grants_lines_markers_and_legend() {
         // Grant A $100 usable days 0-9, spent $10/day from day 0 -> balance 90, 80, ...; no cash.
         let days = 20;
-        let balance: Vec<f64> = (0..days).map(|d| if d < 10 { 100.0 - 10.0 * (d as f64 + 1.0) } else { 0.0 }).collect();
+        let balance: Vec<f64> = (0..days)
+            .map(|d| {
+                if d < 10 {
+                    100.0 - 10.0 * (d as f64 + 1.0)
+                } else {
+                    0.0
+                }
+            })
+            .collect();
         let data = RunwayChart {
             balances: vec![("AWS Activate".into(), balance)],
             daily_spend: (0..days).map(|d| if d < 15 { 10.0 } else { 0.0 }).collect(),
-            daily_cash: (0..days).map(|d| if (10..15).contains(&d) { 10.0 } else { 0.0 }).collect(),
+            daily_cash: (0..days)
+                .map(|d| if (10..15).contains(&d) { 10.0 } else { 0.0 })
+                .collect(),
             markers: vec![(0, "today".into()), (10, "expires".into())],
         };
         let out = svg(|root| draw_runway(root, &data, 1.0));
         assert!(out.contains("<polygon"), "stacked area missing");
-        assert!(out.contains("AWS Activate") && out.contains("cumulative spend") && out.contains("cumulative cash"));
+        assert!(
+            out.contains("AWS Activate")
+                && out.contains("cumulative spend")
+                && out.contains("cumulative cash")
+        );
         assert!(out.contains("expires") && out.contains("today"));
-        assert!(out.contains("day 10") || out.contains("day 5"), "day axis labels");
+        assert!(
+            out.contains("day 10") || out.contains("day 5"),
+            "day axis labels"
+        );
         let cash = format!("#{:02X}{:02X}{:02X}", CASH.0, CASH.1, CASH.2);
         assert!(out.to_uppercase().contains(&cash), "cash line missing");
     }
@@ -362,7 +473,12 @@ mod tests {
         let root = SVGBackend::with_string(&mut out, (100, 100)).into_drawing_area();
         assert!(draw_cost_by_provider(&root, &[], 1.0).is_err());
         assert!(draw_cost_vs_mfu(&root, &[], (f64::NAN, f64::NAN), 1.0).is_err());
-        let empty = RunwayChart { balances: vec![], daily_spend: vec![], daily_cash: vec![], markers: vec![] };
+        let empty = RunwayChart {
+            balances: vec![],
+            daily_spend: vec![],
+            daily_cash: vec![],
+            markers: vec![],
+        };
         assert!(draw_runway(&root, &empty, 1.0).is_err());
     }
 }

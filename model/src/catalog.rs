@@ -197,7 +197,6 @@ pub struct Price {
     pub note: Text,
 }
 
-
 /// Why the compiled-in catalog could not be used. Caught by the catalog test before it ships.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CatalogError(pub String);
@@ -260,12 +259,18 @@ impl Catalog {
                 ("intra_node_gb_s", a.intra_node_gb_s),
             ] {
                 if !(v.is_finite() && v > 0.0) {
-                    return fail(format!("accelerator {}: {what} must be positive, got {v}", a.id));
+                    return fail(format!(
+                        "accelerator {}: {what} must be positive, got {v}",
+                        a.id
+                    ));
                 }
             }
             if let Some(owner) = &a.silicon_of {
                 if self.provider(owner).is_none() {
-                    return fail(format!("accelerator {}: silicon_of names unknown provider {owner}", a.id));
+                    return fail(format!(
+                        "accelerator {}: silicon_of names unknown provider {owner}",
+                        a.id
+                    ));
                 }
             }
             check_sourced(&format!("accelerator {}", a.id), &a.source, &a.as_of)?;
@@ -277,10 +282,16 @@ impl Catalog {
             }
             check_sourced(&format!("provider {}", p.id), &p.source, &p.as_of)?;
             let prices = [p.storage_usd_per_gb_month, p.egress_usd_per_gb];
-            if prices.iter().any(|v| !(v.is_finite() && *v >= 0.0)) || p.storage_egress_source.trim().is_empty() {
+            if prices.iter().any(|v| !(v.is_finite() && *v >= 0.0))
+                || p.storage_egress_source.trim().is_empty()
+            {
                 return fail(format!("provider {}: storage and egress prices must be sourced, finite and not negative", p.id));
             }
-            if let Some(bad) = p.networks.iter().find(|n| !self.networks.iter().any(|x| x.id == **n)) {
+            if let Some(bad) = p
+                .networks
+                .iter()
+                .find(|n| !self.networks.iter().any(|x| x.id == **n))
+            {
                 return fail(format!("provider {}: unknown network {bad}", p.id));
             }
         }
@@ -304,7 +315,10 @@ impl Catalog {
                 return fail(format!("{what}: unknown accelerator"));
             }
             if !(pr.usd_per_gpu_hour.is_finite() && pr.usd_per_gpu_hour > 0.0) {
-                return fail(format!("{what}: price must be positive, got {}", pr.usd_per_gpu_hour));
+                return fail(format!(
+                    "{what}: price must be positive, got {}",
+                    pr.usd_per_gpu_hour
+                ));
             }
             if !pairs.insert((pr.provider.as_ref(), pr.accelerator.as_ref())) {
                 return fail(format!("{what}: listed twice"));
@@ -334,22 +348,45 @@ impl Catalog {
             if !(p.ceiling_usd.is_finite() && p.ceiling_usd > 0.0) {
                 return fail(format!("{what}: ceiling must be positive"));
             }
-            if p.typical_usd.is_some_and(|t| !(t > 0.0 && t <= p.ceiling_usd)) {
-                return fail(format!("{what}: typical amount must be positive and at most the ceiling"));
+            if p.typical_usd
+                .is_some_and(|t| !(t > 0.0 && t <= p.ceiling_usd))
+            {
+                return fail(format!(
+                    "{what}: typical amount must be positive and at most the ceiling"
+                ));
             }
-            if !(p.review_days_min <= p.review_days_typical && p.review_days_typical <= p.review_days_max) {
+            if !(p.review_days_min <= p.review_days_typical
+                && p.review_days_typical <= p.review_days_max)
+            {
                 return fail(format!("{what}: review days must be min <= typical <= max"));
             }
             if p.validity_days == 0 {
                 return fail(format!("{what}: validity must be at least one day"));
             }
-            if p.leaves_cuda != (p.porting_weeks > 0.0) || p.porting_weeks.is_nan() || p.porting_weeks < 0.0 {
-                return fail(format!("{what}: porting weeks must be positive exactly when it leaves CUDA"));
+            if p.leaves_cuda != (p.porting_weeks > 0.0)
+                || p.porting_weeks.is_nan()
+                || p.porting_weeks < 0.0
+            {
+                return fail(format!(
+                    "{what}: porting weeks must be positive exactly when it leaves CUDA"
+                ));
             }
-            if p.scope == Scope::Silicon && !self.accelerators.iter().any(|a| a.silicon_of.as_deref() == Some(p.provider.as_ref())) {
-                return fail(format!("{what}: silicon scope but {} has no own silicon in the catalog", p.provider));
+            if p.scope == Scope::Silicon
+                && !self
+                    .accelerators
+                    .iter()
+                    .any(|a| a.silicon_of.as_deref() == Some(p.provider.as_ref()))
+            {
+                return fail(format!(
+                    "{what}: silicon scope but {} has no own silicon in the catalog",
+                    p.provider
+                ));
             }
-            if let Some(bad) = p.fits.iter().find(|f| !self.shapes.iter().any(|s| s.id == **f)) {
+            if let Some(bad) = p
+                .fits
+                .iter()
+                .find(|f| !self.shapes.iter().any(|s| s.id == **f))
+            {
                 return fail(format!("{what}: unknown workload shape {bad}"));
             }
             check_sourced(&what, &p.source, &p.as_of)?;
@@ -372,7 +409,9 @@ impl Catalog {
 
     /// The list price of an accelerator at a provider, if it rents it.
     pub fn price(&self, provider: &str, accelerator: &str) -> Option<&Price> {
-        self.prices.iter().find(|p| p.provider == provider && p.accelerator == accelerator)
+        self.prices
+            .iter()
+            .find(|p| p.provider == provider && p.accelerator == accelerator)
     }
 
     /// Every provider's price for an accelerator, cheapest first (ties: catalog order).
@@ -405,7 +444,9 @@ impl Catalog {
         if self.price(DEFAULT_PROVIDER, accelerator).is_some() {
             return self.provider(DEFAULT_PROVIDER);
         }
-        self.offers(accelerator).next().and_then(|p| self.provider(&p.provider))
+        self.offers(accelerator)
+            .next()
+            .and_then(|p| self.provider(&p.provider))
     }
 }
 
@@ -415,9 +456,17 @@ fn check_sourced(what: &str, source: &str, as_of: &str) -> Result<(), CatalogErr
     }
     let b = as_of.as_bytes();
     let iso = b.len() == 10
-        && b.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() });
+        && b.iter().enumerate().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                *c == b'-'
+            } else {
+                c.is_ascii_digit()
+            }
+        });
     if !iso {
-        return Err(CatalogError(format!("{what}: as_of must be an ISO date YYYY-MM-DD, got {as_of:?}")));
+        return Err(CatalogError(format!(
+            "{what}: as_of must be an ISO date YYYY-MM-DD, got {as_of:?}"
+        )));
     }
     Ok(())
 }
@@ -449,19 +498,36 @@ mod tests {
     }
 
     /// Parses and validates a catalog from three JSON documents, the way a reviewer reads the files.
-    fn from_json(accelerators: &str, providers: &str, prices: &str) -> Result<Catalog, CatalogError> {
-        from_json_with_programs(accelerators, providers, prices, r#"{"programs": [], "shapes": []}"#)
+    fn from_json(
+        accelerators: &str,
+        providers: &str,
+        prices: &str,
+    ) -> Result<Catalog, CatalogError> {
+        from_json_with_programs(
+            accelerators,
+            providers,
+            prices,
+            r#"{"programs": [], "shapes": []}"#,
+        )
     }
 
-    fn from_json_with_programs(accelerators: &str, providers: &str, prices: &str, programs: &str) -> Result<Catalog, CatalogError> {
+    fn from_json_with_programs(
+        accelerators: &str,
+        providers: &str,
+        prices: &str,
+        programs: &str,
+    ) -> Result<Catalog, CatalogError> {
         let parse_err = |file: &str, e: serde_json::Error| CatalogError(format!("{file}: {e}"));
-        let a: AcceleratorsFile = serde_json::from_str(accelerators).map_err(|e| parse_err("accelerators.json", e))?;
-        let p: ProvidersFile = serde_json::from_str(providers).map_err(|e| parse_err("providers.json", e))?;
-        let pr: PricesFile = serde_json::from_str(prices).map_err(|e| parse_err("prices.json", e))?;
+        let a: AcceleratorsFile =
+            serde_json::from_str(accelerators).map_err(|e| parse_err("accelerators.json", e))?;
+        let p: ProvidersFile =
+            serde_json::from_str(providers).map_err(|e| parse_err("providers.json", e))?;
+        let pr: PricesFile =
+            serde_json::from_str(prices).map_err(|e| parse_err("prices.json", e))?;
         let programs: ProgramsFile =
             serde_json::from_str(programs).map_err(|e| parse_err("programs.json", e))?;
-        let networks: NetworksFile =
-            serde_json::from_str(include_str!("../../data/networks.json")).map_err(|e| parse_err("networks.json", e))?;
+        let networks: NetworksFile = serde_json::from_str(include_str!("../../data/networks.json"))
+            .map_err(|e| parse_err("networks.json", e))?;
         let catalog = Catalog {
             accelerators: a.accelerators,
             providers: p.providers,
@@ -479,18 +545,27 @@ mod tests {
         // DOMAIN.md section 2: S3 $0.023/GB-month, GCS $0.020, Azure Blob hot ~$0.018; internet egress
         // AWS $0.09/GB, GCP ~$0.12, Azure ~$0.087; CoreWeave and Lambda egress free.
         let c = catalog();
-        let get = |id: &str| c.provider(id).map(|p| (p.storage_usd_per_gb_month, p.egress_usd_per_gb));
+        let get = |id: &str| {
+            c.provider(id)
+                .map(|p| (p.storage_usd_per_gb_month, p.egress_usd_per_gb))
+        };
         assert_eq!(get("aws"), Some((0.023, 0.09)));
         assert_eq!(get("gcp"), Some((0.020, 0.12)));
         assert_eq!(get("azure"), Some((0.018, 0.087)));
         assert_eq!(get("coreweave").map(|p| p.1), Some(0.0));
         assert_eq!(get("lambda").map(|p| p.1), Some(0.0));
         // InfiniBand NDR 400 Gb/s = 50 GB/s per GPU; plain Ethernet 25 Gb/s = 3.125 GB/s.
-        assert_eq!(c.network("ib-ndr-400").map(|n| n.gb_per_s_per_gpu), Some(50.0));
+        assert_eq!(
+            c.network("ib-ndr-400").map(|n| n.gb_per_s_per_gpu),
+            Some(50.0)
+        );
         assert_eq!(c.network("eth-25").map(|n| n.gb_per_s_per_gpu), Some(3.125));
         // Every provider offers at least one network; H100 SXM has 900 GB/s NVLink.
         assert!(c.providers.iter().all(|p| !p.networks.is_empty()));
-        assert_eq!(c.accelerator("h100-sxm").map(|a| a.intra_node_gb_s), Some(900.0));
+        assert_eq!(
+            c.accelerator("h100-sxm").map(|a| a.intra_node_gb_s),
+            Some(900.0)
+        );
     }
 
     #[test]
@@ -498,18 +573,31 @@ mod tests {
         // Seed 000's table of tracked ceilings.
         let c = catalog();
         let expected = [
-            ("aws-genai", "aws", Scope::All, 1_000_000.0), ("gcp-startups", "gcp", Scope::All, 350_000.0),
-            ("aws-activate", "aws", Scope::All, 300_000.0), ("aws-trainium", "aws", Scope::Silicon, 300_000.0),
-            ("modal", "modal", Scope::Platform, 50_000.0), ("together", "together", Scope::Platform, 50_000.0),
-            ("nvidia-inception", "nvidia", Scope::Gpu, 15_000.0), ("oracle", "oracle", Scope::All, 10_000.0),
+            ("aws-genai", "aws", Scope::All, 1_000_000.0),
+            ("gcp-startups", "gcp", Scope::All, 350_000.0),
+            ("aws-activate", "aws", Scope::All, 300_000.0),
+            ("aws-trainium", "aws", Scope::Silicon, 300_000.0),
+            ("modal", "modal", Scope::Platform, 50_000.0),
+            ("together", "together", Scope::Platform, 50_000.0),
+            ("nvidia-inception", "nvidia", Scope::Gpu, 15_000.0),
+            ("oracle", "oracle", Scope::All, 10_000.0),
         ];
         for (id, provider, scope, ceiling) in expected {
             let p = c.program(id).unwrap_or_else(|| panic!("{id}"));
-            assert_eq!((p.provider.as_ref(), p.scope, p.ceiling_usd), (provider, scope, ceiling), "{id}");
+            assert_eq!(
+                (p.provider.as_ref(), p.scope, p.ceiling_usd),
+                (provider, scope, ceiling),
+                "{id}"
+            );
         }
         // Microsoft: the seed's $25,000 is the typical grant; tiers go to $150K.
-        assert_eq!(c.program("azure-founders").and_then(|p| p.typical_usd), Some(25_000.0));
-        assert!(c.program("aws-trainium").is_some_and(|p| p.leaves_cuda && p.porting_weeks > 0.0));
+        assert_eq!(
+            c.program("azure-founders").and_then(|p| p.typical_usd),
+            Some(25_000.0)
+        );
+        assert!(c
+            .program("aws-trainium")
+            .is_some_and(|p| p.leaves_cuda && p.porting_weeks > 0.0));
         assert_eq!(c.shapes.len(), 6);
     }
 
@@ -533,10 +621,36 @@ mod tests {
     fn builtin_catalog_is_valid_and_complete() {
         let c = catalog();
         // Ids the foundation issue requires.
-        for id in ["a100-40gb", "a100-80gb", "h100-sxm", "h100-pcie", "h200", "b200", "l40s", "l4", "mi300x", "tpu-v5e", "tpu-v5p", "tpu-v6e", "trn1", "trn2"] {
+        for id in [
+            "a100-40gb",
+            "a100-80gb",
+            "h100-sxm",
+            "h100-pcie",
+            "h200",
+            "b200",
+            "l40s",
+            "l4",
+            "mi300x",
+            "tpu-v5e",
+            "tpu-v5p",
+            "tpu-v6e",
+            "trn1",
+            "trn2",
+        ] {
             assert!(c.accelerator(id).is_some(), "missing accelerator {id}");
         }
-        for id in ["aws", "gcp", "azure", "oracle", "coreweave", "lambda", "together", "modal", "runpod", "nvidia"] {
+        for id in [
+            "aws",
+            "gcp",
+            "azure",
+            "oracle",
+            "coreweave",
+            "lambda",
+            "together",
+            "modal",
+            "runpod",
+            "nvidia",
+        ] {
             assert!(c.provider(id).is_some(), "missing provider {id}");
         }
     }
@@ -546,11 +660,20 @@ mod tests {
         // DOMAIN.md section 6: dense bf16 peak TFLOP/s and memory GB. The sparse H100 figure is 1,979.
         let c = catalog();
         let expected = [
-            ("a100-40gb", 312.0, 40.0), ("a100-80gb", 312.0, 80.0), ("h100-sxm", 989.0, 80.0),
-            ("h100-pcie", 756.0, 80.0), ("h200", 989.0, 141.0), ("b200", 2250.0, 180.0),
-            ("l40s", 362.0, 48.0), ("l4", 121.0, 24.0), ("mi300x", 1307.0, 192.0),
-            ("tpu-v5e", 197.0, 16.0), ("tpu-v5p", 459.0, 95.0), ("tpu-v6e", 918.0, 32.0),
-            ("trn1", 190.0, 32.0), ("trn2", 667.0, 96.0),
+            ("a100-40gb", 312.0, 40.0),
+            ("a100-80gb", 312.0, 80.0),
+            ("h100-sxm", 989.0, 80.0),
+            ("h100-pcie", 756.0, 80.0),
+            ("h200", 989.0, 141.0),
+            ("b200", 2250.0, 180.0),
+            ("l40s", 362.0, 48.0),
+            ("l4", 121.0, 24.0),
+            ("mi300x", 1307.0, 192.0),
+            ("tpu-v5e", 197.0, 16.0),
+            ("tpu-v5p", 459.0, 95.0),
+            ("tpu-v6e", 918.0, 32.0),
+            ("trn1", 190.0, 32.0),
+            ("trn2", 667.0, 96.0),
         ];
         for (id, tflops, mem) in expected {
             let a = c.accelerator(id).unwrap_or_else(|| panic!("{id}"));
@@ -563,7 +686,9 @@ mod tests {
         // Seed 003 (TechCrunch, 2024): A100 40GB at CoreWeave $2.39/h, Azure $3.40/h, Google Cloud $3.67/h.
         let c = catalog();
         for (provider, usd) in [("coreweave", 2.39), ("azure", 3.40), ("gcp", 3.67)] {
-            let p = c.price(provider, "a100-40gb").unwrap_or_else(|| panic!("{provider}"));
+            let p = c
+                .price(provider, "a100-40gb")
+                .unwrap_or_else(|| panic!("{provider}"));
             assert_eq!(p.usd_per_gpu_hour, usd);
             assert!(p.as_of.starts_with("2024"));
         }
@@ -572,8 +697,15 @@ mod tests {
     #[test]
     fn silicon_belongs_to_its_cloud() {
         let c = catalog();
-        assert_eq!(c.accelerator("trn2").and_then(|a| a.silicon_of.as_deref()), Some("aws"));
-        assert_eq!(c.accelerator("tpu-v5p").and_then(|a| a.silicon_of.as_deref()), Some("gcp"));
+        assert_eq!(
+            c.accelerator("trn2").and_then(|a| a.silicon_of.as_deref()),
+            Some("aws")
+        );
+        assert_eq!(
+            c.accelerator("tpu-v5p")
+                .and_then(|a| a.silicon_of.as_deref()),
+            Some("gcp")
+        );
         assert!(!c.accelerator("tpu-v5p").map(|a| a.cuda).unwrap_or(true));
         // TPUs are rented only by Google Cloud.
         assert!(c.offers("tpu-v5e").all(|p| p.provider == "gcp"));
@@ -582,22 +714,38 @@ mod tests {
     #[test]
     fn default_provider_is_aws_when_it_rents_else_cheapest() {
         let c = catalog();
-        assert_eq!(c.default_provider_for("h100-sxm").map(|p| p.id.as_ref()), Some("aws"));
-        assert_eq!(c.default_provider_for("tpu-v6e").map(|p| p.id.as_ref()), Some("gcp"));
+        assert_eq!(
+            c.default_provider_for("h100-sxm").map(|p| p.id.as_ref()),
+            Some("aws")
+        );
+        assert_eq!(
+            c.default_provider_for("tpu-v6e").map(|p| p.id.as_ref()),
+            Some("gcp")
+        );
         // MI300X: Oracle $6.00, RunPod $2.49 -> RunPod.
-        assert_eq!(c.default_provider_for("mi300x").map(|p| p.id.as_ref()), Some("runpod"));
+        assert_eq!(
+            c.default_provider_for("mi300x").map(|p| p.id.as_ref()),
+            Some("runpod")
+        );
     }
 
     #[test]
     fn validation_rejects_bad_data() {
         let ok_acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
         let ok_prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
-        let price = |usd: &str, as_of: &str| format!(r#"{{"prices":[{{"provider":"aws","accelerator":"x","usd_per_gpu_hour":{usd},"source":"s","as_of":"{as_of}"}}]}}"#);
+        let price = |usd: &str, as_of: &str| {
+            format!(
+                r#"{{"prices":[{{"provider":"aws","accelerator":"x","usd_per_gpu_hour":{usd},"source":"s","as_of":"{as_of}"}}]}}"#
+            )
+        };
         assert!(from_json(ok_acc, ok_prov, &price("1.5", "2024-01-01")).is_ok());
         let e = from_json(ok_acc, ok_prov, &price("-1", "2024-01-01")).unwrap_err();
         assert_eq!(e.0, "price aws/x: price must be positive, got -1");
         let e = from_json(ok_acc, ok_prov, &price("1", "last year")).unwrap_err();
-        assert_eq!(e.0, "price aws/x: as_of must be an ISO date YYYY-MM-DD, got \"last year\"");
+        assert_eq!(
+            e.0,
+            "price aws/x: as_of must be an ISO date YYYY-MM-DD, got \"last year\""
+        );
         let e = from_json(ok_acc, ok_prov, r#"{"prices":[]}"#).unwrap_err();
         assert_eq!(e.0, "accelerator x is rented by no provider");
         assert!(from_json("{", ok_prov, &price("1", "2024-01-01")).is_err());

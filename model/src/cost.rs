@@ -76,7 +76,10 @@ pub enum PriceSource<'a> {
     /// The catalog's list price.
     List(&'a Price),
     /// The user's override (the list price it replaced, if the provider rents the accelerator).
-    Override { usd_per_gpu_hour: f64, list: Option<&'a Price> },
+    Override {
+        usd_per_gpu_hour: f64,
+        list: Option<&'a Price>,
+    },
 }
 
 impl PriceSource<'_> {
@@ -84,7 +87,9 @@ impl PriceSource<'_> {
     pub fn usd_per_gpu_hour(&self) -> f64 {
         match self {
             PriceSource::List(p) => p.usd_per_gpu_hour,
-            PriceSource::Override { usd_per_gpu_hour, .. } => *usd_per_gpu_hour,
+            PriceSource::Override {
+                usd_per_gpu_hour, ..
+            } => *usd_per_gpu_hour,
         }
     }
 }
@@ -120,7 +125,10 @@ pub enum EstimateError {
     /// The accelerator id is unknown.
     UnknownAccelerator(String),
     /// The provider does not rent the accelerator and no override price is given.
-    NoPrice { provider: String, accelerator: String },
+    NoPrice {
+        provider: String,
+        accelerator: String,
+    },
 }
 
 /// Prices a scenario against the catalog.
@@ -130,10 +138,16 @@ pub fn estimate<'a>(s: &Scenario, catalog: &'a Catalog) -> Result<Estimate<'a>, 
         .ok_or_else(|| EstimateError::UnknownAccelerator(s.accelerator_id.clone()))?;
     let list = catalog.price(&s.provider_id, &s.accelerator_id);
     let price = match (s.price_override_usd_per_gpu_hour, list) {
-        (Some(usd), list) => PriceSource::Override { usd_per_gpu_hour: usd, list },
+        (Some(usd), list) => PriceSource::Override {
+            usd_per_gpu_hour: usd,
+            list,
+        },
         (None, Some(p)) => PriceSource::List(p),
         (None, None) => {
-            return Err(EstimateError::NoPrice { provider: s.provider_id.clone(), accelerator: s.accelerator_id.clone() })
+            return Err(EstimateError::NoPrice {
+                provider: s.provider_id.clone(),
+                accelerator: s.accelerator_id.clone(),
+            })
         }
     };
     let p = price.usd_per_gpu_hour();
@@ -158,8 +172,10 @@ pub fn estimate<'a>(s: &Scenario, catalog: &'a Catalog) -> Result<Estimate<'a>, 
 pub fn cost_vs_mfu(s: &Scenario, e: &Estimate) -> Vec<(f64, f64)> {
     let peak = e.accelerator.peak_flops_per_s();
     let p = e.price.usd_per_gpu_hour();
-    let mut points: Vec<(f64, f64)> =
-        (5..=80).map(|pct| f64::from(pct) / 100.0).map(|mfu| (mfu, gpu_hours(e.train_flops, peak, mfu) * p)).collect();
+    let mut points: Vec<(f64, f64)> = (5..=80)
+        .map(|pct| f64::from(pct) / 100.0)
+        .map(|mfu| (mfu, gpu_hours(e.train_flops, peak, mfu) * p))
+        .collect();
     // The scenario's own MFU is always on the curve, exactly once, so the marker sits on the line.
     if !points.iter().any(|(m, _)| *m == s.mfu) {
         crate::order::insert_by_key(&mut points, (s.mfu, e.compute_cost_usd), |p| p.0);
@@ -169,10 +185,21 @@ pub fn cost_vs_mfu(s: &Scenario, e: &Estimate) -> Vec<(f64, f64)> {
 
 /// The same run priced at list price by every provider that rents the accelerator, cheapest first:
 /// (provider id, provider name, total cost).
-pub fn cost_by_provider<'a>(e: &Estimate<'a>, catalog: &'a Catalog) -> Vec<(&'a str, &'a str, f64)> {
+pub fn cost_by_provider<'a>(
+    e: &Estimate<'a>,
+    catalog: &'a Catalog,
+) -> Vec<(&'a str, &'a str, f64)> {
     catalog
         .offers(&e.accelerator.id)
-        .filter_map(|p| catalog.provider(&p.provider).map(|prov| (prov.id.as_ref(), prov.name.as_ref(), e.gpu_hours * p.usd_per_gpu_hour)))
+        .filter_map(|p| {
+            catalog.provider(&p.provider).map(|prov| {
+                (
+                    prov.id.as_ref(),
+                    prov.name.as_ref(),
+                    e.gpu_hours * p.usd_per_gpu_hour,
+                )
+            })
+        })
         .collect()
 }
 
@@ -211,13 +238,22 @@ mod tests {
     #[test]
     fn azure_a100_always_on_is_2482_a_month() {
         // Seed 003: Azure A100 40GB $3.40/h = $2,482/month (730 h).
-        let s = Scenario { accelerator_id: "a100-40gb".into(), provider_id: "azure".into(), gpus: 1, duty: 1.0, ..Scenario::default() };
+        let s = Scenario {
+            accelerator_id: "a100-40gb".into(),
+            provider_id: "azure".into(),
+            gpus: 1,
+            duty: 1.0,
+            ..Scenario::default()
+        };
         let cat = catalog();
         let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
         assert!(close(e.monthly_cost_always_on_per_gpu_usd, 2482.0, 1e-12));
         assert!(close(e.monthly_cost_per_gpu_usd, 2482.0, 1e-12));
         // Google Cloud $3.67/h = $2,679.10 (the article rounds its own figure to $2,682).
-        let s = Scenario { provider_id: "gcp".into(), ..s };
+        let s = Scenario {
+            provider_id: "gcp".into(),
+            ..s
+        };
         let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
         assert!(close(e.monthly_cost_always_on_per_gpu_usd, 2679.1, 1e-12));
         // $50,000 buys 50,000 / 3.67 = 13,623.98 GPU-hours.
@@ -228,8 +264,15 @@ mod tests {
     fn doubling_params_and_tokens_is_four_times_the_cost() {
         let cat = catalog();
         let base = Scenario::default();
-        let double = Scenario { params: base.params * 2.0, tokens: base.tokens * 2.0, ..base.clone() };
-        let (a, b) = (estimate(&base, &cat).map(|e| e.compute_cost_usd), estimate(&double, &cat).map(|e| e.compute_cost_usd));
+        let double = Scenario {
+            params: base.params * 2.0,
+            tokens: base.tokens * 2.0,
+            ..base.clone()
+        };
+        let (a, b) = (
+            estimate(&base, &cat).map(|e| e.compute_cost_usd),
+            estimate(&double, &cat).map(|e| e.compute_cost_usd),
+        );
         let (a, b) = (a.unwrap_or(f64::NAN), b.unwrap_or(f64::NAN));
         assert!(close(b, 4.0 * a, 1e-12), "{a} {b}");
     }
@@ -237,10 +280,20 @@ mod tests {
     #[test]
     fn mfu_02_costs_twice_mfu_04() {
         let cat = catalog();
-        let good = Scenario { mfu: 0.4, ..Scenario::default() };
-        let bad = Scenario { mfu: 0.2, ..Scenario::default() };
-        let a = estimate(&good, &cat).map(|e| e.compute_cost_usd).unwrap_or(f64::NAN);
-        let b = estimate(&bad, &cat).map(|e| e.compute_cost_usd).unwrap_or(f64::NAN);
+        let good = Scenario {
+            mfu: 0.4,
+            ..Scenario::default()
+        };
+        let bad = Scenario {
+            mfu: 0.2,
+            ..Scenario::default()
+        };
+        let a = estimate(&good, &cat)
+            .map(|e| e.compute_cost_usd)
+            .unwrap_or(f64::NAN);
+        let b = estimate(&bad, &cat)
+            .map(|e| e.compute_cost_usd)
+            .unwrap_or(f64::NAN);
         assert!(close(b, 2.0 * a, 1e-12));
     }
 
@@ -249,7 +302,11 @@ mod tests {
         // 58,982.137 GPU-hours * $6.88 (AWS H100) = $405,797.10.
         let cat = catalog();
         let e = estimate(&Scenario::default(), &cat).unwrap_or_else(|e| panic!("{e:?}"));
-        assert!(close(e.compute_cost_usd, 405_797.10, 1e-6), "{}", e.compute_cost_usd);
+        assert!(
+            close(e.compute_cost_usd, 405_797.10, 1e-6),
+            "{}",
+            e.compute_cost_usd
+        );
         // Cluster month: 64 * 6.88 * 730 = $321,433.60.
         assert!(close(e.monthly_cost_cluster_usd, 321_433.6, 1e-12));
     }
@@ -257,37 +314,68 @@ mod tests {
     #[test]
     fn override_price_replaces_list_price() {
         let cat = catalog();
-        let s = Scenario { price_override_usd_per_gpu_hour: Some(2.0), ..Scenario::default() };
+        let s = Scenario {
+            price_override_usd_per_gpu_hour: Some(2.0),
+            ..Scenario::default()
+        };
         let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(e.price.usd_per_gpu_hour(), 2.0);
-        assert!(matches!(e.price, PriceSource::Override { list: Some(_), .. }));
+        assert!(matches!(
+            e.price,
+            PriceSource::Override { list: Some(_), .. }
+        ));
         assert!(close(e.compute_cost_usd, 58_982.137 * 2.0, 1e-6));
     }
 
     #[test]
     fn unpriceable_scenarios_are_errors_not_panics() {
         let cat = catalog();
-        let s = Scenario { accelerator_id: "tpu-v5e".into(), provider_id: "aws".into(), ..Scenario::default() };
-        assert_eq!(estimate(&s, &cat).err(), Some(EstimateError::NoPrice { provider: "aws".into(), accelerator: "tpu-v5e".into() }));
-        let s = Scenario { accelerator_id: "nope".into(), ..Scenario::default() };
-        assert_eq!(estimate(&s, &cat).err(), Some(EstimateError::UnknownAccelerator("nope".into())));
+        let s = Scenario {
+            accelerator_id: "tpu-v5e".into(),
+            provider_id: "aws".into(),
+            ..Scenario::default()
+        };
+        assert_eq!(
+            estimate(&s, &cat).err(),
+            Some(EstimateError::NoPrice {
+                provider: "aws".into(),
+                accelerator: "tpu-v5e".into()
+            })
+        );
+        let s = Scenario {
+            accelerator_id: "nope".into(),
+            ..Scenario::default()
+        };
+        assert_eq!(
+            estimate(&s, &cat).err(),
+            Some(EstimateError::UnknownAccelerator("nope".into()))
+        );
     }
 
     #[test]
     fn chart_series_include_the_current_point_and_every_provider() {
         let cat = catalog();
-        let s = Scenario { mfu: 0.375, ..Scenario::default() };
+        let s = Scenario {
+            mfu: 0.375,
+            ..Scenario::default()
+        };
         let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
         let series = cost_vs_mfu(&s, &e);
         assert_eq!(series.len(), 77); // 5..=80 plus 0.375
         assert!(series.windows(2).all(|w| w[0].0 < w[1].0));
-        assert!(series.iter().any(|&(m, c)| m == 0.375 && c == e.compute_cost_usd));
+        assert!(series
+            .iter()
+            .any(|&(m, c)| m == 0.375 && c == e.compute_cost_usd));
         // Cost falls as MFU rises.
         assert!(series.windows(2).all(|w| w[0].1 > w[1].1));
         let by_provider = cost_by_provider(&e, &cat);
         assert_eq!(by_provider.len(), cat.offers("h100-sxm").count());
         assert!(by_provider.windows(2).all(|w| w[0].2 <= w[1].2));
-        let aws = by_provider.iter().find(|p| p.0 == "aws").map(|p| p.2).unwrap_or(f64::NAN);
+        let aws = by_provider
+            .iter()
+            .find(|p| p.0 == "aws")
+            .map(|p| p.2)
+            .unwrap_or(f64::NAN);
         assert!(close(aws, e.compute_cost_usd, 1e-12));
     }
 }

@@ -135,7 +135,11 @@ impl Output {
     pub fn explain(self, s: &Scenario, e: &Estimate) -> Explanation {
         let acc = e.accelerator;
         let peak = Citation {
-            figure: format!("{}: {} TFLOP/s dense bf16 peak", acc.name, exact(acc.dense_bf16_tflops, 1)),
+            figure: format!(
+                "{}: {} TFLOP/s dense bf16 peak",
+                acc.name,
+                exact(acc.dense_bf16_tflops, 1)
+            ),
             source: acc.source.to_string(),
             as_of: acc.as_of.to_string(),
         };
@@ -147,7 +151,12 @@ impl Output {
         let (formula, substituted, citations) = match self {
             Output::TrainFlops => (
                 "C = 6 · N · D",
-                format!("6 × {} params × {} tokens = {:e} FLOP", sci_short(n), sci_short(d), e.train_flops),
+                format!(
+                    "6 × {} params × {} tokens = {:e} FLOP",
+                    sci_short(n),
+                    sci_short(d),
+                    e.train_flops
+                ),
                 vec![],
             ),
             Output::GpuHours => (
@@ -163,47 +172,86 @@ impl Output {
             ),
             Output::WallClockDays => (
                 "days = H / (gpus · 24 · duty)",
-                format!("{} GPU-h / ({} GPUs × 24 h × {}) = {} days", exact(h, 3), s.gpus, s.duty, exact(e.wall_clock_days, 3)),
+                format!(
+                    "{} GPU-h / ({} GPUs × 24 h × {}) = {} days",
+                    exact(h, 3),
+                    s.gpus,
+                    s.duty,
+                    exact(e.wall_clock_days, 3)
+                ),
                 vec![peak],
             ),
             Output::ComputeCost => (
                 "cost = H · p",
-                format!("{} GPU-h × ${}/GPU-h = {}", exact(h, 3), p, usd_exact(e.compute_cost_usd)),
+                format!(
+                    "{} GPU-h × ${}/GPU-h = {}",
+                    exact(h, 3),
+                    p,
+                    usd_exact(e.compute_cost_usd)
+                ),
                 [Some(peak), price].into_iter().flatten().collect(),
             ),
             Output::PricePerGpuHour => (
                 "p = list price, or your override",
                 match &e.price {
-                    PriceSource::List(_) => format!("${p} per GPU-hour, on-demand list price at {}", s.provider_id),
+                    PriceSource::List(_) => format!(
+                        "${p} per GPU-hour, on-demand list price at {}",
+                        s.provider_id
+                    ),
                     PriceSource::Override { list: Some(l), .. } => {
-                        format!("${p} per GPU-hour, your override (list price ${})", l.usd_per_gpu_hour)
+                        format!(
+                            "${p} per GPU-hour, your override (list price ${})",
+                            l.usd_per_gpu_hour
+                        )
                     }
-                    PriceSource::Override { list: None, .. } => format!("${p} per GPU-hour, your override"),
+                    PriceSource::Override { list: None, .. } => {
+                        format!("${p} per GPU-hour, your override")
+                    }
                 },
                 price.into_iter().collect(),
             ),
             Output::MonthlyCost => (
                 "monthly = p · 730 h · duty",
-                format!("${p} × {HOURS_PER_MONTH} h × {} = {}", s.duty, usd_exact(e.monthly_cost_per_gpu_usd)),
+                format!(
+                    "${p} × {HOURS_PER_MONTH} h × {} = {}",
+                    s.duty,
+                    usd_exact(e.monthly_cost_per_gpu_usd)
+                ),
                 price.into_iter().collect(),
             ),
             Output::MonthlyCostAlwaysOn => (
                 "monthly = p · 730 h",
-                format!("${p} × {HOURS_PER_MONTH} h = {}", usd_exact(e.monthly_cost_always_on_per_gpu_usd)),
+                format!(
+                    "${p} × {HOURS_PER_MONTH} h = {}",
+                    usd_exact(e.monthly_cost_always_on_per_gpu_usd)
+                ),
                 price.into_iter().collect(),
             ),
             Output::MonthlyCostCluster => (
                 "monthly = gpus · p · 730 h · duty",
-                format!("{} × ${p} × {HOURS_PER_MONTH} h × {} = {}", s.gpus, s.duty, usd_exact(e.monthly_cost_cluster_usd)),
+                format!(
+                    "{} × ${p} × {HOURS_PER_MONTH} h × {} = {}",
+                    s.gpus,
+                    s.duty,
+                    usd_exact(e.monthly_cost_cluster_usd)
+                ),
                 price.into_iter().collect(),
             ),
             Output::GpuHoursForBudget => (
                 "GPU-hours = $50,000 / p",
-                format!("{} / ${p} = {} GPU-hours", usd_exact(REFERENCE_BUDGET_USD), exact(e.gpu_hours_for_reference_budget, 3)),
+                format!(
+                    "{} / ${p} = {} GPU-hours",
+                    usd_exact(REFERENCE_BUDGET_USD),
+                    exact(e.gpu_hours_for_reference_budget, 3)
+                ),
                 price.into_iter().collect(),
             ),
         };
-        Explanation { formula, substituted, citations }
+        Explanation {
+            formula,
+            substituted,
+            citations,
+        }
     }
 }
 
@@ -217,9 +265,16 @@ fn price_citation(price: &PriceSource) -> Option<Citation> {
         PriceSource::List(p) => Some(*p),
         PriceSource::Override { .. } => None,
     }?;
-    let note = if list.note.is_empty() { String::new() } else { format!(" ({})", list.note) };
+    let note = if list.note.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", list.note)
+    };
     Some(Citation {
-        figure: format!("{} at {}: ${}/GPU-hour on demand{note}", list.accelerator, list.provider, list.usd_per_gpu_hour),
+        figure: format!(
+            "{} at {}: ${}/GPU-hour on demand{note}",
+            list.accelerator, list.provider, list.usd_per_gpu_hour
+        ),
         source: list.source.to_string(),
         as_of: list.as_of.to_string(),
     })
@@ -237,9 +292,18 @@ mod tests {
         let s = Scenario::default();
         let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
         let flops = Output::TrainFlops.explain(&s, &e);
-        assert_eq!(flops.substituted, "6 × 7e9 params × 2e12 tokens = 8.4e22 FLOP");
+        assert_eq!(
+            flops.substituted,
+            "6 × 7e9 params × 2e12 tokens = 8.4e22 FLOP"
+        );
         let hours = Output::GpuHours.explain(&s, &e);
-        assert!(hours.substituted.starts_with("8.4e22 FLOP / (989e12 FLOP/s × 0.4) / 3600 s/h = 58,982.137 GPU-hours"), "{}", hours.substituted);
+        assert!(
+            hours.substituted.starts_with(
+                "8.4e22 FLOP / (989e12 FLOP/s × 0.4) / 3600 s/h = 58,982.137 GPU-hours"
+            ),
+            "{}",
+            hours.substituted
+        );
         assert!(hours.citations[0].figure.contains("989 TFLOP/s dense bf16"));
         let cost = Output::ComputeCost.explain(&s, &e);
         assert_eq!(cost.citations.len(), 2);
@@ -249,7 +313,10 @@ mod tests {
         assert_eq!(monthly.substituted, "$6.88 × 730 h = $5,022.40");
         for o in Output::ALL {
             let x = o.explain(&s, &e);
-            assert!(!x.substituted.contains("NaN") && !x.substituted.contains("inf"), "{o:?}");
+            assert!(
+                !x.substituted.contains("NaN") && !x.substituted.contains("inf"),
+                "{o:?}"
+            );
             assert!(!o.human(&e).contains("NaN"));
         }
     }
@@ -257,10 +324,16 @@ mod tests {
     #[test]
     fn override_prices_are_labelled_as_yours() {
         let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let s = Scenario { price_override_usd_per_gpu_hour: Some(2.0), ..Scenario::default() };
+        let s = Scenario {
+            price_override_usd_per_gpu_hour: Some(2.0),
+            ..Scenario::default()
+        };
         let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
         let x = Output::PricePerGpuHour.explain(&s, &e);
-        assert_eq!(x.substituted, "$2 per GPU-hour, your override (list price $6.88)");
+        assert_eq!(
+            x.substituted,
+            "$2 per GPU-hour, your override (list price $6.88)"
+        );
         assert!(x.citations.is_empty());
     }
 }

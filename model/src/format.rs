@@ -21,7 +21,9 @@ fn significant(v: f64, sig: i32) -> String {
 
 /// Inserts thousands separators into an integer-valued string: "2482" → "2,482".
 fn group_thousands(int_digits: &str) -> String {
-    let (sign, digits) = int_digits.strip_prefix('-').map_or(("", int_digits), |d| ("-", d));
+    let (sign, digits) = int_digits
+        .strip_prefix('-')
+        .map_or(("", int_digits), |d| ("-", d));
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i) % 3 == 0 {
@@ -113,7 +115,11 @@ pub fn usd_exact(v: f64) -> String {
     }
     let s = format!("{:.2}", v.abs());
     let (int, frac) = s.split_once('.').unwrap_or((&s, "00"));
-    format!("{}${}.{frac}", if v < 0.0 { "-" } else { "" }, group_thousands(int))
+    format!(
+        "{}${}.{frac}",
+        if v < 0.0 { "-" } else { "" },
+        group_thousands(int)
+    )
 }
 
 /// A plain number with separators and up to `decimals` decimals, for hover text: "58,982.137".
@@ -145,7 +151,11 @@ pub fn days(v: f64) -> String {
     } else if v < 730.0 {
         format!("{} days", group_thousands(&format!("{v:.0}")))
     } else {
-        format!("{} days ({} years)", group_thousands(&format!("{v:.0}")), significant(v / 365.25, 2))
+        format!(
+            "{} days ({} years)",
+            group_thousands(&format!("{v:.0}")),
+            significant(v / 365.25, 2)
+        )
     }
 }
 

@@ -8,7 +8,9 @@
 use crate::catalog::Catalog;
 use crate::cost::Scenario;
 use crate::parse::{format_number_exact, Field, InputError, Origin, Problem};
-use crate::plan::{encode_grant, encode_work, parse_grant, parse_work, Plan, PlanError, MAX_GRANTS, MAX_WORKLOADS};
+use crate::plan::{
+    encode_grant, encode_work, parse_grant, parse_work, Plan, PlanError, MAX_GRANTS, MAX_WORKLOADS,
+};
 use std::collections::BTreeMap;
 
 /// The result of reading a link: a usable scenario, the errors to show, and the raw text of every
@@ -81,7 +83,10 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     let mut errors = Vec::new();
     let mut number = |field: Field| -> Option<f64> {
         let text = raw.get(&field)?;
-        field.parse(text, Origin::Link).map_err(|e| errors.push(e)).ok()
+        field
+            .parse(text, Origin::Link)
+            .map_err(|e| errors.push(e))
+            .ok()
     };
     if let Some(v) = number(Field::Params) {
         s.params = v;
@@ -112,7 +117,9 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
             Err(e) => errors.push(e),
         }
     }
-    let default_provider = catalog.default_provider_for(&s.accelerator_id).map(|p| p.id.to_string());
+    let default_provider = catalog
+        .default_provider_for(&s.accelerator_id)
+        .map(|p| p.id.to_string());
     s.provider_id = default_provider.clone().unwrap_or_default();
     if let Some(text) = raw.get(&Field::Provider) {
         match validate_provider(text, &s.accelerator_id, catalog) {
@@ -126,7 +133,13 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
         crate::order::insert_by_key(&mut ordered, e, |e| e.field as u8 as f64);
     }
     let errors = ordered;
-    DecodedLink { scenario: s, errors, raw, plan, plan_errors }
+    DecodedLink {
+        scenario: s,
+        errors,
+        raw,
+        plan,
+        plan_errors,
+    }
 }
 
 /// Checks an accelerator id against the catalog.
@@ -136,13 +149,25 @@ pub fn validate_accelerator(text: &str, catalog: &Catalog) -> Result<String, Inp
         return Ok(id.to_string());
     }
     let ids: Vec<&str> = catalog.accelerators.iter().map(|a| a.id.as_ref()).collect();
-    Err(InputError::new(Field::Gpu, text, Problem::UnknownId, format!("one of {}", ids.join(", "))))
+    Err(InputError::new(
+        Field::Gpu,
+        text,
+        Problem::UnknownId,
+        format!("one of {}", ids.join(", ")),
+    ))
 }
 
 /// Checks a provider id against the catalog and the chosen accelerator.
-pub fn validate_provider(text: &str, accelerator_id: &str, catalog: &Catalog) -> Result<String, InputError> {
+pub fn validate_provider(
+    text: &str,
+    accelerator_id: &str,
+    catalog: &Catalog,
+) -> Result<String, InputError> {
     let id = text.trim();
-    let renting: Vec<&str> = catalog.offers(accelerator_id).map(|p| p.provider.as_ref()).collect();
+    let renting: Vec<&str> = catalog
+        .offers(accelerator_id)
+        .map(|p| p.provider.as_ref())
+        .collect();
     let expected = format!("one of {}", renting.join(", "));
     if renting.contains(&id) {
         return Ok(id.to_string());
@@ -202,14 +227,23 @@ mod tests {
         let d = decode_link("?params=70b&tokens=1.5T&gpu=a100-40gb&gpus=8&mfu=0.37&duty=50%25&provider=azure&price=3.1", &catalog());
         assert!(d.errors.is_empty(), "{:?}", d.errors);
         let s = d.scenario;
-        assert_eq!((s.params, s.tokens, s.gpus, s.mfu, s.duty), (70e9, 1.5e12, 8, 0.37, 0.5));
-        assert_eq!((s.accelerator_id.as_str(), s.provider_id.as_ref()), ("a100-40gb", "azure"));
+        assert_eq!(
+            (s.params, s.tokens, s.gpus, s.mfu, s.duty),
+            (70e9, 1.5e12, 8, 0.37, 0.5)
+        );
+        assert_eq!(
+            (s.accelerator_id.as_str(), s.provider_id.as_ref()),
+            ("a100-40gb", "azure")
+        );
         assert_eq!(s.price_override_usd_per_gpu_hour, Some(3.1));
     }
 
     #[test]
     fn bad_keys_fall_back_and_the_rest_still_applies() {
-        let d = decode_link("params=abc&tokens=300B&gpus=0&mfu=1e400&gpu=<script>&provider=x&price=-2", &catalog());
+        let d = decode_link(
+            "params=abc&tokens=300B&gpus=0&mfu=1e400&gpu=<script>&provider=x&price=-2",
+            &catalog(),
+        );
         let s = &d.scenario;
         assert_eq!(s.tokens, 300e9);
         assert_eq!(s.params, Scenario::default().params);
@@ -233,7 +267,9 @@ mod tests {
         );
         let d = decode_link("provider=acme", &catalog());
         assert_eq!(d.errors[0].problem, Problem::UnknownId);
-        assert!(d.errors[0].to_string().starts_with("Provider: \"acme\" is not in the catalog. Expected one of runpod, "));
+        assert!(d.errors[0]
+            .to_string()
+            .starts_with("Provider: \"acme\" is not in the catalog. Expected one of runpod, "));
     }
 
     #[test]
@@ -260,24 +296,38 @@ mod tests {
 
     #[test]
     fn encoding_is_readable_and_round_trips() {
-        let s = Scenario { price_override_usd_per_gpu_hour: Some(2.5), ..Scenario::default() };
+        let s = Scenario {
+            price_override_usd_per_gpu_hour: Some(2.5),
+            ..Scenario::default()
+        };
         let q = encode_link(&s, &Plan::default());
-        assert_eq!(q, "params=7B&tokens=2T&gpu=h100-sxm&gpus=64&mfu=0.4&duty=1&provider=aws&price=2.5");
+        assert_eq!(
+            q,
+            "params=7B&tokens=2T&gpu=h100-sxm&gpus=64&mfu=0.4&duty=1&provider=aws&price=2.5"
+        );
         assert_eq!(decode_link(&q, &catalog()).scenario, s);
     }
 
     #[test]
     fn oversized_plans_are_capped_with_one_message() {
         let c = catalog();
-        let q: Vec<String> = (0..1000).map(|_| "grant=modal".to_string()).chain((0..100).map(|_| "work=modal:l4:1:10:0".to_string())).collect();
+        let q: Vec<String> = (0..1000)
+            .map(|_| "grant=modal".to_string())
+            .chain((0..100).map(|_| "work=modal:l4:1:10:0".to_string()))
+            .collect();
         let d = decode_link(&q.join("&"), &c);
         assert_eq!(d.plan.grants.len(), MAX_GRANTS);
         assert_eq!(d.plan.workloads.len(), MAX_WORKLOADS);
         assert_eq!(d.plan_errors.len(), 2);
-        assert_eq!(d.plan_errors[0].message, "Grant 41: a plan holds at most 40 grants; this one and later ones are left out.");
+        assert_eq!(
+            d.plan_errors[0].message,
+            "Grant 41: a plan holds at most 40 grants; this one and later ones are left out."
+        );
         assert_eq!(d.plan_errors[1].key, "work-20");
         // An earlier error whose text happens to say "at most" must not hide the overflow message.
-        let q = std::iter::once("grant=modal:abc".to_string()).chain((0..50).map(|_| "grant=modal".to_string())).collect::<Vec<_>>();
+        let q = std::iter::once("grant=modal:abc".to_string())
+            .chain((0..50).map(|_| "grant=modal".to_string()))
+            .collect::<Vec<_>>();
         let d = decode_link(&q.join("&"), &c);
         assert_eq!(d.plan.grants.len(), MAX_GRANTS);
         let keys: Vec<&str> = d.plan_errors.iter().map(|e| e.key.as_str()).collect();
@@ -289,7 +339,12 @@ mod tests {
         let c = catalog();
         let d = decode_link("start=30&grant=aws-activate:100K&grant=nope:5&grant=modal:5000:20&work=modal:h100-sxm:8:2K:0:0.25", &c);
         assert_eq!(d.plan.start_day, 30);
-        let ids: Vec<&str> = d.plan.grants.iter().map(|g| g.program_id.as_str()).collect();
+        let ids: Vec<&str> = d
+            .plan
+            .grants
+            .iter()
+            .map(|g| g.program_id.as_str())
+            .collect();
         assert_eq!(ids, ["aws-activate", "modal"]);
         assert_eq!(d.plan_errors.len(), 1);
         assert_eq!(d.plan_errors[0].key, "grant-1");

@@ -30,14 +30,21 @@ pub fn daly_interval_hours(write_hours: f64, mtbf_hours: f64) -> f64 {
 
 /// First-order wasted fraction of billed time: δ/τ (writing checkpoints) + (τ/2 + R)/M (work lost
 /// since the last checkpoint, plus the restart, once per failure).
-pub fn waste_fraction(write_hours: f64, interval_hours: f64, restart_hours: f64, mtbf_hours: f64) -> f64 {
+pub fn waste_fraction(
+    write_hours: f64,
+    interval_hours: f64,
+    restart_hours: f64,
+    mtbf_hours: f64,
+) -> f64 {
     write_hours / interval_hours + (interval_hours / 2.0 + restart_hours) / mtbf_hours
 }
 
 /// Billed hours for `productive_hours` of useful work: productive / (1 − waste). `None` when the
 /// waste reaches 100 %: the job never finishes (failures outpace checkpoints).
 pub fn billed_hours(productive_hours: f64, waste: f64) -> Option<f64> {
-    (0.0..1.0).contains(&waste).then(|| productive_hours / (1.0 - waste))
+    (0.0..1.0)
+        .contains(&waste)
+        .then(|| productive_hours / (1.0 - waste))
 }
 
 /// Bytes each GPU sends and receives per step in a ring all-reduce of bf16 gradients:
@@ -50,7 +57,13 @@ pub fn allreduce_bytes_per_gpu(params: f64, gpus: f64) -> f64 {
 }
 
 /// Compute time of one step: 6 · N · tokens_per_step / (n · P_peak · MFU), seconds.
-pub fn step_compute_seconds(params: f64, tokens_per_step: f64, gpus: f64, peak_flops_per_s: f64, mfu: f64) -> f64 {
+pub fn step_compute_seconds(
+    params: f64,
+    tokens_per_step: f64,
+    gpus: f64,
+    peak_flops_per_s: f64,
+    mfu: f64,
+) -> f64 {
     6.0 * params * tokens_per_step / (gpus * peak_flops_per_s * mfu)
 }
 
@@ -86,7 +99,11 @@ impl TrainingMemory {
 /// ceil(bytes_per_param · N / memory).
 pub fn min_gpus(params: f64, memory: TrainingMemory, memory_gb_per_gpu: f64) -> u64 {
     let need = memory.bytes_per_param() * params / (memory_gb_per_gpu * 1e9);
-    if need.is_finite() && need > 0.0 { need.ceil() as u64 } else { 1 }
+    if need.is_finite() && need > 0.0 {
+        need.ceil() as u64
+    } else {
+        1
+    }
 }
 
 /// Size of one checkpoint in GB: 16 bytes/param with the optimizer state, 2 for weights only.
@@ -179,7 +196,13 @@ pub struct OverheadEstimate {
 impl OverheadEstimate {
     /// Everything: compute, communication, failures, storage and egress (`None` if unbounded).
     pub fn total_usd(&self) -> Option<f64> {
-        self.billed_gpu_hours.map(|_| self.compute_usd + self.communication_usd + self.failure_usd + self.storage_usd + self.egress_usd)
+        self.billed_gpu_hours.map(|_| {
+            self.compute_usd
+                + self.communication_usd
+                + self.failure_usd
+                + self.storage_usd
+                + self.egress_usd
+        })
     }
 }
 
@@ -197,16 +220,30 @@ pub fn estimate_overheads(
     let per_gpu_gb_s = if gpus <= GPUS_PER_NODE {
         e.accelerator.intra_node_gb_s / 2.0
     } else {
-        let chosen = inputs.network_id.as_deref().or_else(|| provider.and_then(|p| p.networks.first()).map(|n| n.as_ref()));
-        chosen.and_then(|id| catalog.network(id)).map_or(f64::INFINITY, |n| n.gb_per_s_per_gpu)
+        let chosen = inputs.network_id.as_deref().or_else(|| {
+            provider
+                .and_then(|p| p.networks.first())
+                .map(|n| n.as_ref())
+        });
+        chosen
+            .and_then(|id| catalog.network(id))
+            .map_or(f64::INFINITY, |n| n.gb_per_s_per_gpu)
     };
-    let compute_s = step_compute_seconds(s.params, inputs.tokens_per_step, gpus, e.accelerator.peak_flops_per_s(), s.mfu);
+    let compute_s = step_compute_seconds(
+        s.params,
+        inputs.tokens_per_step,
+        gpus,
+        e.accelerator.peak_flops_per_s(),
+        s.mfu,
+    );
     let comm_s = allreduce_bytes_per_gpu(s.params, gpus) / (per_gpu_gb_s * 1e9);
     let eta = scaling_efficiency(compute_s, comm_s, inputs.overlap);
     let m = cluster_mtbf_hours(inputs.mtbf_gpu_hours, gpus);
     let write_h = inputs.checkpoint_write_minutes / 60.0;
     let optimal = daly_interval_hours(write_h, m);
-    let interval = inputs.checkpoint_every_minutes.map_or(optimal, |min| min / 60.0);
+    let interval = inputs
+        .checkpoint_every_minutes
+        .map_or(optimal, |min| min / 60.0);
     let waste = waste_fraction(write_h, interval, inputs.restart_minutes / 60.0, m);
     let effective = e.gpu_hours / eta;
     let billed = billed_hours(effective, waste);
@@ -215,7 +252,9 @@ pub fn estimate_overheads(
     let stored_gb = checkpoint_gb(s.params, true) * f64::from(inputs.checkpoints_kept) + data_gb;
     let storage_usd = stored_gb * months * provider.map_or(0.0, |p| p.storage_usd_per_gb_month);
     let egress_usd = match inputs.data_on_provider.as_deref() {
-        Some(from) if from != s.provider_id => data_gb * catalog.provider(from).map_or(0.0, |p| p.egress_usd_per_gb),
+        Some(from) if from != s.provider_id => {
+            data_gb * catalog.provider(from).map_or(0.0, |p| p.egress_usd_per_gb)
+        }
         _ => 0.0,
     };
     OverheadEstimate {
@@ -246,8 +285,16 @@ mod tests {
     fn daly_published_examples() {
         // Daly (2006): M = 24 h, δ = 5 min -> about 117 min; M = 6 h -> about 57 min.
         let d = 5.0 / 60.0;
-        assert!(close(daly_interval_hours(d, 24.0) * 60.0, 116.69, 1e-3), "{}", daly_interval_hours(d, 24.0) * 60.0);
-        assert!(close(daly_interval_hours(d, 6.0) * 60.0, 56.71, 1e-3), "{}", daly_interval_hours(d, 6.0) * 60.0);
+        assert!(
+            close(daly_interval_hours(d, 24.0) * 60.0, 116.69, 1e-3),
+            "{}",
+            daly_interval_hours(d, 24.0) * 60.0
+        );
+        assert!(
+            close(daly_interval_hours(d, 6.0) * 60.0, 56.71, 1e-3),
+            "{}",
+            daly_interval_hours(d, 6.0) * 60.0
+        );
         // Young for the same: sqrt(2 * 5/60 * 24) = 2 h exactly; sqrt(2 * 5/60 * 6) = 1 h.
         assert!(close(young_interval_hours(d, 24.0), 2.0, 1e-12));
         assert!(close(young_interval_hours(d, 6.0), 1.0, 1e-12));
@@ -259,7 +306,11 @@ mod tests {
     fn llama3_mtbf_and_cluster_mtbf() {
         // 16,384 * 54 * 24 / 419 = 50,677.0 GPU-hours (DOMAIN.md: about 50,700); the cluster: 3.093 h.
         assert!(close(LLAMA3_MTBF_GPU_HOURS, 50_677.0, 1e-6));
-        assert!(close(cluster_mtbf_hours(LLAMA3_MTBF_GPU_HOURS, 16_384.0), 3.093, 1e-3));
+        assert!(close(
+            cluster_mtbf_hours(LLAMA3_MTBF_GPU_HOURS, 16_384.0),
+            3.093,
+            1e-3
+        ));
     }
 
     #[test]
@@ -268,7 +319,11 @@ mod tests {
         let w = waste_fraction(0.1, 2.0, 0.25, 10.0);
         assert!(close(w, 0.175, 1e-12));
         // 1,000 productive hours bill 1,000 / 0.825 = 1,212.12 h.
-        assert!(close(billed_hours(1000.0, w).unwrap_or(f64::NAN), 1212.1212, 1e-6));
+        assert!(close(
+            billed_hours(1000.0, w).unwrap_or(f64::NAN),
+            1212.1212,
+            1e-6
+        ));
         assert_eq!(billed_hours(1000.0, 1.2), None);
     }
 
@@ -310,7 +365,10 @@ mod tests {
         let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
         // 64 H100 at AWS (EFA, 50 GB/s per GPU): step compute 6.6355 s (4M tokens), all-reduce
         // 2.75625e10 B / 5e10 B/s = 0.551 s, under half the compute: eta = 1.
-        let mut inputs = OverheadInputs { data_on_provider: Some("gcp".into()), ..OverheadInputs::default() };
+        let mut inputs = OverheadInputs {
+            data_on_provider: Some("gcp".into()),
+            ..OverheadInputs::default()
+        };
         let o = estimate_overheads(&s, &e, &inputs, &c);
         assert_eq!(o.scaling_efficiency, 1.0);
         // M = 50,677.0 / 64 = 791.83 h; Daly with 5-minute writes: 11.432 h; waste
@@ -318,7 +376,11 @@ mod tests {
         assert!(close(o.cluster_mtbf_hours, 791.828, 1e-5));
         assert!(close(o.optimal_checkpoint_hours, 11.4324, 1e-5));
         assert!(close(o.failure_waste_fraction, 0.0147187, 1e-5));
-        assert!(close(o.billed_gpu_hours.unwrap_or(f64::NAN), 59_863.246, 1e-7));
+        assert!(close(
+            o.billed_gpu_hours.unwrap_or(f64::NAN),
+            59_863.246,
+            1e-7
+        ));
         // Storage: 3 checkpoints x 112 GB + 4,000 GB of tokens for 38.97 days (1.2813 months) at
         // $0.023 = $127.78. Egress from GCP at $0.12/GB: 4,000 GB -> $480.
         assert!(close(o.storage_usd, 127.783, 1e-5));
@@ -326,7 +388,11 @@ mod tests {
         // 7B needs ceil(16 * 7e9 / 80e9) = 2 H100s for its training state.
         assert_eq!(o.min_gpus, 2);
         // Total = billed * $6.88 + storage + egress.
-        assert!(close(o.total_usd().unwrap_or(f64::NAN), 59_863.246 * 6.88 + 127.783 + 480.0, 1e-7));
+        assert!(close(
+            o.total_usd().unwrap_or(f64::NAN),
+            59_863.246 * 6.88 + 127.783 + 480.0,
+            1e-7
+        ));
         // On 25 Gb/s Ethernet the all-reduce takes 8.82 s: eta = 6.6355 / (6.6355 + 8.82 - 3.3177) = 0.5467.
         inputs.network_id = Some("eth-25".into());
         let slow = estimate_overheads(&s, &e, &inputs, &c);

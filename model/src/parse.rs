@@ -101,7 +101,14 @@ impl Field {
 
     /// The accepted range of a numeric field; `None` for the catalog-id fields.
     pub fn range(self) -> Option<Range> {
-        let r = |min, max, min_inclusive, whole| Some(Range { min, max, min_inclusive, whole });
+        let r = |min, max, min_inclusive, whole| {
+            Some(Range {
+                min,
+                max,
+                min_inclusive,
+                whole,
+            })
+        };
         match self {
             Field::Params => r(1e8, 2e12, true, false),
             Field::Tokens => r(1e9, 1e14, true, false),
@@ -176,7 +183,11 @@ impl Field {
         if range.whole && value.fract() != 0.0 {
             return Err(err(Problem::NotWhole));
         }
-        let below = if range.min_inclusive { value < range.min } else { value <= range.min };
+        let below = if range.min_inclusive {
+            value < range.min
+        } else {
+            value <= range.min
+        };
         if below {
             return Err(err(Problem::BelowRange));
         }
@@ -233,8 +244,17 @@ impl InputError {
     /// Builds an error, shortening the echoed value.
     pub fn new(field: Field, raw: &str, problem: Problem, expected: impl Into<String>) -> Self {
         let got = echo(raw);
-        let problem = if raw.trim().is_empty() { Problem::Empty } else { problem };
-        InputError { field, got, problem, expected: expected.into() }
+        let problem = if raw.trim().is_empty() {
+            Problem::Empty
+        } else {
+            problem
+        };
+        InputError {
+            field,
+            got,
+            problem,
+            expected: expected.into(),
+        }
     }
 }
 
@@ -259,7 +279,11 @@ impl Problem {
 /// Shortens a value for quoting in a message: at most [`InputError::MAX_ECHO`] characters,
 /// control characters replaced.
 pub fn echo(raw: &str) -> String {
-    let clean: String = raw.trim().chars().map(|c| if c.is_control() { '\u{FFFD}' } else { c }).collect();
+    let clean: String = raw
+        .trim()
+        .chars()
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .collect();
     if clean.chars().count() > InputError::MAX_ECHO {
         let mut s: String = clean.chars().take(InputError::MAX_ECHO).collect();
         s.push('…');
@@ -290,7 +314,11 @@ pub fn parse_whole(raw: &str, min: u32, max: u32) -> Result<u32, Problem> {
         return Err(Problem::NotWhole);
     }
     if v < f64::from(min) {
-        return Err(if v == 0.0 { Problem::Zero } else { Problem::BelowRange });
+        return Err(if v == 0.0 {
+            Problem::Zero
+        } else {
+            Problem::BelowRange
+        });
     }
     if v > f64::from(max) {
         return Err(Problem::AboveRange);
@@ -300,7 +328,13 @@ pub fn parse_whole(raw: &str, min: u32, max: u32) -> Result<u32, Problem> {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}. Expected {}.", self.field.label(), self.problem.describe(&self.got), self.expected)
+        write!(
+            f,
+            "{}: {}. Expected {}.",
+            self.field.label(),
+            self.problem.describe(&self.got),
+            self.expected
+        )
     }
 }
 
@@ -334,7 +368,10 @@ fn parse_scaled(raw: &str, extra_exp: i64) -> Result<f64, Problem> {
     if !is_decimal(mantissa) {
         return Err(Problem::NotANumber);
     }
-    let text = format!("{mantissa}e{}", exp.saturating_add(suffix_exp).saturating_add(extra_exp));
+    let text = format!(
+        "{mantissa}e{}",
+        exp.saturating_add(suffix_exp).saturating_add(extra_exp)
+    );
     let value: f64 = text.parse().map_err(|_| Problem::NotANumber)?;
     if !value.is_finite() {
         return Err(Problem::TooLarge);
@@ -443,11 +480,17 @@ mod tests {
 
     #[test]
     fn rejects_non_numbers_and_non_finite() {
-        for bad in ["abc", "NaN", "nan", "inf", "-inf", "infinity", "7BB", "1e", "e5", "--5", "1,5", "12,34", "0x10", "7 B B", "."] {
+        for bad in [
+            "abc", "NaN", "nan", "inf", "-inf", "infinity", "7BB", "1e", "e5", "--5", "1,5",
+            "12,34", "0x10", "7 B B", ".",
+        ] {
             assert_eq!(parse_number(bad), Err(Problem::NotANumber), "{bad}");
         }
         assert_eq!(parse_number("1e400"), Err(Problem::TooLarge));
-        assert_eq!(parse_number("1e99999999999999999999"), Err(Problem::TooLarge));
+        assert_eq!(
+            parse_number("1e99999999999999999999"),
+            Err(Problem::TooLarge)
+        );
         assert_eq!(parse_number(""), Err(Problem::Empty));
         assert_eq!(parse_number("   "), Err(Problem::Empty));
     }
@@ -507,11 +550,20 @@ mod tests {
         assert_eq!(Field::Duty.parse("1", Origin::Link), Ok(1.0));
         assert_eq!(Field::Duty.parse("100", Origin::Typed), Ok(1.0));
         // A link value of 40 is not 40 %: links carry fractions.
-        assert_eq!(Field::Mfu.parse("40", Origin::Link).unwrap_err().problem, Problem::AboveRange);
+        assert_eq!(
+            Field::Mfu.parse("40", Origin::Link).unwrap_err().problem,
+            Problem::AboveRange
+        );
         // Values outside the slider but inside the accepted range are used exactly as given.
         assert_eq!(Field::Mfu.parse("0.031", Origin::Link), Ok(0.031));
         assert_eq!(Field::Gpus.parse("100000", Origin::Link), Ok(100_000.0));
-        assert_eq!(Field::Gpus.parse("100001", Origin::Link).unwrap_err().problem, Problem::AboveRange);
+        assert_eq!(
+            Field::Gpus
+                .parse("100001", Origin::Link)
+                .unwrap_err()
+                .problem,
+            Problem::AboveRange
+        );
     }
 
     #[test]
@@ -521,7 +573,10 @@ mod tests {
         assert_eq!(Field::Mfu.display(0.375), "37.5");
         assert_eq!(Field::Duty.display(1.0), "100");
         assert_eq!(Field::Gpus.display(64.0), "64");
-        assert_eq!(Field::Mfu.parse(&Field::Mfu.display(0.29), Origin::Typed), Ok(0.29));
+        assert_eq!(
+            Field::Mfu.parse(&Field::Mfu.display(0.29), Origin::Typed),
+            Ok(0.29)
+        );
         assert_eq!(Field::Gpus.display(1024.0), "1024");
         assert_eq!(Field::Gpus.display(100_000.0), "100000");
         // 41.7 / 100 is 0.41700000000000004 in binary; the exponent shift gives exactly 0.417.

@@ -74,8 +74,11 @@ pub struct ExtraWorkload {
 impl ExtraWorkload {
     /// The price it runs at: the override, else the provider's list price (`None` if it has none).
     pub fn usd_per_gpu_hour(&self, catalog: &Catalog) -> Option<f64> {
-        self.price_override_usd_per_gpu_hour
-            .or_else(|| catalog.price(&self.provider_id, &self.accelerator_id).map(|p| p.usd_per_gpu_hour))
+        self.price_override_usd_per_gpu_hour.or_else(|| {
+            catalog
+                .price(&self.provider_id, &self.accelerator_id)
+                .map(|p| p.usd_per_gpu_hour)
+        })
     }
 }
 
@@ -100,20 +103,42 @@ pub struct PlanError {
 }
 
 fn field_error(label: &str, what: &str, raw: &str, problem: Problem, expected: &str) -> String {
-    let problem = if raw.trim().is_empty() { Problem::Empty } else { problem };
-    format!("{label}: {what} {}. Expected {expected}.", problem.describe(&echo(raw)))
+    let problem = if raw.trim().is_empty() {
+        Problem::Empty
+    } else {
+        problem
+    };
+    format!(
+        "{label}: {what} {}. Expected {expected}.",
+        problem.describe(&echo(raw))
+    )
 }
 
 /// Reads one `grant=` token (the value after `grant=`).
-pub fn parse_grant(token: &str, index: usize, catalog: &Catalog) -> Result<PlannedGrant, PlanError> {
+pub fn parse_grant(
+    token: &str,
+    index: usize,
+    catalog: &Catalog,
+) -> Result<PlannedGrant, PlanError> {
     let key = format!("grant-{index}");
-    let fail = |message: String| PlanError { key: key.clone(), message };
+    let fail = |message: String| PlanError {
+        key: key.clone(),
+        message,
+    };
     let mut parts = token.split(':');
     let id = parts.next().unwrap_or("").trim();
     let Some(program) = catalog.program(id) else {
         let ids: Vec<&str> = catalog.programs.iter().map(|p| p.id.as_ref()).collect();
-        let problem = if id.is_empty() { "no program given".to_string() } else { format!("\"{}\" is not a credit program in the catalog", echo(id)) };
-        return Err(fail(format!("Grant {}: {problem}. Expected one of {}.", index + 1, ids.join(", "))));
+        let problem = if id.is_empty() {
+            "no program given".to_string()
+        } else {
+            format!("\"{}\" is not a credit program in the catalog", echo(id))
+        };
+        return Err(fail(format!(
+            "Grant {}: {problem}. Expected one of {}.",
+            index + 1,
+            ids.join(", ")
+        )));
     };
     let label = format!("Grant {} ({})", index + 1, program.id);
     let mut grant = PlannedGrant::from_program(program);
@@ -122,16 +147,40 @@ pub fn parse_grant(token: &str, index: usize, catalog: &Catalog) -> Result<Plann
         return Err(fail(format!("{label}: too many fields. Expected program:amount:apply-day:review-days:validity-days.")));
     }
     if let Some(raw) = rest.first() {
-        grant.amount_usd = parse_positive(raw, MAX_AMOUNT_USD).map_err(|p| fail(field_error(&label, "amount", raw, p, "USD above 0 and at most 1B, like 100K")))?;
+        grant.amount_usd = parse_positive(raw, MAX_AMOUNT_USD).map_err(|p| {
+            fail(field_error(
+                &label,
+                "amount",
+                raw,
+                p,
+                "USD above 0 and at most 1B, like 100K",
+            ))
+        })?;
     }
     let days = [
-        ("apply day", 0, HORIZON_CAP_DAYS, "a whole day from 0 to 1826"),
-        ("review days", 0, MAX_REVIEW_DAYS, "a whole number of days from 0 to 730"),
-        ("validity days", 1, MAX_VALIDITY_DAYS, "a whole number of days from 1 to 3650"),
+        (
+            "apply day",
+            0,
+            HORIZON_CAP_DAYS,
+            "a whole day from 0 to 1826",
+        ),
+        (
+            "review days",
+            0,
+            MAX_REVIEW_DAYS,
+            "a whole number of days from 0 to 730",
+        ),
+        (
+            "validity days",
+            1,
+            MAX_VALIDITY_DAYS,
+            "a whole number of days from 1 to 3650",
+        ),
     ];
     for (i, (what, min, max, expected)) in days.into_iter().enumerate() {
         if let Some(raw) = rest.get(i + 1) {
-            let v = parse_whole(raw, min, max).map_err(|p| fail(field_error(&label, what, raw, p, expected)))?;
+            let v = parse_whole(raw, min, max)
+                .map_err(|p| fail(field_error(&label, what, raw, p, expected)))?;
             match i {
                 0 => grant.apply_day = v,
                 1 => grant.review_days = v,
@@ -145,36 +194,100 @@ pub fn parse_grant(token: &str, index: usize, catalog: &Catalog) -> Result<Plann
 /// Writes a grant token; fields equal to the program's defaults are still written, so a link keeps
 /// its meaning when catalog defaults change.
 pub fn encode_grant(g: &PlannedGrant) -> String {
-    format!("{}:{}:{}:{}:{}", g.program_id, format_number_exact(g.amount_usd), g.apply_day, g.review_days, g.validity_days)
+    format!(
+        "{}:{}:{}:{}:{}",
+        g.program_id,
+        format_number_exact(g.amount_usd),
+        g.apply_day,
+        g.review_days,
+        g.validity_days
+    )
 }
 
 /// Reads one `work=` token.
-pub fn parse_work(token: &str, index: usize, catalog: &Catalog) -> Result<ExtraWorkload, PlanError> {
+pub fn parse_work(
+    token: &str,
+    index: usize,
+    catalog: &Catalog,
+) -> Result<ExtraWorkload, PlanError> {
     let key = format!("work-{index}");
     let label = format!("Workload {}", index + 2);
-    let fail = |message: String| PlanError { key: key.clone(), message };
+    let fail = |message: String| PlanError {
+        key: key.clone(),
+        message,
+    };
     let parts: Vec<&str> = token.split(':').collect();
     if !(5..=7).contains(&parts.len()) {
         return Err(fail(format!("{label}: expected provider:accelerator:gpus:gpu-hours:start-day[:duty[:price]], got \"{}\".", echo(token))));
     }
     let accelerator = parts[1].trim();
     if catalog.accelerator(accelerator).is_none() {
-        return Err(fail(format!("{label}: accelerator \"{}\" is not in the catalog.", echo(accelerator))));
+        return Err(fail(format!(
+            "{label}: accelerator \"{}\" is not in the catalog.",
+            echo(accelerator)
+        )));
     }
     let provider = parts[0].trim();
-    let renting: Vec<&str> = catalog.offers(accelerator).map(|p| p.provider.as_ref()).collect();
+    let renting: Vec<&str> = catalog
+        .offers(accelerator)
+        .map(|p| p.provider.as_ref())
+        .collect();
     if !renting.contains(&provider) {
-        return Err(fail(format!("{label}: provider \"{}\" does not rent {accelerator}. Expected one of {}.", echo(provider), renting.join(", "))));
+        return Err(fail(format!(
+            "{label}: provider \"{}\" does not rent {accelerator}. Expected one of {}.",
+            echo(provider),
+            renting.join(", ")
+        )));
     }
-    let gpus = parse_whole(parts[2], 1, 100_000).map_err(|p| fail(field_error(&label, "accelerators", parts[2], p, "a whole number from 1 to 100,000")))?;
-    let gpu_hours = parse_positive(parts[3], 1e12).map_err(|p| fail(field_error(&label, "GPU-hours", parts[3], p, "GPU-hours above 0, like 20K")))?;
-    let start_day = parse_whole(parts[4], 0, HORIZON_CAP_DAYS).map_err(|p| fail(field_error(&label, "start day", parts[4], p, "a whole day from 0 to 1826")))?;
+    let gpus = parse_whole(parts[2], 1, 100_000).map_err(|p| {
+        fail(field_error(
+            &label,
+            "accelerators",
+            parts[2],
+            p,
+            "a whole number from 1 to 100,000",
+        ))
+    })?;
+    let gpu_hours = parse_positive(parts[3], 1e12).map_err(|p| {
+        fail(field_error(
+            &label,
+            "GPU-hours",
+            parts[3],
+            p,
+            "GPU-hours above 0, like 20K",
+        ))
+    })?;
+    let start_day = parse_whole(parts[4], 0, HORIZON_CAP_DAYS).map_err(|p| {
+        fail(field_error(
+            &label,
+            "start day",
+            parts[4],
+            p,
+            "a whole day from 0 to 1826",
+        ))
+    })?;
     let duty = match parts.get(5) {
-        Some(raw) => parse_positive(raw, 1.0).map_err(|p| fail(field_error(&label, "duty", raw, p, "a fraction above 0 and at most 1")))?,
+        Some(raw) => parse_positive(raw, 1.0).map_err(|p| {
+            fail(field_error(
+                &label,
+                "duty",
+                raw,
+                p,
+                "a fraction above 0 and at most 1",
+            ))
+        })?,
         None => 1.0,
     };
     let price = match parts.get(6) {
-        Some(raw) => Some(parse_positive(raw, 1000.0).map_err(|p| fail(field_error(&label, "price", raw, p, "USD per GPU-hour above 0 and at most 1,000")))?),
+        Some(raw) => Some(parse_positive(raw, 1000.0).map_err(|p| {
+            fail(field_error(
+                &label,
+                "price",
+                raw,
+                p,
+                "USD per GPU-hour above 0 and at most 1,000",
+            ))
+        })?),
         None => None,
     };
     Ok(ExtraWorkload {
@@ -207,7 +320,12 @@ pub fn encode_work(w: &ExtraWorkload) -> String {
 }
 
 /// The simulation inputs of a plan: its grants and workloads (the primary training run first).
-pub fn runway_inputs(plan: &Plan, scenario: &Scenario, primary: &Estimate, catalog: &Catalog) -> (Vec<GrantInput>, Vec<WorkloadInput>) {
+pub fn runway_inputs(
+    plan: &Plan,
+    scenario: &Scenario,
+    primary: &Estimate,
+    catalog: &Catalog,
+) -> (Vec<GrantInput>, Vec<WorkloadInput>) {
     let grants = plan
         .grants
         .iter()
@@ -225,7 +343,11 @@ pub fn runway_inputs(plan: &Plan, scenario: &Scenario, primary: &Estimate, catal
         .collect();
     let mut workloads = vec![WorkloadInput {
         provider_id: scenario.provider_id.clone(),
-        own_silicon_of: primary.accelerator.silicon_of.as_deref().map(str::to_string),
+        own_silicon_of: primary
+            .accelerator
+            .silicon_of
+            .as_deref()
+            .map(str::to_string),
         gpus: scenario.gpus,
         usd_per_gpu_hour: primary.price.usd_per_gpu_hour(),
         duty: scenario.duty,
@@ -233,8 +355,12 @@ pub fn runway_inputs(plan: &Plan, scenario: &Scenario, primary: &Estimate, catal
         gpu_hours: primary.gpu_hours,
     }];
     for w in &plan.workloads {
-        let Some(acc) = catalog.accelerator(&w.accelerator_id) else { continue };
-        let Some(price) = w.usd_per_gpu_hour(catalog) else { continue };
+        let Some(acc) = catalog.accelerator(&w.accelerator_id) else {
+            continue;
+        };
+        let Some(price) = w.usd_per_gpu_hour(catalog) else {
+            continue;
+        };
         workloads.push(WorkloadInput {
             provider_id: w.provider_id.clone(),
             own_silicon_of: acc.silicon_of.as_deref().map(str::to_string),
@@ -249,7 +375,12 @@ pub fn runway_inputs(plan: &Plan, scenario: &Scenario, primary: &Estimate, catal
 }
 
 /// Runs the plan.
-pub fn run_plan(plan: &Plan, scenario: &Scenario, primary: &Estimate, catalog: &Catalog) -> RunwayResult {
+pub fn run_plan(
+    plan: &Plan,
+    scenario: &Scenario,
+    primary: &Estimate,
+    catalog: &Catalog,
+) -> RunwayResult {
     let (grants, workloads) = runway_inputs(plan, scenario, primary, catalog);
     simulate(&grants, &workloads)
 }
@@ -266,34 +397,66 @@ pub struct Warning {
 /// Warnings: grants expiring before their workload, grants whose provider runs nothing, silicon
 /// grants with a CUDA workload, reviews slower than the plan, money expiring unused, amounts above
 /// the tier maximum.
-pub fn warnings(plan: &Plan, inputs: &(Vec<GrantInput>, Vec<WorkloadInput>), result: &RunwayResult, catalog: &Catalog) -> Vec<Warning> {
+pub fn warnings(
+    plan: &Plan,
+    inputs: &(Vec<GrantInput>, Vec<WorkloadInput>),
+    result: &RunwayResult,
+    catalog: &Catalog,
+) -> Vec<Warning> {
     let (grants, workloads) = inputs;
     let mut out = Vec::new();
     for (i, (planned, g)) in plan.grants.iter().zip(grants).enumerate() {
-        let Some(program) = catalog.program(&planned.program_id) else { continue };
+        let Some(program) = catalog.program(&planned.program_id) else {
+            continue;
+        };
         let name = &program.name;
-        let mut warn = |text: String| out.push(Warning { grant: Some(i), text });
-        let on_provider: Vec<&WorkloadInput> = workloads.iter().filter(|w| w.provider_id == g.provider_id).collect();
-        let eligible: Vec<&WorkloadInput> = on_provider.iter().copied().filter(|w| g.pays_for(w)).collect();
+        let mut warn = |text: String| {
+            out.push(Warning {
+                grant: Some(i),
+                text,
+            })
+        };
+        let on_provider: Vec<&WorkloadInput> = workloads
+            .iter()
+            .filter(|w| w.provider_id == g.provider_id)
+            .collect();
+        let eligible: Vec<&WorkloadInput> = on_provider
+            .iter()
+            .copied()
+            .filter(|w| g.pays_for(w))
+            .collect();
         if on_provider.is_empty() {
-            let provider = catalog.provider(&g.provider_id).map_or(g.provider_id.as_str(), |p| p.name.as_ref());
+            let provider = catalog
+                .provider(&g.provider_id)
+                .map_or(g.provider_id.as_str(), |p| p.name.as_ref());
             warn(format!("{name} pays only {provider}'s bill, and no workload in the plan runs on {provider}."));
         } else if eligible.is_empty() && g.scope == Scope::Silicon {
             warn(format!("{name} pays only for {}'s own silicon (Trainium or TPU); the workload there runs on a CUDA accelerator, so it pays nothing. Porting costs about {} engineer-weeks.", g.provider_id, program.porting_weeks));
         }
         if let Some(first_start) = eligible.iter().map(|w| w.start_day).min() {
             if g.expires_on() <= first_start {
-                warn(format!("{name} expires on day {}, before its workload starts on day {first_start}.", g.expires_on()));
+                warn(format!(
+                    "{name} expires on day {}, before its workload starts on day {first_start}.",
+                    g.expires_on()
+                ));
             } else if g.usable_from() > first_start {
                 warn(format!("{name}'s review takes {} days: approved on day {}, {} days after its workload starts on day {first_start}.", g.review_days, g.usable_from(), g.usable_from() - first_start));
             }
         }
         let expired = result.grants.get(i).map_or(0.0, |o| o.expired_usd);
         if expired > 0.0 {
-            warn(format!("{} of {name} expires unused on day {}.", usd(expired), g.expires_on()));
+            warn(format!(
+                "{} of {name} expires unused on day {}.",
+                usd(expired),
+                g.expires_on()
+            ));
         }
         if planned.amount_usd > program.ceiling_usd {
-            warn(format!("{name}: {} is above the program's tier maximum of {}.", usd(planned.amount_usd), usd(program.ceiling_usd)));
+            warn(format!(
+                "{name}: {} is above the program's tier maximum of {}.",
+                usd(planned.amount_usd),
+                usd(program.ceiling_usd)
+            ));
         }
     }
     out
@@ -332,9 +495,21 @@ mod tests {
         let c = catalog();
         // aws-activate: ceiling $300K, typical review 12 days, valid 730 days.
         let g = parse_grant("aws-activate", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        assert_eq!(g, PlannedGrant { program_id: "aws-activate".into(), amount_usd: 300_000.0, apply_day: 0, review_days: 12, validity_days: 730 });
+        assert_eq!(
+            g,
+            PlannedGrant {
+                program_id: "aws-activate".into(),
+                amount_usd: 300_000.0,
+                apply_day: 0,
+                review_days: 12,
+                validity_days: 730
+            }
+        );
         let g = parse_grant("modal:20K:14", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        assert_eq!((g.amount_usd, g.apply_day, g.review_days, g.validity_days), (20_000.0, 14, 3, 365));
+        assert_eq!(
+            (g.amount_usd, g.apply_day, g.review_days, g.validity_days),
+            (20_000.0, 14, 3, 365)
+        );
         let g = parse_grant("oracle:10000:0:30:90", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(encode_grant(&g), "oracle:10K:0:30:90");
     }
@@ -348,25 +523,36 @@ mod tests {
         let e = parse_grant("modal:abc", 0, &c).unwrap_err();
         assert_eq!(e.message, "Grant 1 (modal): amount \"abc\" is not a number. Expected USD above 0 and at most 1B, like 100K.");
         let e = parse_grant("modal:1000:-1", 0, &c).unwrap_err();
-        assert_eq!(e.message, "Grant 1 (modal): apply day \"-1\" is negative. Expected a whole day from 0 to 1826.");
+        assert_eq!(
+            e.message,
+            "Grant 1 (modal): apply day \"-1\" is negative. Expected a whole day from 0 to 1826."
+        );
         let e = parse_grant("modal:1000:0:0:0", 0, &c).unwrap_err();
         assert_eq!(e.message, "Grant 1 (modal): validity days \"0\" must be greater than zero. Expected a whole number of days from 1 to 3650.");
         let e = parse_grant("modal:1:2:3:4:5", 0, &c).unwrap_err();
         assert!(e.message.contains("too many fields"));
         let e = parse_grant("<b>x</b>", 0, &c).unwrap_err();
-        assert!(e.message.starts_with("Grant 1: \"<b>x</b>\" is not a credit program"));
+        assert!(e
+            .message
+            .starts_with("Grant 1: \"<b>x</b>\" is not a credit program"));
     }
 
     #[test]
     fn work_tokens_round_trip_and_validate() {
         let c = catalog();
         let w = parse_work("modal:h100-sxm:8:2K:0:0.25", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        assert_eq!((w.gpus, w.gpu_hours, w.start_day, w.duty), (8, 2000.0, 0, 0.25));
+        assert_eq!(
+            (w.gpus, w.gpu_hours, w.start_day, w.duty),
+            (8, 2000.0, 0, 0.25)
+        );
         assert_eq!(encode_work(&w), "modal:h100-sxm:8:2K:0:0.25");
         assert_eq!(parse_work(&encode_work(&w), 0, &c), Ok(w));
         let e = parse_work("coreweave:tpu-v5e:8:100:0", 1, &c).unwrap_err();
         assert_eq!(e.key, "work-1");
-        assert_eq!(e.message, "Workload 3: provider \"coreweave\" does not rent tpu-v5e. Expected one of gcp.");
+        assert_eq!(
+            e.message,
+            "Workload 3: provider \"coreweave\" does not rent tpu-v5e. Expected one of gcp."
+        );
         assert!(parse_work("aws:h100-sxm:8", 0, &c).is_err());
     }
 
@@ -375,10 +561,24 @@ mod tests {
         let c = catalog();
         let modal = c.program("modal").unwrap_or_else(|| panic!("modal"));
         // Modal review 1-7 days; dataset ready on day 30: apply between day 23 and day 29.
-        assert_eq!(apply_window(modal, 30), ApplyWindow { latest_safe_day: Some(23), earliest_no_waste_day: 29 });
-        let genai = c.program("aws-genai").unwrap_or_else(|| panic!("aws-genai"));
+        assert_eq!(
+            apply_window(modal, 30),
+            ApplyWindow {
+                latest_safe_day: Some(23),
+                earliest_no_waste_day: 29
+            }
+        );
+        let genai = c
+            .program("aws-genai")
+            .unwrap_or_else(|| panic!("aws-genai"));
         // AWS generative AI: up to 60 days; dataset ready on day 30: too late for the slowest review.
-        assert_eq!(apply_window(genai, 30), ApplyWindow { latest_safe_day: None, earliest_no_waste_day: 16 });
+        assert_eq!(
+            apply_window(genai, 30),
+            ApplyWindow {
+                latest_safe_day: None,
+                earliest_no_waste_day: 16
+            }
+        );
     }
 
     #[test]
@@ -392,9 +592,22 @@ mod tests {
         let plan = Plan {
             start_day: 20,
             grants: vec![
-                PlannedGrant { amount_usd: 100_000.0, ..PlannedGrant::from_program(c.program("aws-activate").unwrap_or_else(|| panic!())) },
-                PlannedGrant { amount_usd: 50_000.0, ..PlannedGrant::from_program(c.program("aws-trainium").unwrap_or_else(|| panic!())) },
-                PlannedGrant { amount_usd: 5_000.0, ..PlannedGrant::from_program(c.program("modal").unwrap_or_else(|| panic!())) },
+                PlannedGrant {
+                    amount_usd: 100_000.0,
+                    ..PlannedGrant::from_program(
+                        c.program("aws-activate").unwrap_or_else(|| panic!()),
+                    )
+                },
+                PlannedGrant {
+                    amount_usd: 50_000.0,
+                    ..PlannedGrant::from_program(
+                        c.program("aws-trainium").unwrap_or_else(|| panic!()),
+                    )
+                },
+                PlannedGrant {
+                    amount_usd: 5_000.0,
+                    ..PlannedGrant::from_program(c.program("modal").unwrap_or_else(|| panic!()))
+                },
             ],
             workloads: vec![],
         };
@@ -409,9 +622,20 @@ mod tests {
         assert_eq!(r.grants[2].expired_usd, 5_000.0);
         let w = warnings(&plan, &inputs, &r, &c);
         let texts: Vec<&str> = w.iter().map(|w| w.text.as_str()).collect();
-        assert!(texts.iter().any(|t| t.starts_with("AWS Trainium credits pays only for aws's own silicon")), "{texts:?}");
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.starts_with("AWS Trainium credits pays only for aws's own silicon")),
+            "{texts:?}"
+        );
         assert!(texts.contains(&"Modal startup credits pays only Modal's bill, and no workload in the plan runs on Modal."), "{texts:?}");
-        assert!(texts.contains(&"$50K of AWS Trainium credits expires unused on day 395."), "{texts:?}");
-        assert!(!texts.iter().any(|t| t.starts_with("AWS Activate")), "{texts:?}");
+        assert!(
+            texts.contains(&"$50K of AWS Trainium credits expires unused on day 395."),
+            "{texts:?}"
+        );
+        assert!(
+            !texts.iter().any(|t| t.starts_with("AWS Activate")),
+            "{texts:?}"
+        );
     }
 }

@@ -133,9 +133,15 @@ pub struct RunwayResult {
 impl RunwayResult {
     /// Grant `g`'s balance at the end of `day` while usable; 0 before approval and after expiry.
     pub fn balance_on(&self, g: usize, day: u32) -> f64 {
-        let Some(steps) = self.balance_steps.get(g) else { return 0.0 };
+        let Some(steps) = self.balance_steps.get(g) else {
+            return 0.0;
+        };
         let i = steps.partition_point(|&(d, _)| d <= day);
-        if i == 0 { 0.0 } else { steps[i - 1].1 }
+        if i == 0 {
+            0.0
+        } else {
+            steps[i - 1].1
+        }
     }
 }
 
@@ -167,19 +173,43 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
     let mut outcome = vec![GrantOutcome::default(); grants.len()];
     // Everything that does not change from day to day is computed once: each grant's window, and for
     // each workload the grants that may pay it, in pay order (no string comparison in the day loop).
-    let windows: Vec<(u32, u32)> = grants.iter().map(|g| (g.usable_from(), g.expires_on())).collect();
-    let mut payers: Vec<Vec<usize>> = workloads.iter().map(|w| order.iter().copied().filter(|&g| grants[g].pays_for(w)).collect()).collect();
+    let windows: Vec<(u32, u32)> = grants
+        .iter()
+        .map(|g| (g.usable_from(), g.expires_on()))
+        .collect();
+    let mut payers: Vec<Vec<usize>> = workloads
+        .iter()
+        .map(|w| {
+            order
+                .iter()
+                .copied()
+                .filter(|&g| grants[g].pays_for(w))
+                .collect()
+        })
+        .collect();
     // A grant that expired or ran out never pays again: it leaves the payer lists (rare events),
     // so the daily loop only looks at grants that can still pay.
     let mut dead: Vec<usize> = Vec::new();
     let mut remaining: Vec<f64> = workloads.iter().map(|w| w.gpu_hours.max(0.0)).collect();
-    let daily_hours: Vec<f64> = workloads.iter().map(WorkloadInput::busy_hours_per_day).collect();
+    let daily_hours: Vec<f64> = workloads
+        .iter()
+        .map(WorkloadInput::busy_hours_per_day)
+        .collect();
     let mut workload_spend = vec![0.0; workloads.len()];
     let mut daily_spend = vec![0.0; days];
     let mut daily_cash = vec![0.0; days];
     // Steps start at approval with the full amount (when approval is inside the horizon).
-    let mut balance_steps: Vec<Vec<(u32, f64)>> =
-        windows.iter().zip(&balance).map(|(&(from, _), &b)| if from < horizon { vec![(from, b)] } else { Vec::new() }).collect();
+    let mut balance_steps: Vec<Vec<(u32, f64)>> = windows
+        .iter()
+        .zip(&balance)
+        .map(|(&(from, _), &b)| {
+            if from < horizon {
+                vec![(from, b)]
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
     // Expiries in day order, consumed as the days pass.
     let mut expiries: Vec<(u32, usize)> = Vec::with_capacity(grants.len());
     for (g, &(_, until)) in windows.iter().enumerate() {
@@ -192,7 +222,11 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
     // them, the grant that paid a workload yesterday pays it today unless it runs out, so the search
     // through the payer list only runs on event days and when the cached grant cannot cover the day.
     let mut events: Vec<u32> = Vec::new();
-    for d in workloads.iter().map(|w| w.start_day).chain(windows.iter().flat_map(|&(from, until)| [from, until])) {
+    for d in workloads
+        .iter()
+        .map(|w| w.start_day)
+        .chain(windows.iter().flat_map(|&(from, until)| [from, until]))
+    {
         let at = events.partition_point(|&e| e < d);
         if events.get(at) != Some(&d) {
             events.insert(at, d);
@@ -285,7 +319,8 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
             outcome[g].unused_usd = balance[g];
         }
         // Derived rather than summed day by day, so a fully spent grant reads exactly its amount.
-        outcome[g].used_usd = (grant.amount_usd.max(0.0) - outcome[g].expired_usd - outcome[g].unused_usd).max(0.0);
+        outcome[g].used_usd =
+            (grant.amount_usd.max(0.0) - outcome[g].expired_usd - outcome[g].unused_usd).max(0.0);
     }
     RunwayResult {
         horizon_days: horizon,
@@ -303,7 +338,10 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
 
 #[cfg(test)]
 /// The straightforward day-by-day loop, kept as the reference the fast loop must match bit for bit.
-pub(crate) fn simulate_reference(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayResult {
+pub(crate) fn simulate_reference(
+    grants: &[GrantInput],
+    workloads: &[WorkloadInput],
+) -> RunwayResult {
     let horizon = workloads
         .iter()
         .map(WorkloadInput::end_day)
@@ -322,19 +360,43 @@ pub(crate) fn simulate_reference(grants: &[GrantInput], workloads: &[WorkloadInp
     let mut outcome = vec![GrantOutcome::default(); grants.len()];
     // Everything that does not change from day to day is computed once: each grant's window, and for
     // each workload the grants that may pay it, in pay order (no string comparison in the day loop).
-    let windows: Vec<(u32, u32)> = grants.iter().map(|g| (g.usable_from(), g.expires_on())).collect();
-    let mut payers: Vec<Vec<usize>> = workloads.iter().map(|w| order.iter().copied().filter(|&g| grants[g].pays_for(w)).collect()).collect();
+    let windows: Vec<(u32, u32)> = grants
+        .iter()
+        .map(|g| (g.usable_from(), g.expires_on()))
+        .collect();
+    let mut payers: Vec<Vec<usize>> = workloads
+        .iter()
+        .map(|w| {
+            order
+                .iter()
+                .copied()
+                .filter(|&g| grants[g].pays_for(w))
+                .collect()
+        })
+        .collect();
     // A grant that expired or ran out never pays again: it leaves the payer lists (rare events),
     // so the daily loop only looks at grants that can still pay.
     let mut dead: Vec<usize> = Vec::new();
     let mut remaining: Vec<f64> = workloads.iter().map(|w| w.gpu_hours.max(0.0)).collect();
-    let daily_hours: Vec<f64> = workloads.iter().map(WorkloadInput::busy_hours_per_day).collect();
+    let daily_hours: Vec<f64> = workloads
+        .iter()
+        .map(WorkloadInput::busy_hours_per_day)
+        .collect();
     let mut workload_spend = vec![0.0; workloads.len()];
     let mut daily_spend = vec![0.0; days];
     let mut daily_cash = vec![0.0; days];
     // Steps start at approval with the full amount (when approval is inside the horizon).
-    let mut balance_steps: Vec<Vec<(u32, f64)>> =
-        windows.iter().zip(&balance).map(|(&(from, _), &b)| if from < horizon { vec![(from, b)] } else { Vec::new() }).collect();
+    let mut balance_steps: Vec<Vec<(u32, f64)>> = windows
+        .iter()
+        .zip(&balance)
+        .map(|(&(from, _), &b)| {
+            if from < horizon {
+                vec![(from, b)]
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
     // Expiries in day order, consumed as the days pass.
     let mut expiries: Vec<(u32, usize)> = Vec::with_capacity(grants.len());
     for (g, &(_, until)) in windows.iter().enumerate() {
@@ -405,7 +467,8 @@ pub(crate) fn simulate_reference(grants: &[GrantInput], workloads: &[WorkloadInp
             outcome[g].unused_usd = balance[g];
         }
         // Derived rather than summed day by day, so a fully spent grant reads exactly its amount.
-        outcome[g].used_usd = (grant.amount_usd.max(0.0) - outcome[g].expired_usd - outcome[g].unused_usd).max(0.0);
+        outcome[g].used_usd =
+            (grant.amount_usd.max(0.0) - outcome[g].expired_usd - outcome[g].unused_usd).max(0.0);
     }
     RunwayResult {
         horizon_days: horizon,
@@ -421,13 +484,26 @@ pub(crate) fn simulate_reference(grants: &[GrantInput], workloads: &[WorkloadInp
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn grant(provider: &str, scope: Scope, amount: f64, apply: u32, review: u32, validity: u32) -> GrantInput {
-        GrantInput { provider_id: provider.into(), scope, amount_usd: amount, apply_day: apply, review_days: review, validity_days: validity }
+    fn grant(
+        provider: &str,
+        scope: Scope,
+        amount: f64,
+        apply: u32,
+        review: u32,
+        validity: u32,
+    ) -> GrantInput {
+        GrantInput {
+            provider_id: provider.into(),
+            scope,
+            amount_usd: amount,
+            apply_day: apply,
+            review_days: review,
+            validity_days: validity,
+        }
     }
 
     /// 1 GPU, duty 1: 24 GPU-hours a day; at $1/h that is $24 a day.
@@ -458,8 +534,18 @@ mod tests {
     #[test]
     fn provider_mismatch_expires_whole() {
         // An AWS grant with a CoreWeave workload pays nothing and expires whole.
-        let r = simulate(&[grant("aws", Scope::All, 1000.0, 0, 10, 30)], &[work("coreweave", 0, 48.0)]);
-        assert_eq!(r.grants[0], GrantOutcome { used_usd: 0.0, expired_usd: 1000.0, unused_usd: 0.0 });
+        let r = simulate(
+            &[grant("aws", Scope::All, 1000.0, 0, 10, 30)],
+            &[work("coreweave", 0, 48.0)],
+        );
+        assert_eq!(
+            r.grants[0],
+            GrantOutcome {
+                used_usd: 0.0,
+                expired_usd: 1000.0,
+                unused_usd: 0.0
+            }
+        );
         assert_eq!(r.cash_usd, 48.0);
         assert_eq!(r.runway_end_day, Some(0));
         // Horizon runs until the grant expires on day 10 + 30 = 40.
@@ -474,7 +560,10 @@ mod tests {
         assert_eq!(r.grants[0].expired_usd, 500.0);
         assert_eq!(r.cash_usd, 24.0);
         // The same grant pays for Trainium (AWS's own silicon).
-        let trainium = WorkloadInput { own_silicon_of: Some("aws".into()), ..work("aws", 0, 24.0) };
+        let trainium = WorkloadInput {
+            own_silicon_of: Some("aws".into()),
+            ..work("aws", 0, 24.0)
+        };
         let r = simulate(&[g], &[trainium]);
         assert_eq!(r.grants[0].used_usd, 24.0);
         assert_eq!(r.grants[0].expired_usd, 476.0);
@@ -484,7 +573,10 @@ mod tests {
     #[test]
     fn grant_that_expires_before_the_dataset_is_ready() {
         // Applied day 0, approved day 7, usable [7, 37). Dataset ready day 40: nothing paid.
-        let r = simulate(&[grant("modal", Scope::Platform, 2000.0, 0, 7, 30)], &[work("modal", 40, 24.0)]);
+        let r = simulate(
+            &[grant("modal", Scope::Platform, 2000.0, 0, 7, 30)],
+            &[work("modal", 40, 24.0)],
+        );
         assert_eq!(r.grants[0].expired_usd, 2000.0);
         assert_eq!(r.grants[0].used_usd, 0.0);
         assert_eq!(r.runway_end_day, Some(40));
@@ -526,7 +618,12 @@ mod tests {
         // $2/h = $96/day; 250 GPU-hours = 5 full days (240 h) + 10 h on day 5 ($20).
         // Days 0, 1: cash ($192). Days 2, 3, 4: grant pays $288, leaving $12. Day 5 costs $96: $12
         // from the grant, $84 cash. Day 5 is the partial day: 10 h = $20 -> $12 grant, $8 cash.
-        let w = WorkloadInput { gpus: 4, duty: 0.5, usd_per_gpu_hour: 2.0, ..work("aws", 0, 250.0) };
+        let w = WorkloadInput {
+            gpus: 4,
+            duty: 0.5,
+            usd_per_gpu_hour: 2.0,
+            ..work("aws", 0, 250.0)
+        };
         assert_eq!(w.end_day(), 6);
         let r = simulate(&[grant("aws", Scope::Gpu, 300.0, 0, 2, 10)], &[w]);
         assert_eq!(r.total_spend_usd, 500.0);
@@ -540,7 +637,10 @@ mod tests {
     #[test]
     fn runway_end_is_the_first_day_grants_fall_short() {
         // $100 usable from day 0; $24/day for 10 days: days 0-3 paid ($96), day 4 needs $20 cash.
-        let r = simulate(&[grant("aws", Scope::All, 100.0, 0, 0, 365)], &[work("aws", 0, 240.0)]);
+        let r = simulate(
+            &[grant("aws", Scope::All, 100.0, 0, 0, 365)],
+            &[work("aws", 0, 240.0)],
+        );
         assert_eq!(r.runway_end_day, Some(4));
         assert_eq!(r.cash_usd, 140.0);
         assert_eq!(r.grants[0].used_usd, 100.0);
@@ -549,15 +649,28 @@ mod tests {
     #[test]
     fn grants_outliving_the_cap_are_still_usable_at_the_horizon() {
         // Together's credits do not expire: validity beyond the 5-year cap.
-        let r = simulate(&[grant("together", Scope::Platform, 50_000.0, 0, 3, 5000)], &[work("together", 10, 240.0)]);
+        let r = simulate(
+            &[grant("together", Scope::Platform, 50_000.0, 0, 3, 5000)],
+            &[work("together", 10, 240.0)],
+        );
         assert_eq!(r.horizon_days, HORIZON_CAP_DAYS);
-        assert_eq!(r.grants[0], GrantOutcome { used_usd: 240.0, expired_usd: 0.0, unused_usd: 49_760.0 });
+        assert_eq!(
+            r.grants[0],
+            GrantOutcome {
+                used_usd: 240.0,
+                expired_usd: 0.0,
+                unused_usd: 49_760.0
+            }
+        );
     }
 
     #[test]
     fn multiple_workloads_on_different_providers() {
         // Sporadic experiments on Modal (day 0, 48 h) then pretraining on AWS (day 30, 96 h).
-        let grants = [grant("modal", Scope::Platform, 30.0, 0, 1, 30), grant("aws", Scope::All, 1000.0, 0, 14, 365)];
+        let grants = [
+            grant("modal", Scope::Platform, 30.0, 0, 1, 30),
+            grant("aws", Scope::All, 1000.0, 0, 14, 365),
+        ];
         let r = simulate(&grants, &[work("modal", 0, 48.0), work("aws", 30, 96.0)]);
         // Modal: day 0 before approval ($24 cash), day 1 $24 of which the grant pays all $24, left $6 expires.
         assert_eq!(r.grants[0].used_usd, 24.0);
@@ -574,28 +687,47 @@ mod tests {
         use proptest::prelude::*;
 
         fn grant() -> impl Strategy<Value = GrantInput> {
-            (0usize..3, 0usize..4, prop_oneof![0.0f64..2e5, (1u32..200).prop_map(|k| f64::from(k) * 24.0)], 0u32..300, 0u32..60, 1u32..700)
-                .prop_map(|(p, sc, amount_usd, apply_day, review_days, validity_days)| GrantInput {
-                    provider_id: ["aws", "gcp", "modal"][p].into(),
-                    scope: [Scope::All, Scope::Gpu, Scope::Silicon, Scope::Platform][sc],
-                    amount_usd,
-                    apply_day,
-                    review_days,
-                    validity_days,
-                })
+            (
+                0usize..3,
+                0usize..4,
+                prop_oneof![0.0f64..2e5, (1u32..200).prop_map(|k| f64::from(k) * 24.0)],
+                0u32..300,
+                0u32..60,
+                1u32..700,
+            )
+                .prop_map(
+                    |(p, sc, amount_usd, apply_day, review_days, validity_days)| GrantInput {
+                        provider_id: ["aws", "gcp", "modal"][p].into(),
+                        scope: [Scope::All, Scope::Gpu, Scope::Silicon, Scope::Platform][sc],
+                        amount_usd,
+                        apply_day,
+                        review_days,
+                        validity_days,
+                    },
+                )
         }
 
         fn workload() -> impl Strategy<Value = WorkloadInput> {
-            (0usize..3, any::<bool>(), 1u32..64, prop_oneof![0.1f64..12.0, Just(1.0)], prop_oneof![0.01f64..=1.0, Just(1.0)], 0u32..300, 0.0f64..3e5)
-                .prop_map(|(p, own, gpus, usd_per_gpu_hour, duty, start_day, gpu_hours)| WorkloadInput {
-                    provider_id: ["aws", "gcp", "modal"][p].into(),
-                    own_silicon_of: own.then(|| ["aws", "gcp", "modal"][p].to_string()),
-                    gpus,
-                    usd_per_gpu_hour,
-                    duty,
-                    start_day,
-                    gpu_hours,
-                })
+            (
+                0usize..3,
+                any::<bool>(),
+                1u32..64,
+                prop_oneof![0.1f64..12.0, Just(1.0)],
+                prop_oneof![0.01f64..=1.0, Just(1.0)],
+                0u32..300,
+                0.0f64..3e5,
+            )
+                .prop_map(
+                    |(p, own, gpus, usd_per_gpu_hour, duty, start_day, gpu_hours)| WorkloadInput {
+                        provider_id: ["aws", "gcp", "modal"][p].into(),
+                        own_silicon_of: own.then(|| ["aws", "gcp", "modal"][p].to_string()),
+                        gpus,
+                        usd_per_gpu_hour,
+                        duty,
+                        start_day,
+                        gpu_hours,
+                    },
+                )
         }
 
         proptest! {

@@ -22,12 +22,36 @@ impl Scale {
     /// The slider of a numeric field, in the field's canonical unit (fractions for MFU and duty).
     pub fn of(field: Field) -> Option<Scale> {
         match field {
-            Field::Params => Some(Scale::Log { min: 1e8, max: 2e12, whole: false }),
-            Field::Tokens => Some(Scale::Log { min: 1e9, max: 1e14, whole: false }),
-            Field::Gpus => Some(Scale::Log { min: 1.0, max: 100_000.0, whole: true }),
-            Field::Mfu => Some(Scale::Linear { min: 0.05, max: 0.80, step: 0.01 }),
-            Field::Duty => Some(Scale::Linear { min: 0.01, max: 1.0, step: 0.01 }),
-            Field::Start => Some(Scale::Linear { min: 0.0, max: 365.0, step: 1.0 }),
+            Field::Params => Some(Scale::Log {
+                min: 1e8,
+                max: 2e12,
+                whole: false,
+            }),
+            Field::Tokens => Some(Scale::Log {
+                min: 1e9,
+                max: 1e14,
+                whole: false,
+            }),
+            Field::Gpus => Some(Scale::Log {
+                min: 1.0,
+                max: 100_000.0,
+                whole: true,
+            }),
+            Field::Mfu => Some(Scale::Linear {
+                min: 0.05,
+                max: 0.80,
+                step: 0.01,
+            }),
+            Field::Duty => Some(Scale::Linear {
+                min: 0.01,
+                max: 1.0,
+                step: 0.01,
+            }),
+            Field::Start => Some(Scale::Linear {
+                min: 0.0,
+                max: 365.0,
+                step: 1.0,
+            }),
             Field::Gpu | Field::Provider | Field::Price => None,
         }
     }
@@ -46,7 +70,11 @@ impl Scale {
 
     /// The value a slider position means, rounded for people: 7.12B, 64, 0.4.
     pub fn value(self, position: f64) -> f64 {
-        let t = if position.is_finite() { (position / POSITIONS).clamp(0.0, 1.0) } else { 0.0 };
+        let t = if position.is_finite() {
+            (position / POSITIONS).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
         match self {
             Scale::Log { min, max, whole } => {
                 let raw = (min.ln() + t * (max.ln() - min.ln())).exp();
@@ -71,7 +99,9 @@ fn round_significant(v: f64, digits: usize) -> f64 {
     if !v.is_finite() || v == 0.0 {
         return v;
     }
-    format!("{:.*e}", digits.saturating_sub(1), v).parse().unwrap_or(v)
+    format!("{:.*e}", digits.saturating_sub(1), v)
+        .parse()
+        .unwrap_or(v)
 }
 
 #[cfg(test)]
@@ -80,7 +110,11 @@ mod tests {
 
     #[test]
     fn log_slider_ends_and_middle() {
-        let s = Scale::of(Field::Params).unwrap_or(Scale::Linear { min: 0.0, max: 1.0, step: 1.0 });
+        let s = Scale::of(Field::Params).unwrap_or(Scale::Linear {
+            min: 0.0,
+            max: 1.0,
+            step: 1.0,
+        });
         assert_eq!(s.value(0.0), 1e8);
         assert_eq!(s.value(1000.0), 2e12);
         // Geometric middle of 1e8..2e12 is sqrt(2e20) = 1.414e10 -> 14.1B.
@@ -94,7 +128,11 @@ mod tests {
 
     #[test]
     fn gpu_slider_gives_whole_numbers() {
-        let s = Scale::of(Field::Gpus).unwrap_or(Scale::Linear { min: 0.0, max: 1.0, step: 1.0 });
+        let s = Scale::of(Field::Gpus).unwrap_or(Scale::Linear {
+            min: 0.0,
+            max: 1.0,
+            step: 1.0,
+        });
         for p in 0..=1000 {
             let v = s.value(f64::from(p));
             assert_eq!(v.fract(), 0.0);
@@ -106,25 +144,44 @@ mod tests {
 
     #[test]
     fn percent_sliders_snap_to_whole_percent() {
-        let mfu = Scale::of(Field::Mfu).unwrap_or(Scale::Linear { min: 0.0, max: 1.0, step: 1.0 });
+        let mfu = Scale::of(Field::Mfu).unwrap_or(Scale::Linear {
+            min: 0.0,
+            max: 1.0,
+            step: 1.0,
+        });
         // Position 467 of 5..80 % = 5 + 0.467 * 75 = 40.03 % -> 40 %.
         assert_eq!(mfu.value(467.0), 0.4);
         assert_eq!(mfu.value(0.0), 0.05);
         assert_eq!(mfu.value(1000.0), 0.8);
         assert_eq!(mfu.position(0.4), 467.0);
-        let duty = Scale::of(Field::Duty).unwrap_or(Scale::Linear { min: 0.0, max: 1.0, step: 1.0 });
+        let duty = Scale::of(Field::Duty).unwrap_or(Scale::Linear {
+            min: 0.0,
+            max: 1.0,
+            step: 1.0,
+        });
         assert_eq!(duty.value(1000.0), 1.0);
         assert_eq!(duty.value(0.0), 0.01);
     }
 
     #[test]
     fn slider_values_are_always_accepted_by_their_field() {
-        for field in [Field::Params, Field::Tokens, Field::Gpus, Field::Mfu, Field::Duty, Field::Start] {
+        for field in [
+            Field::Params,
+            Field::Tokens,
+            Field::Gpus,
+            Field::Mfu,
+            Field::Duty,
+            Field::Start,
+        ] {
             let Some(s) = Scale::of(field) else { continue };
             for p in 0..=1000 {
                 let v = s.value(f64::from(p));
                 let text = crate::parse::format_number_exact(v);
-                assert_eq!(field.parse(&text, crate::parse::Origin::Link), Ok(v), "{field:?} at {p}");
+                assert_eq!(
+                    field.parse(&text, crate::parse::Origin::Link),
+                    Ok(v),
+                    "{field:?} at {p}"
+                );
             }
         }
     }

@@ -11,7 +11,11 @@ fn catalog() -> Catalog {
 /// Any valid scenario: ids from the catalog, numbers within each field's accepted range.
 fn scenario() -> impl Strategy<Value = Scenario> {
     let cat = catalog();
-    let pairs: Vec<(String, String)> = cat.prices.iter().map(|p| (p.accelerator.to_string(), p.provider.to_string())).collect();
+    let pairs: Vec<(String, String)> = cat
+        .prices
+        .iter()
+        .map(|p| (p.accelerator.to_string(), p.provider.to_string()))
+        .collect();
     (
         1e8f64..=2e12,
         1e9f64..=1e14,
@@ -21,16 +25,18 @@ fn scenario() -> impl Strategy<Value = Scenario> {
         (1e-6f64..=1.0),
         prop::option::of(1e-3f64..=1000.0),
     )
-        .prop_map(|(params, tokens, (acc, prov), gpus, mfu, duty, price)| Scenario {
-            params,
-            tokens,
-            accelerator_id: acc,
-            gpus,
-            mfu,
-            duty,
-            provider_id: prov,
-            price_override_usd_per_gpu_hour: price,
-        })
+        .prop_map(
+            |(params, tokens, (acc, prov), gpus, mfu, duty, price)| Scenario {
+                params,
+                tokens,
+                accelerator_id: acc,
+                gpus,
+                mfu,
+                duty,
+                provider_id: prov,
+                price_override_usd_per_gpu_hour: price,
+            },
+        )
 }
 
 proptest! {
@@ -119,17 +125,62 @@ mod runway_invariants {
     }
 
     fn grant() -> impl Strategy<Value = GrantInput> {
-        (provider(), prop::sample::select(vec![Scope::All, Scope::Gpu, Scope::Silicon, Scope::Platform]), 0.0f64..1e6, 0u32..400, 0u32..90, 1u32..800)
-            .prop_map(|(provider_id, scope, amount_usd, apply_day, review_days, validity_days)| GrantInput {
-                provider_id, scope, amount_usd, apply_day, review_days, validity_days,
-            })
+        (
+            provider(),
+            prop::sample::select(vec![
+                Scope::All,
+                Scope::Gpu,
+                Scope::Silicon,
+                Scope::Platform,
+            ]),
+            0.0f64..1e6,
+            0u32..400,
+            0u32..90,
+            1u32..800,
+        )
+            .prop_map(
+                |(provider_id, scope, amount_usd, apply_day, review_days, validity_days)| {
+                    GrantInput {
+                        provider_id,
+                        scope,
+                        amount_usd,
+                        apply_day,
+                        review_days,
+                        validity_days,
+                    }
+                },
+            )
     }
 
     fn workload() -> impl Strategy<Value = WorkloadInput> {
-        (provider(), prop::option::of(provider()), 1u32..2000, 0.1f64..12.0, 0.01f64..=1.0, 0u32..400, 0.0f64..5e6)
-            .prop_map(|(provider_id, own_silicon_of, gpus, usd_per_gpu_hour, duty, start_day, gpu_hours)| WorkloadInput {
-                provider_id, own_silicon_of, gpus, usd_per_gpu_hour, duty, start_day, gpu_hours,
-            })
+        (
+            provider(),
+            prop::option::of(provider()),
+            1u32..2000,
+            0.1f64..12.0,
+            0.01f64..=1.0,
+            0u32..400,
+            0.0f64..5e6,
+        )
+            .prop_map(
+                |(
+                    provider_id,
+                    own_silicon_of,
+                    gpus,
+                    usd_per_gpu_hour,
+                    duty,
+                    start_day,
+                    gpu_hours,
+                )| WorkloadInput {
+                    provider_id,
+                    own_silicon_of,
+                    gpus,
+                    usd_per_gpu_hour,
+                    duty,
+                    start_day,
+                    gpu_hours,
+                },
+            )
     }
 
     proptest! {
@@ -195,5 +246,7 @@ proptest! {
 
 /// Percent-encodes a query value the way a browser would for these characters.
 fn form_urlencoded_value(s: &str) -> String {
-    s.replace('%', "%25").replace('+', "%2B").replace(':', "%3A")
+    s.replace('%', "%25")
+        .replace('+', "%2B")
+        .replace(':', "%3A")
 }

@@ -23,12 +23,16 @@ pub fn Charts() -> impl IntoView {
         move || state.scenario.track(),
         move || {
             let scenario = state.scenario.get_untracked();
-            let Ok(e) = state.estimate.get_untracked() else { return };
+            let Ok(e) = state.estimate.get_untracked() else {
+                return;
+            };
             if let Some(canvas) = mfu_canvas.get_untracked() {
                 draw_on(&canvas, |root, scale| draw_mfu(root, &scenario, &e, scale));
             }
             if let Some(canvas) = provider_canvas.get_untracked() {
-                draw_on(&canvas, |root, scale| draw_providers(root, &scenario, &e, state.catalog, scale));
+                draw_on(&canvas, |root, scale| {
+                    draw_providers(root, &scenario, &e, state.catalog, scale)
+                });
             }
         },
     );
@@ -53,7 +57,9 @@ pub fn Charts() -> impl IntoView {
 /// `draw` runs outside any reactive owner: it must capture what it needs, not look up context.
 pub fn redraw_after_change(track: impl Fn() + 'static, draw: impl Fn() + Copy + 'static) {
     let resized = RwSignal::new(0u32);
-    let listener = window_event_listener(leptos::ev::resize, move |_| resized.update(|n| *n = n.wrapping_add(1)));
+    let listener = window_event_listener(leptos::ev::resize, move |_| {
+        resized.update(|n| *n = n.wrapping_add(1))
+    });
     on_cleanup(move || listener.remove());
     let frame_pending = StoredValue::new(false);
     Effect::new(move |_| {
@@ -70,18 +76,37 @@ pub fn redraw_after_change(track: impl Fn() + 'static, draw: impl Fn() + Copy + 
     });
 }
 
-fn draw_mfu(root: &DrawingArea<CanvasBackend, Shift>, s: &Scenario, e: &Estimate, scale: f64) -> DrawResult {
+fn draw_mfu(
+    root: &DrawingArea<CanvasBackend, Shift>,
+    s: &Scenario,
+    e: &Estimate,
+    scale: f64,
+) -> DrawResult {
     draw_cost_vs_mfu(root, &cost_vs_mfu(s, e), (s.mfu, e.compute_cost_usd), scale)
 }
 
-fn draw_providers(root: &DrawingArea<CanvasBackend, Shift>, s: &Scenario, e: &Estimate, catalog: &Catalog, scale: f64) -> DrawResult {
+fn draw_providers(
+    root: &DrawingArea<CanvasBackend, Shift>,
+    s: &Scenario,
+    e: &Estimate,
+    catalog: &Catalog,
+    scale: f64,
+) -> DrawResult {
     let overridden = matches!(e.price, PriceSource::Override { .. });
     let mut bars: Vec<ProviderBar> = cost_by_provider(e, catalog)
         .into_iter()
-        .map(|(id, name, cost_usd)| ProviderBar { label: name.to_string(), cost_usd, current: !overridden && id == s.provider_id })
+        .map(|(id, name, cost_usd)| ProviderBar {
+            label: name.to_string(),
+            cost_usd,
+            current: !overridden && id == s.provider_id,
+        })
         .collect();
     if overridden {
-        let yours = ProviderBar { label: "Your price".into(), cost_usd: e.compute_cost_usd, current: true };
+        let yours = ProviderBar {
+            label: "Your price".into(),
+            cost_usd: e.compute_cost_usd,
+            current: true,
+        };
         insert_by_key(&mut bars, yours, |b| b.cost_usd);
     }
     draw_cost_by_provider(root, &bars, scale)
@@ -89,7 +114,10 @@ fn draw_providers(root: &DrawingArea<CanvasBackend, Shift>, s: &Scenario, e: &Es
 
 /// Sizes the canvas backing store to its CSS box times the device pixel ratio (sharp on HiDPI),
 /// draws, and records the draw time in `data-draw-ms` and a running `data-draw-count`.
-pub fn draw_on(canvas: &HtmlCanvasElement, draw: impl FnOnce(&DrawingArea<CanvasBackend, Shift>, f64) -> DrawResult) {
+pub fn draw_on(
+    canvas: &HtmlCanvasElement,
+    draw: impl FnOnce(&DrawingArea<CanvasBackend, Shift>, f64) -> DrawResult,
+) {
     let started = browser::now_ms();
     let scale = browser::device_pixel_ratio();
     let width = (f64::from(canvas.client_width().max(1)) * scale).round() as u32;
@@ -100,11 +128,20 @@ pub fn draw_on(canvas: &HtmlCanvasElement, draw: impl FnOnce(&DrawingArea<Canvas
     if canvas.height() != height {
         canvas.set_height(height);
     }
-    let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else { return };
+    let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
+        return;
+    };
     let result = draw(&backend.into_drawing_area(), scale);
-    let count = canvas.get_attribute("data-draw-count").and_then(|c| c.parse::<u64>().ok()).unwrap_or(0) + 1;
+    let count = canvas
+        .get_attribute("data-draw-count")
+        .and_then(|c| c.parse::<u64>().ok())
+        .unwrap_or(0)
+        + 1;
     let _ = canvas.set_attribute("data-draw-count", &count.to_string());
-    let _ = canvas.set_attribute("data-draw-ms", &format!("{:.3}", browser::now_ms() - started));
+    let _ = canvas.set_attribute(
+        "data-draw-ms",
+        &format!("{:.3}", browser::now_ms() - started),
+    );
     if let Err(e) = result {
         let _ = canvas.set_attribute("data-draw-error", &e);
     }

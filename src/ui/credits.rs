@@ -33,7 +33,11 @@ pub fn CreditsPanel() -> impl IntoView {
                 let inputs = runway_inputs(plan, s, primary, state.catalog);
                 let result = simulate(&inputs.0, &inputs.1);
                 let warnings = warnings(plan, &inputs, &result, state.catalog);
-                Some(RunwayView { inputs, result, warnings })
+                Some(RunwayView {
+                    inputs,
+                    result,
+                    warnings,
+                })
             })
         })
     });

@@ -15,7 +15,14 @@ pub fn PlanList(
 ) -> impl IntoView {
     let state = use_app_state();
     // Rows are rebuilt only when grants are added or removed, so typing keeps focus.
-    let rows = Memo::new(move |_| state.plan.with(|p| p.grants.iter().map(|g| g.program_id.clone()).collect::<Vec<_>>()));
+    let rows = Memo::new(move |_| {
+        state.plan.with(|p| {
+            p.grants
+                .iter()
+                .map(|g| g.program_id.clone())
+                .collect::<Vec<_>>()
+        })
+    });
     view! {
         <h3>"Grants in the plan"</h3>
         {move || rows.with(|r| r.is_empty()).then(|| view! { <p class="hint" data-testid="plan-empty">"No grants yet: add programs from the catalog below."</p> })}
@@ -34,13 +41,21 @@ fn GrantRow(
     runway: Memo<Option<RunwayView>>,
 ) -> impl IntoView {
     let state = use_app_state();
-    let Some(initial) = state.plan.with_untracked(|p| p.grants.get(index).cloned()) else { return ().into_any() };
+    let Some(initial) = state.plan.with_untracked(|p| p.grants.get(index).cloned()) else {
+        return ().into_any();
+    };
     let program = state.catalog.program(&initial.program_id);
     let name = program.map_or(initial.program_id.clone(), |p| p.name.to_string());
     let outcome = move |pick: fn(&runway_model::runway::GrantOutcome) -> f64| {
-        runway.with(|r| r.as_ref().and_then(|r| r.result.grants.get(index).map(pick)).unwrap_or(0.0))
+        runway.with(|r| {
+            r.as_ref()
+                .and_then(|r| r.result.grants.get(index).map(pick))
+                .unwrap_or(0.0)
+        })
     };
-    let stat = move |label: &'static str, id: &'static str, pick: fn(&runway_model::runway::GrantOutcome) -> f64| {
+    let stat = move |label: &'static str,
+                     id: &'static str,
+                     pick: fn(&runway_model::runway::GrantOutcome) -> f64| {
         view! {
             <span class="stat">{label}" "
                 <b data-testid=format!("{id}-{index}") data-value=move || data_value(outcome(pick)) title=move || usd_exact(outcome(pick))>{move || usd(outcome(pick))}</b>
@@ -59,15 +74,22 @@ fn GrantRow(
     };
     let warnings = move || {
         runway.with(|r| {
-            r.as_ref()
-                .map(|r| r.warnings.iter().filter(|w| w.grant == Some(index)).map(|w| view! { <li>{w.text.clone()}</li> }).collect_view())
+            r.as_ref().map(|r| {
+                r.warnings
+                    .iter()
+                    .filter(|w| w.grant == Some(index))
+                    .map(|w| view! { <li>{w.text.clone()}</li> })
+                    .collect_view()
+            })
         })
     };
-    let remove = move |_| state.plan.update(|p| {
-        if index < p.grants.len() {
-            p.grants.remove(index);
-        }
-    });
+    let remove = move |_| {
+        state.plan.update(|p| {
+            if index < p.grants.len() {
+                p.grants.remove(index);
+            }
+        })
+    };
     view! {
         <div class="grant-row" data-testid=format!("grant-{index}")>
             <div class="grant-head">
@@ -115,7 +137,9 @@ fn GrantField(
     let on_input = move |ev| {
         let text = event_target_value(&ev);
         // Change a copy; only a valid edit touches the plan (and the URL).
-        let Some(mut edited) = state.plan.with_untracked(|p| p.grants.get(index).cloned()) else { return };
+        let Some(mut edited) = state.plan.with_untracked(|p| p.grants.get(index).cloned()) else {
+            return;
+        };
         let ok = apply(&mut edited, &text);
         if ok {
             state.plan.update(|p| {

@@ -14,7 +14,12 @@ pub fn ProgramBrowser() -> impl IntoView {
     let provider = RwSignal::new(String::new());
     let cuda_locked = RwSignal::new(false);
     let unbacked = RwSignal::new(false);
-    let shapes = state.catalog.shapes.iter().map(|s| view! { <option value=s.id.to_string()>{s.name.to_string()}</option> }).collect_view();
+    let shapes = state
+        .catalog
+        .shapes
+        .iter()
+        .map(|s| view! { <option value=s.id.to_string()>{s.name.to_string()}</option> })
+        .collect_view();
     let mut provider_ids: Vec<&str> = Vec::new();
     for p in &state.catalog.programs {
         if !provider_ids.contains(&p.provider.as_ref()) {
@@ -24,7 +29,10 @@ pub fn ProgramBrowser() -> impl IntoView {
     let providers = provider_ids
         .into_iter()
         .map(|id| {
-            let name = state.catalog.provider(id).map_or(id.to_string(), |p| p.name.to_string());
+            let name = state
+                .catalog
+                .provider(id)
+                .map_or(id.to_string(), |p| p.name.to_string());
             view! { <option value=id.to_string()>{name}</option> }
         })
         .collect_view();
@@ -36,7 +44,12 @@ pub fn ProgramBrowser() -> impl IntoView {
         })
     };
     let cards = move || {
-        let (shape, provider, cuda, unbacked) = (shape.get(), provider.get(), cuda_locked.get(), unbacked.get());
+        let (shape, provider, cuda, unbacked) = (
+            shape.get(),
+            provider.get(),
+            cuda_locked.get(),
+            unbacked.get(),
+        );
         state
             .catalog
             .programs
@@ -81,8 +94,16 @@ fn ProgramCard(
             }
         })
     };
-    let typical = program.typical_usd.map(|t| format!(" (typical {})", usd(t))).unwrap_or_default();
-    let porting = (program.leaves_cuda).then(|| format!("Leaves CUDA: about {} engineer-weeks of porting.", program.porting_weeks));
+    let typical = program
+        .typical_usd
+        .map(|t| format!(" (typical {})", usd(t)))
+        .unwrap_or_default();
+    let porting = (program.leaves_cuda).then(|| {
+        format!(
+            "Leaves CUDA: about {} engineer-weeks of porting.",
+            program.porting_weeks
+        )
+    });
     view! {
         <article class="program" data-testid=format!("program-{}", program.id)>
             <h4>{program.name.to_string()}</h4>

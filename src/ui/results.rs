@@ -10,7 +10,10 @@ use crate::state::use_app_state;
 pub fn Results() -> impl IntoView {
     let state = use_app_state();
     let current = state.estimate;
-    let cards = Output::ALL.into_iter().map(|output| view! { <ResultCard output=output current=current /> }).collect_view();
+    let cards = Output::ALL
+        .into_iter()
+        .map(|output| view! { <ResultCard output=output current=current /> })
+        .collect_view();
     view! {
         <h2>"What it costs"</h2>
         <div class="results-grid">{cards}</div>
@@ -20,8 +23,13 @@ pub fn Results() -> impl IntoView {
 
 fn describe(e: &EstimateError) -> String {
     match e {
-        EstimateError::UnknownAccelerator(id) => format!("Unknown accelerator {id}: choose one from the list."),
-        EstimateError::NoPrice { provider, accelerator } => {
+        EstimateError::UnknownAccelerator(id) => {
+            format!("Unknown accelerator {id}: choose one from the list.")
+        }
+        EstimateError::NoPrice {
+            provider,
+            accelerator,
+        } => {
             format!("{provider} does not rent {accelerator}: choose a provider or enter a price.")
         }
     }
@@ -37,8 +45,20 @@ fn ResultCard(
 ) -> impl IntoView {
     let state = use_app_state();
     let open = RwSignal::new(false);
-    let read = move |f: fn(Output, &Estimate) -> String| current.with(|e| e.as_ref().map(|e| f(output, e)).unwrap_or_else(|_| "—".into()));
-    let raw = move || current.with(|e| e.as_ref().map(|e| data_value(output.value(e))).unwrap_or_default());
+    let read = move |f: fn(Output, &Estimate) -> String| {
+        current.with(|e| {
+            e.as_ref()
+                .map(|e| f(output, e))
+                .unwrap_or_else(|_| "—".into())
+        })
+    };
+    let raw = move || {
+        current.with(|e| {
+            e.as_ref()
+                .map(|e| data_value(output.value(e)))
+                .unwrap_or_default()
+        })
+    };
     let math = move || {
         open.get().then(|| {
             state.scenario.with(|s| {

@@ -32,9 +32,14 @@ pub fn RunwayResults(
     redraw_after_change(
         move || runway.track(),
         move || {
-            let Some(view) = runway.get_untracked() else { return };
+            let Some(view) = runway.get_untracked() else {
+                return;
+            };
             let (plan, catalog) = (state.plan.get_untracked(), state.catalog);
-            let mut markers = vec![(0, "today".to_string()), (plan.start_day, "data ready".to_string())];
+            let mut markers = vec![
+                (0, "today".to_string()),
+                (plan.start_day, "data ready".to_string()),
+            ];
             for (i, g) in view.inputs.0.iter().enumerate() {
                 markers.push((g.usable_from(), format!("{} approved", i + 1)));
                 markers.push((g.expires_on(), format!("{} expires", i + 1)));
@@ -45,11 +50,25 @@ pub fn RunwayResults(
                 .iter()
                 .enumerate()
                 .map(|(i, g)| {
-                    let label = format!("{}. {}", i + 1, catalog.program(&g.program_id).map_or(g.program_id.as_str(), |p| p.name.as_ref()));
-                    (label, (0..days).map(|d| view.result.balance_on(i, d)).collect())
+                    let label = format!(
+                        "{}. {}",
+                        i + 1,
+                        catalog
+                            .program(&g.program_id)
+                            .map_or(g.program_id.as_str(), |p| p.name.as_ref())
+                    );
+                    (
+                        label,
+                        (0..days).map(|d| view.result.balance_on(i, d)).collect(),
+                    )
                 })
                 .collect();
-            let data = RunwayChart { balances, daily_spend: view.result.daily_spend_usd, daily_cash: view.result.daily_cash_usd, markers };
+            let data = RunwayChart {
+                balances,
+                daily_spend: view.result.daily_spend_usd,
+                daily_cash: view.result.daily_cash_usd,
+                markers,
+            };
             if let Some(c) = canvas.get_untracked() {
                 draw_on(&c, |root, scale| draw_runway(root, &data, scale));
             }

@@ -10,11 +10,19 @@ pub fn ShareBar() -> impl IntoView {
     let status = RwSignal::new("");
     // The page's address without query or fragment does not change while the page is open.
     let href = browser::current_href();
-    let base = href.split(['?', '#']).next().unwrap_or_default().to_string();
+    let base = href
+        .split(['?', '#'])
+        .next()
+        .unwrap_or_default()
+        .to_string();
     let link = Memo::new(move |_| format!("{base}?{}", state.query.read()));
     let copy = move |_| {
         let ok = browser::copy_to_clipboard(&link.get_untracked());
-        status.set(if ok { "Link copied" } else { "Copy the link from the box" });
+        status.set(if ok {
+            "Link copied"
+        } else {
+            "Copy the link from the box"
+        });
     };
     view! {
         <div class="share">

@@ -34,8 +34,14 @@ pub fn WorkloadList() -> impl IntoView {
     let primary = move || {
         let start = state.plan.with(|p| p.start_day);
         state.scenario.with(|s| {
-            let acc = state.catalog.accelerator(&s.accelerator_id).map_or(s.accelerator_id.clone(), |a| a.name.to_string());
-            format!("1. The training run above: {} × {acc} at {}, from day {start}.", s.gpus, s.provider_id)
+            let acc = state
+                .catalog
+                .accelerator(&s.accelerator_id)
+                .map_or(s.accelerator_id.clone(), |a| a.name.to_string());
+            format!(
+                "1. The training run above: {} × {acc} at {}, from day {start}.",
+                s.gpus, s.provider_id
+            )
         })
     };
     view! {
@@ -49,9 +55,21 @@ pub fn WorkloadList() -> impl IntoView {
 }
 
 fn describe(w: &ExtraWorkload, catalog: &runway_model::Catalog) -> String {
-    let acc = catalog.accelerator(&w.accelerator_id).map_or(w.accelerator_id.clone(), |a| a.name.to_string());
-    let cost = w.usd_per_gpu_hour(catalog).map(|p| format!(" ({})", usd(p * w.gpu_hours))).unwrap_or_default();
-    format!("{} × {acc} at {}, {} GPU-hours from day {} at {} duty{cost}", w.gpus, w.provider_id, compact(w.gpu_hours), w.start_day, percent(w.duty))
+    let acc = catalog
+        .accelerator(&w.accelerator_id)
+        .map_or(w.accelerator_id.clone(), |a| a.name.to_string());
+    let cost = w
+        .usd_per_gpu_hour(catalog)
+        .map(|p| format!(" ({})", usd(p * w.gpu_hours)))
+        .unwrap_or_default();
+    format!(
+        "{} × {acc} at {}, {} GPU-hours from day {} at {} duty{cost}",
+        w.gpus,
+        w.provider_id,
+        compact(w.gpu_hours),
+        w.start_day,
+        percent(w.duty)
+    )
 }
 
 /// The form that adds a workload: provider, an accelerator it rents, GPUs, GPU-hours, start, duty.
@@ -81,10 +99,20 @@ fn AddWorkload() -> impl IntoView {
     };
     let add = move |_| {
         // Duty is typed in percent; the token carries a fraction (an exponent shift keeps it exact).
-        let token = format!("{}:{}:{}:{}:{}:{}e-2", provider.get(), accelerator.get(), gpus.get().trim(), hours.get().trim(), start.get().trim(), duty.get().trim().trim_end_matches('%'));
+        let token = format!(
+            "{}:{}:{}:{}:{}:{}e-2",
+            provider.get(),
+            accelerator.get(),
+            gpus.get().trim(),
+            hours.get().trim(),
+            start.get().trim(),
+            duty.get().trim().trim_end_matches('%')
+        );
         let index = state.plan.with(|p| p.workloads.len());
         if index >= MAX_WORKLOADS {
-            error.set(Some(format!("A plan holds at most {MAX_WORKLOADS} extra workloads.")));
+            error.set(Some(format!(
+                "A plan holds at most {MAX_WORKLOADS} extra workloads."
+            )));
             return;
         }
         match parse_work(&token, index, state.catalog) {
