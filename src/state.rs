@@ -2,6 +2,7 @@
 //! message. Everything shown is derived from these; the URL is synchronised in one effect.
 
 use leptos::prelude::*;
+use runway_model::overheads::{estimate_overheads, OverheadEstimate};
 use runway_model::plan::{Plan, PlanError};
 use runway_model::{
     decode_link, encode_link, estimate, Catalog, Estimate, EstimateError, Field, InputError,
@@ -45,6 +46,8 @@ pub struct AppState {
     pub plan_errors: RwSignal<Vec<PlanError>>,
     /// The scenario priced against the catalog, computed once per change for every reader.
     pub estimate: Memo<Result<Estimate<'static>, EstimateError>>,
+    /// The hidden costs (network, failures, storage, egress, memory) of the priced scenario.
+    pub overheads: Memo<Option<OverheadEstimate<'static>>>,
     /// The plan as a share-link query string (without `?`), for the URL and the share box.
     pub query: Memo<String>,
     fields: StoredValue<BTreeMap<Field, FieldState>>,
@@ -78,6 +81,7 @@ impl AppState {
             .collect();
         let scenario = RwSignal::new(decoded.scenario);
         let plan = RwSignal::new(decoded.plan);
+        let estimate = Memo::new(move |_| scenario.with(|s| estimate(s, catalog)));
         AppState {
             catalog,
             scenario,
@@ -85,7 +89,12 @@ impl AppState {
             provider_id: Memo::new(move |_| scenario.with(|s| s.provider_id.clone())),
             plan,
             plan_errors: RwSignal::new(decoded.plan_errors),
-            estimate: Memo::new(move |_| scenario.with(|s| estimate(s, catalog))),
+            estimate,
+            overheads: Memo::new(move |_| {
+                scenario.with(|s| {
+                    estimate.with(|e| e.as_ref().ok().map(|e| estimate_overheads(s, e, catalog)))
+                })
+            }),
             query: Memo::new(move |_| scenario.with(|s| plan.with(|p| encode_link(s, p)))),
             fields: StoredValue::new(fields),
         }
@@ -105,7 +114,10 @@ impl AppState {
     /// keeps the last valid value and shows the message.
     pub fn type_number(&self, field: Field, text: String) {
         let f = self.field(field);
-        let parsed = if field == Field::Price && text.trim().is_empty() {
+        let parsed = if field == Field::Price && text.trim().is_empty()
+            || field.accepts_auto()
+                && (text.trim().is_empty() || text.trim().eq_ignore_ascii_case("auto"))
+        {
             Ok(None)
         } else {
             field.parse(&text, Origin::Typed).map(Some)
@@ -132,7 +144,7 @@ impl AppState {
     pub fn number(&self, field: Field) -> f64 {
         match field {
             Field::Start => self.plan.with(|p| f64::from(p.start_day)),
-            _ => self.scenario.with(|s| number_of(s, field)),
+            _ => self.scenario.with(|s| s.number(field)).unwrap_or(0.0),
         }
     }
 
@@ -141,7 +153,7 @@ impl AppState {
             // Validated whole and within 0..=1826 before it gets here.
             (Field::Start, Some(v)) => self.plan.update(|p| p.start_day = v as u32),
             (Field::Start, None) => {}
-            _ => self.scenario.update(|s| set_number(s, field, value)),
+            _ => self.scenario.update(|s| s.set_number(field, value)),
         }
     }
 
@@ -166,6 +178,7 @@ impl AppState {
             s.accelerator_id = acc.id.to_string();
             if let Some(p) = new_provider {
                 s.provider_id = p;
+                keep_offered_network(s, self.catalog);
             }
         });
     }
@@ -177,7 +190,10 @@ impl AppState {
             .with_untracked(|s| self.catalog.price(&id, &s.accelerator_id).is_some());
         if rents {
             self.field(Field::Provider).clear_error();
-            self.scenario.update(|s| s.provider_id = id);
+            self.scenario.update(|s| {
+                s.provider_id = id;
+                keep_offered_network(s, self.catalog);
+            });
         }
     }
 }
@@ -192,51 +208,27 @@ pub fn use_app_state() -> AppState {
     expect_context::<AppState>()
 }
 
+/// Drops a network choice the (new) provider does not offer, so the link stays valid.
+fn keep_offered_network(s: &mut Scenario, catalog: &Catalog) {
+    let offered = match (&s.overheads.network_id, catalog.provider(&s.provider_id)) {
+        (Some(n), Some(p)) => p.networks.iter().any(|x| x == n),
+        _ => true,
+    };
+    if !offered {
+        s.overheads.network_id = None;
+    }
+}
+
 fn display_value(field: Field, s: &Scenario) -> String {
     match field {
-        Field::Params => field.display(s.params),
-        Field::Tokens => field.display(s.tokens),
-        Field::Gpus => field.display(f64::from(s.gpus)),
-        Field::Mfu => field.display(s.mfu),
-        Field::Duty => field.display(s.duty),
-        Field::Price => s
-            .price_override_usd_per_gpu_hour
-            .map(|p| field.display(p))
-            .unwrap_or_default(),
         Field::Gpu => s.accelerator_id.clone(),
         Field::Provider => s.provider_id.clone(),
-        Field::Start => String::new(),
-    }
-}
-
-/// The scenario's value of a numeric field.
-pub fn number_of(s: &Scenario, field: Field) -> f64 {
-    match field {
-        Field::Params => s.params,
-        Field::Tokens => s.tokens,
-        Field::Gpus => f64::from(s.gpus),
-        Field::Mfu => s.mfu,
-        Field::Duty => s.duty,
-        Field::Price => s.price_override_usd_per_gpu_hour.unwrap_or(0.0),
-        Field::Gpu | Field::Provider | Field::Start => 0.0,
-    }
-}
-
-fn set_number(s: &mut Scenario, field: Field, value: Option<f64>) {
-    let Some(v) = value else {
-        if field == Field::Price {
-            s.price_override_usd_per_gpu_hour = None;
-        }
-        return;
-    };
-    match field {
-        Field::Params => s.params = v,
-        Field::Tokens => s.tokens = v,
-        // Validated whole and within 1..=100,000 before it gets here.
-        Field::Gpus => s.gpus = v as u32,
-        Field::Mfu => s.mfu = v,
-        Field::Duty => s.duty = v,
-        Field::Price => s.price_override_usd_per_gpu_hour = Some(v),
-        Field::Gpu | Field::Provider | Field::Start => {}
+        Field::Network => s.overheads.network_id.clone().unwrap_or_default(),
+        Field::DataOn => s.overheads.data_on_provider.clone().unwrap_or_default(),
+        Field::CkptEvery if s.number(field).is_none() => "auto".into(),
+        _ => s
+            .number(field)
+            .map(|v| field.display(v))
+            .unwrap_or_default(),
     }
 }

@@ -2,7 +2,7 @@
 //! Run with `cargo bench -p runway-model` (goal: under 50 µs natively).
 
 use runway_model::catalog::Scope;
-use runway_model::runway::{simulate, GrantInput, WorkloadInput, HORIZON_CAP_DAYS};
+use runway_model::runway::{simulate, GrantInput, LineItem, WorkloadInput, HORIZON_CAP_DAYS};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -23,6 +23,7 @@ fn main() {
         .map(|i| WorkloadInput {
             provider_id: providers[i].into(),
             own_silicon_of: None,
+            line: LineItem::Accelerators,
             gpus: 8,
             usd_per_gpu_hour: 3.0,
             duty: 0.5,

@@ -172,6 +172,14 @@ pub struct Provider {
     pub networks: TextList,
     /// Where the storage, egress and network figures come from.
     pub storage_egress_source: Text,
+    /// Spot/preemptible discount off the on-demand price, a fraction in [0, 1); `None` when the
+    /// provider sells no spot capacity.
+    pub spot_discount: Option<f64>,
+    /// Spot interruptions expressed like hardware MTBF: GPU-hours between reclaims, per GPU
+    /// (730 h / monthly interruption rate × GPUs per instance).
+    pub spot_mtbf_gpu_hours: Option<f64>,
+    /// Where the spot figures come from.
+    pub spot_source: Text,
     /// Where the description comes from.
     pub source: Text,
     /// When it was read (ISO date).
@@ -286,6 +294,17 @@ impl Catalog {
                 || p.storage_egress_source.trim().is_empty()
             {
                 return fail(format!("provider {}: storage and egress prices must be sourced, finite and not negative", p.id));
+            }
+            match (p.spot_discount, p.spot_mtbf_gpu_hours) {
+                (None, None) => {}
+                (Some(d), Some(m))
+                    if (0.0..1.0).contains(&d)
+                        && m.is_finite()
+                        && m > 0.0
+                        && !p.spot_source.trim().is_empty() => {}
+                _ => {
+                    return fail(format!("provider {}: spot needs both a discount in [0, 1) and a positive MTBF, with a source", p.id));
+                }
             }
             if let Some(bad) = p
                 .networks
@@ -732,7 +751,7 @@ mod tests {
     #[test]
     fn validation_rejects_bad_data() {
         let ok_acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
-        let ok_prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
+        let ok_prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
         let price = |usd: &str, as_of: &str| {
             format!(
                 r#"{{"prices":[{{"provider":"aws","accelerator":"x","usd_per_gpu_hour":{usd},"source":"s","as_of":"{as_of}"}}]}}"#

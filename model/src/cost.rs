@@ -1,6 +1,7 @@
 //! The training-cost model of DOMAIN.md section 2 and the billing rules of section 3.
 
 use crate::catalog::{Accelerator, Catalog, Price};
+use crate::parse::Field;
 
 /// Billing month in hours: 8,760 / 12.
 pub const HOURS_PER_MONTH: f64 = 730.0;
@@ -51,6 +52,8 @@ pub struct Scenario {
     pub provider_id: String,
     /// User's price in USD per GPU-hour, replacing the list price.
     pub price_override_usd_per_gpu_hour: Option<f64>,
+    /// Network, failures, checkpoints, spot, storage and egress knobs.
+    pub overheads: crate::overheads::OverheadInputs,
 }
 
 impl Default for Scenario {
@@ -66,6 +69,58 @@ impl Default for Scenario {
             duty: 1.0,
             provider_id: "aws".into(),
             price_override_usd_per_gpu_hour: None,
+            overheads: Default::default(),
+        }
+    }
+}
+
+impl Scenario {
+    /// The value of a numeric field, in its canonical unit; `None` for an absent optional value
+    /// (no price override, `auto` checkpoint interval) and for the id fields. Switches read 0 or 1.
+    pub fn number(&self, field: Field) -> Option<f64> {
+        let o = &self.overheads;
+        let switch = |on: bool| Some(if on { 1.0 } else { 0.0 });
+        match field {
+            Field::Params => Some(self.params),
+            Field::Tokens => Some(self.tokens),
+            Field::Gpus => Some(f64::from(self.gpus)),
+            Field::Mfu => Some(self.mfu),
+            Field::Duty => Some(self.duty),
+            Field::Price => self.price_override_usd_per_gpu_hour,
+            Field::Mtbf => Some(o.mtbf_gpu_hours),
+            Field::CkptWrite => Some(o.checkpoint_write_minutes),
+            Field::Restart => Some(o.restart_minutes),
+            Field::CkptEvery => o.checkpoint_every_minutes,
+            Field::Overlap => Some(o.overlap),
+            Field::CkptsKept => Some(f64::from(o.checkpoints_kept)),
+            Field::Spot => switch(o.spot),
+            Field::Export => switch(o.export_weights),
+            Field::Gpu | Field::Provider | Field::Start | Field::Network | Field::DataOn => None,
+        }
+    }
+
+    /// Sets a numeric field from a value validated by [`Field::parse`] (so whole-number casts are
+    /// exact). `None` clears an optional value (price override, checkpoint interval) and leaves
+    /// the others alone.
+    pub fn set_number(&mut self, field: Field, value: Option<f64>) {
+        let o = &mut self.overheads;
+        match (field, value) {
+            (Field::Price, v) => self.price_override_usd_per_gpu_hour = v,
+            (Field::CkptEvery, v) => o.checkpoint_every_minutes = v,
+            (_, None) => {}
+            (Field::Params, Some(v)) => self.params = v,
+            (Field::Tokens, Some(v)) => self.tokens = v,
+            (Field::Gpus, Some(v)) => self.gpus = v as u32,
+            (Field::Mfu, Some(v)) => self.mfu = v,
+            (Field::Duty, Some(v)) => self.duty = v,
+            (Field::Mtbf, Some(v)) => o.mtbf_gpu_hours = v,
+            (Field::CkptWrite, Some(v)) => o.checkpoint_write_minutes = v,
+            (Field::Restart, Some(v)) => o.restart_minutes = v,
+            (Field::Overlap, Some(v)) => o.overlap = v,
+            (Field::CkptsKept, Some(v)) => o.checkpoints_kept = v as u32,
+            (Field::Spot, Some(v)) => o.spot = v == 1.0,
+            (Field::Export, Some(v)) => o.export_weights = v == 1.0,
+            (Field::Gpu | Field::Provider | Field::Start | Field::Network | Field::DataOn, _) => {}
         }
     }
 }
@@ -377,5 +432,33 @@ mod tests {
             .map(|p| p.2)
             .unwrap_or(f64::NAN);
         assert!(close(aws, e.compute_cost_usd, 1e-12));
+    }
+
+    #[test]
+    fn every_numeric_field_reads_back_what_was_set() {
+        // Each field's value is set to something inside its range and distinct from the default.
+        for field in Field::ALL {
+            let Some(range) = field.range() else {
+                continue;
+            };
+            if field == Field::Start {
+                continue; // lives in the plan
+            }
+            let mut s = Scenario::default();
+            let v = if range.whole {
+                range.max
+            } else {
+                range.min + (range.max - range.min) * 0.3
+            };
+            s.set_number(field, Some(v));
+            assert_eq!(s.number(field), Some(v), "{field:?}");
+            assert_ne!(s, Scenario::default(), "{field:?}");
+        }
+        // Clearing the optional ones.
+        let mut s = Scenario::default();
+        s.set_number(Field::CkptEvery, Some(60.0));
+        s.set_number(Field::CkptEvery, None);
+        s.set_number(Field::Params, None);
+        assert_eq!(s, Scenario::default());
     }
 }

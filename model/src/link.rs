@@ -81,35 +81,21 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     }
     let mut s = Scenario::default();
     let mut errors = Vec::new();
-    let mut number = |field: Field| -> Option<f64> {
-        let text = raw.get(&field)?;
-        field
-            .parse(text, Origin::Link)
-            .map_err(|e| errors.push(e))
-            .ok()
-    };
-    if let Some(v) = number(Field::Params) {
-        s.params = v;
-    }
-    if let Some(v) = number(Field::Tokens) {
-        s.tokens = v;
-    }
-    // Gpus is validated as a whole number within 1..=100,000, so the cast is exact.
-    if let Some(v) = number(Field::Gpus) {
-        s.gpus = v as u32;
-    }
-    if let Some(v) = number(Field::Mfu) {
-        s.mfu = v;
-    }
-    if let Some(v) = number(Field::Duty) {
-        s.duty = v;
-    }
-    if let Some(v) = number(Field::Price) {
-        s.price_override_usd_per_gpu_hour = Some(v);
-    }
-    // Validated whole and within 0..=1826.
-    if let Some(v) = number(Field::Start) {
-        plan.start_day = v as u32;
+    // Every numeric key: a valid value replaces the default, an invalid one is reported. `auto`
+    // leaves the checkpoint interval to Daly's optimum (the default).
+    for field in Field::ALL {
+        let Some(text) = raw.get(&field).filter(|_| field.range().is_some()) else {
+            continue;
+        };
+        if field.accepts_auto() && text.trim().eq_ignore_ascii_case("auto") {
+            continue;
+        }
+        match field.parse(text, Origin::Link) {
+            // Validated whole and within 0..=1826.
+            Ok(v) if field == Field::Start => plan.start_day = v as u32,
+            Ok(v) => s.set_number(field, Some(v)),
+            Err(e) => errors.push(e),
+        }
     }
     if let Some(text) = raw.get(&Field::Gpu) {
         match validate_accelerator(text, catalog) {
@@ -127,6 +113,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
             Err(e) => errors.push(e),
         }
     }
+    decode_overheads(&raw, &mut s, &mut errors, catalog);
     // Report in link-key order (gpu and provider are validated last because they depend on each other).
     let mut ordered = Vec::with_capacity(errors.len());
     for e in errors {
@@ -140,6 +127,63 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
         plan,
         plan_errors,
     }
+}
+
+/// Reads the hidden-cost keys (`mtbf`, `ckpt_write`, `restart`, `ckpt_every`, `network`, `overlap`,
+/// `ckpts_kept`, `spot`, `data_on`, `export`) into the scenario, after its provider is known.
+/// Checks the hidden-cost id keys (`network`, `data_on`) once the provider is known.
+fn decode_overheads(
+    raw: &BTreeMap<Field, String>,
+    s: &mut Scenario,
+    errors: &mut Vec<InputError>,
+    catalog: &Catalog,
+) {
+    if let Some(text) = raw.get(&Field::Network) {
+        match validate_network(text, &s.provider_id, catalog) {
+            Ok(id) => s.overheads.network_id = Some(id),
+            Err(e) => errors.push(e),
+        }
+    }
+    if let Some(text) = raw.get(&Field::DataOn) {
+        let id = text.trim();
+        if catalog.provider(id).is_some() {
+            s.overheads.data_on_provider = Some(id.to_string());
+        } else {
+            let ids: Vec<&str> = catalog.providers.iter().map(|p| p.id.as_ref()).collect();
+            errors.push(InputError::new(
+                Field::DataOn,
+                text,
+                Problem::UnknownId,
+                format!("one of {}", ids.join(", ")),
+            ));
+        }
+    }
+}
+
+/// Checks a network id against the networks the provider offers.
+pub fn validate_network(
+    text: &str,
+    provider_id: &str,
+    catalog: &Catalog,
+) -> Result<String, InputError> {
+    let id = text.trim();
+    let offered: Vec<&str> = catalog
+        .provider(provider_id)
+        .map(|p| p.networks.iter().map(|n| n.as_ref()).collect())
+        .unwrap_or_default();
+    if offered.contains(&id) {
+        return Ok(id.to_string());
+    }
+    let problem = match catalog.provider(provider_id) {
+        Some(p) if catalog.network(id).is_some() => Problem::NotOffered(p.name.to_string()),
+        _ => Problem::UnknownId,
+    };
+    Err(InputError::new(
+        Field::Network,
+        text,
+        problem,
+        format!("one of {}", offered.join(", ")),
+    ))
 }
 
 /// Checks an accelerator id against the catalog.
@@ -197,6 +241,7 @@ pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
     if plan.start_day != 0 {
         out.append_pair("start", &plan.start_day.to_string());
     }
+    encode_overheads(&mut out, &s.overheads);
     for g in &plan.grants {
         out.append_pair("grant", &encode_grant(g));
     }
@@ -204,6 +249,47 @@ pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
         out.append_pair("work", &encode_work(w));
     }
     out.finish()
+}
+
+/// Writes the hidden-cost keys that differ from their defaults (absent keys read back as defaults).
+fn encode_overheads(
+    out: &mut form_urlencoded::Serializer<'_, String>,
+    o: &crate::overheads::OverheadInputs,
+) {
+    let d = crate::overheads::OverheadInputs::default();
+    let mut number = |key: &str, value: f64, default: f64| {
+        if value.to_bits() != default.to_bits() {
+            out.append_pair(key, &format_number_exact(value));
+        }
+    };
+    number("mtbf", o.mtbf_gpu_hours, d.mtbf_gpu_hours);
+    number(
+        "ckpt_write",
+        o.checkpoint_write_minutes,
+        d.checkpoint_write_minutes,
+    );
+    number("restart", o.restart_minutes, d.restart_minutes);
+    if let Some(m) = o.checkpoint_every_minutes {
+        out.append_pair("ckpt_every", &format_number_exact(m));
+    }
+    if let Some(n) = &o.network_id {
+        out.append_pair("network", n);
+    }
+    if o.overlap.to_bits() != d.overlap.to_bits() {
+        out.append_pair("overlap", &format_number_exact(o.overlap));
+    }
+    if o.checkpoints_kept != d.checkpoints_kept {
+        out.append_pair("ckpts_kept", &o.checkpoints_kept.to_string());
+    }
+    if o.spot {
+        out.append_pair("spot", "1");
+    }
+    if let Some(p) = &o.data_on_provider {
+        out.append_pair("data_on", p);
+    }
+    if o.export_weights {
+        out.append_pair("export", "1");
+    }
 }
 
 #[cfg(test)]
@@ -236,6 +322,64 @@ mod tests {
             ("a100-40gb", "azure")
         );
         assert_eq!(s.price_override_usd_per_gpu_hour, Some(3.1));
+    }
+
+    #[test]
+    fn hidden_cost_keys_are_read_exactly() {
+        let d = decode_link("provider=lambda&mtbf=20000&ckpt_write=2.5&restart=0&ckpt_every=90&network=eth-25&overlap=25%25&ckpts_kept=0&spot=1&data_on=gcp&export=1", &catalog());
+        assert!(d.errors.is_empty(), "{:?}", d.errors);
+        let o = &d.scenario.overheads;
+        assert_eq!(
+            (
+                o.mtbf_gpu_hours,
+                o.checkpoint_write_minutes,
+                o.restart_minutes,
+                o.checkpoint_every_minutes,
+                o.overlap,
+                o.checkpoints_kept
+            ),
+            (20_000.0, 2.5, 0.0, Some(90.0), 0.25, 0)
+        );
+        assert_eq!(o.network_id.as_deref(), Some("eth-25"));
+        assert_eq!(o.data_on_provider.as_deref(), Some("gcp"));
+        assert!(o.spot && o.export_weights);
+        // Defaults are left out of links; `auto` is the default interval.
+        assert_eq!(
+            decode_link("ckpt_every=AUTO&restart=-0", &catalog()).scenario,
+            Scenario {
+                overheads: crate::overheads::OverheadInputs {
+                    restart_minutes: 0.0,
+                    ..Default::default()
+                },
+                ..Scenario::default()
+            }
+        );
+        assert_eq!(
+            encode_link(&Scenario::default(), &Plan::default()),
+            "params=7B&tokens=2T&gpu=h100-sxm&gpus=64&mfu=0.4&duty=1&provider=aws"
+        );
+    }
+
+    #[test]
+    fn bad_hidden_cost_keys_say_what_is_accepted() {
+        let d = decode_link("mtbf=0&ckpt_write=0&restart=2000&ckpt_every=soon&network=ib-ndr-400&overlap=1.5&ckpts_kept=2.5&spot=yes&data_on=<b>&export=2", &catalog());
+        assert_eq!(d.scenario, Scenario::default());
+        let messages: Vec<String> = d.errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            messages,
+            [
+                "MTBF per GPU: \"0\" must be greater than zero. Expected hours per GPU from 10 to 100M, like 50677 (Llama 3 405B).",
+                "Checkpoint write: \"0\" must be greater than zero. Expected minutes above 0 and at most 1,440, like 5.",
+                "Restart after a failure: \"2000\" is above the accepted range. Expected minutes from 0 to 1,440, like 10.",
+                "Checkpoint every: \"soon\" is not a number. Expected minutes from 1 to 100,000, like 60, or auto for Daly's optimum.",
+                "Inter-node network: Amazon Web Services does not offer \"ib-ndr-400\". Expected one of aws-efa-3200, eth-100.",
+                "Communication overlap: \"1.5\" is above the accepted range. Expected a fraction from 0 to 1, like 0.5 (or 50%).",
+                "Checkpoints kept: \"2.5\" is not a whole number. Expected a whole number of checkpoints from 0 to 1,000.",
+                "Spot capacity: \"yes\" is not a number. Expected 1 for spot/preemptible capacity or 0 for on-demand.",
+                "Training data lives on: \"<b>\" is not in the catalog. Expected one of aws, gcp, azure, oracle, coreweave, lambda, together, modal, runpod, nvidia.",
+                "Export final weights: \"2\" is above the accepted range. Expected 1 to move the final weights out at the end, or 0.",
+            ]
+        );
     }
 
     #[test]

@@ -2,6 +2,9 @@
 //! memory fit, storage and egress. Pure formulas; the page and the runway use them.
 //! Units: hours for time unless a name says otherwise, bytes and GB (1e9 bytes) for data.
 
+use crate::catalog::{Catalog, Network};
+use crate::cost::{Estimate, Scenario};
+
 /// Llama 3 405B: 419 unexpected interruptions in 54 days on 16,384 H100s, i.e.
 /// 16,384 × 54 × 24 / 419 = 50,677.0 GPU-hours between interruptions, per GPU.
 pub const LLAMA3_MTBF_GPU_HOURS: f64 = 16_384.0 * 54.0 * 24.0 / 419.0;
@@ -116,35 +119,77 @@ pub fn dataset_gb(tokens: f64, vocab_size: u32) -> f64 {
     tokens * if vocab_size < 65_536 { 2.0 } else { 4.0 } / 1e9
 }
 
+/// Sequence length assumed for the activation estimate (tokens per micro-batch sequence).
+pub const ACTIVATION_SEQ_LEN: f64 = 4096.0;
+
+/// Hidden size and layer count of a dense transformer with `params` parameters, from N ≈ 12·L·h²
+/// and the usual aspect ratio h ≈ 128·L (Llama 2 7B: 4,096 / 32; GPT-3: 12,288 / 96).
+pub fn transformer_shape(params: f64) -> (f64, f64) {
+    let hidden = (128.0 * params / 12.0).cbrt();
+    (hidden, hidden / 128.0)
+}
+
+/// Activation memory per GPU, GB, for one sequence of `seq_len` tokens with full activation
+/// recomputation (Korthikanti et al. 2022): each layer keeps its bf16 input, 2·s·h bytes, and the
+/// layer being recomputed needs its working set, about 34·s·h bytes (flash attention: no s² term).
+/// No tensor or sequence parallelism: those split this further.
+pub fn activation_gb_per_gpu(params: f64, seq_len: f64) -> f64 {
+    let (h, layers) = transformer_shape(params);
+    seq_len * h * (2.0 * layers + 34.0) / 1e9
+}
+
+/// The fewest accelerators that hold the sharded training state plus one sequence's activations
+/// each: ceil(bytes_per_param · N / (memory − activations)). `None` when the activations alone do
+/// not fit on one accelerator (that needs tensor or sequence parallelism).
+pub fn min_gpus_with_activations(
+    params: f64,
+    memory: TrainingMemory,
+    memory_gb_per_gpu: f64,
+    activation_gb: f64,
+) -> Option<u64> {
+    let usable = memory_gb_per_gpu - activation_gb;
+    (usable > 0.0).then(|| min_gpus(params, memory, usable))
+}
+
+/// The largest cluster a sweep or break-even search considers (the GPU input's maximum).
+pub const MAX_SWEEP_GPUS: u32 = 100_000;
+
 /// Accelerators per node for multi-node all-reduce (8-GPU HGX/DGX nodes; 4 or 16 elsewhere is a
 /// refinement left for the catalog).
 pub const GPUS_PER_NODE: f64 = 8.0;
 /// Days in a billing month (730 h / 24).
 pub const DAYS_PER_MONTH: f64 = 730.0 / 24.0;
 
-/// The knobs of the hidden costs, with defaults from DOMAIN.md section 2.
+/// The knobs of the hidden costs, with defaults from DOMAIN.md section 2. Part of the scenario and
+/// of its share link (keys in brackets).
 #[derive(Clone, Debug, PartialEq)]
 pub struct OverheadInputs {
-    /// Inter-node network option id; `None`: the provider's first option.
+    /// Inter-node network option id (`network`); `None` or one the provider does not offer: the
+    /// provider's first option.
     pub network_id: Option<String>,
-    /// Fraction of communication hidden behind compute, 0–1.
+    /// Fraction of communication hidden behind compute, 0–1 (`overlap`).
     pub overlap: f64,
     /// Global batch in tokens per optimizer step.
     pub tokens_per_step: f64,
-    /// Hours between interruptions, per GPU.
+    /// Hours between interruptions, per GPU (`mtbf`).
     pub mtbf_gpu_hours: f64,
-    /// Minutes to write one checkpoint (δ).
+    /// Minutes to write one checkpoint, δ (`ckpt_write`).
     pub checkpoint_write_minutes: f64,
-    /// Minutes to restart after a failure (R).
+    /// Minutes to restart after a failure, R (`restart`).
     pub restart_minutes: f64,
-    /// Minutes between checkpoints; `None`: Daly's optimum.
+    /// Minutes between checkpoints; `None`: Daly's optimum (`ckpt_every=auto`).
     pub checkpoint_every_minutes: Option<f64>,
-    /// Full-state checkpoints kept in storage.
+    /// Full-state checkpoints kept in storage (`ckpts_kept`).
     pub checkpoints_kept: u32,
-    /// Provider where the training data lives; egress is billed when it is not the training provider.
+    /// Provider where the training data lives (`data_on`); egress is billed when it is not the
+    /// training provider. `None`: the training provider.
     pub data_on_provider: Option<String>,
     /// Tokenizer vocabulary size (2 bytes a token below 65,536, else 4).
     pub vocab_size: u32,
+    /// Spot/preemptible capacity (`spot`): the provider's discount, and its reclaims as extra failures.
+    pub spot: bool,
+    /// The final weights (2 bytes/param) leave the training provider at the end (`export`).
+    pub export_weights: bool,
 }
 
 impl Default for OverheadInputs {
@@ -160,28 +205,112 @@ impl Default for OverheadInputs {
             checkpoints_kept: 3,
             data_on_provider: None,
             vocab_size: 32_000,
+            spot: false,
+            export_weights: false,
         }
     }
 }
 
+/// The network a job uses: the requested one if the provider offers it, else the provider's first.
+pub fn network_for<'c>(
+    catalog: &'c Catalog,
+    provider_id: &str,
+    requested: Option<&str>,
+) -> Option<&'c Network> {
+    let offered = &catalog.provider(provider_id)?.networks;
+    let id = requested
+        .filter(|r| offered.iter().any(|n| n == r))
+        .or_else(|| offered.first().map(|n| n.as_ref()))?;
+    catalog.network(id)
+}
+
+/// What failures cost at one cluster size: the effective MTBF, the interval used and the waste.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FailureModel {
+    /// Cluster MTBF M, hours.
+    pub cluster_mtbf_hours: f64,
+    /// Daly's optimum for M, hours.
+    pub optimal_interval_hours: f64,
+    /// The interval used, hours.
+    pub interval_hours: f64,
+    /// Wasted fraction of billed time.
+    pub waste: f64,
+}
+
+/// Failure waste for `gpus` accelerators with a per-GPU MTBF, δ and R in hours, and a fixed
+/// interval (hours) or Daly's optimum.
+pub fn failure_model(
+    mtbf_gpu_hours: f64,
+    gpus: f64,
+    write_hours: f64,
+    restart_hours: f64,
+    interval_hours: Option<f64>,
+) -> FailureModel {
+    let m = cluster_mtbf_hours(mtbf_gpu_hours, gpus);
+    let optimal = daly_interval_hours(write_hours, m);
+    let interval = interval_hours.unwrap_or(optimal);
+    FailureModel {
+        cluster_mtbf_hours: m,
+        optimal_interval_hours: optimal,
+        interval_hours: interval,
+        waste: waste_fraction(write_hours, interval, restart_hours, m),
+    }
+}
+
+/// Two failure processes at once (hardware faults and spot reclaims): rates add, so
+/// 1/MTBF = 1/a + 1/b.
+pub fn combined_mtbf(a: f64, b: f64) -> f64 {
+    1.0 / (1.0 / a + 1.0 / b)
+}
+
 /// The hidden costs of one training run, and the total they add up to.
 #[derive(Clone, Debug, PartialEq)]
-pub struct OverheadEstimate {
+pub struct OverheadEstimate<'c> {
+    /// The inter-node network used (`None` when the provider lists none).
+    pub network: Option<&'c Network>,
+    /// All-reduce bandwidth per GPU, GB/s: half the accelerator's bidirectional link within one
+    /// node, the network across nodes.
+    pub allreduce_gb_s: f64,
+    /// Compute time of one optimizer step, seconds.
+    pub step_compute_seconds: f64,
+    /// Gradient all-reduce time of one step, seconds.
+    pub step_comm_seconds: f64,
     /// Data-parallel scaling efficiency η.
     pub scaling_efficiency: f64,
-    /// Cluster MTBF M = MTBF per GPU / GPUs, hours.
-    pub cluster_mtbf_hours: f64,
-    /// Daly's optimal checkpoint interval for M, hours.
-    pub optimal_checkpoint_hours: f64,
-    /// The interval used (the input, or Daly's optimum), hours.
-    pub checkpoint_interval_hours: f64,
-    /// Wasted fraction of billed time (checkpoint writes, lost work, restarts).
-    pub failure_waste_fraction: f64,
+    /// Whether spot capacity is priced (asked for, and the provider sells it).
+    pub spot_applied: bool,
+    /// The cluster size from which spot stops paying at this provider (`None`: it pays up to
+    /// 100,000 GPUs, or the provider sells no spot).
+    pub spot_breakeven_gpus: Option<u32>,
+    /// The discount applied to the GPU price (0 on demand).
+    pub spot_discount: f64,
+    /// MTBF per GPU used: hardware, combined with spot reclaims when on spot, hours.
+    pub effective_mtbf_gpu_hours: f64,
+    /// Cluster MTBF, checkpoint interval and waste.
+    pub failures: FailureModel,
+    /// Price per GPU-hour after the spot discount, USD.
+    pub usd_per_gpu_hour: f64,
+    /// GPU-hours with communication: H / η.
+    pub effective_gpu_hours: f64,
     /// GPU-hours billed: H / η / (1 − waste); `None` when failures outpace checkpoints.
     pub billed_gpu_hours: Option<f64>,
-    /// Fewest GPUs holding the full training state (16 bytes/param), before activations.
-    pub min_gpus: u64,
-    /// USD: the ideal compute (H · p).
+    /// Wall-clock days of the billed run at the duty cycle.
+    pub billed_days: f64,
+    /// Activation memory per GPU (one sequence, full recomputation), GB.
+    pub activation_gb: f64,
+    /// Fewest GPUs holding full training state (16 bytes/param) and activations.
+    pub min_gpus: Option<u64>,
+    /// The same for LoRA (2 bytes/param) and QLoRA (0.5 bytes/param).
+    pub min_gpus_lora: Option<u64>,
+    /// See `min_gpus_lora`.
+    pub min_gpus_qlora: Option<u64>,
+    /// One full-state checkpoint, GB.
+    pub checkpoint_gb: f64,
+    /// The tokenised dataset, GB.
+    pub dataset_gb: f64,
+    /// Storage price of the training provider, USD per GB-month.
+    pub storage_usd_per_gb_month: f64,
+    /// USD: the ideal compute, H · p (p after any spot discount).
     pub compute_usd: f64,
     /// USD: exposed communication, (H/η − H) · p.
     pub communication_usd: f64,
@@ -189,89 +318,317 @@ pub struct OverheadEstimate {
     pub failure_usd: f64,
     /// USD: checkpoints kept plus the dataset, stored for the run's duration.
     pub storage_usd: f64,
-    /// USD: moving the dataset from where it lives to the training provider.
-    pub egress_usd: f64,
+    /// USD a day for that storage.
+    pub storage_usd_per_day: f64,
+    /// Egress of the dataset: (provider billing it, GB, USD); `None` when it lives where it trains.
+    pub dataset_egress: Option<(&'c str, f64, f64)>,
+    /// Egress of the final weights out of the training provider: (GB, USD), when exported.
+    pub weights_egress: Option<(f64, f64)>,
 }
 
-impl OverheadEstimate {
+impl OverheadEstimate<'_> {
+    /// USD: all egress.
+    pub fn egress_usd(&self) -> f64 {
+        self.dataset_egress.map_or(0.0, |e| e.2) + self.weights_egress.map_or(0.0, |e| e.1)
+    }
+
+    /// USD billed for accelerators: compute, communication and failures.
+    pub fn gpu_bill_usd(&self) -> f64 {
+        self.compute_usd + self.communication_usd + self.failure_usd
+    }
+
     /// Everything: compute, communication, failures, storage and egress (`None` if unbounded).
     pub fn total_usd(&self) -> Option<f64> {
-        self.billed_gpu_hours.map(|_| {
-            self.compute_usd
-                + self.communication_usd
-                + self.failure_usd
-                + self.storage_usd
-                + self.egress_usd
-        })
+        self.billed_gpu_hours
+            .map(|_| self.gpu_bill_usd() + self.storage_usd + self.egress_usd())
     }
 }
 
-/// Prices the hidden costs of a priced scenario. Inside one node the accelerator's own link carries
-/// the all-reduce (half its bidirectional figure per direction); across nodes the network does.
-pub fn estimate_overheads(
-    s: &crate::cost::Scenario,
-    e: &crate::cost::Estimate,
-    inputs: &OverheadInputs,
-    catalog: &crate::catalog::Catalog,
-) -> OverheadEstimate {
-    let gpus = f64::from(s.gpus);
-    let price = e.price.usd_per_gpu_hour();
-    let provider = catalog.provider(&s.provider_id);
-    let per_gpu_gb_s = if gpus <= GPUS_PER_NODE {
-        e.accelerator.intra_node_gb_s / 2.0
-    } else {
-        let chosen = inputs.network_id.as_deref().or_else(|| {
-            provider
-                .and_then(|p| p.networks.first())
-                .map(|n| n.as_ref())
-        });
-        chosen
-            .and_then(|id| catalog.network(id))
-            .map_or(f64::INFINITY, |n| n.gb_per_s_per_gpu)
-    };
-    let compute_s = step_compute_seconds(
-        s.params,
-        inputs.tokens_per_step,
-        gpus,
-        e.accelerator.peak_flops_per_s(),
-        s.mfu,
-    );
-    let comm_s = allreduce_bytes_per_gpu(s.params, gpus) / (per_gpu_gb_s * 1e9);
-    let eta = scaling_efficiency(compute_s, comm_s, inputs.overlap);
-    let m = cluster_mtbf_hours(inputs.mtbf_gpu_hours, gpus);
-    let write_h = inputs.checkpoint_write_minutes / 60.0;
-    let optimal = daly_interval_hours(write_h, m);
-    let interval = inputs
-        .checkpoint_every_minutes
-        .map_or(optimal, |min| min / 60.0);
-    let waste = waste_fraction(write_h, interval, inputs.restart_minutes / 60.0, m);
-    let effective = e.gpu_hours / eta;
-    let billed = billed_hours(effective, waste);
-    let months = billed.map_or(0.0, |b| b / (gpus * 24.0 * s.duty) / DAYS_PER_MONTH);
-    let data_gb = dataset_gb(s.tokens, inputs.vocab_size);
-    let stored_gb = checkpoint_gb(s.params, true) * f64::from(inputs.checkpoints_kept) + data_gb;
-    let storage_usd = stored_gb * months * provider.map_or(0.0, |p| p.storage_usd_per_gb_month);
-    let egress_usd = match inputs.data_on_provider.as_deref() {
-        Some(from) if from != s.provider_id => {
-            data_gb * catalog.provider(from).map_or(0.0, |p| p.egress_usd_per_gb)
+/// The inputs of [`estimate_overheads`] that do not depend on the cluster size, resolved once so
+/// that sweeps (cost against GPU count or checkpoint interval) only redo the arithmetic.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Resolved {
+    params: f64,
+    peak_flops_per_s: f64,
+    mfu: f64,
+    ideal_gpu_hours: f64,
+    intra_gb_s: f64,
+    network_gb_s: f64,
+    overlap: f64,
+    tokens_per_step: f64,
+    mtbf_gpu_hours: f64,
+    write_hours: f64,
+    restart_hours: f64,
+}
+
+impl Resolved {
+    /// All-reduce bandwidth per GPU, GB/s: within one node the accelerator's link (half its
+    /// bidirectional figure), across nodes the network.
+    fn allreduce_gb_s(&self, gpus: f64, network_gb_s: f64) -> f64 {
+        if gpus <= GPUS_PER_NODE {
+            self.intra_gb_s / 2.0
+        } else {
+            network_gb_s
         }
-        _ => 0.0,
-    };
+    }
+
+    /// (compute s, comm s, η) of one step.
+    fn step(&self, gpus: f64, network_gb_s: f64) -> (f64, f64, f64) {
+        let bw = self.allreduce_gb_s(gpus, network_gb_s);
+        let comp = step_compute_seconds(
+            self.params,
+            self.tokens_per_step,
+            gpus,
+            self.peak_flops_per_s,
+            self.mfu,
+        );
+        let comm = allreduce_bytes_per_gpu(self.params, gpus) / (bw * 1e9);
+        (comp, comm, scaling_efficiency(comp, comm, self.overlap))
+    }
+
+    /// Billed GPU-hours at a cluster size, network and checkpoint interval (hours or optimum).
+    fn billed(&self, gpus: f64, network_gb_s: f64, interval: Option<f64>) -> Option<f64> {
+        let (_, _, eta) = self.step(gpus, network_gb_s);
+        let f = failure_model(
+            self.mtbf_gpu_hours,
+            gpus,
+            self.write_hours,
+            self.restart_hours,
+            interval,
+        );
+        billed_hours(self.ideal_gpu_hours / eta, f.waste)
+    }
+}
+
+/// Prices the hidden costs of a priced scenario (its `overheads` knobs). Inside one node the
+/// accelerator's own link carries the all-reduce (half its bidirectional figure per direction);
+/// across nodes the network does. On spot, the price drops by the provider's discount and reclaims
+/// add to hardware failures; a provider without spot capacity is priced on demand.
+pub fn estimate_overheads<'c>(
+    s: &Scenario,
+    e: &Estimate<'c>,
+    catalog: &'c Catalog,
+) -> OverheadEstimate<'c> {
+    let inputs = &s.overheads;
+    let gpus = f64::from(s.gpus);
+    let provider = catalog.provider(&s.provider_id);
+    let network = network_for(catalog, &s.provider_id, inputs.network_id.as_deref());
+    let spot = provider
+        .filter(|_| inputs.spot)
+        .and_then(|p| p.spot_discount.zip(p.spot_mtbf_gpu_hours));
+    let effective_mtbf = spot.map_or(inputs.mtbf_gpu_hours, |(_, m)| {
+        combined_mtbf(inputs.mtbf_gpu_hours, m)
+    });
+    let discount = spot.map_or(0.0, |(d, _)| d);
+    let price = e.price.usd_per_gpu_hour() * (1.0 - discount);
+    let r = resolve(s, e, network, effective_mtbf);
+    let (comp, comm, eta) = r.step(gpus, r.network_gb_s);
+    let interval = inputs.checkpoint_every_minutes.map(|m| m / 60.0);
+    let failures = failure_model(
+        effective_mtbf,
+        gpus,
+        r.write_hours,
+        r.restart_hours,
+        interval,
+    );
+    let effective = e.gpu_hours / eta;
+    let billed = billed_hours(effective, failures.waste);
+    let billed_days = billed.map_or(0.0, |b| b / (gpus * 24.0 * s.duty));
+    let data_gb = dataset_gb(s.tokens, inputs.vocab_size);
+    let ckpt_gb = checkpoint_gb(s.params, true);
+    let stored_gb = ckpt_gb * f64::from(inputs.checkpoints_kept) + data_gb;
+    let storage_price = provider.map_or(0.0, |p| p.storage_usd_per_gb_month);
+    let storage_usd_per_day = stored_gb * storage_price / DAYS_PER_MONTH;
+    let storage_usd = storage_usd_per_day * billed_days;
+    let dataset_egress = inputs
+        .data_on_provider
+        .as_deref()
+        .filter(|from| *from != s.provider_id)
+        .and_then(|from| catalog.provider(from))
+        .map(|p| (p.id.as_ref(), data_gb, data_gb * p.egress_usd_per_gb));
+    let weights_egress = inputs.export_weights.then(|| {
+        let gb = checkpoint_gb(s.params, false);
+        (gb, gb * provider.map_or(0.0, |p| p.egress_usd_per_gb))
+    });
+    let act = activation_gb_per_gpu(s.params, ACTIVATION_SEQ_LEN);
+    let fit = |m| min_gpus_with_activations(s.params, m, e.accelerator.memory_gb, act);
     OverheadEstimate {
+        network,
+        allreduce_gb_s: r.allreduce_gb_s(gpus, r.network_gb_s),
+        step_compute_seconds: comp,
+        step_comm_seconds: comm,
         scaling_efficiency: eta,
-        cluster_mtbf_hours: m,
-        optimal_checkpoint_hours: optimal,
-        checkpoint_interval_hours: interval,
-        failure_waste_fraction: waste,
+        spot_applied: spot.is_some(),
+        spot_breakeven_gpus: spot_breakeven_gpus(s, catalog, MAX_SWEEP_GPUS),
+        spot_discount: discount,
+        effective_mtbf_gpu_hours: effective_mtbf,
+        failures,
+        usd_per_gpu_hour: price,
+        effective_gpu_hours: effective,
         billed_gpu_hours: billed,
-        min_gpus: min_gpus(s.params, TrainingMemory::Full, e.accelerator.memory_gb),
+        billed_days,
+        activation_gb: act,
+        min_gpus: fit(TrainingMemory::Full),
+        min_gpus_lora: fit(TrainingMemory::Lora),
+        min_gpus_qlora: fit(TrainingMemory::Qlora),
+        checkpoint_gb: ckpt_gb,
+        dataset_gb: data_gb,
+        storage_usd_per_gb_month: storage_price,
         compute_usd: e.gpu_hours * price,
         communication_usd: (effective - e.gpu_hours) * price,
         failure_usd: billed.map_or(0.0, |b| (b - effective) * price),
         storage_usd,
-        egress_usd,
+        storage_usd_per_day,
+        dataset_egress,
+        weights_egress,
     }
 }
+
+fn resolve(s: &Scenario, e: &Estimate, network: Option<&Network>, mtbf_gpu_hours: f64) -> Resolved {
+    Resolved {
+        params: s.params,
+        peak_flops_per_s: e.accelerator.peak_flops_per_s(),
+        mfu: s.mfu,
+        ideal_gpu_hours: e.gpu_hours,
+        intra_gb_s: e.accelerator.intra_node_gb_s,
+        // A provider listing no network: nothing to wait for (validated catalogs always list one).
+        network_gb_s: network.map_or(f64::INFINITY, |n| n.gb_per_s_per_gpu),
+        overlap: s.overheads.overlap,
+        tokens_per_step: s.overheads.tokens_per_step,
+        mtbf_gpu_hours,
+        write_hours: s.overheads.checkpoint_write_minutes / 60.0,
+        restart_hours: s.overheads.restart_minutes / 60.0,
+    }
+}
+
+/// One point of a cost sweep: the swept value and the GPU bill there (`None`: never finishes).
+pub type SweepPoint = (f64, Option<f64>);
+
+/// GPU bill (compute, communication and failures at the scenario's price and spot choice) against
+/// the number of accelerators, for a given network: one point per entry of `gpu_counts`.
+pub fn cost_vs_gpus(
+    s: &Scenario,
+    e: &Estimate,
+    o: &OverheadEstimate,
+    network: &Network,
+    gpu_counts: &[f64],
+) -> Vec<SweepPoint> {
+    let r = resolve(s, e, Some(network), o.effective_mtbf_gpu_hours);
+    let interval = s.overheads.checkpoint_every_minutes.map(|m| m / 60.0);
+    gpu_counts
+        .iter()
+        .map(|&g| {
+            let billed = r.billed(g, network.gb_per_s_per_gpu, interval);
+            (g, billed.map(|b| b * o.usd_per_gpu_hour))
+        })
+        .collect()
+}
+
+/// GPU bill against the checkpoint interval (hours), at the scenario's cluster size and network.
+pub fn cost_vs_interval(
+    s: &Scenario,
+    e: &Estimate,
+    o: &OverheadEstimate,
+    intervals_hours: &[f64],
+) -> Vec<SweepPoint> {
+    let r = resolve(s, e, o.network, o.effective_mtbf_gpu_hours);
+    let gpus = f64::from(s.gpus);
+    intervals_hours
+        .iter()
+        .map(|&t| {
+            let billed = r.billed(gpus, r.network_gb_s, Some(t));
+            (t, billed.map(|b| b * o.usd_per_gpu_hour))
+        })
+        .collect()
+}
+
+/// `n` points spaced evenly on a log scale from `lo` to `hi` (both included).
+pub fn log_space(lo: f64, hi: f64, n: usize) -> Vec<f64> {
+    let (a, b) = (lo.ln(), hi.ln());
+    let last = n.saturating_sub(1).max(1) as f64;
+    (0..n)
+        .map(|i| (a + (b - a) * i as f64 / last).exp())
+        .collect()
+}
+
+/// Whether spot capacity costs less than on-demand for the GPU bill at `gpus` accelerators:
+/// (1 − discount) / (1 − waste_spot) < 1 / (1 − waste_on_demand). Communication is the same on
+/// both and cancels. A spot run that never finishes never pays.
+pub fn spot_pays(
+    gpus: f64,
+    discount: f64,
+    mtbf_gpu_hours: f64,
+    spot_mtbf_gpu_hours: f64,
+    write_hours: f64,
+    restart_hours: f64,
+    interval_hours: Option<f64>,
+) -> bool {
+    let on_demand = failure_model(
+        mtbf_gpu_hours,
+        gpus,
+        write_hours,
+        restart_hours,
+        interval_hours,
+    );
+    let spot = failure_model(
+        combined_mtbf(mtbf_gpu_hours, spot_mtbf_gpu_hours),
+        gpus,
+        write_hours,
+        restart_hours,
+        interval_hours,
+    );
+    match (
+        billed_hours(1.0, on_demand.waste),
+        billed_hours(1.0, spot.waste),
+    ) {
+        (_, None) => false,
+        (None, Some(_)) => true,
+        (Some(od), Some(sp)) => sp * (1.0 - discount) < od,
+    }
+}
+
+/// The smallest cluster (whole GPUs, up to `max_gpus`) at which spot stops paying for this
+/// provider and these failure settings; `None` if it pays all the way (or the provider sells no
+/// spot). Bisection over the first doubling that fails: waste grows with the cluster.
+pub fn spot_breakeven_gpus(s: &Scenario, catalog: &Catalog, max_gpus: u32) -> Option<u32> {
+    let p = catalog.provider(&s.provider_id)?;
+    let (discount, spot_mtbf) = p.spot_discount.zip(p.spot_mtbf_gpu_hours)?;
+    let i = &s.overheads;
+    let pays = |g: u32| {
+        spot_pays(
+            f64::from(g),
+            discount,
+            i.mtbf_gpu_hours,
+            spot_mtbf,
+            i.checkpoint_write_minutes / 60.0,
+            i.restart_minutes / 60.0,
+            i.checkpoint_every_minutes.map(|m| m / 60.0),
+        )
+    };
+    if !pays(1) {
+        return Some(1);
+    }
+    let (mut lo, mut hi) = (1u32, 2u32);
+    while pays(hi) {
+        if hi >= max_gpus {
+            return None;
+        }
+        lo = hi;
+        hi = hi.saturating_mul(2).min(max_gpus);
+    }
+    // pays(lo) and !pays(hi).
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if pays(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(hi)
+}
+
+pub mod explain;
 
 #[cfg(test)]
 mod tests {
@@ -356,47 +713,168 @@ mod tests {
         assert!(close(dataset_gb(2e12, 128_256), 8000.0, 1e-12));
     }
 
+    fn default_estimate(s: &Scenario, c: &'static Catalog) -> Estimate<'static> {
+        crate::cost::estimate(s, c).unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    fn catalog() -> &'static Catalog {
+        Box::leak(Box::new(
+            Catalog::builtin().unwrap_or_else(|e| panic!("{e}")),
+        ))
+    }
+
     #[test]
     fn default_run_overheads_by_hand() {
-        use crate::catalog::Catalog;
-        use crate::cost::{estimate, Scenario};
-        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let s = Scenario::default();
-        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let c = catalog();
+        let mut s = Scenario::default();
+        s.overheads.data_on_provider = Some("gcp".into());
+        let e = default_estimate(&s, c);
         // 64 H100 at AWS (EFA, 50 GB/s per GPU): step compute 6.6355 s (4M tokens), all-reduce
         // 2.75625e10 B / 5e10 B/s = 0.551 s, under half the compute: eta = 1.
-        let mut inputs = OverheadInputs {
-            data_on_provider: Some("gcp".into()),
-            ..OverheadInputs::default()
-        };
-        let o = estimate_overheads(&s, &e, &inputs, &c);
+        let o = estimate_overheads(&s, &e, c);
+        assert_eq!(o.network.map(|n| n.id.as_ref()), Some("aws-efa-3200"));
         assert_eq!(o.scaling_efficiency, 1.0);
         // M = 50,677.0 / 64 = 791.83 h; Daly with 5-minute writes: 11.432 h; waste
         // 0.08333/11.432 + (5.716 + 0.16667)/791.83 = 0.014719; billed 58,982.14 / 0.985281 = 59,863.25 h.
-        assert!(close(o.cluster_mtbf_hours, 791.828, 1e-5));
-        assert!(close(o.optimal_checkpoint_hours, 11.4324, 1e-5));
-        assert!(close(o.failure_waste_fraction, 0.0147187, 1e-5));
+        assert!(close(o.failures.cluster_mtbf_hours, 791.828, 1e-5));
+        assert!(close(o.failures.optimal_interval_hours, 11.4324, 1e-5));
+        assert_eq!(o.failures.interval_hours, o.failures.optimal_interval_hours);
+        assert!(close(o.failures.waste, 0.0147187, 1e-5));
         assert!(close(
             o.billed_gpu_hours.unwrap_or(f64::NAN),
             59_863.246,
             1e-7
         ));
         // Storage: 3 checkpoints x 112 GB + 4,000 GB of tokens for 38.97 days (1.2813 months) at
-        // $0.023 = $127.78. Egress from GCP at $0.12/GB: 4,000 GB -> $480.
+        // $0.023 = $127.78. Egress from GCP at $0.12/GB: 4,000 GB -> $480, billed by GCP.
+        assert!(close(o.billed_days, 38.9734, 1e-5));
         assert!(close(o.storage_usd, 127.783, 1e-5));
-        assert!(close(o.egress_usd, 480.0, 1e-12));
-        // 7B needs ceil(16 * 7e9 / 80e9) = 2 H100s for its training state.
-        assert_eq!(o.min_gpus, 2);
+        assert_eq!(o.dataset_egress, Some(("gcp", 4000.0, 480.0)));
+        assert_eq!(o.weights_egress, None);
+        // Activations, one 4,096-token sequence, full recomputation: h = (128 * 7e9 / 12)^(1/3) =
+        // 4,210.6, L = 32.9: 4096 * 4210.6 * (2 * 32.9 + 34) = 1.7213 GB. Training state 112 GB
+        // over 80 - 1.72 GB: ceil(1.431) = 2 H100s. LoRA 14 GB and QLoRA 3.5 GB fit on one.
+        assert!(close(o.activation_gb, 1.72126, 1e-5));
+        assert_eq!(
+            (o.min_gpus, o.min_gpus_lora, o.min_gpus_qlora),
+            (Some(2), Some(1), Some(1))
+        );
         // Total = billed * $6.88 + storage + egress.
         assert!(close(
             o.total_usd().unwrap_or(f64::NAN),
             59_863.246 * 6.88 + 127.783 + 480.0,
             1e-7
         ));
-        // On 25 Gb/s Ethernet the all-reduce takes 8.82 s: eta = 6.6355 / (6.6355 + 8.82 - 3.3177) = 0.5467.
-        inputs.network_id = Some("eth-25".into());
-        let slow = estimate_overheads(&s, &e, &inputs, &c);
-        assert!(close(slow.scaling_efficiency, 0.546682, 1e-5));
-        assert!(slow.communication_usd > 0.8 * slow.compute_usd);
+        // On 25 Gb/s Ethernet the all-reduce takes 8.82 s: eta = 6.6355 / (6.6355 + 8.82 - 3.3177)
+        // = 0.5467. AWS does not offer eth-25, so the id falls back to AWS's first network.
+        let eth = c.network("eth-25").unwrap_or_else(|| panic!("eth-25"));
+        let slow = cost_vs_gpus(&s, &e, &o, eth, &[64.0]);
+        let expected = 58_982.137 / 0.546682 / (1.0 - 0.0147187) * 6.88;
+        assert!(close(slow[0].1.unwrap_or(f64::NAN), expected, 1e-5));
+        s.overheads.network_id = Some("eth-25".into());
+        assert_eq!(
+            estimate_overheads(&s, &e, c).network.map(|n| n.id.as_ref()),
+            Some("aws-efa-3200")
+        );
+        s.provider_id = "lambda".into();
+        let e = default_estimate(&s, c);
+        let lambda = estimate_overheads(&s, &e, c);
+        assert!(close(lambda.scaling_efficiency, 0.546682, 1e-5));
+        assert!(lambda.communication_usd > 0.8 * lambda.compute_usd);
+    }
+
+    #[test]
+    fn exporting_weights_is_billed_by_the_training_provider() {
+        // 7B weights in bf16: 14 GB x AWS $0.09/GB = $1.26.
+        let c = catalog();
+        let mut s = Scenario::default();
+        s.overheads.export_weights = true;
+        let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+        assert_eq!(o.weights_egress, Some((14.0, 14.0 * 0.09)));
+        assert_eq!(o.dataset_egress, None);
+    }
+
+    #[test]
+    fn spot_by_hand() {
+        // AWS spot: 60 % off, reclaims as 29,200 GPU-hours per GPU. Combined with the Llama 3 MTBF:
+        // 1 / (1/50,677.0 + 1/29,200) = 18,525.59 h; on 64 GPUs M = 289.46 h, Daly 6.8903 h,
+        // waste 0.08333/6.8903 + (3.4452 + 0.16667)/289.46 = 0.024572. Billed 58,982.14 / 0.975428
+        // = 60,467.95 h at $6.88 * 0.4 = $2.752: $166,407.81.
+        let c = catalog();
+        let mut s = Scenario::default();
+        s.overheads.spot = true;
+        let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+        assert!(o.spot_applied);
+        assert!(close(o.effective_mtbf_gpu_hours, 18_525.588, 1e-6));
+        assert!(close(o.failures.optimal_interval_hours, 6.890325, 1e-6));
+        assert!(close(o.failures.waste, 0.0245720, 1e-5));
+        assert!(close(o.gpu_bill_usd(), 166_407.81, 1e-6));
+        // Lambda sells no spot capacity: priced on demand, hardware MTBF only.
+        s.provider_id = "lambda".into();
+        let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+        assert!(!o.spot_applied);
+        assert_eq!(o.spot_discount, 0.0);
+        assert_eq!(o.effective_mtbf_gpu_hours, LLAMA3_MTBF_GPU_HOURS);
+    }
+
+    #[test]
+    fn spot_stops_paying_at_a_cluster_size() {
+        // With the defaults, spot's (1 - 0.6) / (1 - waste_spot) first reaches on-demand's
+        // 1 / (1 - waste) at 27,825 GPUs (Python re-implementation of the same formulas:
+        // 27,824: 1.654574 < 1.654617; 27,825: 1.654700 > 1.654641).
+        let c = catalog();
+        let s = Scenario::default();
+        assert_eq!(spot_breakeven_gpus(&s, c, 100_000), Some(27_825));
+        assert_eq!(spot_breakeven_gpus(&s, c, 20_000), None);
+        // Hour-long restarts and half-hour writes make spot stop paying far sooner.
+        let mut slow = s.clone();
+        slow.overheads.restart_minutes = 60.0;
+        slow.overheads.checkpoint_write_minutes = 30.0;
+        let g = spot_breakeven_gpus(&slow, c, 100_000).unwrap_or(0);
+        assert!((1..27_825).contains(&g), "{g}");
+        let mut none = s.clone();
+        none.provider_id = "lambda".into();
+        assert_eq!(spot_breakeven_gpus(&none, c, 100_000), None);
+    }
+
+    #[test]
+    fn activations_and_memory_fit() {
+        // 70B: h = 9,072, L = 70.9: 4096 * 9072 * (141.8 + 34) = 6.531 GB; 1,120 GB of state over
+        // 80 - 6.53 GB: ceil(15.24) = 16 H100s (14 before activations).
+        let act = activation_gb_per_gpu(70e9, ACTIVATION_SEQ_LEN);
+        assert!(close(act, 6.53084, 1e-5));
+        assert_eq!(
+            min_gpus_with_activations(70e9, TrainingMemory::Full, 80.0, act),
+            Some(16)
+        );
+        // Llama 2 7B's real shape is 4,096 x 32; the rule gives 4,210.6 x 32.9.
+        let (h, l) = transformer_shape(7e9);
+        assert!(close(h, 4210.6, 1e-4) && close(l, 32.895, 1e-4));
+        // Activations larger than the card: no count fits without tensor parallelism.
+        assert_eq!(
+            min_gpus_with_activations(1e12, TrainingMemory::Full, 16.0, 40.0),
+            None
+        );
+    }
+
+    #[test]
+    fn interval_sweep_is_lowest_at_the_optimum() {
+        // The GPU bill against the checkpoint interval is U-shaped with its minimum at Daly's
+        // optimum (first-order waste is minimised by Young's, within a fraction of a percent).
+        let c = catalog();
+        let s = Scenario {
+            gpus: 4096,
+            ..Scenario::default()
+        };
+        let e = default_estimate(&s, c);
+        let o = estimate_overheads(&s, &e, c);
+        let opt = o.failures.optimal_interval_hours;
+        let pts = cost_vs_interval(&s, &e, &o, &[opt / 4.0, opt, opt * 4.0]);
+        let cost = |i: usize| pts[i].1.unwrap_or(f64::NAN);
+        assert!(cost(1) < cost(0) && cost(1) < cost(2), "{pts:?}");
+        assert!(close(cost(1), o.gpu_bill_usd(), 1e-12));
+        // log_space includes both ends.
+        let xs = log_space(1.0, 1000.0, 4);
+        assert!(close(xs[1], 10.0, 1e-12) && close(xs[3], 1000.0, 1e-12));
     }
 }

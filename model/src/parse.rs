@@ -26,6 +26,26 @@ pub enum Field {
     Price,
     /// The day the primary workload's dataset is ready (its start day), counted from day 0.
     Start,
+    /// Hours between interruptions, per accelerator (cluster MTBF = this / GPUs).
+    Mtbf,
+    /// Minutes to write one checkpoint (δ).
+    CkptWrite,
+    /// Minutes lost to each restart after a failure (R).
+    Restart,
+    /// Minutes between checkpoints, or `auto` for Daly's optimum.
+    CkptEvery,
+    /// Inter-node network option id, among the provider's.
+    Network,
+    /// Fraction of gradient communication hidden behind compute, [0, 1].
+    Overlap,
+    /// Full training-state checkpoints kept in storage.
+    CkptsKept,
+    /// Spot/preemptible capacity: 1 on, 0 off.
+    Spot,
+    /// Provider where the training data lives (egress is billed when it is not the training one).
+    DataOn,
+    /// Whether the final weights leave the training provider at the end (1) or not (0).
+    Export,
 }
 
 /// Where a value came from: links carry fractions (`mfu=0.4`), the typed fields show percent (`40`).
@@ -52,7 +72,7 @@ pub struct Range {
 
 impl Field {
     /// Every field, in link order.
-    pub const ALL: [Field; 9] = [
+    pub const ALL: [Field; 19] = [
         Field::Params,
         Field::Tokens,
         Field::Gpu,
@@ -62,6 +82,16 @@ impl Field {
         Field::Provider,
         Field::Price,
         Field::Start,
+        Field::Mtbf,
+        Field::CkptWrite,
+        Field::Restart,
+        Field::CkptEvery,
+        Field::Network,
+        Field::Overlap,
+        Field::CkptsKept,
+        Field::Spot,
+        Field::DataOn,
+        Field::Export,
     ];
 
     /// The share-link key.
@@ -76,6 +106,16 @@ impl Field {
             Field::Provider => "provider",
             Field::Price => "price",
             Field::Start => "start",
+            Field::Mtbf => "mtbf",
+            Field::CkptWrite => "ckpt_write",
+            Field::Restart => "restart",
+            Field::CkptEvery => "ckpt_every",
+            Field::Network => "network",
+            Field::Overlap => "overlap",
+            Field::CkptsKept => "ckpts_kept",
+            Field::Spot => "spot",
+            Field::DataOn => "data_on",
+            Field::Export => "export",
         }
     }
 
@@ -96,6 +136,16 @@ impl Field {
             Field::Provider => "Provider",
             Field::Price => "Price override",
             Field::Start => "Dataset ready on day",
+            Field::Mtbf => "MTBF per GPU",
+            Field::CkptWrite => "Checkpoint write",
+            Field::Restart => "Restart after a failure",
+            Field::CkptEvery => "Checkpoint every",
+            Field::Network => "Inter-node network",
+            Field::Overlap => "Communication overlap",
+            Field::CkptsKept => "Checkpoints kept",
+            Field::Spot => "Spot capacity",
+            Field::DataOn => "Training data lives on",
+            Field::Export => "Export final weights",
         }
     }
 
@@ -116,7 +166,14 @@ impl Field {
             Field::Mfu | Field::Duty => r(0.0, 1.0, false, false),
             Field::Price => r(0.0, 1_000.0, false, false),
             Field::Start => r(0.0, f64::from(crate::runway::HORIZON_CAP_DAYS), true, true),
-            Field::Gpu | Field::Provider => None,
+            Field::Mtbf => r(10.0, 1e8, true, false),
+            Field::CkptWrite => r(0.0, 1_440.0, false, false),
+            Field::Restart => r(0.0, 1_440.0, true, false),
+            Field::CkptEvery => r(1.0, 100_000.0, true, false),
+            Field::Overlap => r(0.0, 1.0, true, false),
+            Field::CkptsKept => r(0.0, 1_000.0, true, true),
+            Field::Spot | Field::Export => r(0.0, 1.0, true, true),
+            Field::Gpu | Field::Provider | Field::Network | Field::DataOn => None,
         }
     }
 
@@ -133,14 +190,38 @@ impl Field {
             (Field::Duty, Origin::Typed) => "a percentage above 0 and at most 100, like 50",
             (Field::Price, _) => "a price in USD per GPU-hour above 0 and at most 1,000, like 2.39",
             (Field::Start, _) => "a whole day from 0 (today) to 1826 (five years)",
+            (Field::Mtbf, _) => "hours per GPU from 10 to 100M, like 50677 (Llama 3 405B)",
+            (Field::CkptWrite, _) => "minutes above 0 and at most 1,440, like 5",
+            (Field::Restart, _) => "minutes from 0 to 1,440, like 10",
+            (Field::CkptEvery, _) => {
+                "minutes from 1 to 100,000, like 60, or auto for Daly's optimum"
+            }
+            (Field::Overlap, Origin::Link) => "a fraction from 0 to 1, like 0.5 (or 50%)",
+            (Field::Overlap, Origin::Typed) => "a percentage from 0 to 100, like 50",
+            (Field::CkptsKept, _) => "a whole number of checkpoints from 0 to 1,000",
+            (Field::Spot, _) => "1 for spot/preemptible capacity or 0 for on-demand",
+            (Field::Export, _) => "1 to move the final weights out at the end, or 0",
             (Field::Gpu, _) => "an accelerator id from the catalog",
             (Field::Provider, _) => "a provider id from the catalog",
+            (Field::Network, _) => "a network id the provider offers",
+            (Field::DataOn, _) => "a provider id from the catalog",
         }
     }
 
     /// Whether the field is a fraction shown as a percentage in its typed box.
     pub fn is_percent(self) -> bool {
-        matches!(self, Field::Mfu | Field::Duty)
+        matches!(self, Field::Mfu | Field::Duty | Field::Overlap)
+    }
+
+    /// Whether the field is an on/off switch (`0` or `1` in links, a checkbox on the page).
+    pub fn is_switch(self) -> bool {
+        matches!(self, Field::Spot | Field::Export)
+    }
+
+    /// Whether the field may be left to the model: `auto` (or nothing typed) means "use the
+    /// computed optimum" for the checkpoint interval.
+    pub fn accepts_auto(self) -> bool {
+        self == Field::CkptEvery
     }
 
     /// The text a typed box shows for a value: "7B", "1024", and the percentage for MFU and duty ("40").
@@ -194,7 +275,8 @@ impl Field {
         if value > range.max {
             return Err(err(Problem::AboveRange));
         }
-        Ok(value)
+        // "-0" is accepted where 0 is, and read as 0 (never shown as "-0").
+        Ok(if value == 0.0 { 0.0 } else { value })
     }
 }
 
@@ -221,6 +303,8 @@ pub enum Problem {
     UnknownId,
     /// A provider that does not rent the chosen accelerator (its display name).
     NotRented(String),
+    /// A network the chosen provider does not offer (the provider's display name).
+    NotOffered(String),
 }
 
 /// A rejected input: which field, the text given (shortened for display), why, and what is accepted.
@@ -272,6 +356,7 @@ impl Problem {
             Problem::AboveRange => format!("\"{got}\" is above the accepted range"),
             Problem::UnknownId => format!("\"{got}\" is not in the catalog"),
             Problem::NotRented(name) => format!("\"{got}\" does not rent the {name}"),
+            Problem::NotOffered(name) => format!("{name} does not offer \"{got}\""),
         }
     }
 }

@@ -10,8 +10,11 @@
 use crate::catalog::{Catalog, Program, Scope};
 use crate::cost::{Estimate, Scenario};
 use crate::format::usd;
+use crate::overheads::OverheadEstimate;
 use crate::parse::{echo, format_number_exact, parse_positive, parse_whole, Problem};
-use crate::runway::{simulate, GrantInput, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS};
+use crate::runway::{
+    simulate, GrantInput, LineItem, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS,
+};
 
 /// Longest review accepted in a link, days.
 pub const MAX_REVIEW_DAYS: u32 = 730;
@@ -324,6 +327,7 @@ pub fn runway_inputs(
     plan: &Plan,
     scenario: &Scenario,
     primary: &Estimate,
+    overheads: &OverheadEstimate,
     catalog: &Catalog,
 ) -> (Vec<GrantInput>, Vec<WorkloadInput>) {
     let grants = plan
@@ -341,6 +345,8 @@ pub fn runway_inputs(
             })
         })
         .collect();
+    // The training run bills its GPU-hours with communication and failures (a run that never
+    // finishes is billed its failure-free hours; the page says it never finishes).
     let mut workloads = vec![WorkloadInput {
         provider_id: scenario.provider_id.clone(),
         own_silicon_of: primary
@@ -348,11 +354,14 @@ pub fn runway_inputs(
             .silicon_of
             .as_deref()
             .map(str::to_string),
+        line: LineItem::Accelerators,
         gpus: scenario.gpus,
-        usd_per_gpu_hour: primary.price.usd_per_gpu_hour(),
+        usd_per_gpu_hour: overheads.usd_per_gpu_hour,
         duty: scenario.duty,
         start_day: plan.start_day,
-        gpu_hours: primary.gpu_hours,
+        gpu_hours: overheads
+            .billed_gpu_hours
+            .unwrap_or(overheads.effective_gpu_hours),
     }];
     for w in &plan.workloads {
         let Some(acc) = catalog.accelerator(&w.accelerator_id) else {
@@ -364,6 +373,7 @@ pub fn runway_inputs(
         workloads.push(WorkloadInput {
             provider_id: w.provider_id.clone(),
             own_silicon_of: acc.silicon_of.as_deref().map(str::to_string),
+            line: LineItem::Accelerators,
             gpus: w.gpus,
             usd_per_gpu_hour: price,
             duty: w.duty,
@@ -371,7 +381,38 @@ pub fn runway_inputs(
             gpu_hours: w.gpu_hours,
         });
     }
+    workloads.extend(overhead_bills(scenario, plan.start_day, overheads));
     (grants, workloads)
+}
+
+/// The training run's non-GPU line items: storage while it runs, the dataset's egress (billed by
+/// the cloud it leaves) on its first day, and the final weights' egress the day after it ends.
+fn overhead_bills(
+    scenario: &Scenario,
+    start_day: u32,
+    o: &OverheadEstimate,
+) -> impl Iterator<Item = WorkloadInput> {
+    let provider = scenario.provider_id.as_str();
+    let end_day =
+        start_day.saturating_add(o.billed_days.ceil().min(f64::from(HORIZON_CAP_DAYS)) as u32);
+    let storage = (o.storage_usd > 0.0).then(|| {
+        WorkloadInput::bill(
+            provider,
+            LineItem::Storage,
+            o.storage_usd_per_day,
+            start_day,
+            o.billed_days,
+        )
+    });
+    let dataset = o
+        .dataset_egress
+        .filter(|e| e.2 > 0.0)
+        .map(|(from, _, usd)| WorkloadInput::bill(from, LineItem::Egress, usd, start_day, 1.0));
+    let weights = o
+        .weights_egress
+        .filter(|e| e.1 > 0.0)
+        .map(|(_, usd)| WorkloadInput::bill(provider, LineItem::Egress, usd, end_day, 1.0));
+    [storage, dataset, weights].into_iter().flatten()
 }
 
 /// Runs the plan.
@@ -381,7 +422,8 @@ pub fn run_plan(
     primary: &Estimate,
     catalog: &Catalog,
 ) -> RunwayResult {
-    let (grants, workloads) = runway_inputs(plan, scenario, primary, catalog);
+    let overheads = crate::overheads::estimate_overheads(scenario, primary, catalog);
+    let (grants, workloads) = runway_inputs(plan, scenario, primary, &overheads, catalog);
     simulate(&grants, &workloads)
 }
 
@@ -430,6 +472,11 @@ pub fn warnings(
                 .provider(&g.provider_id)
                 .map_or(g.provider_id.as_str(), |p| p.name.as_ref());
             warn(format!("{name} pays only {provider}'s bill, and no workload in the plan runs on {provider}."));
+        } else if eligible.is_empty() && g.scope == Scope::Gpu {
+            let provider = catalog
+                .provider(&g.provider_id)
+                .map_or(g.provider_id.as_str(), |p| p.name.as_ref());
+            warn(format!("{name} pays accelerator hours only; {provider}'s bills in this plan are for storage and egress, so it pays nothing."));
         } else if eligible.is_empty() && g.scope == Scope::Silicon {
             warn(format!("{name} pays only for {}'s own silicon (Trainium or TPU); the workload there runs on a CUDA accelerator, so it pays nothing. Porting costs about {} engineer-weeks.", g.provider_id, program.porting_weeks));
         }
@@ -611,13 +658,20 @@ mod tests {
             ],
             workloads: vec![],
         };
-        let inputs = runway_inputs(&plan, &s, &e, &c);
+        let o = crate::overheads::estimate_overheads(&s, &e, &c);
+        let inputs = runway_inputs(&plan, &s, &e, &o, &c);
         let r = simulate(&inputs.0, &inputs.1);
-        // Total = $405,797.10; Activate pays $100K: 9 full days (day 20-28, $95,109.12) + $4,890.88 of day 29.
-        assert!((r.total_spend_usd - 405_797.101_449).abs() < 1e-3);
+        // GPU bill: 59,863.246 billed GPU-hours (58,982.14 ideal / (1 - 1.47 % failure waste), see
+        // overheads.rs) x $6.88 = $411,859.13, plus S3 for 4,336 GB over 38.97 days = $127.78:
+        // $411,986.92. Activate (scope all) pays both lines, $10,570.96 a day: 9 full days
+        // (day 20-28) and part of day 29.
+        assert_eq!(inputs.1.len(), 2);
+        assert_eq!(inputs.1[1].line, LineItem::Storage);
+        assert!((r.total_spend_usd - 411_986.915_363).abs() < 1e-3);
+        assert!((r.workload_spend_usd[1] - 127.783_429).abs() < 1e-6);
         assert_eq!(r.grants[0].used_usd, 100_000.0);
         assert_eq!(r.runway_end_day, Some(29));
-        assert!((r.cash_usd - 305_797.101_449).abs() < 1e-3);
+        assert!((r.cash_usd - 311_986.915_363).abs() < 1e-3);
         assert_eq!(r.grants[1].expired_usd, 50_000.0);
         assert_eq!(r.grants[2].expired_usd, 5_000.0);
         let w = warnings(&plan, &inputs, &r, &c);
@@ -637,5 +691,39 @@ mod tests {
             !texts.iter().any(|t| t.starts_with("AWS Activate")),
             "{texts:?}"
         );
+    }
+
+    #[test]
+    fn egress_lines_are_billed_by_the_cloud_the_data_leaves() {
+        // Data on GCP, training on AWS from day 20, weights exported: GCP bills 4,000 GB x $0.12 =
+        // $480 on day 20; AWS bills 14 GB x $0.09 = $1.26 the day after the 38.97-day run, day 59.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let mut s = Scenario::default();
+        s.overheads.data_on_provider = Some("gcp".into());
+        s.overheads.export_weights = true;
+        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let o = crate::overheads::estimate_overheads(&s, &e, &c);
+        let plan = Plan {
+            start_day: 20,
+            ..Plan::default()
+        };
+        let (_, w) = runway_inputs(&plan, &s, &e, &o, &c);
+        let lines: Vec<(&str, LineItem, u32)> = w
+            .iter()
+            .map(|w| (w.provider_id.as_str(), w.line, w.start_day))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                ("aws", LineItem::Accelerators, 20),
+                ("aws", LineItem::Storage, 20),
+                ("gcp", LineItem::Egress, 20),
+                ("aws", LineItem::Egress, 59),
+            ]
+        );
+        let r = simulate(&[], &w);
+        assert!((r.workload_spend_usd[2] - 480.0).abs() < 1e-9);
+        assert!((r.workload_spend_usd[3] - 1.26).abs() < 1e-9);
+        assert!((r.daily_spend_usd[59] - 1.26).abs() < 1e-9);
     }
 }

@@ -47,14 +47,31 @@ impl GrantInput {
         self.usable_from() <= day && day < self.expires_on()
     }
 
-    /// Whether it pays accelerator hours of this workload.
+    /// Whether it pays this line item: its own provider's bill, and for `gpu` and `silicon` grants
+    /// accelerator hours only.
     pub fn pays_for(&self, w: &WorkloadInput) -> bool {
         self.provider_id == w.provider_id
             && match self.scope {
-                Scope::All | Scope::Gpu | Scope::Platform => true,
-                Scope::Silicon => w.own_silicon_of.as_deref() == Some(self.provider_id.as_str()),
+                Scope::All | Scope::Platform => true,
+                Scope::Gpu => w.line == LineItem::Accelerators,
+                Scope::Silicon => {
+                    w.line == LineItem::Accelerators
+                        && w.own_silicon_of.as_deref() == Some(self.provider_id.as_str())
+                }
             }
     }
+}
+
+/// What a line of the bill is for: broad cloud credits pay all of them, GPU-only grants only the
+/// first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineItem {
+    /// Accelerator hours.
+    Accelerators,
+    /// Object storage (checkpoints and the dataset).
+    Storage,
+    /// Data transfer out of a cloud.
+    Egress,
 }
 
 /// A workload as the simulation sees it: accelerator hours billed by one provider.
@@ -64,6 +81,9 @@ pub struct WorkloadInput {
     pub provider_id: String,
     /// The provider whose own silicon the accelerator is (Trainium: `aws`, TPU: `gcp`), if any.
     pub own_silicon_of: Option<String>,
+    /// What is billed. For storage and egress the "accelerator-hours" are billing hours of a single
+    /// meter (see [`WorkloadInput::bill`]).
+    pub line: LineItem,
     /// Accelerators.
     pub gpus: u32,
     /// Price per accelerator-hour, USD.
@@ -77,6 +97,28 @@ pub struct WorkloadInput {
 }
 
 impl WorkloadInput {
+    /// A non-accelerator bill: `usd_per_day` from `start_day` for `days` days (the last one
+    /// partial), billed by `provider_id`. Modelled as one meter running 24 h a day, so the
+    /// simulation treats it like any workload.
+    pub fn bill(
+        provider_id: &str,
+        line: LineItem,
+        usd_per_day: f64,
+        start_day: u32,
+        days: f64,
+    ) -> WorkloadInput {
+        WorkloadInput {
+            provider_id: provider_id.to_string(),
+            own_silicon_of: None,
+            line,
+            gpus: 1,
+            usd_per_gpu_hour: usd_per_day / 24.0,
+            duty: 1.0,
+            start_day,
+            gpu_hours: 24.0 * days,
+        }
+    }
+
     /// Busy accelerator-hours per day.
     pub fn busy_hours_per_day(&self) -> f64 {
         f64::from(self.gpus) * 24.0 * self.duty
@@ -366,6 +408,7 @@ mod tests {
         WorkloadInput {
             provider_id: provider.into(),
             own_silicon_of: None,
+            line: LineItem::Accelerators,
             gpus: 1,
             usd_per_gpu_hour: 1.0,
             duty: 1.0,
@@ -417,6 +460,7 @@ mod tests {
         // The same grant pays for Trainium (AWS's own silicon).
         let trainium = WorkloadInput {
             own_silicon_of: Some("aws".into()),
+            line: LineItem::Accelerators,
             ..work("aws", 0, 24.0)
         };
         let r = simulate(&[g], &[trainium]);
@@ -465,6 +509,39 @@ mod tests {
         assert_eq!(r.balance_on(0, 50), 960.0);
         assert_eq!(r.balance_on(0, 99), 960.0);
         assert_eq!(r.balance_on(0, 100), 0.0);
+    }
+
+    #[test]
+    fn gpu_grants_do_not_pay_storage_or_egress() {
+        // AWS: a GPU-only $1,000 grant expiring first (day 50) and a broad $50 one (day 100).
+        // Accelerators: 1 GPU at $1/h for 48 h from day 0 = $24 a day on days 0 and 1.
+        // Storage at AWS: $2 a day for days 0-2. Egress of the dataset out of GCP: $10 on day 0.
+        // The GPU grant pays the $48 of GPU time (it expires first), cannot pay storage, which the
+        // broad grant pays ($6); no grant pays GCP's egress: $10 cash on day 0.
+        let r = simulate(
+            &[
+                grant("aws", Scope::Gpu, 1_000.0, 0, 0, 50),
+                grant("aws", Scope::All, 50.0, 0, 0, 100),
+            ],
+            &[
+                WorkloadInput {
+                    gpus: 1,
+                    usd_per_gpu_hour: 1.0,
+                    ..work("aws", 0, 48.0)
+                },
+                WorkloadInput::bill("aws", LineItem::Storage, 2.0, 0, 3.0),
+                WorkloadInput::bill("gcp", LineItem::Egress, 10.0, 0, 1.0),
+            ],
+        );
+        assert_eq!(r.grants[0].used_usd, 48.0);
+        assert_eq!(r.grants[1].used_usd, 6.0);
+        assert_eq!(r.workload_spend_usd, [48.0, 6.0, 10.0]);
+        assert_eq!(r.cash_usd, 10.0);
+        assert_eq!(r.runway_end_day, Some(0));
+        assert_eq!(r.daily_spend_usd[..3], [36.0, 26.0, 2.0]);
+        // A silicon grant pays neither either, even for own-silicon storage.
+        let silicon = grant("aws", Scope::Silicon, 100.0, 0, 0, 10);
+        assert!(!silicon.pays_for(&WorkloadInput::bill("aws", LineItem::Storage, 1.0, 0, 1.0)));
     }
 
     #[test]
@@ -538,7 +615,7 @@ mod tests {
 
     mod equivalence {
         use super::super::reference::simulate_reference;
-        use super::super::{simulate, GrantInput, WorkloadInput};
+        use super::super::{simulate, GrantInput, LineItem, WorkloadInput};
         use crate::catalog::Scope;
         use proptest::prelude::*;
 
@@ -572,16 +649,21 @@ mod tests {
                 prop_oneof![0.01f64..=1.0, Just(1.0)],
                 0u32..300,
                 0.0f64..3e5,
+                0usize..3,
             )
                 .prop_map(
-                    |(p, own, gpus, usd_per_gpu_hour, duty, start_day, gpu_hours)| WorkloadInput {
-                        provider_id: ["aws", "gcp", "modal"][p].into(),
-                        own_silicon_of: own.then(|| ["aws", "gcp", "modal"][p].to_string()),
-                        gpus,
-                        usd_per_gpu_hour,
-                        duty,
-                        start_day,
-                        gpu_hours,
+                    |(p, own, gpus, usd_per_gpu_hour, duty, start_day, gpu_hours, line)| {
+                        WorkloadInput {
+                            provider_id: ["aws", "gcp", "modal"][p].into(),
+                            own_silicon_of: own.then(|| ["aws", "gcp", "modal"][p].to_string()),
+                            line: [LineItem::Accelerators, LineItem::Storage, LineItem::Egress]
+                                [line],
+                            gpus,
+                            usd_per_gpu_hour,
+                            duty,
+                            start_day,
+                            gpu_hours,
+                        }
                     },
                 )
         }

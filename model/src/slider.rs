@@ -52,7 +52,43 @@ impl Scale {
                 max: 365.0,
                 step: 1.0,
             }),
-            Field::Gpu | Field::Provider | Field::Price => None,
+            Field::Mtbf => Some(Scale::Log {
+                min: 1_000.0,
+                max: 1e6,
+                whole: true,
+            }),
+            Field::CkptWrite => Some(Scale::Log {
+                min: 0.1,
+                max: 120.0,
+                whole: false,
+            }),
+            Field::Restart => Some(Scale::Linear {
+                min: 0.0,
+                max: 120.0,
+                step: 1.0,
+            }),
+            Field::CkptEvery => Some(Scale::Log {
+                min: 1.0,
+                max: 10_000.0,
+                whole: true,
+            }),
+            Field::Overlap => Some(Scale::Linear {
+                min: 0.0,
+                max: 1.0,
+                step: 0.05,
+            }),
+            Field::CkptsKept => Some(Scale::Linear {
+                min: 0.0,
+                max: 20.0,
+                step: 1.0,
+            }),
+            Field::Gpu
+            | Field::Provider
+            | Field::Price
+            | Field::Network
+            | Field::Spot
+            | Field::DataOn
+            | Field::Export => None,
         }
     }
 

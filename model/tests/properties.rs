@@ -1,6 +1,7 @@
 //! Property tests of the model's invariants (STYLE.md tier 2).
 
 use proptest::prelude::*;
+use runway_model::overheads::OverheadInputs;
 use runway_model::parse::{format_number_exact, parse_number};
 use runway_model::{decode_link, encode_link, estimate, Catalog, Scenario};
 
@@ -24,17 +25,66 @@ fn scenario() -> impl Strategy<Value = Scenario> {
         (1e-6f64..=1.0),
         (1e-6f64..=1.0),
         prop::option::of(1e-3f64..=1000.0),
+        overheads(),
     )
         .prop_map(
-            |(params, tokens, (acc, prov), gpus, mfu, duty, price)| Scenario {
-                params,
-                tokens,
-                accelerator_id: acc,
-                gpus,
-                mfu,
-                duty,
-                provider_id: prov,
-                price_override_usd_per_gpu_hour: price,
+            move |(params, tokens, (acc, prov), gpus, mfu, duty, price, mut overheads)| {
+                // A network the provider offers (its index taken modulo the provider's list).
+                overheads.network_id = overheads.network_id.and_then(|i| {
+                    let p = cat.provider(&prov)?;
+                    let n = p.networks.len();
+                    (n > 0).then(|| p.networks[i.len() % n].to_string())
+                });
+                Scenario {
+                    params,
+                    tokens,
+                    accelerator_id: acc,
+                    gpus,
+                    mfu,
+                    duty,
+                    provider_id: prov,
+                    price_override_usd_per_gpu_hour: price,
+                    overheads,
+                }
+            },
+        )
+}
+
+/// Any valid hidden-cost knobs (the network is a placeholder whose length picks one of the
+/// provider's networks).
+fn overheads() -> impl Strategy<Value = OverheadInputs> {
+    let providers: Vec<String> = catalog()
+        .providers
+        .iter()
+        .map(|p| p.id.to_string())
+        .collect();
+    (
+        10f64..=1e8,
+        1e-3f64..=1440.0,
+        0f64..=1440.0,
+        prop::option::of(1f64..=1e5),
+        prop::option::of("x{0,4}"),
+        0f64..=1.0,
+        0u32..=1000,
+        any::<bool>(),
+        prop::option::of(prop::sample::select(providers)),
+        any::<bool>(),
+    )
+        .prop_map(
+            |(mtbf, write, restart, every, network, overlap, kept, spot, data_on, export)| {
+                OverheadInputs {
+                    network_id: network,
+                    overlap,
+                    mtbf_gpu_hours: mtbf,
+                    checkpoint_write_minutes: write,
+                    restart_minutes: restart,
+                    checkpoint_every_minutes: every,
+                    checkpoints_kept: kept,
+                    data_on_provider: data_on,
+                    spot,
+                    export_weights: export,
+                    ..OverheadInputs::default()
+                }
             },
         )
 }
@@ -57,7 +107,7 @@ proptest! {
     #[test]
     fn link_decoder_never_panics_on_link_shaped_strings(
         pairs in prop::collection::vec(
-            (prop::sample::select(vec!["params", "tokens", "gpu", "gpus", "mfu", "duty", "provider", "price", "start", "grant", "work", "x", ""]),
+            (prop::sample::select(vec!["params", "tokens", "gpu", "gpus", "mfu", "duty", "provider", "price", "start", "grant", "work", "mtbf", "ckpt_write", "restart", "ckpt_every", "network", "overlap", "ckpts_kept", "spot", "data_on", "export", "x", ""]),
              "[-+0-9.eEkKmMbBtT%,_a-z<>\"&=;: ]{0,24}"),
             0..10)
     ) {
@@ -118,7 +168,7 @@ proptest! {
 mod runway_invariants {
     use proptest::prelude::*;
     use runway_model::catalog::Scope;
-    use runway_model::runway::{simulate, GrantInput, WorkloadInput};
+    use runway_model::runway::{simulate, GrantInput, LineItem, WorkloadInput};
 
     fn provider() -> impl Strategy<Value = String> {
         prop::sample::select(vec!["aws", "gcp", "modal"]).prop_map(String::from)
@@ -174,6 +224,7 @@ mod runway_invariants {
                 )| WorkloadInput {
                     provider_id,
                     own_silicon_of,
+                    line: LineItem::Accelerators,
                     gpus,
                     usd_per_gpu_hour,
                     duty,

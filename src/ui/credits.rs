@@ -30,7 +30,9 @@ pub fn CreditsPanel() -> impl IntoView {
             state.plan.with(|plan| {
                 let primary = state.estimate.read();
                 let primary = primary.as_ref().ok()?;
-                let inputs = runway_inputs(plan, s, primary, state.catalog);
+                let overheads = state.overheads.read();
+                let overheads = overheads.as_ref()?;
+                let inputs = runway_inputs(plan, s, primary, overheads, state.catalog);
                 let result = simulate(&inputs.0, &inputs.1);
                 let warnings = warnings(plan, &inputs, &result, state.catalog);
                 Some(RunwayView {

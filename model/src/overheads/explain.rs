@@ -1,0 +1,429 @@
+//! The hidden-cost results the page shows: stable test ids, headlines and "show the math" with the
+//! sources of every catalog figure, like [`crate::explain::Output`] does for the base estimate.
+
+use super::{OverheadEstimate, ACTIVATION_SEQ_LEN, LLAMA3_MTBF_GPU_HOURS};
+use crate::catalog::Catalog;
+use crate::cost::{Estimate, Scenario};
+use crate::explain::{Citation, Explanation};
+use crate::format::{compact, days, exact, percent, usd, usd_exact};
+
+/// A hidden-cost result; its [`test_id`](HiddenOutput::test_id) is a stable `data-testid`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HiddenOutput {
+    /// Everything: GPUs with communication and failures, storage and egress.
+    TotalCost,
+    /// GPU-hours billed with communication and failures.
+    BilledGpuHours,
+    /// Data-parallel scaling efficiency η.
+    ScalingEfficiency,
+    /// Wasted fraction of billed time.
+    FailureWasteFraction,
+    /// Daly's optimal checkpoint interval for the cluster MTBF, hours.
+    OptimalCheckpointHours,
+    /// Checkpoints and dataset storage.
+    StorageCost,
+    /// Moving the dataset in and the weights out.
+    EgressCost,
+    /// Fewest accelerators holding the training state and activations.
+    MinGpus,
+    /// Cluster size from which spot stops paying.
+    SpotBreakevenGpus,
+}
+
+impl HiddenOutput {
+    /// Every output, in display order.
+    pub const ALL: [HiddenOutput; 9] = [
+        HiddenOutput::TotalCost,
+        HiddenOutput::BilledGpuHours,
+        HiddenOutput::ScalingEfficiency,
+        HiddenOutput::FailureWasteFraction,
+        HiddenOutput::OptimalCheckpointHours,
+        HiddenOutput::StorageCost,
+        HiddenOutput::EgressCost,
+        HiddenOutput::MinGpus,
+        HiddenOutput::SpotBreakevenGpus,
+    ];
+
+    /// The stable `data-testid`.
+    pub fn test_id(self) -> &'static str {
+        match self {
+            HiddenOutput::TotalCost => "total-cost",
+            HiddenOutput::BilledGpuHours => "billed-gpu-hours",
+            HiddenOutput::ScalingEfficiency => "scaling-efficiency",
+            HiddenOutput::FailureWasteFraction => "failure-waste-fraction",
+            HiddenOutput::OptimalCheckpointHours => "optimal-checkpoint-hours",
+            HiddenOutput::StorageCost => "storage-cost",
+            HiddenOutput::EgressCost => "egress-cost",
+            HiddenOutput::MinGpus => "min-gpus",
+            HiddenOutput::SpotBreakevenGpus => "spot-breakeven-gpus",
+        }
+    }
+
+    /// The label a person reads.
+    pub fn label(self) -> &'static str {
+        match self {
+            HiddenOutput::TotalCost => "Total cost, all line items",
+            HiddenOutput::BilledGpuHours => "GPU-hours billed",
+            HiddenOutput::ScalingEfficiency => "Scaling efficiency η",
+            HiddenOutput::FailureWasteFraction => "Lost to failures",
+            HiddenOutput::OptimalCheckpointHours => "Optimal checkpoint interval",
+            HiddenOutput::StorageCost => "Storage",
+            HiddenOutput::EgressCost => "Egress",
+            HiddenOutput::MinGpus => "Fewest GPUs that fit",
+            HiddenOutput::SpotBreakevenGpus => "Spot stops paying at",
+        }
+    }
+
+    /// The raw value (USD, hours, fraction or count); `None` when there is none (a run that never
+    /// finishes, a model that fits nowhere, spot that always pays).
+    pub fn value(self, o: &OverheadEstimate) -> Option<f64> {
+        match self {
+            HiddenOutput::TotalCost => o.total_usd(),
+            HiddenOutput::BilledGpuHours => o.billed_gpu_hours,
+            HiddenOutput::ScalingEfficiency => Some(o.scaling_efficiency),
+            HiddenOutput::FailureWasteFraction => Some(o.failures.waste),
+            HiddenOutput::OptimalCheckpointHours => Some(o.failures.optimal_interval_hours),
+            HiddenOutput::StorageCost => Some(o.storage_usd),
+            HiddenOutput::EgressCost => Some(o.egress_usd()),
+            HiddenOutput::MinGpus => o.min_gpus.map(|g| g as f64),
+            HiddenOutput::SpotBreakevenGpus => o.spot_breakeven_gpus.map(f64::from),
+        }
+    }
+
+    /// The value for a headline, with its unit.
+    pub fn human(self, o: &OverheadEstimate) -> String {
+        let Some(v) = self.value(o) else {
+            return match self {
+                HiddenOutput::TotalCost | HiddenOutput::BilledGpuHours => "never finishes".into(),
+                HiddenOutput::MinGpus => "needs tensor parallelism".into(),
+                _ => "no break-even up to 100K GPUs".into(),
+            };
+        };
+        match self {
+            HiddenOutput::BilledGpuHours => format!("{} GPU-h", compact(v)),
+            HiddenOutput::ScalingEfficiency | HiddenOutput::FailureWasteFraction => percent(v),
+            HiddenOutput::OptimalCheckpointHours => hours(v),
+            HiddenOutput::MinGpus | HiddenOutput::SpotBreakevenGpus => {
+                format!("{} GPUs", exact(v, 0))
+            }
+            _ => usd(v),
+        }
+    }
+
+    /// The value to more digits, for hover text.
+    pub fn exact(self, o: &OverheadEstimate) -> String {
+        match (self, self.value(o)) {
+            (_, None) => self.human(o),
+            (HiddenOutput::BilledGpuHours, Some(v)) => format!("{} GPU-hours", exact(v, 3)),
+            (HiddenOutput::ScalingEfficiency | HiddenOutput::FailureWasteFraction, Some(v)) => {
+                exact(v, 6)
+            }
+            (HiddenOutput::OptimalCheckpointHours, Some(v)) => format!("{} hours", exact(v, 4)),
+            (HiddenOutput::MinGpus | HiddenOutput::SpotBreakevenGpus, Some(_)) => self.human(o),
+            (_, Some(v)) => usd_exact(v),
+        }
+    }
+
+    /// The formula, substituted, and the sources behind it.
+    pub fn explain(
+        self,
+        s: &Scenario,
+        e: &Estimate,
+        o: &OverheadEstimate,
+        catalog: &Catalog,
+    ) -> Explanation {
+        let i = &s.overheads;
+        let gpus = s.gpus;
+        let provider = catalog.provider(&s.provider_id);
+        let storage_cite = provider.map(|p| Citation {
+            figure: format!(
+                "{}: storage ${}/GB-month, egress ${}/GB",
+                p.name, p.storage_usd_per_gb_month, p.egress_usd_per_gb
+            ),
+            source: p.storage_egress_source.to_string(),
+            as_of: p.as_of.to_string(),
+        });
+        let f = &o.failures;
+        let (formula, substituted, citations): (&'static str, String, Vec<Citation>) = match self {
+            HiddenOutput::TotalCost => (
+                "total = compute + communication + failures + storage + egress",
+                match o.total_usd() {
+                    Some(t) => format!(
+                        "{} + {} + {} + {} + {} = {}",
+                        usd_exact(o.compute_usd),
+                        usd_exact(o.communication_usd),
+                        usd_exact(o.failure_usd),
+                        usd_exact(o.storage_usd),
+                        usd_exact(o.egress_usd()),
+                        usd_exact(t)
+                    ),
+                    None => never_finishes(o),
+                },
+                vec![],
+            ),
+            HiddenOutput::BilledGpuHours => (
+                "billed = H / η / (1 − waste)",
+                match o.billed_gpu_hours {
+                    Some(b) => format!(
+                        "{} GPU-h / {} / (1 − {}) = {} GPU-hours",
+                        exact(e.gpu_hours, 3),
+                        exact(o.scaling_efficiency, 6),
+                        exact(f.waste, 6),
+                        exact(b, 3)
+                    ),
+                    None => never_finishes(o),
+                },
+                vec![],
+            ),
+            HiddenOutput::ScalingEfficiency => (
+                "η = t_comp / (t_comp + max(0, t_comm − overlap · t_comp)); t_comm = 2·(n−1)/n · 2N bytes / bandwidth",
+                format!(
+                    "t_comp = 6 × {:e} × {:e} tokens/step / ({gpus} × {}e12 × {}) = {} s; t_comm = 2 × {}/{gpus} × 2 × {:e} B / {} GB/s = {} s; η = {}",
+                    s.params,
+                    i.tokens_per_step,
+                    e.accelerator.dense_bf16_tflops,
+                    s.mfu,
+                    exact(o.step_compute_seconds, 4),
+                    gpus.saturating_sub(1),
+                    s.params,
+                    exact(o.allreduce_gb_s, 3),
+                    exact(o.step_comm_seconds, 4),
+                    exact(o.scaling_efficiency, 6)
+                ),
+                match (gpus as f64 <= super::GPUS_PER_NODE, o.network) {
+                    (false, Some(n)) => vec![Citation {
+                        figure: format!("{}: {} GB/s per GPU", n.name, n.gb_per_s_per_gpu),
+                        source: n.source.to_string(),
+                        as_of: n.as_of.to_string(),
+                    }],
+                    _ => vec![Citation {
+                        figure: format!(
+                            "{}: {} GB/s intra-node link (half each way)",
+                            e.accelerator.name, e.accelerator.intra_node_gb_s
+                        ),
+                        source: e.accelerator.intra_node_source.to_string(),
+                        as_of: e.accelerator.as_of.to_string(),
+                    }],
+                },
+            ),
+            HiddenOutput::FailureWasteFraction => (
+                "waste = δ/τ + (τ/2 + R)/M, M = MTBF per GPU / gpus",
+                format!(
+                    "M = {} h / {gpus} = {} h; {} h / {} h + ({} h / 2 + {} h) / {} h = {}",
+                    exact(o.effective_mtbf_gpu_hours, 1),
+                    exact(f.cluster_mtbf_hours, 3),
+                    exact(i.checkpoint_write_minutes / 60.0, 4),
+                    exact(f.interval_hours, 4),
+                    exact(f.interval_hours, 4),
+                    exact(i.restart_minutes / 60.0, 4),
+                    exact(f.cluster_mtbf_hours, 3),
+                    exact(f.waste, 6)
+                ),
+                mtbf_citations(s, o, catalog),
+            ),
+            HiddenOutput::OptimalCheckpointHours => (
+                "Daly: τ* = √(2δM)·[1 + ⅓·√(δ/(2M)) + ⅑·δ/(2M)] − δ for δ < 2M, else M",
+                format!(
+                    "δ = {} h, M = {} h: τ* = {} h{}",
+                    exact(i.checkpoint_write_minutes / 60.0, 4),
+                    exact(f.cluster_mtbf_hours, 3),
+                    exact(f.optimal_interval_hours, 4),
+                    match i.checkpoint_every_minutes {
+                        Some(m) => format!(" (you checkpoint every {} min)", exact(m, 2)),
+                        None => " (used: ckpt_every=auto)".into(),
+                    }
+                ),
+                mtbf_citations(s, o, catalog),
+            ),
+            HiddenOutput::StorageCost => (
+                "storage = (kept × 16 B × N + tokens × bytes/token) × $/GB-month × months",
+                format!(
+                    "({} × {} GB + {} GB) × ${}/GB-month × {} days / 30.42 = {}",
+                    i.checkpoints_kept,
+                    exact(o.checkpoint_gb, 3),
+                    exact(o.dataset_gb, 3),
+                    o.storage_usd_per_gb_month,
+                    exact(o.billed_days, 3),
+                    usd_exact(o.storage_usd)
+                ),
+                storage_cite.into_iter().collect(),
+            ),
+            HiddenOutput::EgressCost => {
+                let mut parts = Vec::new();
+                let mut cites = Vec::new();
+                if let Some((from, gb, usd)) = o.dataset_egress {
+                    let p = catalog.provider(from);
+                    parts.push(format!(
+                        "dataset {} GB out of {from} × ${}/GB = {}",
+                        exact(gb, 3),
+                        p.map_or(0.0, |p| p.egress_usd_per_gb),
+                        usd_exact(usd)
+                    ));
+                    cites.extend(p.map(|p| Citation {
+                        figure: format!("{}: egress ${}/GB", p.name, p.egress_usd_per_gb),
+                        source: p.storage_egress_source.to_string(),
+                        as_of: p.as_of.to_string(),
+                    }));
+                }
+                if let Some((gb, usd)) = o.weights_egress {
+                    parts.push(format!(
+                        "weights {} GB out of {} = {}",
+                        exact(gb, 3),
+                        s.provider_id,
+                        usd_exact(usd)
+                    ));
+                    cites.extend(storage_cite);
+                }
+                (
+                    "egress = GB moved × $/GB of the cloud the data leaves",
+                    if parts.is_empty() {
+                        "the data lives where it trains and nothing is exported: $0".into()
+                    } else {
+                        parts.join("; ")
+                    },
+                    cites,
+                )
+            }
+            HiddenOutput::MinGpus => (
+                "min GPUs = ceil(16 B × N / (memory − activations)); activations ≈ s · h · (2L + 34) B, h = (128·N/12)^⅓, L = h/128",
+                format!(
+                    "activations = {} tokens × {} × (2 × {} + 34) B = {} GB; ceil(16 × {:e} B / ({} − {}) GB) = {} (LoRA {}, QLoRA {})",
+                    ACTIVATION_SEQ_LEN,
+                    exact(super::transformer_shape(s.params).0, 1),
+                    exact(super::transformer_shape(s.params).1, 2),
+                    exact(o.activation_gb, 3),
+                    s.params,
+                    e.accelerator.memory_gb,
+                    exact(o.activation_gb, 3),
+                    fit(o.min_gpus),
+                    fit(o.min_gpus_lora),
+                    fit(o.min_gpus_qlora)
+                ),
+                vec![Citation {
+                    figure: format!("{}: {} GB memory", e.accelerator.name, e.accelerator.memory_gb),
+                    source: e.accelerator.source.to_string(),
+                    as_of: e.accelerator.as_of.to_string(),
+                }],
+            ),
+            HiddenOutput::SpotBreakevenGpus => (
+                "spot pays while (1 − discount) / (1 − waste_spot) < 1 / (1 − waste_on-demand); spot MTBF combines reclaims and faults: 1/M = 1/M_hw + 1/M_spot",
+                match (provider.and_then(|p| p.spot_discount.zip(p.spot_mtbf_gpu_hours)), o.spot_breakeven_gpus) {
+                    (None, _) => format!("{} sells no spot capacity in the catalog", s.provider_id),
+                    (Some((d, m)), Some(g)) => format!("{}% off, reclaims every {} GPU-hours per GPU: from {} GPUs the extra failures cost more than the discount saves", exact(d * 100.0, 1), exact(m, 0), exact(f64::from(g), 0)),
+                    (Some((d, m)), None) => format!("{}% off, reclaims every {} GPU-hours per GPU: spot pays up to 100,000 GPUs", exact(d * 100.0, 1), exact(m, 0)),
+                },
+                provider
+                    .filter(|p| p.spot_discount.is_some())
+                    .map(|p| Citation {
+                        figure: format!("{}: spot terms", p.name),
+                        source: p.spot_source.to_string(),
+                        as_of: p.as_of.to_string(),
+                    })
+                    .into_iter()
+                    .collect(),
+            ),
+        };
+        Explanation {
+            formula,
+            substituted,
+            citations,
+        }
+    }
+}
+
+/// Hours for a headline: "47 min", "11.4 h", "3.2 days".
+fn hours(v: f64) -> String {
+    if v < 1.0 {
+        format!("{} min", exact(v * 60.0, 0))
+    } else if v < 48.0 {
+        format!("{} h", exact(v, 1))
+    } else {
+        days(v / 24.0)
+    }
+}
+
+fn fit(g: Option<u64>) -> String {
+    g.map_or_else(|| "none".into(), |g| g.to_string())
+}
+
+fn never_finishes(o: &OverheadEstimate) -> String {
+    format!(
+        "failures waste {} of the time: the run never finishes. Checkpoint faster, or use fewer GPUs or more reliable ones",
+        percent(o.failures.waste.min(1.0))
+    )
+}
+
+/// The MTBF figures behind a failure result: Llama 3's when the default is used, the spot terms
+/// when on spot.
+fn mtbf_citations(s: &Scenario, o: &OverheadEstimate, catalog: &Catalog) -> Vec<Citation> {
+    let mut out = Vec::new();
+    if s.overheads.mtbf_gpu_hours == LLAMA3_MTBF_GPU_HOURS {
+        out.push(Citation {
+            figure: "Llama 3 405B: 419 unexpected interruptions in 54 days on 16,384 H100s = 50,677 GPU-hours per interruption per GPU".into(),
+            source: "Dubey et al., The Llama 3 Herd of Models (2024), section 3.3.4".into(),
+            as_of: "2024-07-23".into(),
+        });
+    }
+    if o.spot_applied {
+        if let Some(p) = catalog.provider(&s.provider_id) {
+            out.push(Citation {
+                figure: format!(
+                    "{}: spot reclaims every {} GPU-hours per GPU",
+                    p.name,
+                    p.spot_mtbf_gpu_hours.unwrap_or(0.0)
+                ),
+                source: p.spot_source.to_string(),
+                as_of: p.as_of.to_string(),
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cost::estimate;
+    use crate::overheads::estimate_overheads;
+
+    #[test]
+    fn hidden_outputs_substitute_inputs_and_never_show_nan() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let mut s = Scenario::default();
+        s.overheads.data_on_provider = Some("gcp".into());
+        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let o = estimate_overheads(&s, &e, &c);
+        let x = HiddenOutput::FailureWasteFraction.explain(&s, &e, &o, &c);
+        // M = 50,677.0 / 64 = 791.828 h (see overheads::tests for the rest).
+        assert!(
+            x.substituted.starts_with("M = 50,677 h / 64 = 791.828 h;"),
+            "{}",
+            x.substituted
+        );
+        assert!(x.citations[0].source.contains("Llama 3"));
+        let egress = HiddenOutput::EgressCost.explain(&s, &e, &o, &c);
+        assert_eq!(
+            egress.substituted,
+            "dataset 4,000 GB out of gcp × $0.12/GB = $480.00"
+        );
+        assert_eq!(HiddenOutput::OptimalCheckpointHours.human(&o), "11.4 h");
+        assert_eq!(HiddenOutput::MinGpus.human(&o), "2 GPUs");
+        assert_eq!(HiddenOutput::SpotBreakevenGpus.human(&o), "27,825 GPUs");
+        // A run that never finishes: 10-hour MTBF per GPU on 10,000 GPUs (M = 3.6 s).
+        s.gpus = 10_000;
+        s.overheads.mtbf_gpu_hours = 10.0;
+        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let o = estimate_overheads(&s, &e, &c);
+        assert_eq!(HiddenOutput::TotalCost.value(&o), None);
+        assert_eq!(HiddenOutput::TotalCost.human(&o), "never finishes");
+        for out in HiddenOutput::ALL {
+            let x = out.explain(&s, &e, &o, &c);
+            for text in [x.substituted, out.human(&o), out.exact(&o)] {
+                assert!(
+                    !text.contains("NaN") && !text.contains("inf"),
+                    "{out:?}: {text}"
+                );
+            }
+        }
+    }
+}
