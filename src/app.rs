@@ -6,6 +6,7 @@ use crate::browser;
 use crate::state::{provide_app_state, AppState};
 use crate::ui::charts::Charts;
 use crate::ui::credits::CreditsPanel;
+use crate::ui::hidden_costs::HiddenCostsPanel;
 use crate::ui::inputs::InputsPanel;
 use crate::ui::results::Results;
 use crate::ui::share::ShareBar;
@@ -34,13 +35,14 @@ pub fn App() -> impl IntoView {
             <section class="panel inputs" aria-label="Inputs"><InputsPanel /></section>
             <section class="panel results" aria-label="Results"><Results /></section>
             <section class="panel charts" aria-label="Charts"><Charts /></section>
+            <section class="panel hidden" aria-label="Hidden costs"><HiddenCostsPanel /></section>
             <section class="panel credits" aria-label="Credits and runway"><CreditsPanel /></section>
         </main>
         <footer class="foot">
             <p>
                 "Compute model: C = 6·N·D FLOPs; GPU-hours = C / (dense bf16 peak · MFU); 730 billed hours a month. "
                 "Prices are on-demand list prices with their source and date; they age fast, so override with your own rate. "
-                "The link holds the whole plan: keys params, tokens, gpu, gpus, mfu, duty, provider, price."
+                "The link holds the whole plan: keys params, tokens, gpu, gpus, mfu, duty, provider, price, start, grant, work, and the hidden-cost keys mtbf, ckpt_write, restart, ckpt_every, network, overlap, ckpts_kept, spot, data_on, export."
             </p>
         </footer>
     }

@@ -144,6 +144,15 @@ impl AppState {
     pub fn number(&self, field: Field) -> f64 {
         match field {
             Field::Start => self.plan.with(|p| f64::from(p.start_day)),
+            // `auto`: the slider sits at Daly's optimum.
+            Field::CkptEvery => self
+                .scenario
+                .with(|s| s.number(field))
+                .or_else(|| {
+                    self.overheads
+                        .with(|o| o.as_ref().map(|o| o.failures.optimal_interval_hours * 60.0))
+                })
+                .unwrap_or(0.0),
             _ => self.scenario.with(|s| s.number(field)).unwrap_or(0.0),
         }
     }
@@ -195,6 +204,32 @@ impl AppState {
                 keep_offered_network(s, self.catalog);
             });
         }
+    }
+}
+
+impl AppState {
+    /// Chooses the inter-node network (`""`: the provider's default).
+    pub fn choose_network(&self, id: String) {
+        self.field(Field::Network).clear_error();
+        self.scenario
+            .update(|s| s.overheads.network_id = (!id.is_empty()).then_some(id));
+    }
+
+    /// Chooses where the training data lives (`""`: with the training provider).
+    pub fn choose_data_on(&self, id: String) {
+        self.field(Field::DataOn).clear_error();
+        let known = id.is_empty() || self.catalog.provider(&id).is_some();
+        if known {
+            self.scenario
+                .update(|s| s.overheads.data_on_provider = (!id.is_empty()).then_some(id));
+        }
+    }
+
+    /// Turns an on/off field (spot, export) on or off.
+    pub fn set_switch(&self, field: Field, on: bool) {
+        self.field(field).clear_error();
+        self.scenario
+            .update(|s| s.set_number(field, Some(if on { 1.0 } else { 0.0 })));
     }
 }
 

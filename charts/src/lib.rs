@@ -46,6 +46,28 @@ fn css_width<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, scale: f64) -> f
     f64::from(root.dim_in_pixel().0) / scale
 }
 
+/// Refuses an empty or degenerate range (an error, never a blank or NaN chart).
+fn drawable(x_min: f64, x_max: f64, y_max: f64) -> DrawResult {
+    if x_min.is_finite() && x_max > x_min && y_max.is_finite() && y_max > 0.0 {
+        Ok(())
+    } else {
+        Err("nothing to draw".into())
+    }
+}
+
+/// The frame every line chart shares: margins and room for the axis labels.
+fn line_chart<'a, 'b, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    scale: f64,
+) -> ChartBuilder<'a, 'b, DB> {
+    let mut builder = ChartBuilder::on(root);
+    builder
+        .margin(px(scale, 12.0))
+        .x_label_area_size(px(scale, 42.0))
+        .y_label_area_size(px(scale, 72.0));
+    builder
+}
+
 /// Total cost (y, USD) against MFU (x, fraction) with the scenario's own point marked.
 /// `series` must be sorted by MFU; it is drawn as given.
 pub fn draw_cost_vs_mfu<DB: DrawingBackend>(
@@ -59,14 +81,9 @@ pub fn draw_cost_vs_mfu<DB: DrawingBackend>(
     let x_min = series.first().map_or(0.05, |p| p.0).min(current.0);
     let x_max = series.last().map_or(0.8, |p| p.0).max(current.0);
     let y_max = series.iter().map(|p| p.1).fold(current.1, f64::max) * 1.08;
-    if !(x_min.is_finite() && x_max > x_min && y_max.is_finite() && y_max > 0.0) {
-        return Err("nothing to draw".into());
-    }
+    drawable(x_min, x_max, y_max)?;
     let narrow = css_width(root, scale) < 480.0;
-    let mut chart = ChartBuilder::on(root)
-        .margin(px(scale, 12.0))
-        .x_label_area_size(px(scale, 42.0))
-        .y_label_area_size(px(scale, 72.0))
+    let mut chart = line_chart(root, scale)
         .build_cartesian_2d(x_min..x_max, 0f64..y_max)
         .map_err(err)?;
     house_style(&mut chart.configure_mesh(), scale)
@@ -349,6 +366,120 @@ pub fn draw_runway<DB: DrawingBackend>(
     root.present().map_err(err)
 }
 
+/// One line of a sweep chart: its legend text, colour and points (x, y); points whose y is not a
+/// finite number (a run that never finishes) are left out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SweepSeries {
+    /// Legend text.
+    pub label: String,
+    /// Line colour.
+    pub color: RGBColor,
+    /// (x, y) points, sorted by x.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// A cost sweep on a logarithmic x axis: cost against GPU count, or against checkpoint interval.
+#[derive(Clone, Debug)]
+pub struct SweepChart {
+    /// One or two lines.
+    pub series: Vec<SweepSeries>,
+    /// A point to mark (the scenario, or the optimum) and its label.
+    pub marker: Option<((f64, f64), String)>,
+    /// X axis description.
+    pub x_desc: &'static str,
+    /// Y axis description.
+    pub y_desc: &'static str,
+    /// Formats x tick labels.
+    pub x_label: fn(f64) -> String,
+}
+
+/// Draws a [`SweepChart`]: log-x lines with a legend, a marked point with its label.
+pub fn draw_sweep<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    sweep: &SweepChart,
+    scale: f64,
+) -> DrawResult {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("{e:?}");
+    root.fill(&WHITE).map_err(err)?;
+    let finite = |p: &&(f64, f64)| p.0 > 0.0 && p.0.is_finite() && p.1.is_finite();
+    let all = || {
+        sweep
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().filter(finite))
+    };
+    let x_min = all().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let x_max = all().map(|p| p.0).fold(0.0, f64::max);
+    let y_max = all().map(|p| p.1).fold(0.0, f64::max) * 1.1;
+    drawable(x_min, x_max, y_max)?;
+    let narrow = css_width(root, scale) < 480.0;
+    let mut chart = line_chart(root, scale)
+        .build_cartesian_2d((x_min..x_max).log_scale(), 0f64..y_max)
+        .map_err(err)?;
+    house_style(&mut chart.configure_mesh(), scale)
+        .x_labels(if narrow { 4 } else { 8 })
+        .y_labels(6)
+        .x_label_formatter(&|x| (sweep.x_label)(*x))
+        .y_label_formatter(&|y| usd(*y))
+        .x_desc(sweep.x_desc)
+        .y_desc(sweep.y_desc)
+        .draw()
+        .map_err(err)?;
+    for line in &sweep.series {
+        let color = line.color;
+        chart
+            .draw_series(LineSeries::new(
+                line.points.iter().filter(finite).copied(),
+                color.stroke_width(px(scale, 2.0)),
+            ))
+            .map_err(err)?
+            .label(line.label.clone())
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(3))
+            });
+    }
+    // A single line is named by the chart's title; two need a legend.
+    if sweep.series.len() > 1 {
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.85))
+            .border_style(GRID)
+            .label_font(font(scale, 12.0))
+            .draw()
+            .map_err(err)?;
+    }
+    if let Some((at, label)) = &sweep.marker {
+        if at.0 > 0.0 && at.0.is_finite() && at.1.is_finite() {
+            let offset = if at.0.ln() > (x_min.ln() + x_max.ln()) / 2.0 {
+                -(label.len() as i32) * px(scale, 7.0) as i32
+            } else {
+                px(scale, 8.0) as i32
+            };
+            chart
+                .draw_series(std::iter::once(
+                    EmptyElement::at(*at)
+                        + Circle::new((0, 0), px(scale, 5.0), INK.filled())
+                        + Text::new(
+                            label.clone(),
+                            // Above the point in the lower half of the chart, below it otherwise.
+                            (
+                                offset,
+                                if at.1 < y_max / 2.0 {
+                                    -(px(scale, 22.0) as i32)
+                                } else {
+                                    px(scale, 8.0) as i32
+                                },
+                            ),
+                            font(scale, 13.0),
+                        ),
+                ))
+                .map_err(err)?;
+        }
+    }
+    root.present().map_err(err)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -480,5 +611,64 @@ mod tests {
             markers: vec![],
         };
         assert!(draw_runway(&root, &empty, 1.0).is_err());
+    }
+
+    #[test]
+    fn sweep_draws_both_lines_legend_and_marker_on_log_x() {
+        let fast: Vec<(f64, f64)> = [8.0, 64.0, 512.0, 4096.0]
+            .iter()
+            .map(|&g| (g, 400_000.0))
+            .collect();
+        let slow: Vec<(f64, f64)> = [8.0, 64.0, 512.0, 4096.0]
+            .iter()
+            .map(|&g| (g, 400_000.0 + 200.0 * g))
+            .chain(std::iter::once((8192.0, f64::NAN)))
+            .collect();
+        let chart = SweepChart {
+            series: vec![
+                SweepSeries {
+                    label: "InfiniBand NDR".into(),
+                    color: ACCENT,
+                    points: fast,
+                },
+                SweepSeries {
+                    label: "Ethernet 25 Gb/s".into(),
+                    color: MUTED,
+                    points: slow,
+                },
+            ],
+            marker: Some(((64.0, 400_000.0), "you: 64 GPUs".into())),
+            x_desc: "Accelerators",
+            y_desc: "GPU bill (USD)",
+            x_label: |x| format!("{x:.0}"),
+        };
+        let out = svg(|root| draw_sweep(root, &chart, 1.0));
+        // One 2 px line per series (legend swatches are 3 px), in each series' colour.
+        assert_eq!(
+            out.matches("stroke=\"#2563EB\" stroke-width=\"2\"").count(),
+            1
+        );
+        assert_eq!(
+            out.matches("stroke=\"#94A3B8\" stroke-width=\"2\"").count(),
+            1
+        );
+        assert!(out.contains("InfiniBand NDR") && out.contains("Ethernet 25 Gb/s"));
+        assert!(out.contains("you: 64 GPUs") && out.contains("<circle"));
+        assert!(out.contains("Accelerators") && out.contains("GPU bill (USD)"));
+        // Log axis: 10, 100 and 1000 are ticks; the NaN point is left out, not drawn.
+        assert!(
+            out.contains("\n100\n") && out.contains("\n1000\n"),
+            "log ticks"
+        );
+        assert!(!out.contains("NaN"));
+        // Nothing finite: an error, not a blank chart.
+        let empty = SweepChart {
+            series: vec![],
+            marker: None,
+            ..chart
+        };
+        let mut buf = String::new();
+        let root = SVGBackend::with_string(&mut buf, (100, 100)).into_drawing_area();
+        assert!(draw_sweep(&root, &empty, 1.0).is_err());
     }
 }

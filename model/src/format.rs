@@ -159,6 +159,20 @@ pub fn days(v: f64) -> String {
     }
 }
 
+/// A duration in hours for a headline or an axis: "47 min", "11.4 h", "3.2 days".
+pub fn hours(v: f64) -> String {
+    if !v.is_finite() {
+        return NOT_A_NUMBER.into();
+    }
+    if v < 1.0 {
+        format!("{} min", exact(v * 60.0, 0))
+    } else if v < 48.0 {
+        format!("{} h", exact(v, 1))
+    } else {
+        days(v / 24.0)
+    }
+}
+
 /// A fraction as a percentage: 0.4 → "40%", 0.375 → "37.5%".
 pub fn percent(fraction: f64) -> String {
     if !fraction.is_finite() {
@@ -228,5 +242,13 @@ mod tests {
             assert_eq!(data_value(v).parse::<f64>().ok(), Some(v));
         }
         assert_eq!(data_value(f64::NAN), "");
+    }
+
+    #[test]
+    fn hours_pick_a_readable_unit() {
+        assert_eq!(hours(0.5), "30 min");
+        assert_eq!(hours(11.4324), "11.4 h");
+        assert_eq!(hours(72.0), "3 days");
+        assert_eq!(hours(f64::NAN), NOT_A_NUMBER);
     }
 }

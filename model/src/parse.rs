@@ -226,7 +226,12 @@ impl Field {
 
     /// The text a typed box shows for a value: "7B", "1024", and the percentage for MFU and duty ("40").
     pub fn display(self, value: f64) -> String {
-        if self.range().is_some_and(|r| r.whole) && value.fract() == 0.0 && value.abs() < 1e15 {
+        // Whole values print plainly ("50677", not "50.677K"); suffixes are for params and tokens.
+        let suffixed = matches!(self, Field::Params | Field::Tokens);
+        if (!suffixed && !self.is_percent() || self.range().is_some_and(|r| r.whole))
+            && value.fract() == 0.0
+            && value.abs() < 1e15
+        {
             format!("{value:.0}")
         } else if self.is_percent() {
             // 0.07 * 100 is 7.000000000000001 in binary; show what a person would type.

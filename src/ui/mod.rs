@@ -4,6 +4,7 @@ pub mod charts;
 pub mod credits;
 pub mod field_error;
 pub mod hardware;
+pub mod hidden_costs;
 pub mod inputs;
 pub mod number_input;
 pub mod plan_list;

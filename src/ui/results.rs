@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 use runway_model::format::data_value;
-use runway_model::{Estimate, EstimateError, Output};
+use runway_model::{Estimate, EstimateError, Explanation, Output};
 
 use crate::state::use_app_state;
 
@@ -12,7 +12,7 @@ pub fn Results() -> impl IntoView {
     let current = state.estimate;
     let cards = Output::ALL
         .into_iter()
-        .map(|output| view! { <ResultCard output=output current=current /> })
+        .map(|output| view! { <EstimateCard output=output current=current /> })
         .collect_view();
     view! {
         <h2>"What it costs"</h2>
@@ -35,16 +35,15 @@ fn describe(e: &EstimateError) -> String {
     }
 }
 
-/// One result. The explanation is rendered only while open, so closed cards cost nothing per input.
+/// One estimate result, as a [`ResultCard`].
 #[component]
-fn ResultCard(
+fn EstimateCard(
     /// Which result.
     output: Output,
     /// The current estimate.
     current: Memo<Result<Estimate<'static>, EstimateError>>,
 ) -> impl IntoView {
     let state = use_app_state();
-    let open = RwSignal::new(false);
     let read = move |f: fn(Output, &Estimate) -> String| {
         current.with(|e| {
             e.as_ref()
@@ -52,39 +51,74 @@ fn ResultCard(
                 .unwrap_or_else(|_| "—".into())
         })
     };
-    let raw = move || {
+    let raw = Signal::derive(move || {
         current.with(|e| {
             e.as_ref()
                 .map(|e| data_value(output.value(e)))
                 .unwrap_or_default()
         })
-    };
+    });
+    let math = Callback::new(move |()| {
+        state
+            .scenario
+            .with(|s| current.with(|e| e.as_ref().ok().map(|e| output.explain(s, e))))
+    });
+    view! {
+        <ResultCard
+            test_id=output.test_id()
+            label=output.label()
+            headline=output == Output::ComputeCost
+            raw=raw
+            human=Signal::derive(move || read(Output::human))
+            exact=Signal::derive(move || read(Output::exact))
+            math=math
+        />
+    }
+}
+
+/// One result: label, human headline (exact value on hover), the raw value for scripts
+/// (`data-value`), and "show the math", rendered only while open so closed cards cost nothing
+/// per input.
+#[component]
+pub fn ResultCard(
+    /// The stable `data-testid` of the value.
+    test_id: &'static str,
+    /// What a person reads above the value.
+    label: &'static str,
+    /// Whether this is the panel's headline figure.
+    #[prop(optional)]
+    headline: bool,
+    /// The raw number for `data-value`.
+    raw: Signal<String>,
+    /// The headline text.
+    human: Signal<String>,
+    /// The value to more digits, for hover text.
+    exact: Signal<String>,
+    /// The working behind the value (`None` when there is nothing to explain).
+    math: Callback<(), Option<Explanation>>,
+) -> impl IntoView {
+    let open = RwSignal::new(false);
     let math = move || {
         open.get().then(|| {
-            state.scenario.with(|s| {
-                current.with(|e| {
-                    e.as_ref().ok().map(|e| {
-                        let x = output.explain(s, e);
-                        let citations = x
-                            .citations
-                            .into_iter()
-                            .map(|c| view! { <li>{c.figure}" — "<cite>{c.source}</cite>", as of "{c.as_of}</li> })
-                            .collect_view();
-                        view! {
-                            <p class="formula"><code>{x.formula}</code></p>
-                            <p class="substituted"><code>{x.substituted}</code></p>
-                            <ul class="citations">{citations}</ul>
-                        }
-                    })
-                })
+            math.run(()).map(|x| {
+                let citations = x
+                    .citations
+                    .into_iter()
+                    .map(|c| view! { <li>{c.figure}" — "<cite>{c.source}</cite>", as of "{c.as_of}</li> })
+                    .collect_view();
+                view! {
+                    <p class="formula"><code>{x.formula}</code></p>
+                    <p class="substituted"><code>{x.substituted}</code></p>
+                    <ul class="citations">{citations}</ul>
+                }
             })
         })
     };
     view! {
-        <div class="result" class:headline=output == Output::ComputeCost>
-            <div class="result-label">{output.label()}</div>
-            <div class="result-value" data-testid=output.test_id() data-value=raw title=move || read(Output::exact)>
-                {move || read(Output::human)}
+        <div class="result" class:headline=headline>
+            <div class="result-label">{label}</div>
+            <div class="result-value" data-testid=test_id data-value=raw title=exact>
+                {human}
             </div>
             <details class="math" on:toggle=move |_| open.update(|o| *o = !*o)>
                 <summary>"Show the math"</summary>

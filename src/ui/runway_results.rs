@@ -2,6 +2,7 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_runway, RunwayChart};
 use runway_model::format::{data_value, usd, usd_exact};
+use runway_model::runway::LineItem;
 
 use crate::state::use_app_state;
 use crate::ui::charts::{draw_on, redraw_after_change};
@@ -86,7 +87,55 @@ pub fn RunwayResults(
                 </div>
             </div>
         </div>
+        <BillLines runway=runway />
         <canvas node_ref=canvas class="chart chart-tall" data-testid="chart-runway" role="img"
             aria-label="Runway chart: grant balances stacked over time, cumulative spend and cash, approval and expiry markers"></canvas>
+    }
+}
+
+/// Every line of the bill in the horizon: the training run, extra workloads, storage and egress,
+/// with who bills it and whether GPU-only grants may pay it.
+#[component]
+fn BillLines(
+    /// The current runway.
+    runway: Memo<Option<RunwayView>>,
+) -> impl IntoView {
+    let state = use_app_state();
+    move || {
+        runway.with(|r| {
+            let r = r.as_ref()?;
+            let rows = r
+                .inputs
+                .1
+                .iter()
+                .zip(&r.result.workload_spend_usd)
+                .enumerate()
+                .map(|(i, (w, spend))| {
+                    let provider = state
+                        .catalog
+                        .provider(&w.provider_id)
+                        .map_or(w.provider_id.as_str(), |p| p.name.as_ref());
+                    let (kind, what) = match (w.line, i) {
+                        (LineItem::Accelerators, 0) => ("gpu", "Training run, GPU-hours with communication and failures".to_string()),
+                        (LineItem::Accelerators, _) => ("gpu", format!("Workload {}, GPU-hours", i + 1)),
+                        (LineItem::Storage, _) => ("storage", "Checkpoints and dataset storage (not paid by GPU-only grants)".to_string()),
+                        (LineItem::Egress, _) => ("egress", "Egress (not paid by GPU-only grants)".to_string()),
+                    };
+                    view! {
+                        <tr data-testid=format!("bill-line-{i}") data-line=kind data-provider=w.provider_id.clone() data-value=data_value(*spend)>
+                            <td>{what}</td>
+                            <td>{provider.to_string()}</td>
+                            <td class="num" title=usd_exact(*spend)>{usd(*spend)}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            Some(view! {
+                <table class="bill-lines">
+                    <thead><tr><th>"Line of the bill"</th><th>"Billed by"</th><th class="num">"In the horizon"</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            })
+        })
     }
 }

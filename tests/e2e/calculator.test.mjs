@@ -1,41 +1,19 @@
 // End-to-end tests of the training-cost calculator in headless Chromium, the way a founder uses it:
 // open a share link, type, slide, pick, copy, reopen. Expected numbers are computed by hand from
 // DOMAIN.md's formulas; the arithmetic is in the comments.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { serveDist } from './support/server.mjs';
-import { launch } from './support/browser.mjs';
+import { pageSuite } from './support/suite.mjs';
 import { CalculatorPage } from './support/calculator-page.mjs';
+import { serveDist } from './support/server.mjs';
 
 const RESULT_IDS = ['train-flops', 'gpu-hours', 'wall-clock-days', 'compute-cost', 'monthly-cost', 'monthly-cost-always-on', 'price-per-gpu-hour'];
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
 
-let server;
-let browser;
-before(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** A fresh page (own context: own clipboard, storage) wrapped in the page object. */
-async function openCalculator(query = '', contextOptions = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
-  const calc = new CalculatorPage(await context.newPage(), server.url);
-  await calc.open(query);
-  return calc;
-}
-
-async function done(calc) {
-  assert.deepEqual(calc.consoleErrors, [], 'no console errors or page errors');
-  assert.deepEqual(calc.dialogs, [], 'no dialog opened');
-  await calc.page.context().close();
-}
+const suite = pageSuite({ before: () => mkdir(ARTIFACTS, { recursive: true }) });
+const openCalculator = suite.open;
+const done = suite.done;
 
 function assertClose(actual, expected, rel = 1e-9, what = '') {
   assert.ok(Number.isFinite(actual), `${what} is not finite: ${actual}`);
@@ -259,7 +237,7 @@ test('show the math gives the formula with the inputs and the dated sources', as
 
 test('copy link puts the plan on the clipboard and the link reopens it', async () => {
   const calc = await openCalculator('?params=13B&tokens=500B&gpu=h200&provider=coreweave&gpus=256&mfu=0.42');
-  await calc.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+  await calc.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(suite.server.url).origin });
   await calc.type('duty', '80');
   await calc.waitForUrl((p) => p.get('duty') === '0.8');
   await calc.page.getByTestId('copy-link').click();
@@ -347,7 +325,7 @@ test('the subpath build works when hosted under a path', async (t) => {
     return;
   }
   const sub = await serveDist(root.replace(/\/$/, ''), '/tools/runway/');
-  const context = await browser.newContext();
+  const context = await suite.browser.newContext();
   const calc = new CalculatorPage(await context.newPage(), sub.url);
   try {
     await calc.open('?params=70B&tokens=1.4T&gpus=1');

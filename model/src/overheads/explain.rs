@@ -5,7 +5,7 @@ use super::{OverheadEstimate, ACTIVATION_SEQ_LEN, LLAMA3_MTBF_GPU_HOURS};
 use crate::catalog::Catalog;
 use crate::cost::{Estimate, Scenario};
 use crate::explain::{Citation, Explanation};
-use crate::format::{compact, days, exact, percent, usd, usd_exact};
+use crate::format::{compact, exact, hours, percent, usd, usd_exact};
 
 /// A hidden-cost result; its [`test_id`](HiddenOutput::test_id) is a stable `data-testid`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -328,17 +328,6 @@ impl HiddenOutput {
             substituted,
             citations,
         }
-    }
-}
-
-/// Hours for a headline: "47 min", "11.4 h", "3.2 days".
-fn hours(v: f64) -> String {
-    if v < 1.0 {
-        format!("{} min", exact(v * 60.0, 0))
-    } else if v < 48.0 {
-        format!("{} h", exact(v, 1))
-    } else {
-        days(v / 24.0)
     }
 }
 

@@ -1,0 +1,429 @@
+use leptos::html::Canvas;
+use leptos::prelude::*;
+use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
+use runway_model::format::{compact, data_value, hours, percent, usd};
+use runway_model::overheads::explain::HiddenOutput;
+use runway_model::overheads::{
+    cost_vs_gpus, cost_vs_interval, log_space, OverheadEstimate, MAX_SWEEP_GPUS,
+};
+use runway_model::{Catalog, Estimate, Field, Scenario};
+
+use crate::state::{use_app_state, AppState};
+use crate::ui::charts::{draw_on, redraw_after_change};
+use crate::ui::field_error::FieldError;
+use crate::ui::number_input::NumberInput;
+use crate::ui::results::ResultCard;
+
+/// Interconnect, failures, memory, storage and egress: their inputs, results, a cost breakdown and
+/// two sweeps (cost against GPU count for two networks, cost against checkpoint interval).
+#[component]
+pub fn HiddenCostsPanel() -> impl IntoView {
+    let state = use_app_state();
+    let cards = HiddenOutput::ALL
+        .into_iter()
+        .map(|output| hidden_card(state, output))
+        .collect_view();
+    view! {
+        <h2>"The costs founders forget"</h2>
+        <p class="chart-note">
+            "Multi-node communication, failed work, storage and egress are billed like compute. "
+            "The runway below pays them as separate line items: GPU-only grants do not cover storage or egress."
+        </p>
+        <div class="hidden-layout">
+            <div class="hidden-inputs">
+                <NetworkSelect />
+                <NumberInput field=Field::Overlap unit="%" hint="communication hidden behind compute" />
+                <NumberInput field=Field::Mtbf unit="GPU-h" hint="Llama 3 405B: 50,677" />
+                <NumberInput field=Field::CkptWrite unit="min" hint="time to write one checkpoint" />
+                <NumberInput field=Field::Restart unit="min" hint="time lost per restart" />
+                <NumberInput field=Field::CkptEvery unit="min" hint="auto = Daly's optimum" />
+                <NumberInput field=Field::CkptsKept unit="ckpts" hint="full-state checkpoints stored" />
+                <DataOnSelect />
+                <Switch field=Field::Spot text="Run on spot / preemptible capacity" />
+                <Switch field=Field::Export text="Move the final weights out of this cloud" />
+            </div>
+            <div class="hidden-results">
+                <Warnings />
+                <div class="results-grid">{cards}</div>
+                <Breakdown />
+            </div>
+        </div>
+        <SweepCharts />
+    }
+}
+
+fn hidden_card(state: AppState, output: HiddenOutput) -> impl IntoView {
+    let read = move |f: fn(HiddenOutput, &OverheadEstimate) -> String| {
+        state
+            .overheads
+            .with(|o| o.as_ref().map_or_else(|| "—".into(), |o| f(output, o)))
+    };
+    let raw = Signal::derive(move || {
+        state.overheads.with(|o| {
+            o.as_ref().map_or_else(String::new, |o| {
+                output.value(o).map_or_else(|| "none".into(), data_value)
+            })
+        })
+    });
+    let math = Callback::new(move |()| {
+        let s = state.scenario.read();
+        let e = state.estimate.read();
+        let o = state.overheads.read();
+        match (e.as_ref(), o.as_ref()) {
+            (Ok(e), Some(o)) => Some(output.explain(&s, e, o, state.catalog)),
+            _ => None,
+        }
+    });
+    view! {
+        <ResultCard
+            test_id=output.test_id()
+            label=output.label()
+            headline=output == HiddenOutput::TotalCost
+            raw=raw
+            human=Signal::derive(move || read(HiddenOutput::human))
+            exact=Signal::derive(move || read(HiddenOutput::exact))
+            math=math
+        />
+    }
+}
+
+/// Plain-words warnings: the model does not fit, the run never finishes, spot is not sold here.
+#[component]
+fn Warnings() -> impl IntoView {
+    let state = use_app_state();
+    move || {
+        let s = state.scenario.read();
+        let o = state.overheads.read();
+        let o = o.as_ref()?;
+        let accelerator = state
+            .catalog
+            .accelerator(&s.accelerator_id)
+            .map_or("accelerator", |a| a.name.as_ref());
+        let mut out = Vec::new();
+        match o.min_gpus {
+            Some(need) if need > u64::from(s.gpus) => out.push((
+                "memory-warning",
+                format!(
+                    "{} parameters need at least {need} {accelerator}s to hold the training state (16 bytes a parameter) and activations; you chose {}. Add GPUs, pick a larger-memory accelerator, or fine-tune with LoRA ({}) or QLoRA ({}).",
+                    compact(s.params),
+                    s.gpus,
+                    fit(o.min_gpus_lora),
+                    fit(o.min_gpus_qlora),
+                ),
+            )),
+            None => out.push((
+                "memory-warning",
+                format!(
+                    "One {}-token sequence's activations ({:.1} GB) exceed a {accelerator}'s memory: this needs tensor or sequence parallelism, which this estimate does not model.",
+                    runway_model::overheads::ACTIVATION_SEQ_LEN,
+                    o.activation_gb
+                ),
+            )),
+            _ => {}
+        }
+        if o.billed_gpu_hours.is_none() {
+            out.push((
+                "failure-warning",
+                format!(
+                    "Failures waste {} of the time: the run never finishes. The cluster fails every {} on average; checkpoint faster, restart faster, or use fewer or more reliable GPUs.",
+                    percent(o.failures.waste.min(1.0)),
+                    hours(o.failures.cluster_mtbf_hours)
+                ),
+            ));
+        }
+        if s.overheads.spot && !o.spot_applied {
+            out.push((
+                "spot-warning",
+                format!(
+                    "{} sells no spot or preemptible capacity in the catalog: priced on demand.",
+                    provider_name(state.catalog, &s.provider_id)
+                ),
+            ));
+        }
+        Some(
+            out.into_iter()
+                .map(|(id, text)| view! { <p class="warning" role="status" data-testid=id>{text}</p> })
+                .collect_view(),
+        )
+    }
+}
+
+/// A share of the total for the legend: "65.7%", "<0.1%".
+fn share(fraction: f64) -> String {
+    if fraction > 0.0 && fraction < 0.001 {
+        "<0.1%".into()
+    } else {
+        format!("{:.1}%", fraction * 100.0)
+    }
+}
+
+fn fit(g: Option<u64>) -> String {
+    g.map_or_else(|| "does not fit".into(), |g| format!("{g} GPUs"))
+}
+
+fn provider_name<'c>(catalog: &'c Catalog, id: &'c str) -> &'c str {
+    catalog.provider(id).map_or(id, |p| p.name.as_ref())
+}
+
+/// The total as a stacked bar: compute, communication, failures, storage, egress.
+#[component]
+fn Breakdown() -> impl IntoView {
+    let state = use_app_state();
+    let parts = move || {
+        state.overheads.with(|o| {
+            let o = o.as_ref()?;
+            let parts = [
+                ("compute", "GPU compute", o.compute_usd),
+                ("communication", "Communication", o.communication_usd),
+                ("failures", "Failure waste", o.failure_usd),
+                ("storage", "Storage", o.storage_usd),
+                ("egress", "Egress", o.egress_usd()),
+            ];
+            let total: f64 = parts.iter().map(|p| p.2).sum();
+            (total > 0.0 && total.is_finite()).then(|| {
+                let bar = parts
+                    .iter()
+                    .map(|(id, label, usd_v)| {
+                        let width = format!("width: {:.3}%", usd_v / total * 100.0);
+                        view! { <span class=format!("seg seg-{id}") style=width title=format!("{label}: {}", usd(*usd_v))></span> }
+                    })
+                    .collect_view();
+                let legend = parts
+                    .iter()
+                    .map(|(id, label, usd_v)| {
+                        view! {
+                            <li>
+                                <span class=format!("swatch seg-{id}")></span>
+                                {*label}": "
+                                <span data-testid=format!("breakdown-{id}") data-value=data_value(*usd_v)>{usd(*usd_v)}</span>
+                                {format!(" ({})", share(usd_v / total))}
+                            </li>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <div class="breakdown-bar" role="img" aria-label="Stacked bar of the cost breakdown">{bar}</div>
+                    <ul class="breakdown-legend">{legend}</ul>
+                }
+            })
+        })
+    };
+    view! {
+        <div class="breakdown" data-testid="cost-breakdown">
+            <h3>"Where the money goes"</h3>
+            {parts}
+        </div>
+    }
+}
+
+/// The inter-node networks the provider offers, with their per-GPU bandwidth.
+#[component]
+fn NetworkSelect() -> impl IntoView {
+    let state = use_app_state();
+    let current = Memo::new(move |_| {
+        state
+            .overheads
+            .with(|o| o.as_ref().and_then(|o| o.network).map(|n| n.id.to_string()))
+    });
+    let options = move || {
+        let provider = state.provider_id.get();
+        state.catalog.provider(&provider).map(|p| {
+            p.networks
+                .iter()
+                .filter_map(|id| state.catalog.network(id))
+                .map(|n| {
+                    let id = n.id.to_string();
+                    let selected = move || current.with(|c| c.as_deref() == Some(id.as_str()));
+                    view! {
+                        <option value=n.id.clone() selected=selected>
+                            {format!("{} · {} GB/s per GPU", n.name, n.gb_per_s_per_gpu)}
+                        </option>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <div class="field">
+            <div class="field-head">
+                <label for="input-network">{Field::Network.label()}</label>
+                <span class="hint">"used beyond 8 GPUs (one node)"</span>
+            </div>
+            <select id="input-network" data-testid="input-network" on:change=move |ev| state.choose_network(event_target_value(&ev))>
+                {options}
+            </select>
+            <FieldError field=Field::Network />
+        </div>
+    }
+}
+
+/// Where the training data lives; egress is billed by that cloud when it is not the training one.
+#[component]
+fn DataOnSelect() -> impl IntoView {
+    let state = use_app_state();
+    let current = Memo::new(move |_| {
+        state
+            .scenario
+            .with(|s| s.overheads.data_on_provider.clone())
+    });
+    let options = state
+        .catalog
+        .providers
+        .iter()
+        .map(|p| {
+            let id = p.id.to_string();
+            let selected = move || current.with(|c| c.as_deref() == Some(id.as_str()));
+            view! {
+                <option value=p.id.clone() selected=selected>
+                    {format!("{} · egress ${}/GB", p.name, p.egress_usd_per_gb)}
+                </option>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="field">
+            <div class="field-head">
+                <label for="input-data_on">{Field::DataOn.label()}</label>
+                <span class="hint">"moving it in is billed by the cloud it leaves"</span>
+            </div>
+            <select id="input-data_on" data-testid="input-data_on" on:change=move |ev| state.choose_data_on(event_target_value(&ev))>
+                <option value="" selected=move || current.with(Option::is_none)>"The training provider (no egress)"</option>
+                {options}
+            </select>
+            <FieldError field=Field::DataOn />
+        </div>
+    }
+}
+
+/// A checkbox for an on/off field.
+#[component]
+fn Switch(
+    /// Which switch.
+    field: Field,
+    /// The sentence next to the box.
+    text: &'static str,
+) -> impl IntoView {
+    let state = use_app_state();
+    let key = field.key();
+    let checked = Memo::new(move |_| state.scenario.with(|s| s.number(field) == Some(1.0)));
+    view! {
+        <div class="field switch">
+            <label>
+                <input
+                    type="checkbox"
+                    data-testid=format!("input-{key}")
+                    prop:checked=checked
+                    on:change=move |ev| state.set_switch(field, event_target_checked(&ev))
+                />
+                " "{text}
+            </label>
+            <FieldError field=field />
+        </div>
+    }
+}
+
+/// Cost against GPU count on two networks, and against the checkpoint interval.
+#[component]
+fn SweepCharts() -> impl IntoView {
+    let state = use_app_state();
+    let gpus_canvas = NodeRef::<Canvas>::new();
+    let interval_canvas = NodeRef::<Canvas>::new();
+    let catalog = state.catalog;
+    let (scenario, estimate, overheads) = (state.scenario, state.estimate, state.overheads);
+    redraw_after_change(
+        move || overheads.track(),
+        move || {
+            let s = scenario.read_untracked();
+            let e = estimate.read_untracked();
+            let o = overheads.read_untracked();
+            let (Ok(e), Some(o)) = (e.as_ref(), o.as_ref()) else {
+                return;
+            };
+            if let Some(canvas) = gpus_canvas.get_untracked() {
+                draw_on(&canvas, |root, scale| {
+                    draw_sweep(root, &gpu_sweep(&s, e, o, catalog), scale)
+                });
+            }
+            if let Some(canvas) = interval_canvas.get_untracked() {
+                draw_on(&canvas, |root, scale| {
+                    draw_sweep(root, &interval_sweep(&s, e, o), scale)
+                });
+            }
+        },
+    );
+    view! {
+        <div class="sweeps">
+            <div class="chart-card">
+                <h3>"Cost against cluster size, two networks"</h3>
+                <p class="chart-note">"GPU bill with communication and failures. Cheap GPUs without a fast network are not cheap."</p>
+                <canvas node_ref=gpus_canvas class="chart" data-testid="chart-cost-vs-gpus" role="img"
+                    aria-label="Line chart of the GPU bill against the number of accelerators for the chosen network and a comparison network"></canvas>
+            </div>
+            <div class="chart-card">
+                <h3>"Cost against checkpoint interval"</h3>
+                <p class="chart-note">"Too often wastes time writing; too rarely loses work to failures. The dot is Daly's optimum."</p>
+                <canvas node_ref=interval_canvas class="chart" data-testid="chart-cost-vs-interval" role="img"
+                    aria-label="Line chart of the GPU bill against the checkpoint interval, with Daly's optimum marked"></canvas>
+            </div>
+        </div>
+    }
+}
+
+/// The chosen network against a contrasting one: plain 25 Gb/s Ethernet when the chosen one is
+/// fast, InfiniBand NDR when it is slow.
+fn gpu_sweep(s: &Scenario, e: &Estimate, o: &OverheadEstimate, catalog: &Catalog) -> SweepChart {
+    let gpus = f64::from(s.gpus);
+    let hi = (gpus * 16.0).clamp(1024.0, f64::from(MAX_SWEEP_GPUS));
+    let mut counts: Vec<f64> = log_space(1.0, hi, 48).into_iter().map(f64::round).collect();
+    counts.dedup();
+    let mut series = Vec::new();
+    let chosen = o.network;
+    let fast = chosen.is_some_and(|n| n.gb_per_s_per_gpu >= 25.0);
+    let other = catalog.network(if fast { "eth-25" } else { "ib-ndr-400" });
+    for (network, color) in [(chosen, ACCENT), (other, MUTED)] {
+        if let Some(n) = network {
+            let points = cost_vs_gpus(s, e, o, n, &counts)
+                .into_iter()
+                .map(|(g, c)| (g, c.unwrap_or(f64::NAN)))
+                .collect();
+            series.push(SweepSeries {
+                label: n.name.to_string(),
+                color,
+                points,
+            });
+        }
+    }
+    SweepChart {
+        series,
+        marker: Some((
+            (gpus, o.gpu_bill_usd()),
+            format!("you: {} GPUs, {}", s.gpus, usd(o.gpu_bill_usd())),
+        )),
+        x_desc: "Accelerators (log scale)",
+        y_desc: "GPU bill (USD)",
+        x_label: compact,
+    }
+}
+
+fn interval_sweep(s: &Scenario, e: &Estimate, o: &OverheadEstimate) -> SweepChart {
+    let opt = o.failures.optimal_interval_hours;
+    let points = cost_vs_interval(s, e, o, &log_space(opt / 8.0, opt * 8.0, 48))
+        .into_iter()
+        .map(|(t, c)| (t, c.unwrap_or(f64::NAN)))
+        .collect();
+    let at_opt = cost_vs_interval(s, e, o, &[opt])
+        .first()
+        .and_then(|p| p.1)
+        .unwrap_or(f64::NAN);
+    SweepChart {
+        series: vec![SweepSeries {
+            label: format!("{} GPUs", s.gpus),
+            color: ACCENT,
+            points,
+        }],
+        marker: Some(((opt, at_opt), format!("optimum: every {}", hours(opt)))),
+        x_desc: "Checkpoint interval (log scale)",
+        y_desc: "GPU bill (USD)",
+        x_label: hours,
+    }
+}

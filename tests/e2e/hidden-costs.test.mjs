@@ -1,0 +1,182 @@
+// End-to-end tests of the hidden costs (issue: interconnect, failures, memory, storage, egress):
+// links with every new key, the controls a founder uses, and the runway line items, all checked
+// against hand calculations of DOMAIN.md section 2 (support/hand.mjs), not against the Rust model.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { pageSuite } from './support/suite.mjs';
+import { daly, eta, idealHours, LLAMA3_MTBF, waste } from './support/hand.mjs';
+
+const { open, done } = pageSuite({ waitFor: 'total-cost' });
+
+const near = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * Math.max(1, Math.abs(b));
+const IDEAL = idealHours(7e9, 2e12, 989, 0.4); // 58,982.14 GPU-hours, the default run
+const DATASET_GB = 2e12 * 2 / 1e9; // 4,000 GB at 2 bytes a token (32K vocabulary)
+const CKPT_GB = 16 * 7e9 / 1e9; // 112 GB of weights, gradients and Adam state
+const MONTH_DAYS = 730 / 24;
+
+test('default run: every hidden cost matches the hand calculation', async () => {
+  const calc = await open('');
+  // AWS EFA gives 50 GB/s per GPU: the 0.55 s all-reduce hides behind half of a 6.64 s step: eta = 1.
+  assert.equal(await calc.value('scaling-efficiency'), 1);
+  const m = LLAMA3_MTBF / 64; // 791.83 h
+  const tau = daly(5 / 60, m); // 11.43 h
+  const w = waste(5 / 60, tau, 10 / 60, m); // 1.472 %
+  assert.ok(near(await calc.value('optimal-checkpoint-hours'), tau));
+  assert.ok(near(await calc.value('failure-waste-fraction'), w));
+  const billed = IDEAL / (1 - w);
+  assert.ok(near(await calc.value('billed-gpu-hours'), billed));
+  const storage = (3 * CKPT_GB + DATASET_GB) * 0.023 / MONTH_DAYS * (billed / (64 * 24));
+  assert.ok(near(await calc.value('storage-cost'), storage)); // $127.78
+  assert.equal(await calc.value('egress-cost'), 0);
+  // 16 bytes x 7e9 = 112 GB over 80 GB less 1.72 GB of activations: 2 H100s.
+  assert.equal(await calc.value('min-gpus'), 2);
+  assert.ok(near(await calc.value('total-cost'), billed * 6.88 + storage));
+  assert.ok(near(await calc.value('breakdown-compute'), IDEAL * 6.88));
+  assert.ok(near(await calc.value('breakdown-failures'), (billed - IDEAL) * 6.88));
+  assert.equal(await calc.value('breakdown-communication'), 0);
+  assert.equal(await calc.page.getByTestId('memory-warning').count(), 0);
+  // Show the math for the waste substitutes the inputs and cites Llama 3.
+  const card = calc.page.getByTestId('failure-waste-fraction').locator('..');
+  await card.locator('summary').click();
+  await card.locator('.substituted').waitFor();
+  assert.match(await card.locator('.substituted').innerText(), /^M = 50,677 h \/ 64 = 791\.828 h;/);
+  assert.match(await card.locator('.citations').innerText(), /Llama 3 Herd of Models/);
+  for (const id of ['chart-cost-vs-gpus', 'chart-cost-vs-interval']) {
+    await calc.page.waitForFunction((id) => Number(document.querySelector(`[data-testid=${id}]`)?.dataset.drawCount) >= 1, id);
+    assert.equal(await calc.page.getByTestId(id).getAttribute('data-draw-error'), null);
+  }
+  await done(calc);
+});
+
+test('a link with every hidden-cost key opens exactly that plan and keeps it in the URL', async () => {
+  const query = '?provider=lambda&network=eth-25&data_on=gcp&mtbf=20000&ckpt_write=2&restart=30&ckpt_every=60&overlap=0&ckpts_kept=5&export=1';
+  const calc = await open(query);
+  // Lambda's 25 Gb/s Ethernet (3.125 GB/s per GPU), no overlap: eta = 6.64 / (6.64 + 8.82) = 0.4293.
+  const e = eta(7e9, 4e6, 64, 989, 0.4, 3.125, 0);
+  assert.ok(near(await calc.value('scaling-efficiency'), e));
+  // Fixed 60-minute interval: waste = (2/60)/1 + (1/2 + 30/60) / (20,000/64) = 0.036533.
+  const m = 20000 / 64;
+  const w = waste(2 / 60, 1, 0.5, m);
+  assert.ok(near(await calc.value('failure-waste-fraction'), w));
+  assert.ok(near(await calc.value('optimal-checkpoint-hours'), daly(2 / 60, m)));
+  const billed = IDEAL / e / (1 - w);
+  const storage = (5 * CKPT_GB + DATASET_GB) * 0.2 / MONTH_DAYS * (billed / (64 * 24));
+  assert.ok(near(await calc.value('storage-cost'), storage));
+  // Dataset out of Google Cloud at $0.12/GB; the weights leave Lambda, whose egress is free.
+  assert.ok(near(await calc.value('egress-cost'), DATASET_GB * 0.12));
+  assert.ok(near(await calc.value('total-cost'), billed * 3.99 + storage + 480));
+  // The controls show the link's values.
+  assert.equal(await calc.page.getByTestId('input-mtbf').inputValue(), '20000');
+  assert.equal(await calc.page.getByTestId('input-ckpt_every').inputValue(), '60');
+  assert.equal(await calc.page.getByTestId('input-overlap').inputValue(), '0');
+  assert.equal(await calc.page.getByTestId('input-network').inputValue(), 'eth-25');
+  assert.equal(await calc.page.getByTestId('input-data_on').inputValue(), 'gcp');
+  assert.equal(await calc.page.getByTestId('input-export').isChecked(), true);
+  assert.equal(await calc.page.getByTestId('input-spot').isChecked(), false);
+  // One edit, and the URL carries the whole plan.
+  await calc.type('ckpts_kept', '6');
+  const p = await calc.waitForUrl((p) => p.get('ckpts_kept') === '6');
+  // Numbers are written in the shortest exact form the decoder reads back ("20K" = 20,000).
+  for (const [k, v] of [['mtbf', '20K'], ['ckpt_write', '2'], ['restart', '30'], ['ckpt_every', '60'], ['network', 'eth-25'], ['overlap', '0'], ['data_on', 'gcp'], ['export', '1']]) {
+    assert.equal(p.get(k), v, k);
+  }
+  assert.equal(p.get('spot'), null);
+  // Reopening that URL gives the same total.
+  const total = await calc.value('total-cost');
+  const again = await open('?' + p.toString());
+  assert.equal(await again.value('total-cost'), total);
+  await done(again);
+  await done(calc);
+});
+
+test('bad hidden-cost values in a link get messages, defaults, and the page still works', async () => {
+  const calc = await open('?mtbf=0&ckpt_every=soon&network=ib-ndr-400&overlap=2&spot=yes&data_on=' + encodeURIComponent('<img src=x onerror=alert(1)>'));
+  assert.equal(await calc.error('mtbf'), 'MTBF per GPU: "0" must be greater than zero. Expected hours per GPU from 10 to 100M, like 50677 (Llama 3 405B).');
+  assert.equal(await calc.error('ckpt_every'), 'Checkpoint every: "soon" is not a number. Expected minutes from 1 to 100,000, like 60, or auto for Daly\'s optimum.');
+  assert.equal(await calc.error('network'), 'Inter-node network: Amazon Web Services does not offer "ib-ndr-400". Expected one of aws-efa-3200, eth-100.');
+  assert.match(await calc.error('overlap'), /^Communication overlap: "2" is above the accepted range/);
+  assert.match(await calc.error('spot'), /^Spot capacity: "yes" is not a number/);
+  assert.match(await calc.error('data_on'), /^Training data lives on: "<img src=x onerror=alert\(1\)>" is not in the catalog/);
+  assert.equal(await calc.page.locator('img[src=x]').count(), 0);
+  // Defaults apply: the default waste.
+  const m = LLAMA3_MTBF / 64;
+  assert.ok(near(await calc.value('failure-waste-fraction'), waste(5 / 60, daly(5 / 60, m), 10 / 60, m)));
+  // Typing a good value clears the message.
+  await calc.type('mtbf', '100000');
+  await calc.page.getByTestId('error-mtbf').waitFor({ state: 'detached' });
+  const m2 = 100000 / 64;
+  await calc.waitForValue('failure-waste-fraction', (v) => near(v, waste(5 / 60, daly(5 / 60, m2), 10 / 60, m2)));
+  await done(calc);
+});
+
+test('network, checkpoint and spot controls move the numbers and the link', async () => {
+  const calc = await open('?gpus=512');
+  // 512 H100 on EFA (50 GB/s): comm 0.559 s, compute 0.829 s, half of it hides 0.415 s:
+  // eta = 0.829 / (0.829 + 0.144) = 0.852.
+  assert.ok(near(await calc.value('scaling-efficiency'), eta(7e9, 4e6, 512, 989, 0.4, 50, 0.5)));
+  await calc.select('network', 'eth-100');
+  // Ethernet 100 Gb/s = 12.5 GB/s: comm 2.236 s, exposed 1.821 s: eta = 0.31295.
+  await calc.waitForValue('scaling-efficiency', (v) => near(v, eta(7e9, 4e6, 512, 989, 0.4, 12.5, 0.5)));
+  await calc.waitForUrl((p) => p.get('network') === 'eth-100');
+  const slowTotal = await calc.value('total-cost');
+  assert.ok(await calc.value('breakdown-communication') > await calc.value('breakdown-compute'));
+  // Overlap all of the compute: exposed = 2.236 - 0.829 = 1.407 s, eta = 0.371.
+  await calc.type('overlap', '100');
+  await calc.waitForValue('scaling-efficiency', (v) => near(v, eta(7e9, 4e6, 512, 989, 0.4, 12.5, 1)));
+  assert.ok(await calc.value('total-cost') < slowTotal);
+  // A fixed 30-minute interval, then back to auto (Daly's optimum).
+  const m = LLAMA3_MTBF / 512;
+  await calc.type('ckpt_every', '30');
+  await calc.waitForValue('failure-waste-fraction', (v) => near(v, waste(5 / 60, 0.5, 10 / 60, m)));
+  await calc.waitForUrl((p) => p.get('ckpt_every') === '30');
+  await calc.type('ckpt_every', 'auto');
+  await calc.waitForValue('failure-waste-fraction', (v) => near(v, waste(5 / 60, daly(5 / 60, m), 10 / 60, m)));
+  await calc.waitForUrl((p) => p.get('ckpt_every') === null);
+  // Spot at AWS: 60 % off, reclaims every 29,200 GPU-hours per GPU on top of hardware faults.
+  await calc.page.getByTestId('input-spot').check();
+  await calc.waitForUrl((p) => p.get('spot') === '1');
+  const ms = 1 / (1 / LLAMA3_MTBF + 1 / 29200) / 512;
+  await calc.waitForValue('failure-waste-fraction', (v) => near(v, waste(5 / 60, daly(5 / 60, ms), 10 / 60, ms)));
+  assert.equal(await calc.page.getByTestId('spot-warning').count(), 0);
+  // Lambda sells no spot: a notice, and on-demand pricing.
+  await calc.select('provider', 'lambda');
+  await calc.page.getByTestId('spot-warning').waitFor();
+  assert.match(await calc.page.getByTestId('spot-warning').innerText(), /Lambda sells no spot or preemptible capacity/);
+  // The network choice followed the provider: Lambda offers InfiniBand first, eth-100 is dropped.
+  await calc.waitForUrl((p) => p.get('provider') === 'lambda' && p.get('network') === null);
+  await done(calc);
+});
+
+test('a model that does not fit gets a clear warning', async () => {
+  // 70B: 16 x 70e9 = 1,120 GB of state; activations of one 4,096-token sequence 6.53 GB:
+  // ceil(1,120 / (80 - 6.53)) = 16 H100s, more than the 8 chosen.
+  const calc = await open('?params=70B&gpus=8');
+  assert.equal(await calc.value('min-gpus'), 16);
+  assert.match(await calc.page.getByTestId('memory-warning').innerText(), /need at least 16 NVIDIA H100 SXMs .* you chose 8/);
+  await calc.type('gpus', '16');
+  await calc.page.getByTestId('memory-warning').waitFor({ state: 'detached' });
+  await done(calc);
+});
+
+test('a silicon-only grant pays the accelerators but not the storage; broad credits pay egress', async () => {
+  // Trainium2 on AWS with the Trainium grant (silicon scope), data ready day 30, grant approved day
+  // 30. The grant pays every Trainium hour; S3 storage is a separate line it cannot pay: cash.
+  const calc = await open('?gpu=trn2&provider=aws&start=30&grant=aws-trainium:300K:0:30:365');
+  assert.equal(await calc.page.getByTestId('bill-line-1').getAttribute('data-line'), 'storage');
+  const gpuLine = await calc.value('bill-line-0');
+  const storageLine = await calc.value('bill-line-1');
+  assert.ok(near(storageLine, await calc.value('storage-cost')));
+  assert.ok(storageLine > 0 && gpuLine < 300000);
+  assert.ok(near(await calc.value('grant-used-0'), gpuLine));
+  assert.ok(near(await calc.value('cash-total'), storageLine));
+  assert.equal(await calc.page.getByTestId('runway-end-day').getAttribute('data-value'), '30');
+  await calc.page.context().close();
+  // Data on Google Cloud, training on AWS: GCP bills the $480 egress, and a GCP grant pays it.
+  const gcp = await open('?data_on=gcp&start=20&grant=gcp-startups:10K:0:14:730');
+  const egress = gcp.page.getByTestId('bill-line-2');
+  assert.equal(await egress.getAttribute('data-line'), 'egress');
+  assert.equal(await egress.getAttribute('data-provider'), 'gcp');
+  assert.ok(near(await gcp.value('grant-used-0'), 480));
+  assert.doesNotMatch(await gcp.page.getByTestId('grant-0').innerText(), /no workload in the plan runs on/);
+  await done(gcp);
+});
