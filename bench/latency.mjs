@@ -18,16 +18,18 @@ try {
   await page.getByTestId('compute-cost').waitFor();
   await page.waitForFunction(() => Number(document.querySelector('[data-testid=chart-cost-vs-mfu]')?.dataset.drawCount) >= 1);
   const runs = {};
-  for (const [name, selector, values] of [
-    ['typed params', '[data-testid=input-params]', ['13B', '7B']],
-    ['mfu slider', '[data-testid=slider-mfu]', ['300', '500']],
+  for (const [name, selector, values, resultId, chartId] of [
+    ['typed params', '[data-testid=input-params]', ['13B', '7B'], 'compute-cost', 'chart-cost-vs-mfu'],
+    ['mfu slider', '[data-testid=slider-mfu]', ['300', '500'], 'compute-cost', 'chart-cost-vs-mfu'],
+    ['typed mtbf', '[data-testid=input-mtbf]', ['20000', '50677'], 'total-cost', 'chart-cost-vs-interval'],
   ]) {
-    runs[name] = await page.evaluate(async ({ selector, values, n }) => {
+    runs[name] = await page.evaluate(async ({ selector, values, n, resultId, chartId }) => {
       const input = document.querySelector(selector);
-      const result = document.querySelector('[data-testid=compute-cost]');
-      const chart = document.querySelector('[data-testid=chart-cost-vs-mfu]');
+      const result = document.querySelector(`[data-testid=${resultId}]`);
+      const sweeps = ['chart-cost-vs-gpus', 'chart-cost-vs-interval'].map((id) => document.querySelector(`[data-testid=${id}]`));
+      const chart = document.querySelector(`[data-testid=${chartId}]`);
       const runwayChart = document.querySelector('[data-testid=chart-runway]');
-      const dom = [], drawn = [], drawMs = [], runwayMs = [];
+      const dom = [], drawn = [], drawMs = [], runwayMs = [], sweepMs = [];
       const nextFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       for (let i = 0; i < n + 20; i++) {
         const count = Number(chart.dataset.drawCount);
@@ -47,16 +49,16 @@ try {
         const deadline = t0 + 2000;
         while (Number(chart.dataset.drawCount) === count && performance.now() < deadline) await new Promise((r) => requestAnimationFrame(r));
         const t2 = performance.now();
-        if (i >= 20) { dom.push(t1 - t0); drawn.push(t2 - t0); drawMs.push(Number(chart.dataset.drawMs)); runwayMs.push(Number(runwayChart.dataset.drawMs)); }
+        if (i >= 20) { dom.push(t1 - t0); drawn.push(t2 - t0); drawMs.push(Number(chart.dataset.drawMs)); runwayMs.push(Number(runwayChart.dataset.drawMs)); sweepMs.push(sweeps.reduce((a, c) => a + Number(c?.dataset.drawMs ?? 0), 0)); }
         await nextFrame();
       }
-      return { dom, drawn, drawMs, runwayMs };
-    }, { selector, values, n: N });
+      return { dom, drawn, drawMs, runwayMs, sweepMs };
+    }, { selector, values, n: N, resultId, chartId });
   }
   console.log(`input -> updated DOM / chart in headless Chromium, ${N} edits each (ms)`);
   console.log('measure                         median     p95     p99');
   for (const [name, r] of Object.entries(runs)) {
-    for (const [what, xs] of [['DOM updated', r.dom], ['chart redrawn (next frame)', r.drawn], ['MFU chart draw time', r.drawMs], ['runway chart draw time', r.runwayMs]]) {
+    for (const [what, xs] of [['DOM updated', r.dom], ['chart redrawn (next frame)', r.drawn], ['watched chart draw time', r.drawMs], ['runway chart draw time', r.runwayMs], ['both sweep charts draw time', r.sweepMs]]) {
       console.log(`${(name + ': ' + what).padEnd(40)} ${pct(xs, 50).toFixed(2).padStart(6)} ${pct(xs, 95).toFixed(2).padStart(7)} ${pct(xs, 99).toFixed(2).padStart(7)}`);
     }
   }

@@ -451,10 +451,15 @@ pub fn draw_sweep<DB: DrawingBackend>(
     }
     if let Some((at, label)) = &sweep.marker {
         if at.0 > 0.0 && at.0.is_finite() && at.1.is_finite() {
-            let offset = if at.0.ln() > (x_min.ln() + x_max.ln()) / 2.0 {
-                -(label.len() as i32) * px(scale, 7.0) as i32
+            // Right of the point when the label fits before the edge, else left of it.
+            let label_px = label.chars().count() as i32 * px(scale, 7.0) as i32;
+            let (point_x, _) = chart.backend_coord(at);
+            let width = root.dim_in_pixel().0 as i32;
+            let gap = px(scale, 8.0) as i32;
+            let offset = if point_x + gap + label_px < width {
+                gap
             } else {
-                px(scale, 8.0) as i32
+                -(label_px + gap).min(point_x)
             };
             chart
                 .draw_series(std::iter::once(

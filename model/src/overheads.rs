@@ -280,6 +280,8 @@ pub struct OverheadEstimate<'c> {
     pub scaling_efficiency: f64,
     /// Whether spot capacity is priced (asked for, and the provider sells it).
     pub spot_applied: bool,
+    /// Whether the provider sells spot capacity at all.
+    pub spot_offered: bool,
     /// The cluster size from which spot stops paying at this provider (`None`: it pays up to
     /// 100,000 GPUs, or the provider sells no spot).
     pub spot_breakeven_gpus: Option<u32>,
@@ -460,6 +462,7 @@ pub fn estimate_overheads<'c>(
         step_comm_seconds: comm,
         scaling_efficiency: eta,
         spot_applied: spot.is_some(),
+        spot_offered: provider.is_some_and(|p| p.spot_discount.is_some()),
         spot_breakeven_gpus: spot_breakeven_gpus(s, catalog, MAX_SWEEP_GPUS),
         spot_discount: discount,
         effective_mtbf_gpu_hours: effective_mtbf,

@@ -19,8 +19,9 @@ pub fn Charts() -> impl IntoView {
     let state = use_app_state();
     let mfu_canvas = NodeRef::<Canvas>::new();
     let provider_canvas = NodeRef::<Canvas>::new();
+    // The estimate changes only when something these charts show does (not on hidden-cost edits).
     redraw_after_change(
-        move || state.scenario.track(),
+        move || state.estimate.track(),
         move || {
             let scenario = state.scenario.get_untracked();
             let Ok(e) = state.estimate.get_untracked() else {

@@ -91,7 +91,19 @@ fn hidden_card(state: AppState, output: HiddenOutput) -> impl IntoView {
 #[component]
 fn Warnings() -> impl IntoView {
     let state = use_app_state();
+    // Rebuilt only when the text changes, not on every input.
+    let warnings = Memo::new(move |_| warning_texts(state).unwrap_or_default());
     move || {
+        warnings.with(|w| {
+            w.iter()
+                .map(|(id, text)| view! { <p class="warning" role="status" data-testid=*id>{text.clone()}</p> })
+                .collect_view()
+        })
+    }
+}
+
+fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
+    {
         let s = state.scenario.read();
         let o = state.overheads.read();
         let o = o.as_ref()?;
@@ -140,11 +152,7 @@ fn Warnings() -> impl IntoView {
                 ),
             ));
         }
-        Some(
-            out.into_iter()
-                .map(|(id, text)| view! { <p class="warning" role="status" data-testid=id>{text}</p> })
-                .collect_view(),
-        )
+        Some(out)
     }
 }
 
@@ -165,53 +173,75 @@ fn provider_name<'c>(catalog: &'c Catalog, id: &'c str) -> &'c str {
     catalog.provider(id).map_or(id, |p| p.name.as_ref())
 }
 
-/// The total as a stacked bar: compute, communication, failures, storage, egress.
+/// The parts of the breakdown: test id suffix, label.
+const PARTS: [(&str, &str); 5] = [
+    ("compute", "GPU compute"),
+    ("communication", "Communication"),
+    ("failures", "Failure waste"),
+    ("storage", "Storage"),
+    ("egress", "Egress"),
+];
+
+/// The total as a stacked bar: compute, communication, failures, storage, egress. The markup is
+/// built once; each input only updates widths and numbers.
 #[component]
 fn Breakdown() -> impl IntoView {
     let state = use_app_state();
-    let parts = move || {
+    let amounts = Memo::new(move |_| {
         state.overheads.with(|o| {
-            let o = o.as_ref()?;
-            let parts = [
-                ("compute", "GPU compute", o.compute_usd),
-                ("communication", "Communication", o.communication_usd),
-                ("failures", "Failure waste", o.failure_usd),
-                ("storage", "Storage", o.storage_usd),
-                ("egress", "Egress", o.egress_usd()),
-            ];
-            let total: f64 = parts.iter().map(|p| p.2).sum();
-            (total > 0.0 && total.is_finite()).then(|| {
-                let bar = parts
-                    .iter()
-                    .map(|(id, label, usd_v)| {
-                        let width = format!("width: {:.3}%", usd_v / total * 100.0);
-                        view! { <span class=format!("seg seg-{id}") style=width title=format!("{label}: {}", usd(*usd_v))></span> }
-                    })
-                    .collect_view();
-                let legend = parts
-                    .iter()
-                    .map(|(id, label, usd_v)| {
-                        view! {
-                            <li>
-                                <span class=format!("swatch seg-{id}")></span>
-                                {*label}": "
-                                <span data-testid=format!("breakdown-{id}") data-value=data_value(*usd_v)>{usd(*usd_v)}</span>
-                                {format!(" ({})", share(usd_v / total))}
-                            </li>
-                        }
-                    })
-                    .collect_view();
-                view! {
-                    <div class="breakdown-bar" role="img" aria-label="Stacked bar of the cost breakdown">{bar}</div>
-                    <ul class="breakdown-legend">{legend}</ul>
-                }
+            o.as_ref().map_or([0.0; 5], |o| {
+                [
+                    o.compute_usd,
+                    o.communication_usd,
+                    o.failure_usd,
+                    o.storage_usd,
+                    o.egress_usd(),
+                ]
             })
         })
+    });
+    let total = Memo::new(move |_| amounts.with(|a| a.iter().sum::<f64>()));
+    let fraction = move |i: usize| {
+        let t = total.get();
+        if t > 0.0 && t.is_finite() {
+            amounts.with(|a| a[i]) / t
+        } else {
+            0.0
+        }
     };
+    let bar = PARTS
+        .iter()
+        .enumerate()
+        .map(|(i, (id, label))| {
+            view! {
+                <span
+                    class=format!("seg seg-{id}")
+                    style:width=move || format!("{:.3}%", fraction(i) * 100.0)
+                    title=move || format!("{label}: {}", usd(amounts.with(|a| a[i])))
+                ></span>
+            }
+        })
+        .collect_view();
+    let legend = PARTS
+        .iter()
+        .enumerate()
+        .map(|(i, (id, label))| {
+            let value = move || amounts.with(|a| a[i]);
+            view! {
+                <li>
+                    <span class=format!("swatch seg-{id}")></span>
+                    {*label}": "
+                    <span data-testid=format!("breakdown-{id}") data-value=move || data_value(value())>{move || usd(value())}</span>
+                    {move || format!(" ({})", share(fraction(i)))}
+                </li>
+            }
+        })
+        .collect_view();
     view! {
         <div class="breakdown" data-testid="cost-breakdown">
             <h3>"Where the money goes"</h3>
-            {parts}
+            <div class="breakdown-bar" role="img" aria-label="Stacked bar of the cost breakdown">{bar}</div>
+            <ul class="breakdown-legend">{legend}</ul>
         </div>
     }
 }

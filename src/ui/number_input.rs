@@ -24,7 +24,9 @@ pub fn NumberInput(
     let key = field.key();
     let scale = Scale::of(field);
     let slider = scale.map(|scale| {
-        let position = move || scale.position(state.number(field)).to_string();
+        // A memo: the range input is touched only when its position moves, not on every edit of
+        // another field.
+        let position = Memo::new(move |_| scale.position(state.number(field)) as u32);
         view! {
             <input
                 type="range"
@@ -34,7 +36,7 @@ pub fn NumberInput(
                 class="slider"
                 aria-label=format!("{} slider", field.label())
                 data-testid=format!("slider-{key}")
-                prop:value=position
+                prop:value=move || position.get().to_string()
                 on:input=move |ev| {
                     if let Ok(p) = event_target_value(&ev).parse::<f64>() {
                         state.slide_number(field, scale.value(p));

@@ -94,48 +94,65 @@ pub fn RunwayResults(
 }
 
 /// Every line of the bill in the horizon: the training run, extra workloads, storage and egress,
-/// with who bills it and whether GPU-only grants may pay it.
+/// with who bills it and whether GPU-only grants may pay it. Rows are rebuilt only when the lines
+/// change; an edit only updates the amounts.
 #[component]
 fn BillLines(
     /// The current runway.
     runway: Memo<Option<RunwayView>>,
 ) -> impl IntoView {
     let state = use_app_state();
-    move || {
+    let lines = Memo::new(move |_| {
         runway.with(|r| {
-            let r = r.as_ref()?;
-            let rows = r
-                .inputs
-                .1
+            r.as_ref().map_or_else(Vec::new, |r| {
+                r.inputs
+                    .1
+                    .iter()
+                    .enumerate()
+                    .map(|(i, w)| (w.line, i, w.provider_id.clone()))
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
+    let rows = move || {
+        lines.with(|lines| {
+            lines
                 .iter()
-                .zip(&r.result.workload_spend_usd)
-                .enumerate()
-                .map(|(i, (w, spend))| {
+                .map(|(line, i, provider_id)| {
+                    let i = *i;
                     let provider = state
                         .catalog
-                        .provider(&w.provider_id)
-                        .map_or(w.provider_id.as_str(), |p| p.name.as_ref());
-                    let (kind, what) = match (w.line, i) {
+                        .provider(provider_id)
+                        .map_or(provider_id.as_str(), |p| p.name.as_ref())
+                        .to_string();
+                    let (kind, what) = match (line, i) {
                         (LineItem::Accelerators, 0) => ("gpu", "Training run, GPU-hours with communication and failures".to_string()),
                         (LineItem::Accelerators, _) => ("gpu", format!("Workload {}, GPU-hours", i + 1)),
                         (LineItem::Storage, _) => ("storage", "Checkpoints and dataset storage (not paid by GPU-only grants)".to_string()),
                         (LineItem::Egress, _) => ("egress", "Egress (not paid by GPU-only grants)".to_string()),
                     };
+                    let spend = move || {
+                        runway.with(|r| {
+                            r.as_ref()
+                                .and_then(|r| r.result.workload_spend_usd.get(i).copied())
+                                .unwrap_or(0.0)
+                        })
+                    };
                     view! {
-                        <tr data-testid=format!("bill-line-{i}") data-line=kind data-provider=w.provider_id.clone() data-value=data_value(*spend)>
+                        <tr data-testid=format!("bill-line-{i}") data-line=kind data-provider=provider_id.clone() data-value=move || data_value(spend())>
                             <td>{what}</td>
-                            <td>{provider.to_string()}</td>
-                            <td class="num" title=usd_exact(*spend)>{usd(*spend)}</td>
+                            <td>{provider}</td>
+                            <td class="num" title=move || usd_exact(spend())>{move || usd(spend())}</td>
                         </tr>
                     }
                 })
-                .collect_view();
-            Some(view! {
-                <table class="bill-lines">
-                    <thead><tr><th>"Line of the bill"</th><th>"Billed by"</th><th class="num">"In the horizon"</th></tr></thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            })
+                .collect_view()
         })
+    };
+    view! {
+        <table class="bill-lines">
+            <thead><tr><th>"Line of the bill"</th><th>"Billed by"</th><th class="num">"In the horizon"</th></tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
     }
 }

@@ -96,7 +96,8 @@ impl HiddenOutput {
             return match self {
                 HiddenOutput::TotalCost | HiddenOutput::BilledGpuHours => "never finishes".into(),
                 HiddenOutput::MinGpus => "needs tensor parallelism".into(),
-                _ => "no break-even up to 100K GPUs".into(),
+                _ if !o.spot_offered => "no spot sold here".into(),
+                _ => "pays up to 100K GPUs".into(),
             };
         };
         match self {
@@ -398,6 +399,16 @@ mod tests {
         assert_eq!(HiddenOutput::OptimalCheckpointHours.human(&o), "11.4 h");
         assert_eq!(HiddenOutput::MinGpus.human(&o), "2 GPUs");
         assert_eq!(HiddenOutput::SpotBreakevenGpus.human(&o), "27,825 GPUs");
+        let lambda = Scenario {
+            provider_id: "lambda".into(),
+            ..s.clone()
+        };
+        let e2 = estimate(&lambda, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let o2 = estimate_overheads(&lambda, &e2, &c);
+        assert_eq!(
+            HiddenOutput::SpotBreakevenGpus.human(&o2),
+            "no spot sold here"
+        );
         // A run that never finishes: 10-hour MTBF per GPU on 10,000 GPUs (M = 3.6 s).
         s.gpus = 10_000;
         s.overheads.mtbf_gpu_hours = 10.0;
