@@ -4,7 +4,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 # Subpath to host the static site under, e.g. `make dist PUBLIC_URL=/tools/runway/`.
 PUBLIC_URL ?= /
 
-.PHONY: setup serve test test-native test-e2e build dist bench screenshot clean
+.PHONY: setup serve test test-native test-e2e build dist bench fuzz screenshot clean
 
 ## Install whatever is missing (wasm target, trunk, wasm-bindgen CLI, wasm-opt, Chromium, playwright-core).
 setup:
@@ -21,6 +21,7 @@ test-native:
 	cargo fmt --all --check
 	cargo clippy -p runway-model -p runway-charts --all-targets -- -D warnings
 	cargo test -p runway-model -p runway-charts
+	FUZZ_CASES=5000 cargo bench -p runway-model --bench fuzz
 
 ## Release build into dist/ (served from the domain root), and a copy for a subpath that the
 ## end-to-end tests host under /tools/runway/.
@@ -39,6 +40,10 @@ test-e2e:
 bench: setup build
 	bench/bundle-size.sh
 	node bench/latency.mjs
+
+## Fuzz the link and scenario-JSON decoders with a million cases per target (about a minute each).
+fuzz:
+	FUZZ_CASES=1000000 cargo bench -p runway-model --bench fuzz
 
 ## Refresh the README screenshot.
 screenshot: build

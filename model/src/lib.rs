@@ -5,6 +5,7 @@
 pub mod catalog;
 pub mod cost;
 pub mod explain;
+pub mod export;
 pub mod format;
 pub mod link;
 pub mod order;
@@ -12,6 +13,7 @@ pub mod overheads;
 pub mod parse;
 pub mod plan;
 pub mod runway;
+pub mod saved;
 pub mod slider;
 
 pub use catalog::{Accelerator, Catalog, CatalogError, Price, Provider};

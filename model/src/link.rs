@@ -72,6 +72,13 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
                 }
                 work_index += 1;
             }
+            // First wins, like the other keys.
+            "name" if plan.name.is_empty() => {
+                plan.name = crate::saved::clean_text(&v, crate::saved::MAX_NAME);
+            }
+            "note" if plan.note.is_empty() => {
+                plan.note = crate::saved::clean_text(&v, crate::saved::MAX_NOTE);
+            }
             _ => {
                 if let Some(field) = Field::from_key(&k) {
                     raw.entry(field).or_insert_with(|| v.into_owned());
@@ -242,6 +249,12 @@ pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
         out.append_pair("start", &plan.start_day.to_string());
     }
     encode_overheads(&mut out, &s.overheads);
+    if !plan.name.is_empty() {
+        out.append_pair("name", &plan.name);
+    }
+    if !plan.note.is_empty() {
+        out.append_pair("note", &plan.note);
+    }
     for g in &plan.grants {
         out.append_pair("grant", &encode_grant(g));
     }
@@ -358,6 +371,25 @@ mod tests {
             encode_link(&Scenario::default(), &Plan::default()),
             "params=7B&tokens=2T&gpu=h100-sxm&gpus=64&mfu=0.4&duty=1&provider=aws"
         );
+    }
+
+    #[test]
+    fn name_and_note_travel_as_cleaned_text() {
+        let d = decode_link(
+            "name=%3Cimg+src%3Dx+onerror%3Dalert(1)%3E%07&note=line+1%0Aline+2&name=second",
+            &catalog(),
+        );
+        // Control characters are dropped (newlines kept in notes); markup stays text; first wins.
+        assert_eq!(d.plan.name, "<img src=x onerror=alert(1)>");
+        assert_eq!(d.plan.note, "line 1\nline 2");
+        let q = encode_link(&d.scenario, &d.plan);
+        assert!(
+            q.ends_with("&name=%3Cimg+src%3Dx+onerror%3Dalert%281%29%3E&note=line+1%0Aline+2"),
+            "{q}"
+        );
+        assert_eq!(decode_link(&q, &catalog()).plan, d.plan);
+        let long = decode_link(&format!("name={}", "x".repeat(500)), &catalog());
+        assert_eq!(long.plan.name.len(), crate::saved::MAX_NAME);
     }
 
     #[test]

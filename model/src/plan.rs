@@ -94,6 +94,10 @@ pub struct Plan {
     pub grants: Vec<PlannedGrant>,
     /// Workloads besides the primary training run.
     pub workloads: Vec<ExtraWorkload>,
+    /// The plan's name (link key `name`), cleaned text; rendered as text, never markup.
+    pub name: String,
+    /// A note about the plan (link key `note`), cleaned text; rendered as text, never markup.
+    pub note: String,
 }
 
 /// A rejected plan token: its test-id key (`grant-0`, `work-1`) and message.
@@ -656,7 +660,7 @@ mod tests {
                     ..PlannedGrant::from_program(c.program("modal").unwrap_or_else(|| panic!()))
                 },
             ],
-            workloads: vec![],
+            ..Plan::default()
         };
         let o = crate::overheads::estimate_overheads(&s, &e, &c);
         let inputs = runway_inputs(&plan, &s, &e, &o, &c);

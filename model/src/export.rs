@@ -1,0 +1,238 @@
+//! The results as CSV: one row per line of the bill (workloads, storage, egress), one row per grant,
+//! and a monthly table of spend, credit used and cash. Text cells are quoted as RFC 4180 requires
+//! and cannot start a spreadsheet formula.
+
+use crate::catalog::Catalog;
+use crate::overheads::DAYS_PER_MONTH;
+use crate::plan::Plan;
+use crate::runway::{GrantInput, LineItem, RunwayResult, WorkloadInput};
+
+/// A text cell: quoted when it holds a comma, quote or line break; a leading `=`, `+`, `-`, `@`,
+/// tab or carriage return is prefixed with `'` so spreadsheets show it instead of evaluating it.
+pub fn csv_text(raw: &str) -> String {
+    let guarded = if raw.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{raw}")
+    } else {
+        raw.to_string()
+    };
+    if guarded.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", guarded.replace('"', "\"\""))
+    } else {
+        guarded
+    }
+}
+
+fn money(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v:.2}")
+    } else {
+        String::new()
+    }
+}
+
+/// The day ranges of billing months: month m is days [⌊m·730/24⌋, ⌊(m+1)·730/24⌋).
+pub fn month_bounds(m: u32) -> (u32, u32) {
+    let at = |m: u32| (f64::from(m) * DAYS_PER_MONTH).floor() as u32;
+    (at(m), at(m + 1))
+}
+
+/// Writes the CSV report of a plan's runway.
+pub fn results_csv(
+    plan: &Plan,
+    inputs: &(Vec<GrantInput>, Vec<WorkloadInput>),
+    result: &RunwayResult,
+    catalog: &Catalog,
+) -> String {
+    let mut out = String::new();
+    let mut row = |cells: &[String]| {
+        out.push_str(&cells.join(","));
+        out.push_str("\r\n");
+    };
+    if !plan.name.is_empty() {
+        row(&["plan".into(), csv_text(&plan.name)]);
+        row(&[]);
+    }
+    row(&[
+        "line",
+        "item",
+        "billed_by",
+        "gpus",
+        "hours",
+        "start_day",
+        "end_day",
+        "usd_in_horizon",
+    ]
+    .map(String::from));
+    for (i, (w, spend)) in inputs.1.iter().zip(&result.workload_spend_usd).enumerate() {
+        let item = match (w.line, i) {
+            (LineItem::Accelerators, 0) => {
+                "training run: GPU-hours with communication and failures".to_string()
+            }
+            (LineItem::Accelerators, _) => format!("workload {}: GPU-hours", i + 1),
+            (LineItem::Storage, _) => "storage: checkpoints and dataset".to_string(),
+            (LineItem::Egress, _) => "egress".to_string(),
+        };
+        let gpus = if w.line == LineItem::Accelerators {
+            w.gpus.to_string()
+        } else {
+            String::new()
+        };
+        row(&[
+            (i + 1).to_string(),
+            csv_text(&item),
+            csv_text(&w.provider_id),
+            gpus,
+            format!("{:.3}", w.gpu_hours),
+            w.start_day.to_string(),
+            w.end_day().min(result.horizon_days).to_string(),
+            money(*spend),
+        ]);
+    }
+    row(&[]);
+    row(&[
+        "grant",
+        "program",
+        "provider",
+        "amount_usd",
+        "apply_day",
+        "approved_day",
+        "expires_day",
+        "used_usd",
+        "expired_usd",
+        "unused_usd",
+    ]
+    .map(String::from));
+    for (i, ((planned, g), o)) in plan
+        .grants
+        .iter()
+        .zip(&inputs.0)
+        .zip(&result.grants)
+        .enumerate()
+    {
+        let name = catalog
+            .program(&planned.program_id)
+            .map_or(planned.program_id.as_str(), |p| p.name.as_ref());
+        row(&[
+            (i + 1).to_string(),
+            csv_text(name),
+            csv_text(&g.provider_id),
+            money(g.amount_usd),
+            g.apply_day.to_string(),
+            g.usable_from().to_string(),
+            g.expires_on().to_string(),
+            money(o.used_usd),
+            money(o.expired_usd),
+            money(o.unused_usd),
+        ]);
+    }
+    row(&[]);
+    row(&[
+        "month",
+        "from_day",
+        "to_day",
+        "spend_usd",
+        "credit_used_usd",
+        "cash_usd",
+    ]
+    .map(String::from));
+    let days = result.daily_spend_usd.len() as u32;
+    let mut m = 0;
+    loop {
+        let (from, to) = month_bounds(m);
+        if from >= days {
+            break;
+        }
+        let to = to.min(days);
+        let range = from as usize..to as usize;
+        let spend: f64 = result.daily_spend_usd[range.clone()].iter().sum();
+        let cash: f64 = result.daily_cash_usd[range].iter().sum();
+        row(&[
+            (m + 1).to_string(),
+            from.to_string(),
+            (to - 1).to_string(),
+            money(spend),
+            money(spend - cash),
+            money(cash),
+        ]);
+        m += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runway::simulate;
+
+    #[test]
+    fn text_cells_are_quoted_and_cannot_be_formulas() {
+        assert_eq!(csv_text("AWS Activate"), "AWS Activate");
+        assert_eq!(csv_text("a,b"), "\"a,b\"");
+        assert_eq!(csv_text("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_text("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+        assert_eq!(csv_text("-1+2"), "'-1+2");
+    }
+
+    #[test]
+    fn months_split_the_horizon_in_730_hour_months() {
+        // 730 h = 30.4167 days: months start on days 0, 30, 60, 91, 121.
+        assert_eq!(month_bounds(0), (0, 30));
+        assert_eq!(month_bounds(2), (60, 91));
+        assert_eq!(month_bounds(3), (91, 121));
+    }
+
+    #[test]
+    fn csv_has_a_row_per_line_and_grant_and_monthly_totals_by_hand() {
+        // One workload: 1 GPU at $1/h, 24 h a day for 40 days from day 0 = $24/day, $960.
+        // One grant: $500, all scope, usable [0, 100): pays days 0-19 ($480) and $20 of day 20.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let plan = Plan {
+            name: "Seed, \"v2\"".into(),
+            grants: vec![crate::plan::PlannedGrant {
+                program_id: "aws-activate".into(),
+                amount_usd: 500.0,
+                apply_day: 0,
+                review_days: 0,
+                validity_days: 100,
+            }],
+            ..Plan::default()
+        };
+        let grants = vec![GrantInput {
+            provider_id: "aws".into(),
+            scope: crate::catalog::Scope::All,
+            amount_usd: 500.0,
+            apply_day: 0,
+            review_days: 0,
+            validity_days: 100,
+        }];
+        let work = vec![WorkloadInput {
+            provider_id: "aws".into(),
+            own_silicon_of: None,
+            line: LineItem::Accelerators,
+            gpus: 1,
+            usd_per_gpu_hour: 1.0,
+            duty: 1.0,
+            start_day: 0,
+            gpu_hours: 960.0,
+        }];
+        let r = simulate(&grants, &work);
+        let csv = results_csv(&plan, &(grants, work), &r, &c);
+        let lines: Vec<&str> = csv.split("\r\n").collect();
+        assert_eq!(lines[0], "plan,\"Seed, \"\"v2\"\"\"");
+        assert_eq!(
+            lines[3],
+            "1,training run: GPU-hours with communication and failures,aws,1,960.000,0,40,960.00"
+        );
+        assert_eq!(
+            lines[6],
+            "1,AWS Activate (general cloud),aws,500.00,0,0,100,500.00,0.00,0.00"
+        );
+        // Horizon 100 days (the grant's expiry). Month 1 = days 0-29: $720 spent, $500 credit, $220
+        // cash; month 2 = days 30-59: days 30-39 spend $240, all cash; months 3-4: nothing.
+        assert_eq!(lines[9], "1,0,29,720.00,500.00,220.00");
+        assert_eq!(lines[10], "2,30,59,240.00,0.00,240.00");
+        assert_eq!(lines[11], "3,60,90,0.00,0.00,0.00");
+        assert_eq!(lines[12], "4,91,99,0.00,0.00,0.00");
+        assert_eq!(lines[13], "");
+    }
+}

@@ -1,0 +1,465 @@
+//! Saved scenarios: the JSON kept in the browser's storage and in exported files.
+//!
+//! A scenario is the whole plan as its share-link query string (every input, grant, workload and
+//! override; [`crate::link`] is the one codec, exact to the bit and tolerant of bad values), plus a
+//! name, a note and when it was last modified. Everything carries a schema `version`; older
+//! versions are migrated on read ([`migrate_v1`]), newer ones are refused with a clear message so
+//! they are never overwritten by a page that does not understand them.
+//!
+//! Decoding never panics: every problem is a [`FileError`] naming the field it is about.
+
+use crate::catalog::Catalog;
+use crate::link::{decode_link, DecodedLink};
+use miniserde::json::{self, Array, Number, Object, Value};
+use std::fmt;
+
+/// The schema version this page writes.
+pub const SCHEMA_VERSION: u64 = 2;
+/// `format` of an exported scenario file.
+pub const SCENARIO_FORMAT: &str = "gpu-credit-runway/scenario";
+/// `format` of the saved-scenario library in storage.
+pub const LIBRARY_FORMAT: &str = "gpu-credit-runway/library";
+/// Longest name kept, in characters.
+pub const MAX_NAME: usize = 80;
+/// Longest note kept, in characters.
+pub const MAX_NOTE: usize = 2_000;
+/// Longest plan (query string) accepted, in bytes.
+pub const MAX_PLAN: usize = 64 * 1024;
+/// Most scenarios a library holds.
+pub const MAX_SCENARIOS: usize = 200;
+
+/// One saved plan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SavedScenario {
+    /// Stable id, unique within the library (two tabs merge by it).
+    pub id: String,
+    /// What the founder called it. Rendered as text, never markup.
+    pub name: String,
+    /// Free text. Rendered as text, never markup.
+    pub note: String,
+    /// Last modified, milliseconds since 1970 (UTC).
+    pub modified_ms: f64,
+    /// The whole plan as a share-link query string (without `?`).
+    pub plan: String,
+}
+
+impl SavedScenario {
+    /// The plan, decoded (bad keys become messages and defaults, as for a link).
+    pub fn decode(&self, catalog: &Catalog) -> DecodedLink {
+        decode_link(&self.plan, catalog)
+    }
+}
+
+/// Why stored or imported JSON could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileError {
+    /// Not JSON at all (or empty).
+    NotJson,
+    /// JSON, but not ours (no or another `format`).
+    Foreign(String),
+    /// Written by a newer page.
+    FutureVersion(u64),
+    /// One field is missing or wrong: its path (`scenarios[2].name`) and what was expected.
+    Field { path: String, expected: String },
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileError::NotJson => write!(f, "This is not a JSON file."),
+            FileError::Foreign(format) if format.is_empty() => write!(f, "This JSON is not a GPU Credit Runway scenario (it has no \"format\": \"{SCENARIO_FORMAT}\")."),
+            FileError::Foreign(format) => write!(f, "This JSON is a \"{}\", not a GPU Credit Runway scenario.", crate::parse::echo(format)),
+            FileError::FutureVersion(v) => write!(f, "This file has schema version {v}, newer than this page understands ({SCHEMA_VERSION}). Open it with a newer version of the page; nothing was changed."),
+            FileError::Field { path, expected } => write!(f, "{path}: expected {expected}."),
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+fn field(path: impl Into<String>, expected: &str) -> FileError {
+    FileError::Field {
+        path: path.into(),
+        expected: expected.into(),
+    }
+}
+
+/// Text for storage: trimmed, control characters removed, at most `max` characters.
+pub fn clean_text(raw: &str, max: usize) -> String {
+    raw.trim()
+        .chars()
+        .filter(|c| !c.is_control() || *c == '\n')
+        .take(max)
+        .collect()
+}
+
+fn parse_json(text: &str) -> Result<Object, FileError> {
+    match json::from_str::<Value>(text) {
+        Ok(Value::Object(o)) => Ok(o),
+        Ok(_) => Err(FileError::Foreign(String::new())),
+        Err(_) => Err(FileError::NotJson),
+    }
+}
+
+fn get_str<'a>(o: &'a Object, key: &str, path: &str) -> Result<&'a str, FileError> {
+    match o.get(key) {
+        Some(Value::String(s)) => Ok(s),
+        _ => Err(field(format!("{path}{key}"), "text")),
+    }
+}
+
+fn get_f64(o: &Object, key: &str, path: &str) -> Result<f64, FileError> {
+    match o.get(key) {
+        Some(Value::Number(Number::U64(n))) => Ok(*n as f64),
+        Some(Value::Number(Number::I64(n))) => Ok(*n as f64),
+        Some(Value::Number(Number::F64(n))) if n.is_finite() => Ok(*n),
+        _ => Err(field(format!("{path}{key}"), "a number")),
+    }
+}
+
+/// Reads `format` and `version`: ours, and not from the future.
+fn check_header(o: &Object, format: &str) -> Result<u64, FileError> {
+    match o.get("format") {
+        Some(Value::String(f)) if f == format => {}
+        Some(Value::String(f)) => return Err(FileError::Foreign(f.clone())),
+        _ => return Err(FileError::Foreign(String::new())),
+    }
+    match o.get("version") {
+        Some(Value::Number(Number::U64(v))) if (1..=SCHEMA_VERSION).contains(v) => Ok(*v),
+        Some(Value::Number(Number::U64(v))) if *v > SCHEMA_VERSION => {
+            Err(FileError::FutureVersion(*v))
+        }
+        _ => Err(field("version", "a whole number from 1")),
+    }
+}
+
+fn decode_scenario(o: &Object, path: &str) -> Result<SavedScenario, FileError> {
+    let plan = get_str(o, "plan", path)?;
+    if plan.len() > MAX_PLAN {
+        return Err(field(
+            format!("{path}plan"),
+            "a share-link query of at most 64 KB",
+        ));
+    }
+    let modified_ms = get_f64(o, "modified", path)?;
+    Ok(SavedScenario {
+        id: clean_text(get_str(o, "id", path)?, 64),
+        name: clean_text(get_str(o, "name", path)?, MAX_NAME),
+        note: match o.get("note") {
+            None | Some(Value::Null) => String::new(),
+            Some(Value::String(s)) => clean_text(s, MAX_NOTE),
+            Some(_) => return Err(field(format!("{path}note"), "text")),
+        },
+        modified_ms,
+        plan: plan.strip_prefix('?').unwrap_or(plan).to_string(),
+    })
+}
+
+fn encode_scenario(s: &SavedScenario) -> Object {
+    let mut o = Object::new();
+    o.insert("id".into(), Value::String(s.id.clone()));
+    o.insert("name".into(), Value::String(s.name.clone()));
+    o.insert("note".into(), Value::String(s.note.clone()));
+    o.insert(
+        "modified".into(),
+        Value::Number(Number::F64(s.modified_ms.round())),
+    );
+    o.insert("plan".into(), Value::String(s.plan.clone()));
+    o
+}
+
+/// Writes one scenario as an exported file (importable again).
+pub fn encode_scenario_file(s: &SavedScenario) -> String {
+    let mut o = encode_scenario(s);
+    o.insert("format".into(), Value::String(SCENARIO_FORMAT.into()));
+    o.insert("version".into(), Value::Number(Number::U64(SCHEMA_VERSION)));
+    json::to_string(&Value::Object(o))
+}
+
+/// Reads an exported scenario file.
+pub fn decode_scenario_file(text: &str) -> Result<SavedScenario, FileError> {
+    let o = parse_json(text)?;
+    match check_header(&o, SCENARIO_FORMAT)? {
+        1 => {
+            // A version-1 file holds one scenario in the old shape.
+            let lib = migrate_v1(&o)?;
+            lib.into_iter()
+                .next()
+                .ok_or_else(|| field("scenarios", "one scenario"))
+        }
+        _ => decode_scenario(&o, ""),
+    }
+}
+
+/// The saved scenarios, most recently modified first.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Library {
+    /// The scenarios.
+    pub scenarios: Vec<SavedScenario>,
+}
+
+/// A library read from storage, and what was wrong with it (entries that could not be read are
+/// left out and listed here; the caller keeps the raw text before writing anything back).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadedLibrary {
+    /// The readable scenarios.
+    pub library: Library,
+    /// One message per entry left out.
+    pub problems: Vec<FileError>,
+}
+
+impl Library {
+    /// The scenario with this id.
+    pub fn get(&self, id: &str) -> Option<&SavedScenario> {
+        self.scenarios.iter().find(|s| s.id == id)
+    }
+
+    /// Inserts or replaces the scenario with the same id, keeping the most recent first.
+    pub fn upsert(&mut self, s: SavedScenario) {
+        self.scenarios.retain(|x| x.id != s.id);
+        let at = self
+            .scenarios
+            .partition_point(|x| x.modified_ms >= s.modified_ms);
+        self.scenarios.insert(at, s);
+        self.scenarios.truncate(MAX_SCENARIOS);
+    }
+
+    /// Removes the scenario with this id, returning it.
+    pub fn remove(&mut self, id: &str) -> Option<SavedScenario> {
+        let i = self.scenarios.iter().position(|s| s.id == id)?;
+        Some(self.scenarios.remove(i))
+    }
+
+    /// Writes the library for storage.
+    pub fn encode(&self) -> String {
+        let mut o = Object::new();
+        o.insert("format".into(), Value::String(LIBRARY_FORMAT.into()));
+        o.insert("version".into(), Value::Number(Number::U64(SCHEMA_VERSION)));
+        let list: Array = self
+            .scenarios
+            .iter()
+            .map(|s| Value::Object(encode_scenario(s)))
+            .collect();
+        o.insert("scenarios".into(), Value::Array(list));
+        json::to_string(&Value::Object(o))
+    }
+
+    /// Reads a library from storage. A whole-file problem (not JSON, foreign, future version) is
+    /// an error; bad entries are left out and reported.
+    pub fn decode(text: &str) -> Result<LoadedLibrary, FileError> {
+        let o = parse_json(text)?;
+        if check_header(&o, LIBRARY_FORMAT)? == 1 {
+            let mut library = Library::default();
+            for s in migrate_v1(&o)? {
+                library.upsert(s);
+            }
+            return Ok(LoadedLibrary {
+                library,
+                problems: vec![],
+            });
+        }
+        let Some(Value::Array(items)) = o.get("scenarios") else {
+            return Err(field("scenarios", "a list"));
+        };
+        let mut library = Library::default();
+        let mut problems = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            let path = format!("scenarios[{i}].");
+            let decoded = match item {
+                Value::Object(s) => decode_scenario(s, &path),
+                _ => Err(field(format!("scenarios[{i}]"), "an object")),
+            };
+            match decoded {
+                Ok(s) if library.get(&s.id).is_some() || s.id.is_empty() => {
+                    problems.push(field(format!("{path}id"), "a unique, non-empty id"))
+                }
+                Ok(s) => library.upsert(s),
+                Err(e) => problems.push(e),
+            }
+        }
+        Ok(LoadedLibrary { library, problems })
+    }
+}
+
+/// Version 1, the calculator-only schema from before credit plans and hidden costs:
+/// `{"format": …, "version": 1, "scenarios": [{"name", "saved_ms", "scenario": {"params", "tokens",
+/// "gpu", "gpus", "mfu", "duty", "provider", "price"}}]}`. Each entry becomes a version-2 scenario
+/// whose plan is the same inputs as link keys (everything added since takes its default).
+pub fn migrate_v1(o: &Object) -> Result<Vec<SavedScenario>, FileError> {
+    let Some(Value::Array(items)) = o.get("scenarios") else {
+        return Err(field("scenarios", "a list"));
+    };
+    let mut out = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let path = format!("scenarios[{i}].");
+        let Value::Object(entry) = item else {
+            return Err(field(format!("scenarios[{i}]"), "an object"));
+        };
+        let Some(Value::Object(inputs)) = entry.get("scenario") else {
+            return Err(field(format!("{path}scenario"), "an object"));
+        };
+        let mut plan = form_urlencoded::Serializer::new(String::new());
+        for key in [
+            "params", "tokens", "gpu", "gpus", "mfu", "duty", "provider", "price",
+        ] {
+            let value = match inputs.get(key) {
+                None | Some(Value::Null) => continue,
+                Some(Value::String(s)) => s.clone(),
+                Some(Value::Number(Number::U64(n))) => n.to_string(),
+                Some(Value::Number(Number::I64(n))) => n.to_string(),
+                Some(Value::Number(Number::F64(n))) => crate::parse::format_number_exact(*n),
+                Some(_) => return Err(field(format!("{path}scenario.{key}"), "a number or text")),
+            };
+            plan.append_pair(key, &value);
+        }
+        out.push(SavedScenario {
+            id: format!("v1-{i}"),
+            name: clean_text(get_str(entry, "name", &path)?, MAX_NAME),
+            note: String::new(),
+            modified_ms: get_f64(entry, "saved_ms", &path)?,
+            plan: plan.finish(),
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn catalog() -> Catalog {
+        Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn sample(id: &str, modified_ms: f64) -> SavedScenario {
+        SavedScenario {
+            id: id.into(),
+            name: format!("Plan {id}"),
+            note: "a \"quoted\" note\nwith <b>markup</b>".into(),
+            modified_ms,
+            plan: "params=70B&gpus=512&grant=aws-activate%3A100K%3A0%3A12%3A730&spot=1".into(),
+        }
+    }
+
+    #[test]
+    fn scenario_files_round_trip() {
+        let s = sample("a", 1_764_460_800_000.0);
+        let text = encode_scenario_file(&s);
+        assert!(text.contains("\"format\":\"gpu-credit-runway/scenario\""));
+        assert!(text.contains("\"version\":2"));
+        assert_eq!(decode_scenario_file(&text), Ok(s.clone()));
+        let d = s.decode(&catalog());
+        assert_eq!(d.scenario.params, 70e9);
+        assert!(d.scenario.overheads.spot);
+        assert_eq!(d.plan.grants.len(), 1);
+    }
+
+    #[test]
+    fn version_1_fixture_migrates_to_the_current_version() {
+        // A library written by the calculator-only page: one scenario with a price override, one
+        // with a null price.
+        let v1 = r#"{"format":"gpu-credit-runway/library","version":1,"scenarios":[
+            {"name":"Seed plan","saved_ms":1732096800000,"scenario":{"params":7000000000,"tokens":2e12,"gpu":"a100-80gb","gpus":8,"mfu":0.38,"duty":0.5,"provider":"coreweave","price":2.1}},
+            {"name":"Big run","saved_ms":1732183200000,"scenario":{"params":70e9,"tokens":1.5e12,"gpu":"h100-sxm","gpus":512,"mfu":0.4,"duty":1,"provider":"aws","price":null}}]}"#;
+        let loaded = Library::decode(v1).unwrap_or_else(|e| panic!("{e}"));
+        assert!(loaded.problems.is_empty());
+        let lib = loaded.library;
+        // Most recent first.
+        assert_eq!(lib.scenarios[0].name, "Big run");
+        assert_eq!(lib.scenarios[1].name, "Seed plan");
+        let seed = lib.scenarios[1].decode(&catalog());
+        assert!(seed.errors.is_empty(), "{:?}", seed.errors);
+        let s = &seed.scenario;
+        assert_eq!(
+            (s.params, s.tokens, s.gpus, s.mfu, s.duty),
+            (7e9, 2e12, 8, 0.38, 0.5)
+        );
+        assert_eq!(
+            (s.accelerator_id.as_str(), s.provider_id.as_str()),
+            ("a100-80gb", "coreweave")
+        );
+        assert_eq!(s.price_override_usd_per_gpu_hour, Some(2.1));
+        // Everything added since version 1 takes its default.
+        assert_eq!(s.overheads, crate::overheads::OverheadInputs::default());
+        assert_eq!(
+            lib.scenarios[0]
+                .decode(&catalog())
+                .scenario
+                .price_override_usd_per_gpu_hour,
+            None
+        );
+        // Re-encoded, it is a version-2 library that reads back the same.
+        let again = Library::decode(&lib.encode()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(again.library, lib);
+    }
+
+    #[test]
+    fn bad_files_say_what_is_wrong() {
+        let msg = |t: &str| decode_scenario_file(t).unwrap_err().to_string();
+        assert_eq!(msg(""), "This is not a JSON file.");
+        assert_eq!(msg("{\"a\":"), "This is not a JSON file.");
+        assert_eq!(msg("[1,2]"), "This JSON is not a GPU Credit Runway scenario (it has no \"format\": \"gpu-credit-runway/scenario\").");
+        assert_eq!(
+            msg(r#"{"format":"other-app/v9"}"#),
+            "This JSON is a \"other-app/v9\", not a GPU Credit Runway scenario."
+        );
+        assert_eq!(msg(r#"{"format":"gpu-credit-runway/scenario","version":3,"plan":""}"#), "This file has schema version 3, newer than this page understands (2). Open it with a newer version of the page; nothing was changed.");
+        assert_eq!(
+            msg(
+                r#"{"format":"gpu-credit-runway/scenario","version":2,"id":"x","name":"n","modified":1}"#
+            ),
+            "plan: expected text."
+        );
+        assert_eq!(
+            msg(
+                r#"{"format":"gpu-credit-runway/scenario","version":2,"id":"x","name":7,"modified":1,"plan":""}"#
+            ),
+            "name: expected text."
+        );
+        assert_eq!(
+            msg(r#"{"format":"gpu-credit-runway/scenario","version":"2"}"#),
+            "version: expected a whole number from 1."
+        );
+    }
+
+    #[test]
+    fn a_partial_library_keeps_the_good_entries_and_reports_the_rest() {
+        let mut lib = Library::default();
+        lib.upsert(sample("a", 1.0));
+        lib.upsert(sample("b", 2.0));
+        let text = lib
+            .encode()
+            .replacen("\"name\":\"Plan a\"", "\"name\":null", 1);
+        let loaded = Library::decode(&text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(loaded.library.scenarios.len(), 1);
+        assert_eq!(loaded.library.scenarios[0].id, "b");
+        assert_eq!(
+            loaded.problems[0].to_string(),
+            "scenarios[1].name: expected text."
+        );
+    }
+
+    #[test]
+    fn upsert_orders_by_modified_and_replaces_by_id() {
+        let mut lib = Library::default();
+        lib.upsert(sample("a", 10.0));
+        lib.upsert(sample("b", 30.0));
+        lib.upsert(sample("c", 20.0));
+        let ids: Vec<&str> = lib.scenarios.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["b", "c", "a"]);
+        lib.upsert(sample("a", 40.0));
+        assert_eq!(lib.scenarios[0].id, "a");
+        assert_eq!(lib.scenarios.len(), 3);
+        assert_eq!(lib.remove("c").map(|s| s.id), Some("c".into()));
+        assert_eq!(lib.remove("c"), None);
+    }
+
+    #[test]
+    fn names_are_cleaned_but_markup_is_kept_as_text() {
+        assert_eq!(
+            clean_text("  <img src=x onerror=alert(1)>\u{7}  ", 80),
+            "<img src=x onerror=alert(1)>"
+        );
+        assert_eq!(clean_text(&"é".repeat(100), MAX_NAME).chars().count(), 80);
+    }
+}
