@@ -9,6 +9,7 @@ use crate::ui::credits::CreditsPanel;
 use crate::ui::hidden_costs::HiddenCostsPanel;
 use crate::ui::inputs::InputsPanel;
 use crate::ui::results::Results;
+use crate::ui::scenarios::{remember_last, restore_last, ScenariosPanel};
 use crate::ui::share::ShareBar;
 
 /// The page: reads the share link once, then keeps the link in step with the plan.
@@ -20,7 +21,19 @@ pub fn App() -> impl IntoView {
             return view! { <main class="fatal-banner" role="alert" data-testid="fatal-error">{e.to_string()}</main> }.into_any();
         }
     };
-    let state = AppState::from_query(catalog, &browser::query_string());
+    // A link opens exactly its plan; no link reopens the last plan from this browser.
+    let query = browser::query_string();
+    let state = if query.trim_start_matches('?').is_empty() {
+        let state = AppState::from_query(catalog, "");
+        if let Some(last) = restore_last() {
+            state.load(last.decode(catalog));
+            state.saved_id.set((!last.id.is_empty()).then_some(last.id));
+            browser::replace_query(&state.query.get_untracked());
+        }
+        state
+    } else {
+        AppState::from_query(catalog, &query)
+    };
     provide_app_state(state);
     sync_url(state);
     view! {
@@ -32,6 +45,7 @@ pub fn App() -> impl IntoView {
             <ShareBar />
         </header>
         <main class="layout">
+            <section class="panel saved" aria-label="Your plans"><ScenariosPanel /></section>
             <section class="panel inputs" aria-label="Inputs"><InputsPanel /></section>
             <section class="panel results" aria-label="Results"><Results /></section>
             <section class="panel charts" aria-label="Charts"><Charts /></section>
@@ -53,13 +67,16 @@ pub fn App() -> impl IntoView {
 /// more than about 100 times in 10 s, which a slider drag would otherwise reach.
 const URL_WRITE_INTERVAL: Duration = Duration::from_millis(150);
 
-/// Keeps the query string in step with the plan: rewritten in place (no history entry), at most once
-/// per [`URL_WRITE_INTERVAL`], always ending on the latest plan. Nothing is written until the first
-/// change, so a link with rejected values keeps showing them until the user edits something.
+/// Keeps the query string (and the last-open plan in storage) in step with the plan: rewritten in
+/// place (no history entry), at most once per [`URL_WRITE_INTERVAL`], always ending on the latest
+/// plan. Nothing is written until the first change, so a link with rejected values keeps showing
+/// them until the user edits something.
 fn sync_url(state: AppState) {
     let unwritten: StoredValue<Option<String>> = StoredValue::new(None);
     Effect::new(move |previous: Option<()>| {
         let query = state.query.get();
+        // Saving or opening a scenario changes which one is open: remember that too.
+        state.saved_id.track();
         if previous.is_none() {
             return;
         }
@@ -70,6 +87,7 @@ fn sync_url(state: AppState) {
                 move || {
                     if let Some(query) = unwritten.try_update_value(Option::take).flatten() {
                         browser::replace_query(&query);
+                        remember_last(state);
                     }
                 },
                 URL_WRITE_INTERVAL,

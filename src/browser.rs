@@ -57,6 +57,13 @@ pub fn device_pixel_ratio() -> f64 {
     }
 }
 
+/// Whether the page is laid out for print (print preview, printing, or print emulation).
+pub fn is_printing() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("print").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
 /// Milliseconds since page load, for the chart's own timing attribute.
 pub fn now_ms() -> f64 {
     web_sys::window()

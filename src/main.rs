@@ -3,6 +3,7 @@
 mod app;
 mod browser;
 mod state;
+mod storage;
 mod ui;
 
 fn main() {

@@ -5,8 +5,8 @@ use leptos::prelude::*;
 use runway_model::overheads::{estimate_overheads, OverheadEstimate};
 use runway_model::plan::{Plan, PlanError};
 use runway_model::{
-    decode_link, encode_link, estimate, Catalog, Estimate, EstimateError, Field, InputError,
-    Origin, Scenario,
+    decode_link, encode_link, estimate, Catalog, DecodedLink, Estimate, EstimateError, Field,
+    InputError, Origin, Scenario,
 };
 use std::collections::BTreeMap;
 
@@ -50,45 +50,36 @@ pub struct AppState {
     pub overheads: Memo<Option<OverheadEstimate<'static>>>,
     /// The plan as a share-link query string (without `?`), for the URL and the share box.
     pub query: Memo<String>,
+    /// The saved scenario the plan was opened from or last saved as, if any.
+    pub saved_id: RwSignal<Option<String>>,
     fields: StoredValue<BTreeMap<Field, FieldState>>,
 }
 
 impl AppState {
     /// Builds the state from a share link's query string.
     pub fn from_query(catalog: &'static Catalog, query: &str) -> Self {
-        let decoded = decode_link(query, catalog);
-        let s = &decoded.scenario;
-        let errors: BTreeMap<Field, &InputError> =
-            decoded.errors.iter().map(|e| (e.field, e)).collect();
         let fields = Field::ALL
             .into_iter()
             .map(|field| {
-                let error = errors.get(&field).map(|e| e.to_string());
-                // A rejected value stays visible in its box, next to its message.
-                let text = match (errors.get(&field), decoded.raw.get(&field)) {
-                    (Some(_), Some(raw)) => raw.clone(),
-                    _ if field == Field::Start => field.display(f64::from(decoded.plan.start_day)),
-                    _ => display_value(field, s),
-                };
                 (
                     field,
                     FieldState {
-                        text: RwSignal::new(text),
-                        error: RwSignal::new(error),
+                        text: RwSignal::new(String::new()),
+                        error: RwSignal::new(None),
                     },
                 )
             })
             .collect();
-        let scenario = RwSignal::new(decoded.scenario);
-        let plan = RwSignal::new(decoded.plan);
+        let scenario = RwSignal::new(Scenario::default());
+        let plan = RwSignal::new(Plan::default());
         let estimate = Memo::new(move |_| scenario.with(|s| estimate(s, catalog)));
-        AppState {
+        let state = AppState {
             catalog,
             scenario,
             accelerator_id: Memo::new(move |_| scenario.with(|s| s.accelerator_id.clone())),
             provider_id: Memo::new(move |_| scenario.with(|s| s.provider_id.clone())),
             plan,
-            plan_errors: RwSignal::new(decoded.plan_errors),
+            plan_errors: RwSignal::new(Vec::new()),
             estimate,
             overheads: Memo::new(move |_| {
                 scenario.with(|s| {
@@ -96,8 +87,33 @@ impl AppState {
                 })
             }),
             query: Memo::new(move |_| scenario.with(|s| plan.with(|p| encode_link(s, p)))),
+            saved_id: RwSignal::new(None),
             fields: StoredValue::new(fields),
+        };
+        state.load(decode_link(query, catalog));
+        state
+    }
+
+    /// Replaces the whole plan with a decoded link (opening a saved scenario, an import, "new from
+    /// defaults"): every field's box and message, the scenario, grants and workloads.
+    pub fn load(&self, decoded: DecodedLink) {
+        let s = &decoded.scenario;
+        let errors: BTreeMap<Field, &InputError> =
+            decoded.errors.iter().map(|e| (e.field, e)).collect();
+        for field in Field::ALL {
+            let f = self.field(field);
+            // A rejected value stays visible in its box, next to its message.
+            let text = match (errors.get(&field), decoded.raw.get(&field)) {
+                (Some(_), Some(raw)) => raw.clone(),
+                _ if field == Field::Start => field.display(f64::from(decoded.plan.start_day)),
+                _ => display_value(field, s),
+            };
+            f.text.set(text);
+            f.error.set(errors.get(&field).map(|e| e.to_string()));
         }
+        self.plan_errors.set(decoded.plan_errors);
+        self.scenario.set(decoded.scenario);
+        self.plan.set(decoded.plan);
     }
 
     /// The state of one field.

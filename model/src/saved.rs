@@ -44,10 +44,25 @@ pub struct SavedScenario {
 }
 
 impl SavedScenario {
-    /// The plan, decoded (bad keys become messages and defaults, as for a link).
+    /// The plan, decoded (bad keys become messages and defaults, as for a link). The saved name
+    /// and note win over any the plan's query carries (a rename changes only the record).
     pub fn decode(&self, catalog: &Catalog) -> DecodedLink {
-        decode_link(&self.plan, catalog)
+        let mut d = decode_link(&self.plan, catalog);
+        d.plan.name = self.name.clone();
+        d.plan.note = self.note.clone();
+        d
     }
+}
+
+/// The plan of a saved record: the share-link query without the name and note, which the record
+/// holds itself (so a rename never leaves a stale name inside the plan).
+pub fn plan_query(scenario: &crate::cost::Scenario, plan: &crate::plan::Plan) -> String {
+    let bare = crate::plan::Plan {
+        name: String::new(),
+        note: String::new(),
+        ..plan.clone()
+    };
+    crate::link::encode_link(scenario, &bare)
 }
 
 /// Why stored or imported JSON could not be used.
@@ -452,6 +467,25 @@ mod tests {
         assert_eq!(lib.scenarios.len(), 3);
         assert_eq!(lib.remove("c").map(|s| s.id), Some("c".into()));
         assert_eq!(lib.remove("c"), None);
+    }
+
+    #[test]
+    fn records_hold_the_name_and_note_not_the_plan() {
+        let d = decode_link("params=13B&name=Old&note=n", &catalog());
+        let q = plan_query(&d.scenario, &d.plan);
+        assert!(!q.contains("name=") && !q.contains("note=") && q.contains("params=13B"));
+        let record = SavedScenario {
+            id: "x".into(),
+            name: "New name".into(),
+            note: "New note".into(),
+            modified_ms: 0.0,
+            plan: "params=13B&name=Stale".into(),
+        };
+        let opened = record.decode(&catalog());
+        assert_eq!(
+            (opened.plan.name.as_str(), opened.plan.note.as_str()),
+            ("New name", "New note")
+        );
     }
 
     #[test]

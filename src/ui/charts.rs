@@ -55,6 +55,7 @@ pub fn Charts() -> impl IntoView {
 
 /// Runs `draw` in the animation frame after `track`'s signals change (at most once per frame, so a
 /// burst of input events draws once, after the numbers updated) and again when the window resizes.
+/// Not while printing: the print stylesheet scales the screen bitmap as a whole.
 /// `draw` runs outside any reactive owner: it must capture what it needs, not look up context.
 pub fn redraw_after_change(track: impl Fn() + 'static, draw: impl Fn() + Copy + 'static) {
     let resized = RwSignal::new(0u32);
@@ -72,7 +73,9 @@ pub fn redraw_after_change(track: impl Fn() + 'static, draw: impl Fn() + Copy + 
         frame_pending.set_value(true);
         request_animation_frame(move || {
             frame_pending.set_value(false);
-            draw();
+            if !browser::is_printing() {
+                draw();
+            }
         });
     });
 }

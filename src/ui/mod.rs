@@ -11,5 +11,6 @@ pub mod plan_list;
 pub mod programs;
 pub mod results;
 pub mod runway_results;
+pub mod scenarios;
 pub mod share;
 pub mod workloads;

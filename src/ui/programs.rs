@@ -62,7 +62,7 @@ pub fn ProgramBrowser() -> impl IntoView {
             .collect_view()
     };
     view! {
-        <h3>"Credit programs"</h3>
+        <h3 class="no-print">"Credit programs"</h3>
         <div class="filters">
             <label>"Workload "<select data-testid="filter-shape" on:change=move |ev| shape.set(event_target_value(&ev))><option value="">"Any"</option>{shapes}</select></label>
             <label>"Provider "<select data-testid="filter-provider" on:change=move |ev| provider.set(event_target_value(&ev))><option value="">"Any"</option>{providers}</select></label>

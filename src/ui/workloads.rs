@@ -45,8 +45,8 @@ pub fn WorkloadList() -> impl IntoView {
         })
     };
     view! {
-        <h3>"Workloads"</h3>
-        <ul class="workloads">
+        <h3 class="no-print">"Workloads"</h3>
+        <ul class="workloads no-print">
             <li>{primary}</li>
             {rows}
         </ul>

@@ -1,0 +1,19 @@
+// Trunk post-build hook: allows exactly the inline module script Trunk writes (the wasm loader) in
+// the page's Content-Security-Policy, by its SHA-256 hash. The policy lives in index.html with the
+// placeholder 'sha256-TRUNK-INLINE-SCRIPT'; a static host needs no header and no nonce.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dir = process.env.TRUNK_STAGING_DIR;
+if (!dir) throw new Error('TRUNK_STAGING_DIR is not set: run as a Trunk post_build hook');
+const file = join(dir, 'index.html');
+let html = readFileSync(file, 'utf8');
+const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+if (inline.length === 0) throw new Error('no inline script found in index.html');
+const hashes = inline.map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+const placeholder = "'sha256-TRUNK-INLINE-SCRIPT'";
+if (!html.includes(placeholder)) throw new Error(`index.html has no ${placeholder} in its Content-Security-Policy`);
+html = html.replace(placeholder, hashes.join(' '));
+writeFileSync(file, html);
+console.log(`csp-hash: allowed ${hashes.length} inline script(s) by hash`);

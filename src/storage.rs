@@ -1,0 +1,190 @@
+//! The browser's localStorage, files and downloads, wrapped so that storage that is disabled,
+//! full or holding someone else's data degrades to a message instead of a panic. Nothing here
+//! decides what the data means: that is `runway_model::saved`.
+
+use runway_model::saved::{FileError, Library};
+use wasm_bindgen::{JsCast, JsValue};
+
+/// Where the saved scenarios live.
+pub const LIBRARY_KEY: &str = "gpu-credit-runway.library";
+/// The last-open plan (restored when the page opens without a query string).
+pub const LAST_KEY: &str = "gpu-credit-runway.last";
+/// Prefix of backups of data that could not be read.
+pub const BACKUP_PREFIX: &str = "gpu-credit-runway.backup.";
+
+/// Why storage could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StorageProblem {
+    /// Blocked or absent (private mode, cookies blocked, sandboxed frame).
+    Unavailable,
+    /// The browser's quota is used up.
+    Full,
+    /// Any other failure, with the browser's message.
+    Failed(String),
+}
+
+impl StorageProblem {
+    /// What the founder reads.
+    pub fn message(&self) -> String {
+        match self {
+            StorageProblem::Unavailable => "Browser storage is off here (private mode or blocked site data): saving is unavailable, but the link in the address bar still holds the whole plan.".into(),
+            StorageProblem::Full => "Browser storage is full: nothing was saved. Delete old scenarios, or export this one as a file.".into(),
+            StorageProblem::Failed(m) => format!("Browser storage failed ({m}): nothing was saved. Export the plan as a file to keep it."),
+        }
+    }
+}
+
+fn storage() -> Result<web_sys::Storage, StorageProblem> {
+    let window = web_sys::window().ok_or(StorageProblem::Unavailable)?;
+    match window.local_storage() {
+        Ok(Some(s)) => Ok(s),
+        _ => Err(StorageProblem::Unavailable),
+    }
+}
+
+fn problem(e: JsValue) -> StorageProblem {
+    let name = e
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.name()))
+        .unwrap_or_default();
+    match name.as_str() {
+        "QuotaExceededError" | "NS_ERROR_DOM_QUOTA_REACHED" => StorageProblem::Full,
+        "SecurityError" => StorageProblem::Unavailable,
+        _ => StorageProblem::Failed(
+            e.dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+                .unwrap_or_else(|| "unknown error".into()),
+        ),
+    }
+}
+
+/// Reads a key (`None` when absent).
+pub fn read(key: &str) -> Result<Option<String>, StorageProblem> {
+    storage()?.get_item(key).map_err(problem)
+}
+
+/// Writes a key.
+pub fn write(key: &str, value: &str) -> Result<(), StorageProblem> {
+    storage()?.set_item(key, value).map_err(problem)
+}
+
+/// Keeps text that could not be read under a backup key (once per distinct text), returning the
+/// key it is under.
+pub fn back_up(raw: &str) -> Result<String, StorageProblem> {
+    let s = storage()?;
+    let len = s.length().unwrap_or(0);
+    for i in 0..len {
+        if let Ok(Some(key)) = s.key(i) {
+            if key.starts_with(BACKUP_PREFIX)
+                && s.get_item(&key).ok().flatten().as_deref() == Some(raw)
+            {
+                return Ok(key);
+            }
+        }
+    }
+    let key = format!("{BACKUP_PREFIX}{}", js_sys::Date::now() as u64);
+    s.set_item(&key, raw).map_err(problem)?;
+    Ok(key)
+}
+
+/// The stored library, read for display or for a read-modify-write.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StoredLibrary {
+    /// Readable (possibly empty); `problems` lists entries left out.
+    Ok {
+        library: Library,
+        problems: Vec<FileError>,
+        raw: Option<String>,
+    },
+    /// Unreadable as a whole: the raw text and why. Never written over without the founder's say.
+    Unreadable { raw: String, error: FileError },
+}
+
+/// Reads the library from storage.
+pub fn read_library() -> Result<StoredLibrary, StorageProblem> {
+    let Some(raw) = read(LIBRARY_KEY)? else {
+        return Ok(StoredLibrary::Ok {
+            library: Library::default(),
+            problems: vec![],
+            raw: None,
+        });
+    };
+    Ok(match Library::decode(&raw) {
+        Ok(loaded) => StoredLibrary::Ok {
+            library: loaded.library,
+            problems: loaded.problems,
+            raw: Some(raw),
+        },
+        Err(error) => StoredLibrary::Unreadable { raw, error },
+    })
+}
+
+/// Now, in milliseconds since 1970.
+pub fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+/// A new scenario id, unique enough across tabs: time and a random part.
+pub fn new_id() -> String {
+    format!(
+        "s{}-{:06}",
+        js_sys::Date::now() as u64,
+        (js_sys::Math::random() * 1e6) as u32
+    )
+}
+
+/// "2026-11-30 14:05 UTC" for a time in milliseconds.
+pub fn format_time(ms: f64) -> String {
+    let iso = String::from(js_sys::Date::new(&JsValue::from_f64(ms)).to_iso_string());
+    match (iso.get(..10), iso.get(11..16)) {
+        (Some(date), Some(time)) => format!("{date} {time} UTC"),
+        _ => "unknown date".into(),
+    }
+}
+
+/// Offers text as a file download (a blob URL on this page: nothing leaves the browser).
+pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {
+    let fail = |_| "the browser refused the download".to_string();
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(fail)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let a: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(fail)?
+        .dyn_into()
+        .map_err(|_| "no anchor".to_string())?;
+    a.set_href(&url);
+    a.set_download(filename);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// A file name from a plan name: letters, digits and dashes.
+pub fn file_stem(name: &str) -> String {
+    let stem: String = name
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '-' })
+        .collect::<String>()
+        .split('-')
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    if stem.is_empty() {
+        "gpu-credit-runway-plan".into()
+    } else {
+        stem.chars().take(60).collect()
+    }
+}
+
+/// Opens the browser's print dialog (the print stylesheet lays out a one-page report).
+pub fn print() {
+    if let Some(w) = web_sys::window() {
+        let _ = w.print();
+    }
+}

@@ -1,0 +1,536 @@
+use leptos::prelude::*;
+use runway_model::export::results_csv;
+use runway_model::format::usd;
+use runway_model::overheads::estimate_overheads;
+use runway_model::plan::{run_plan, runway_inputs};
+use runway_model::runway::simulate;
+use runway_model::saved::{
+    decode_scenario_file, encode_scenario_file, plan_query, Library, SavedScenario, MAX_NAME,
+};
+use runway_model::{decode_link, estimate, Catalog};
+use wasm_bindgen::JsCast;
+
+use crate::state::{use_app_state, AppState};
+use crate::storage::{self, StorageProblem, StoredLibrary};
+
+/// The saved-scenario library as the page sees it.
+#[derive(Clone, Copy)]
+struct Saved {
+    library: RwSignal<Library>,
+    /// Set when the stored library could not be read as a whole: saving is off until the founder
+    /// starts a new library (the old text stays in its backup).
+    locked: RwSignal<Option<String>>,
+    /// Storage problems and what was done about them.
+    notice: RwSignal<Option<String>>,
+    /// The last deleted scenario, for undo.
+    deleted: RwSignal<Option<SavedScenario>>,
+    /// The scenario being renamed.
+    renaming: RwSignal<Option<String>>,
+    /// What went wrong with the last import.
+    import_error: RwSignal<Option<String>>,
+    /// Short confirmation of the last action.
+    status: RwSignal<String>,
+}
+
+impl Saved {
+    /// Re-reads storage (on start and when another tab writes).
+    fn refresh(self) {
+        match storage::read_library() {
+            Ok(StoredLibrary::Ok {
+                library,
+                problems,
+                raw,
+            }) => {
+                if let (Some(first), Some(raw)) = (problems.first(), raw) {
+                    let kept = storage::back_up(&raw).map_or_else(
+                        |e| format!("could not be backed up: {}", e.message()),
+                        |key| format!("is kept under \"{key}\""),
+                    );
+                    self.notice.set(Some(format!(
+                        "{} saved scenario(s) could not be read and are left out ({first}). The original text {kept}.",
+                        problems.len()
+                    )));
+                }
+                self.locked.set(None);
+                self.library.set(library);
+            }
+            Ok(StoredLibrary::Unreadable { raw, error }) => {
+                let kept = storage::back_up(&raw).map_or_else(
+                    |e| format!("could not be backed up ({})", e.message()),
+                    |key| format!("is kept under \"{key}\""),
+                );
+                self.locked.set(Some(format!(
+                    "Saved scenarios could not be read: {error} The stored text {kept} and was not changed; saving is off until you start a new library."
+                )));
+                self.library.set(Library::default());
+            }
+            Err(e) => self.notice.set(Some(e.message())),
+        }
+    }
+
+    /// Changes the stored library: re-read (so another tab's scenarios are kept), change, write.
+    /// False when nothing was written.
+    fn mutate(self, change: impl FnOnce(&mut Library)) -> bool {
+        if self.locked.with_untracked(Option::is_some) {
+            return false;
+        }
+        let mut library = match storage::read_library() {
+            Ok(StoredLibrary::Ok { library, .. }) => library,
+            Ok(StoredLibrary::Unreadable { .. }) => {
+                self.refresh();
+                return false;
+            }
+            Err(e) => {
+                self.notice.set(Some(e.message()));
+                return false;
+            }
+        };
+        change(&mut library);
+        match storage::write(storage::LIBRARY_KEY, &library.encode()) {
+            Ok(()) => {
+                self.library.set(library);
+                true
+            }
+            Err(e) => {
+                self.notice.set(Some(e.message()));
+                false
+            }
+        }
+    }
+}
+
+/// One row of the list: what it is, and what it costs.
+#[derive(Clone, Debug, PartialEq)]
+struct Row {
+    id: String,
+    name: String,
+    note: String,
+    modified: String,
+    total: String,
+    runway: String,
+}
+
+fn summarize(s: &SavedScenario, catalog: &Catalog) -> Row {
+    let d = s.decode(catalog);
+    let (total, runway) = match estimate(&d.scenario, catalog) {
+        Ok(e) => {
+            let o = estimate_overheads(&d.scenario, &e, catalog);
+            let r = run_plan(&d.plan, &d.scenario, &e, catalog);
+            (
+                o.total_usd().map_or_else(|| "never finishes".into(), usd),
+                r.runway_end_day.map_or_else(
+                    || "no cash needed".into(),
+                    |day| format!("cash from day {day}"),
+                ),
+            )
+        }
+        Err(_) => ("—".into(), "—".into()),
+    };
+    Row {
+        id: s.id.clone(),
+        name: s.name.clone(),
+        note: s.note.chars().take(120).collect(),
+        modified: storage::format_time(s.modified_ms),
+        total,
+        runway,
+    }
+}
+
+/// Saved scenarios (browser storage), exports (JSON, CSV, print) and imports (file or link).
+#[component]
+pub fn ScenariosPanel() -> impl IntoView {
+    let state = use_app_state();
+    let saved = Saved {
+        library: RwSignal::new(Library::default()),
+        locked: RwSignal::new(None),
+        notice: RwSignal::new(None),
+        deleted: RwSignal::new(None),
+        renaming: RwSignal::new(None),
+        import_error: RwSignal::new(None),
+        status: RwSignal::new(String::new()),
+    };
+    saved.refresh();
+    // Another tab saved, renamed or deleted: show its list (writes always re-read first).
+    let listener = window_event_listener(leptos::ev::storage, move |ev| {
+        if ev.key().as_deref() == Some(storage::LIBRARY_KEY) {
+            saved.refresh();
+        }
+    });
+    on_cleanup(move || listener.remove());
+
+    let save = move |as_new: bool| {
+        let (name, note) = state
+            .plan
+            .with_untracked(|p| (p.name.clone(), p.note.clone()));
+        let name = if name.is_empty() {
+            "Untitled plan".to_string()
+        } else {
+            name
+        };
+        let id = state
+            .saved_id
+            .get_untracked()
+            .filter(|_| !as_new)
+            .unwrap_or_else(storage::new_id);
+        let scenario = SavedScenario {
+            id: id.clone(),
+            name: name.clone(),
+            note,
+            modified_ms: storage::now_ms(),
+            plan: record_plan(state),
+        };
+        if saved.mutate(|lib| lib.upsert(scenario)) {
+            state.saved_id.set(Some(id));
+            saved.status.set(format!("Saved “{name}”."));
+        }
+    };
+    let open = move |id: String| {
+        let Some(s) = saved.library.with_untracked(|l| l.get(&id).cloned()) else {
+            return;
+        };
+        state.load(s.decode(state.catalog));
+        state.saved_id.set(Some(id));
+        saved.status.set(format!("Opened “{}”.", s.name));
+    };
+    let new_plan = move |_| {
+        state.load(decode_link("", state.catalog));
+        state.saved_id.set(None);
+        saved.status.set("New plan from defaults.".into());
+    };
+    let duplicate = move |id: String| {
+        let copy = saved.library.with_untracked(|l| l.get(&id).cloned());
+        if let Some(mut s) = copy {
+            s.id = storage::new_id();
+            s.name = format!("{} (copy)", s.name)
+                .chars()
+                .take(MAX_NAME)
+                .collect();
+            s.modified_ms = storage::now_ms();
+            let name = s.name.clone();
+            if saved.mutate(|lib| lib.upsert(s)) {
+                saved.status.set(format!("Duplicated as “{name}”."));
+            }
+        }
+    };
+    let delete = move |id: String| {
+        let mut removed = None;
+        if saved.mutate(|lib| removed = lib.remove(&id)) {
+            if state.saved_id.get_untracked().as_deref() == Some(id.as_str()) {
+                state.saved_id.set(None);
+            }
+            saved.deleted.set(removed);
+        }
+    };
+    let undo = move |_| {
+        if let Some(s) = saved.deleted.get_untracked() {
+            if saved.mutate(|lib| lib.upsert(s)) {
+                saved.deleted.set(None);
+            }
+        }
+    };
+    let rename = move |id: String, name: String| {
+        let name = runway_model::saved::clean_text(&name, MAX_NAME);
+        if name.is_empty() {
+            return;
+        }
+        let renamed = saved.mutate(|lib| {
+            if let Some(mut s) = lib.get(&id).cloned() {
+                s.name = name.clone();
+                s.modified_ms = storage::now_ms();
+                lib.upsert(s);
+            }
+        });
+        if renamed {
+            saved.renaming.set(None);
+            if state.saved_id.get_untracked().as_deref() == Some(id.as_str()) {
+                state.plan.update(|p| p.name = name);
+            }
+        }
+    };
+    let reset_library = move |_| {
+        // The unreadable text is already in its backup key.
+        match storage::write(storage::LIBRARY_KEY, &Library::default().encode()) {
+            Ok(()) => {
+                saved.locked.set(None);
+                saved.library.set(Library::default());
+                saved
+                    .status
+                    .set("Started a new library; the old text stays in its backup.".into());
+            }
+            Err(e) => saved.notice.set(Some(e.message())),
+        }
+    };
+
+    let rows = Memo::new(move |_| {
+        saved.library.with(|l| {
+            l.scenarios
+                .iter()
+                .map(|s| summarize(s, state.catalog))
+                .collect::<Vec<_>>()
+        })
+    });
+    let list = move || {
+        rows.with(|rows| {
+            if rows.is_empty() {
+                return view! { <p class="saved-empty" data-testid="saved-empty">"No saved scenarios yet. Name the plan and save it; it stays in this browser only."</p> }.into_any();
+            }
+            let items = rows
+                .iter()
+                .enumerate()
+                .map(|(i, row)| {
+                    let id = row.id.clone();
+                    let is_open = {
+                        let id = id.clone();
+                        move || state.saved_id.with(|s| s.as_deref() == Some(id.as_str()))
+                    };
+                    let renaming = {
+                        let id = id.clone();
+                        move || saved.renaming.with(|r| r.as_deref() == Some(id.as_str()))
+                    };
+                    let name_view = {
+                        let (id, name) = (id.clone(), row.name.clone());
+                        move || {
+                            if renaming() {
+                                let draft = RwSignal::new(name.clone());
+                                let id2 = id.clone();
+                                let id3 = id.clone();
+                                view! {
+                                    <input type="text" class="rename" maxlength="80" data-testid=format!("rename-input-{i}") prop:value=draft
+                                        on:input=move |ev| draft.set(event_target_value(&ev))
+                                        on:keydown=move |ev| if ev.key() == "Enter" { rename(id2.clone(), draft.get_untracked()) } />
+                                    <button type="button" data-testid=format!("rename-save-{i}") on:click=move |_| rename(id3.clone(), draft.get_untracked())>"Save name"</button>
+                                }.into_any()
+                            } else {
+                                view! { <strong class="saved-name" data-testid=format!("saved-name-{i}")>{name.clone()}</strong> }.into_any()
+                            }
+                        }
+                    };
+                    let (o, r, d, x) = (id.clone(), id.clone(), id.clone(), id.clone());
+                    view! {
+                        <li data-testid=format!("saved-{i}") class:open=is_open>
+                            <div class="saved-head">
+                                {name_view}
+                                <span class="saved-meta">{format!("{} · {} · {}", row.total, row.runway, row.modified)}</span>
+                            </div>
+                            {(!row.note.is_empty()).then(|| view! { <p class="saved-note" data-testid=format!("saved-note-{i}")>{row.note.clone()}</p> })}
+                            <div class="saved-actions">
+                                <button type="button" data-testid=format!("open-saved-{i}") on:click=move |_| open(o.clone())>"Open"</button>
+                                <button type="button" class="link-button" data-testid=format!("rename-saved-{i}") on:click=move |_| saved.renaming.set(Some(r.clone()))>"Rename"</button>
+                                <button type="button" class="link-button" data-testid=format!("duplicate-saved-{i}") on:click=move |_| duplicate(d.clone())>"Duplicate"</button>
+                                <button type="button" class="link-button" data-testid=format!("delete-saved-{i}") on:click=move |_| delete(x.clone())>"Delete"</button>
+                            </div>
+                        </li>
+                    }
+                })
+                .collect_view();
+            view! { <ul class="saved-list">{items}</ul> }.into_any()
+        })
+    };
+
+    view! {
+        <h2>"Your plans"</h2>
+        <div class="scenario-bar">
+            <label class="visually-hidden" for="scenario-name">"Plan name"</label>
+            <input id="scenario-name" class="typed" type="text" maxlength="80" placeholder="Name this plan" data-testid="scenario-name"
+                prop:value=move || state.plan.with(|p| p.name.clone())
+                on:input=move |ev| {
+                    let name = runway_model::saved::clean_text(&event_target_value(&ev), MAX_NAME);
+                    state.plan.update(|p| p.name = name);
+                } />
+            <button type="button" data-testid="save-scenario" on:click=move |_| save(false)>"Save"</button>
+            <button type="button" data-testid="save-scenario-new" on:click=move |_| save(true)>"Save as new"</button>
+            <button type="button" data-testid="new-scenario" on:click=new_plan>"New from defaults"</button>
+            <span class="share-status" role="status" data-testid="scenario-status">{move || saved.status.get()}</span>
+        </div>
+        <label class="visually-hidden" for="scenario-note">"Note"</label>
+        <textarea id="scenario-note" rows="2" maxlength="2000" placeholder="Notes: assumptions, who to ask, what to check" data-testid="scenario-note"
+            prop:value=move || state.plan.with(|p| p.note.clone())
+            on:input=move |ev| {
+                let note = runway_model::saved::clean_text(&event_target_value(&ev), runway_model::saved::MAX_NOTE);
+                state.plan.update(|p| p.note = note);
+            }></textarea>
+        {move || saved.notice.get().map(|n| view! { <p class="warning" role="alert" data-testid="storage-notice">{n}</p> })}
+        {move || saved.locked.get().map(|n| view! {
+            <p class="warning" role="alert" data-testid="storage-locked">{n}" "
+                <button type="button" data-testid="reset-library" on:click=reset_library>"Start a new library"</button>
+            </p>
+        })}
+        {move || saved.deleted.get().map(|s| view! {
+            <p class="undo" role="status">{format!("Deleted “{}”. ", s.name)}
+                <button type="button" data-testid="undo-delete" on:click=undo>"Undo"</button>
+            </p>
+        })}
+        {list}
+        <ExportImport saved=saved />
+    }
+}
+
+/// Download the plan (JSON) and results (CSV), print, and import a file or a link.
+#[component]
+fn ExportImport(saved: Saved) -> impl IntoView {
+    let state = use_app_state();
+    let current = move || SavedScenario {
+        id: state
+            .saved_id
+            .get_untracked()
+            .unwrap_or_else(storage::new_id),
+        name: state.plan.with_untracked(|p| p.name.clone()),
+        note: state.plan.with_untracked(|p| p.note.clone()),
+        modified_ms: storage::now_ms(),
+        plan: record_plan(state),
+    };
+    let export_json = move |_| {
+        let s = current();
+        let name = format!("{}.json", storage::file_stem(&s.name));
+        if let Err(e) = storage::download(&name, "application/json", &encode_scenario_file(&s)) {
+            saved.status.set(format!("Export failed: {e}"));
+        }
+    };
+    let export_csv = move |_| {
+        let csv = csv_report(state);
+        let name = state
+            .plan
+            .with_untracked(|p| format!("{}.csv", storage::file_stem(&p.name)));
+        match csv {
+            Some(csv) => {
+                if let Err(e) = storage::download(&name, "text/csv", &csv) {
+                    saved.status.set(format!("Export failed: {e}"));
+                }
+            }
+            None => saved
+                .status
+                .set("Nothing to export: the plan cannot be priced.".into()),
+        }
+    };
+    let import_file = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        input.set_value("");
+        let file_name = file.name();
+        if file.size() > 1_048_576.0 {
+            saved.import_error.set(Some(format!(
+                "{file_name}: the file is larger than 1 MB; a scenario file is a few KB."
+            )));
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            let text = wasm_bindgen_futures::JsFuture::from(file.text())
+                .await
+                .ok()
+                .and_then(|t| t.as_string());
+            let Some(text) = text else {
+                saved
+                    .import_error
+                    .set(Some(format!("{file_name}: the file could not be read.")));
+                return;
+            };
+            match decode_scenario_file(&text) {
+                Ok(mut s) => {
+                    saved.import_error.set(None);
+                    if saved.library.with_untracked(|l| l.get(&s.id).is_some()) {
+                        s.id = storage::new_id();
+                    }
+                    let id = s.id.clone();
+                    state.load(s.decode(state.catalog));
+                    // Imported plans are kept when storage works; the page shows them either way.
+                    let kept = saved.mutate(|lib| lib.upsert(s.clone()));
+                    state.saved_id.set(kept.then_some(id));
+                    saved.status.set(format!("Imported “{}”.", s.name));
+                }
+                Err(e) => saved.import_error.set(Some(format!("{file_name}: {e}"))),
+            }
+        });
+    };
+    let link_text = RwSignal::new(String::new());
+    let open_link = move |_| {
+        let text = link_text.get_untracked();
+        let text = text.trim();
+        let query = match text.split_once('?') {
+            Some((_, q)) => Some(q.split('#').next().unwrap_or_default()),
+            None if text.contains('=') => Some(text),
+            None => None,
+        };
+        match query {
+            Some(q) => {
+                saved.import_error.set(None);
+                state.load(decode_link(q, state.catalog));
+                state.saved_id.set(None);
+                saved.status.set("Opened the pasted link.".into());
+            }
+            None => saved.import_error.set(Some(
+                "That is not a GPU Credit Runway link: it has no ?params=… part.".into(),
+            )),
+        }
+    };
+    view! {
+        <div class="export-import">
+            <button type="button" data-testid="export-json" on:click=export_json>"Download plan (JSON)"</button>
+            <button type="button" data-testid="export-csv" on:click=export_csv>"Download results (CSV)"</button>
+            <button type="button" data-testid="print-report" on:click=|_| storage::print()>"Print report"</button>
+            <label class="file-button">"Import a plan file "
+                <input type="file" accept=".json,application/json" data-testid="import-file" on:change=import_file />
+            </label>
+            <span class="paste-link">
+                <label class="visually-hidden" for="import-link">"Paste a share link"</label>
+                <input id="import-link" class="typed" type="text" placeholder="or paste a share link" data-testid="import-link"
+                    prop:value=link_text on:input=move |ev| link_text.set(event_target_value(&ev)) />
+                <button type="button" data-testid="open-link" on:click=open_link>"Open link"</button>
+            </span>
+        </div>
+        {move || saved.import_error.get().map(|e| view! { <p class="field-error" role="alert" data-testid="import-error">{e}</p> })}
+    }
+}
+
+/// The current plan for a saved record (name and note live in the record).
+fn record_plan(state: AppState) -> String {
+    state
+        .scenario
+        .with_untracked(|s| state.plan.with_untracked(|p| plan_query(s, p)))
+}
+
+/// The CSV report of the current plan (`None` when it cannot be priced).
+fn csv_report(state: AppState) -> Option<String> {
+    let s = state.scenario.get_untracked();
+    let plan = state.plan.get_untracked();
+    let e = state.estimate.read_untracked();
+    let e = e.as_ref().ok()?;
+    let o = state.overheads.read_untracked();
+    let o = o.as_ref()?;
+    let inputs = runway_inputs(&plan, &s, e, o, state.catalog);
+    let result = simulate(&inputs.0, &inputs.1);
+    Some(results_csv(&plan, &inputs, &result, state.catalog))
+}
+
+/// Keeps the open plan for the next visit without a link (coalesced with the URL write).
+pub fn remember_last(state: AppState) {
+    let s = SavedScenario {
+        id: state.saved_id.get_untracked().unwrap_or_default(),
+        name: state.plan.with_untracked(|p| p.name.clone()),
+        note: state.plan.with_untracked(|p| p.note.clone()),
+        modified_ms: storage::now_ms(),
+        plan: record_plan(state),
+    };
+    // Storage being off or full is reported by the panel; the link still holds the plan.
+    let _: Result<(), StorageProblem> =
+        storage::write(storage::LAST_KEY, &encode_scenario_file(&s));
+}
+
+/// The plan to open when the page has no query string: the last one, if storage has it.
+pub fn restore_last() -> Option<SavedScenario> {
+    let raw = storage::read(storage::LAST_KEY).ok().flatten()?;
+    match decode_scenario_file(&raw) {
+        Ok(s) => Some(s),
+        Err(_) => {
+            // Not readable: keep it aside rather than lose it, and start from defaults.
+            let _ = storage::back_up(&raw);
+            None
+        }
+    }
+}
