@@ -2,6 +2,8 @@
 //! DOMAIN.md, input parsing with precise error messages, share-link encoding and number
 //! formatting. It depends on no web crate, so it compiles and tests natively in seconds.
 
+pub mod advisor;
+pub mod billing;
 pub mod catalog;
 pub mod cost;
 pub mod explain;
@@ -15,6 +17,7 @@ pub mod plan;
 pub mod runway;
 pub mod saved;
 pub mod slider;
+pub mod workload_kind;
 
 pub use catalog::{Accelerator, Catalog, CatalogError, Price, Provider};
 pub use cost::{estimate, Estimate, EstimateError, PriceSource, Scenario};
