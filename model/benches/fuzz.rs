@@ -37,6 +37,7 @@ const KEYS: &[&str] = &[
     "spot",
     "data_on",
     "export",
+    "cmp",
     "name",
     "note",
     "x",

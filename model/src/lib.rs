@@ -5,6 +5,7 @@
 pub mod advisor;
 pub mod billing;
 pub mod catalog;
+pub mod compare;
 pub mod cost;
 pub mod explain;
 pub mod export;

@@ -38,6 +38,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     let (mut grant_index, mut work_index) = (0, 0);
     // One message for the whole overflow of each kind, not one per extra token.
     let (mut grants_overflowed, mut works_overflowed) = (false, false);
+    let (mut cmp_index, mut columns_overflowed) = (0, false);
     for (k, v) in form_urlencoded::parse(query.as_bytes()) {
         match k.as_ref() {
             "grant" => {
@@ -71,6 +72,22 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
                     }
                 }
                 work_index += 1;
+            }
+            "cmp" => {
+                if plan.compare.len() == crate::compare::MAX_COLUMNS {
+                    if !std::mem::replace(&mut columns_overflowed, true) {
+                        plan_errors.push(PlanError {
+                            key: format!("cmp-{cmp_index}"),
+                            message: format!("Comparison {}: at most {} columns are compared; this one and later ones are left out.", cmp_index + 1, crate::compare::MAX_COLUMNS),
+                        });
+                    }
+                } else {
+                    match crate::compare::parse_column(&v, cmp_index) {
+                        Ok(c) => plan.compare.push(c),
+                        Err(e) => plan_errors.push(e),
+                    }
+                }
+                cmp_index += 1;
             }
             // First wins, like the other keys.
             "name" if plan.name.is_empty() => {
@@ -249,6 +266,9 @@ pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
         out.append_pair("start", &plan.start_day.to_string());
     }
     encode_overheads(&mut out, &s.overheads);
+    for c in &plan.compare {
+        out.append_pair("cmp", &crate::compare::encode_column(c));
+    }
     if !plan.name.is_empty() {
         out.append_pair("name", &plan.name);
     }
@@ -390,6 +410,19 @@ mod tests {
         assert_eq!(decode_link(&q, &catalog()).plan, d.plan);
         let long = decode_link(&format!("name={}", "x".repeat(500)), &catalog());
         assert_eq!(long.plan.name.len(), crate::saved::MAX_NAME);
+    }
+
+    #[test]
+    fn comparison_columns_travel_in_links() {
+        let q = "cmp=pretrain:7B:1T&cmp=continued:8B:50B&cmp=lora:8B:200M:1:10&cmp=qlora:70B:1B:2&cmp=dpo:8B:1B&cmp=x";
+        let d = decode_link(q, &catalog());
+        assert_eq!(d.plan.compare.len(), 4);
+        assert_eq!(d.plan.compare[..3], crate::compare::train_vs_finetune()[..]);
+        let keys: Vec<&str> = d.plan_errors.iter().map(|e| e.key.as_str()).collect();
+        assert_eq!(keys, ["cmp-4"]);
+        assert!(d.plan_errors[0].message.contains("at most 4 columns"));
+        let again = decode_link(&encode_link(&d.scenario, &d.plan), &catalog());
+        assert_eq!(again.plan, d.plan);
     }
 
     #[test]

@@ -98,6 +98,9 @@ pub struct Plan {
     pub name: String,
     /// A note about the plan (link key `note`), cleaned text; rendered as text, never markup.
     pub note: String,
+    /// Work compared side by side (link key `cmp`, repeated), at most
+    /// [`crate::compare::MAX_COLUMNS`].
+    pub compare: Vec<crate::compare::Column>,
 }
 
 /// A rejected plan token: its test-id key (`grant-0`, `work-1`) and message.

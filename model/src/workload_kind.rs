@@ -55,6 +55,19 @@ impl WorkloadKind {
         }
     }
 
+    /// The name a person reads.
+    pub fn label(self) -> &'static str {
+        match self {
+            WorkloadKind::Pretrain => "Pretrain",
+            WorkloadKind::ContinuedPretrain => "Continued pretraining",
+            WorkloadKind::FullFinetune => "Full fine-tune",
+            WorkloadKind::Lora => "LoRA",
+            WorkloadKind::Qlora => "QLoRA",
+            WorkloadKind::Dpo => "DPO",
+            WorkloadKind::Inference => "Inference",
+        }
+    }
+
     /// The kind with this id.
     pub fn from_id(id: &str) -> Option<WorkloadKind> {
         WorkloadKind::ALL.into_iter().find(|k| k.id() == id)

@@ -107,7 +107,7 @@ proptest! {
     #[test]
     fn link_decoder_never_panics_on_link_shaped_strings(
         pairs in prop::collection::vec(
-            (prop::sample::select(vec!["params", "tokens", "gpu", "gpus", "mfu", "duty", "provider", "price", "start", "grant", "work", "mtbf", "ckpt_write", "restart", "ckpt_every", "network", "overlap", "ckpts_kept", "spot", "data_on", "export", "x", ""]),
+            (prop::sample::select(vec!["params", "tokens", "gpu", "gpus", "mfu", "duty", "provider", "price", "start", "grant", "work", "mtbf", "ckpt_write", "restart", "ckpt_every", "network", "overlap", "ckpts_kept", "spot", "data_on", "export", "name", "note", "cmp", "x", ""]),
              "[-+0-9.eEkKmMbBtT%,_a-z<>\"&=;: ]{0,24}"),
             0..10)
     ) {

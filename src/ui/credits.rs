@@ -47,6 +47,7 @@ pub fn CreditsPanel() -> impl IntoView {
         state.plan_errors.with(|errors| {
             errors
                 .iter()
+                .filter(|e| !e.key.starts_with("cmp-"))
                 .map(|e| view! { <p class="field-error" role="alert" data-testid=format!("error-{}", e.key)>{e.message.clone()}</p> })
                 .collect_view()
         })

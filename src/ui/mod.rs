@@ -1,6 +1,7 @@
 //! Components: one panel a file. They read the shared state, call the pure model, and render.
 
 pub mod charts;
+pub mod compare;
 pub mod credits;
 pub mod field_error;
 pub mod hardware;
