@@ -130,7 +130,8 @@ impl AppState {
     /// keeps the last valid value and shows the message.
     pub fn type_number(&self, field: Field, text: String) {
         let f = self.field(field);
-        let parsed = if field == Field::Price && text.trim().is_empty()
+        let optional = matches!(field, Field::Price | Field::Reserved | Field::ApiPrice);
+        let parsed = if optional && text.trim().is_empty()
             || field.accepts_auto()
                 && (text.trim().is_empty() || text.trim().eq_ignore_ascii_case("auto"))
         {
@@ -276,6 +277,7 @@ fn display_value(field: Field, s: &Scenario) -> String {
         Field::Provider => s.provider_id.clone(),
         Field::Network => s.overheads.network_id.clone().unwrap_or_default(),
         Field::DataOn => s.overheads.data_on_provider.clone().unwrap_or_default(),
+        Field::Api => s.billing.api_id.clone(),
         Field::CkptEvery if s.number(field).is_none() => "auto".into(),
         _ => s
             .number(field)

@@ -60,6 +60,121 @@ pub fn blended_usd_per_mtok(input_usd: f64, output_usd: f64, input_share: f64) -
     input_share * input_usd + (1.0 - input_share) * output_usd
 }
 
+/// The decision inputs of the billing views (link keys in brackets).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BillingInputs {
+    /// Reserved price override, USD per GPU-hour (`reserved`); default: list × (1 − the
+    /// provider's reserved discount).
+    pub reserved_usd_per_hour: Option<f64>,
+    /// API to compare self-hosting with (`api`, a catalog id).
+    pub api_id: String,
+    /// Blended API price override, USD per million tokens (`api_price`).
+    pub api_usd_per_mtok: Option<f64>,
+    /// Inference volume, tokens per month (`tokens_month`).
+    pub tokens_per_month: f64,
+    /// Model served, parameters (`infer_params`).
+    pub infer_params: f64,
+    /// Concurrent sequences decoded together (`batch`).
+    pub batch: f64,
+    /// Share of the provisioned throughput actually used (`util`).
+    pub utilisation: f64,
+    /// Budget for "what does $X buy" (`budget`).
+    pub budget_usd: f64,
+}
+
+impl Default for BillingInputs {
+    fn default() -> Self {
+        BillingInputs {
+            reserved_usd_per_hour: None,
+            api_id: "gpt-4o-mini".into(),
+            api_usd_per_mtok: None,
+            tokens_per_month: 2e9,
+            infer_params: 8e9,
+            batch: 32.0,
+            utilisation: 0.6,
+            budget_usd: crate::cost::REFERENCE_BUDGET_USD,
+        }
+    }
+}
+
+/// Share of input tokens in a blended API price (3:1 input:output, a common chat mix).
+pub const API_INPUT_SHARE: f64 = 0.75;
+/// Share of the dense peak a decode step can use when compute-bound (estimate).
+pub const DECODE_COMPUTE_EFFICIENCY: f64 = 0.5;
+
+/// The billing views' numbers for a priced scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BillingEstimate {
+    /// Busy-only (on-demand or serverless) price, USD per GPU-hour: the scenario's price.
+    pub busy_only_usd_per_hour: f64,
+    /// Reserved price, USD per GPU-hour (`None`: the provider has no reserved pricing).
+    pub reserved_usd_per_hour: Option<f64>,
+    /// d* = reserved / busy-only.
+    pub breakeven_duty: Option<f64>,
+    /// Decode throughput of one accelerator, tokens per hour.
+    pub tokens_per_hour_per_gpu: f64,
+    /// Self-hosted USD per million tokens at the utilisation (one GPU, busy-only price).
+    pub selfhost_usd_per_mtok: f64,
+    /// Tokens one accelerator serves a month at the utilisation.
+    pub capacity_tokens_per_month: f64,
+    /// Accelerators needed for the monthly volume (at least one).
+    pub gpus_needed: f64,
+    /// Self-hosting the volume, always-on GPUs at the busy-only price, USD a month.
+    pub selfhost_monthly_usd: f64,
+    /// The API's blended price, USD per million tokens.
+    pub api_usd_per_mtok: f64,
+    /// The API bill for the volume, USD a month.
+    pub api_monthly_usd: f64,
+    /// Monthly volume above which self-hosting is cheaper (`None`: never, per token the GPU is
+    /// dearer than the API).
+    pub breakeven_tokens_per_month: Option<f64>,
+}
+
+/// Prices the billing views for a scenario.
+pub fn estimate_billing(
+    s: &crate::cost::Scenario,
+    e: &crate::cost::Estimate,
+    catalog: &Catalog,
+) -> BillingEstimate {
+    let b = &s.billing;
+    let p = e.price.usd_per_gpu_hour();
+    let reserved = b.reserved_usd_per_hour.or_else(|| {
+        catalog
+            .provider(&s.provider_id)
+            .and_then(|x| x.reserved_discount)
+            .map(|d| p * (1.0 - d))
+    });
+    let tph = decode_tokens_per_second(
+        b.infer_params,
+        e.accelerator.bandwidth_tb_s * 1e12,
+        e.accelerator.peak_flops_per_s(),
+        b.batch,
+        DECODE_COMPUTE_EFFICIENCY,
+    ) * 3600.0;
+    let per_mtok = selfhost_usd_per_mtok(1.0, p, tph, b.utilisation);
+    let capacity = tph * HOURS_PER_MONTH * b.utilisation;
+    let gpus_needed = (b.tokens_per_month / capacity).ceil().max(1.0);
+    let api = b.api_usd_per_mtok.unwrap_or_else(|| {
+        catalog.api(&b.api_id).map_or(f64::NAN, |a| {
+            blended_usd_per_mtok(a.input_usd_per_mtok, a.output_usd_per_mtok, API_INPUT_SHARE)
+        })
+    });
+    BillingEstimate {
+        busy_only_usd_per_hour: p,
+        reserved_usd_per_hour: reserved,
+        breakeven_duty: reserved.map(|r| breakeven_duty(r, p)),
+        tokens_per_hour_per_gpu: tph,
+        selfhost_usd_per_mtok: per_mtok,
+        capacity_tokens_per_month: capacity,
+        gpus_needed,
+        selfhost_monthly_usd: gpus_needed * monthly_busy_only(p, 1.0),
+        api_usd_per_mtok: api,
+        api_monthly_usd: b.tokens_per_month / 1e6 * api,
+        breakeven_tokens_per_month: (per_mtok < api)
+            .then(|| breakeven_tokens_per_month(monthly_busy_only(p, 1.0), api)),
+    }
+}
+
 /// One row of "what does $X buy".
 #[derive(Clone, Debug, PartialEq)]
 pub struct BuyRow {
@@ -147,5 +262,47 @@ mod tests {
             .unwrap_or_else(|| panic!("no aws h100"));
         assert!((aws.gpu_hours - 7267.4419).abs() < 1e-3);
         assert!((aws.pflop_hours - 7187.5).abs() < 1e-6);
+    }
+
+    #[test]
+    fn billing_views_for_the_default_scenario_by_hand() {
+        // AWS H100 at $6.88, reserved 45 % off (estimate): $3.784, d* = 0.55.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let s = crate::cost::Scenario::default();
+        let e = crate::cost::estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let b = estimate_billing(&s, &e, &c);
+        assert!((b.reserved_usd_per_hour.unwrap_or(f64::NAN) - 3.784).abs() < 1e-9);
+        assert!((b.breakeven_duty.unwrap_or(f64::NAN) - 0.55).abs() < 1e-12);
+        // 8B model, batch 32 on H100: 24.12M tokens an hour (see above); at 60 %: $0.4754/Mtok.
+        assert!((b.tokens_per_hour_per_gpu - 24.12e6).abs() < 1.0);
+        assert!((b.selfhost_usd_per_mtok - 0.475_400_1).abs() < 1e-6);
+        // 2B tokens a month need ceil(2e9 / (24.12e6 * 730 * 0.6)) = 1 GPU: $5,022.40.
+        assert_eq!(b.gpus_needed, 1.0);
+        assert!((b.selfhost_monthly_usd - 5022.4).abs() < 1e-9);
+        // GPT-4o mini blended 3:1: 0.75 * 0.15 + 0.25 * 0.60 = $0.2625/Mtok: $525 a month for 2B,
+        // and per token the API is cheaper than this GPU (0.2625 < 0.4754): no break-even.
+        assert!((b.api_usd_per_mtok - 0.2625).abs() < 1e-12);
+        assert!((b.api_monthly_usd - 525.0).abs() < 1e-9);
+        assert_eq!(b.breakeven_tokens_per_month, None);
+        // Against GPT-4o ($2.50 / $10: blended $4.375) self-hosting pays above
+        // 5,022.40 / 4.375 * 1e6 = 1.148 billion tokens a month.
+        let mut s2 = s.clone();
+        s2.billing.api_id = "gpt-4o".into();
+        let b2 = estimate_billing(&s2, &e, &c);
+        assert!((b2.breakeven_tokens_per_month.unwrap_or(f64::NAN) - 1.147_977_1e9).abs() < 1e3);
+        // Modal has no reserved pricing: no break-even duty unless overridden.
+        let mut m = s.clone();
+        m.provider_id = "modal".into();
+        let em = crate::cost::estimate(&m, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(estimate_billing(&m, &em, &c).breakeven_duty, None);
+        m.billing.reserved_usd_per_hour = Some(2.0);
+        assert!(
+            (estimate_billing(&m, &em, &c)
+                .breakeven_duty
+                .unwrap_or(f64::NAN)
+                - 2.0 / 3.95)
+                .abs()
+                < 1e-12
+        );
     }
 }

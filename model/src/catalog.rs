@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 mod generated {
-    use super::{Accelerator, Network, Price, Program, Provider, Scope, WorkloadShape};
+    use super::{Accelerator, ApiPrice, Network, Price, Program, Provider, Scope, WorkloadShape};
     use std::borrow::Cow;
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
 }
@@ -180,6 +180,11 @@ pub struct Provider {
     pub spot_mtbf_gpu_hours: Option<f64>,
     /// Where the spot figures come from.
     pub spot_source: Text,
+    /// Reserved (1-year committed) discount off on-demand, a fraction in [0, 1); `None` when the
+    /// provider only bills per use.
+    pub reserved_discount: Option<f64>,
+    /// Where the reserved figure comes from.
+    pub reserved_source: Text,
     /// Where the description comes from.
     pub source: Text,
     /// When it was read (ISO date).
@@ -215,6 +220,24 @@ impl fmt::Display for CatalogError {
     }
 }
 
+/// A hosted model API's list price.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub struct ApiPrice {
+    /// Stable id used in links, e.g. `gpt-4o-mini`.
+    pub id: Text,
+    /// Display name.
+    pub name: Text,
+    /// USD per million input tokens.
+    pub input_usd_per_mtok: f64,
+    /// USD per million output tokens.
+    pub output_usd_per_mtok: f64,
+    /// Where it comes from.
+    pub source: Text,
+    /// When it was read (ISO date).
+    pub as_of: Text,
+}
+
 /// The whole catalog, validated.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Catalog {
@@ -230,6 +253,8 @@ pub struct Catalog {
     pub shapes: Vec<WorkloadShape>,
     /// Inter-node network options.
     pub networks: Vec<Network>,
+    /// Hosted model API prices.
+    pub apis: Vec<ApiPrice>,
 }
 
 /// The provider a plan uses unless a link or the user says otherwise, when it rents the accelerator.
@@ -245,6 +270,7 @@ impl Catalog {
             programs: generated::PROGRAMS.to_vec(),
             shapes: generated::SHAPES.to_vec(),
             networks: generated::NETWORKS.to_vec(),
+            apis: generated::API_PRICES.to_vec(),
         };
         catalog.validate()?;
         Ok(catalog)
@@ -295,6 +321,14 @@ impl Catalog {
             {
                 return fail(format!("provider {}: storage and egress prices must be sourced, finite and not negative", p.id));
             }
+            if p.reserved_discount
+                .is_some_and(|d| !(0.0..1.0).contains(&d) || p.reserved_source.trim().is_empty())
+            {
+                return fail(format!(
+                    "provider {}: reserved discount must be in [0, 1), with a source",
+                    p.id
+                ));
+            }
             match (p.spot_discount, p.spot_mtbf_gpu_hours) {
                 (None, None) => {}
                 (Some(d), Some(m))
@@ -323,6 +357,17 @@ impl Catalog {
                 return fail(format!("network {}: bandwidth must be positive", n.id));
             }
             check_sourced(&format!("network {}", n.id), &n.source, &n.as_of)?;
+        }
+        let mut ids = HashSet::new();
+        for a in &self.apis {
+            if !ids.insert(a.id.as_ref()) {
+                return fail(format!("duplicate API id {}", a.id));
+            }
+            let prices = [a.input_usd_per_mtok, a.output_usd_per_mtok];
+            if prices.iter().any(|v| !(v.is_finite() && *v > 0.0)) {
+                return fail(format!("API {}: prices must be positive", a.id));
+            }
+            check_sourced(&format!("API {}", a.id), &a.source, &a.as_of)?;
         }
         let mut pairs = HashSet::new();
         for pr in &self.prices {
@@ -442,6 +487,11 @@ impl Catalog {
         v.into_iter()
     }
 
+    /// The API price with this id.
+    pub fn api(&self, id: &str) -> Option<&ApiPrice> {
+        self.apis.iter().find(|a| a.id == id)
+    }
+
     /// The network option with this id.
     pub fn network(&self, id: &str) -> Option<&Network> {
         self.networks.iter().find(|n| n.id == id)
@@ -511,6 +561,10 @@ mod tests {
         networks: Vec<Network>,
     }
     #[derive(serde::Deserialize)]
+    struct ApisFile {
+        apis: Vec<ApiPrice>,
+    }
+    #[derive(serde::Deserialize)]
     struct ProgramsFile {
         programs: Vec<Program>,
         shapes: Vec<WorkloadShape>,
@@ -547,6 +601,8 @@ mod tests {
             serde_json::from_str(programs).map_err(|e| parse_err("programs.json", e))?;
         let networks: NetworksFile = serde_json::from_str(include_str!("../../data/networks.json"))
             .map_err(|e| parse_err("networks.json", e))?;
+        let apis: ApisFile = serde_json::from_str(include_str!("../../data/api_prices.json"))
+            .map_err(|e| parse_err("api_prices.json", e))?;
         let catalog = Catalog {
             accelerators: a.accelerators,
             providers: p.providers,
@@ -554,6 +610,7 @@ mod tests {
             programs: programs.programs,
             shapes: programs.shapes,
             networks: networks.networks,
+            apis: apis.apis,
         };
         catalog.validate()?;
         Ok(catalog)
@@ -751,7 +808,7 @@ mod tests {
     #[test]
     fn validation_rejects_bad_data() {
         let ok_acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
-        let ok_prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
+        let ok_prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","reserved_discount":null,"reserved_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
         let price = |usd: &str, as_of: &str| {
             format!(
                 r#"{{"prices":[{{"provider":"aws","accelerator":"x","usd_per_gpu_hour":{usd},"source":"s","as_of":"{as_of}"}}]}}"#

@@ -54,6 +54,8 @@ pub struct Scenario {
     pub price_override_usd_per_gpu_hour: Option<f64>,
     /// Network, failures, checkpoints, spot, storage and egress knobs.
     pub overheads: crate::overheads::OverheadInputs,
+    /// Billing-mode and inference break-even knobs.
+    pub billing: crate::billing::BillingInputs,
 }
 
 impl Default for Scenario {
@@ -70,6 +72,7 @@ impl Default for Scenario {
             provider_id: "aws".into(),
             price_override_usd_per_gpu_hour: None,
             overheads: Default::default(),
+            billing: Default::default(),
         }
     }
 }
@@ -95,7 +98,19 @@ impl Scenario {
             Field::CkptsKept => Some(f64::from(o.checkpoints_kept)),
             Field::Spot => switch(o.spot),
             Field::Export => switch(o.export_weights),
-            Field::Gpu | Field::Provider | Field::Start | Field::Network | Field::DataOn => None,
+            Field::Reserved => self.billing.reserved_usd_per_hour,
+            Field::ApiPrice => self.billing.api_usd_per_mtok,
+            Field::TokensMonth => Some(self.billing.tokens_per_month),
+            Field::InferParams => Some(self.billing.infer_params),
+            Field::Batch => Some(self.billing.batch),
+            Field::Util => Some(self.billing.utilisation),
+            Field::Budget => Some(self.billing.budget_usd),
+            Field::Gpu
+            | Field::Provider
+            | Field::Start
+            | Field::Network
+            | Field::DataOn
+            | Field::Api => None,
         }
     }
 
@@ -104,8 +119,11 @@ impl Scenario {
     /// the others alone.
     pub fn set_number(&mut self, field: Field, value: Option<f64>) {
         let o = &mut self.overheads;
+        let b = &mut self.billing;
         match (field, value) {
             (Field::Price, v) => self.price_override_usd_per_gpu_hour = v,
+            (Field::Reserved, v) => b.reserved_usd_per_hour = v,
+            (Field::ApiPrice, v) => b.api_usd_per_mtok = v,
             (Field::CkptEvery, v) => o.checkpoint_every_minutes = v,
             (_, None) => {}
             (Field::Params, Some(v)) => self.params = v,
@@ -120,7 +138,20 @@ impl Scenario {
             (Field::CkptsKept, Some(v)) => o.checkpoints_kept = v as u32,
             (Field::Spot, Some(v)) => o.spot = v == 1.0,
             (Field::Export, Some(v)) => o.export_weights = v == 1.0,
-            (Field::Gpu | Field::Provider | Field::Start | Field::Network | Field::DataOn, _) => {}
+            (Field::TokensMonth, Some(v)) => b.tokens_per_month = v,
+            (Field::InferParams, Some(v)) => b.infer_params = v,
+            (Field::Batch, Some(v)) => b.batch = v,
+            (Field::Util, Some(v)) => b.utilisation = v,
+            (Field::Budget, Some(v)) => b.budget_usd = v,
+            (
+                Field::Gpu
+                | Field::Provider
+                | Field::Start
+                | Field::Network
+                | Field::DataOn
+                | Field::Api,
+                _,
+            ) => {}
         }
     }
 }

@@ -168,20 +168,35 @@ fn decode_overheads(
             Err(e) => errors.push(e),
         }
     }
-    if let Some(text) = raw.get(&Field::DataOn) {
-        let id = text.trim();
-        if catalog.provider(id).is_some() {
-            s.overheads.data_on_provider = Some(id.to_string());
-        } else {
-            let ids: Vec<&str> = catalog.providers.iter().map(|p| p.id.as_ref()).collect();
-            errors.push(InputError::new(
-                Field::DataOn,
-                text,
-                Problem::UnknownId,
-                format!("one of {}", ids.join(", ")),
-            ));
-        }
+    let api_ids: Vec<&str> = catalog.apis.iter().map(|a| a.id.as_ref()).collect();
+    if let Some(id) = known_id(raw, Field::Api, &api_ids, errors) {
+        s.billing.api_id = id;
     }
+    let provider_ids: Vec<&str> = catalog.providers.iter().map(|p| p.id.as_ref()).collect();
+    if let Some(id) = known_id(raw, Field::DataOn, &provider_ids, errors) {
+        s.overheads.data_on_provider = Some(id);
+    }
+}
+
+/// A catalog id from the link for `field`, if present and one of `ids`; an error otherwise.
+fn known_id(
+    raw: &BTreeMap<Field, String>,
+    field: Field,
+    ids: &[&str],
+    errors: &mut Vec<InputError>,
+) -> Option<String> {
+    let text = raw.get(&field)?;
+    let id = text.trim();
+    if ids.contains(&id) {
+        return Some(id.to_string());
+    }
+    errors.push(InputError::new(
+        field,
+        text,
+        Problem::UnknownId,
+        format!("one of {}", ids.join(", ")),
+    ));
+    None
 }
 
 /// Checks a network id against the networks the provider offers.
@@ -266,6 +281,7 @@ pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
         out.append_pair("start", &plan.start_day.to_string());
     }
     encode_overheads(&mut out, &s.overheads);
+    encode_billing(&mut out, &s.billing);
     for c in &plan.compare {
         out.append_pair("cmp", &crate::compare::encode_column(c));
     }
@@ -282,6 +298,38 @@ pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
         out.append_pair("work", &encode_work(w));
     }
     out.finish()
+}
+
+/// Writes the billing keys that differ from their defaults.
+fn encode_billing(
+    out: &mut form_urlencoded::Serializer<'_, String>,
+    b: &crate::billing::BillingInputs,
+) {
+    let d = crate::billing::BillingInputs::default();
+    let optional = [
+        ("reserved", b.reserved_usd_per_hour),
+        ("api_price", b.api_usd_per_mtok),
+    ];
+    if b.api_id != d.api_id {
+        out.append_pair("api", &b.api_id);
+    }
+    for (key, v) in optional {
+        if let Some(v) = v {
+            out.append_pair(key, &format_number_exact(v));
+        }
+    }
+    let numbers = [
+        ("tokens_month", b.tokens_per_month, d.tokens_per_month),
+        ("infer_params", b.infer_params, d.infer_params),
+        ("batch", b.batch, d.batch),
+        ("util", b.utilisation, d.utilisation),
+        ("budget", b.budget_usd, d.budget_usd),
+    ];
+    for (key, v, default) in numbers {
+        if v.to_bits() != default.to_bits() {
+            out.append_pair(key, &format_number_exact(v));
+        }
+    }
 }
 
 /// Writes the hidden-cost keys that differ from their defaults (absent keys read back as defaults).
@@ -410,6 +458,38 @@ mod tests {
         assert_eq!(decode_link(&q, &catalog()).plan, d.plan);
         let long = decode_link(&format!("name={}", "x".repeat(500)), &catalog());
         assert_eq!(long.plan.name.len(), crate::saved::MAX_NAME);
+    }
+
+    #[test]
+    fn billing_keys_are_read_and_written() {
+        let q = "api=gpt-4o&api_price=1.5&reserved=3.1&tokens_month=5B&infer_params=70B&batch=64&util=80%25&budget=100K";
+        let d = decode_link(q, &catalog());
+        assert!(d.errors.is_empty(), "{:?}", d.errors);
+        let b = &d.scenario.billing;
+        assert_eq!(b.api_id, "gpt-4o");
+        assert_eq!(
+            (b.api_usd_per_mtok, b.reserved_usd_per_hour),
+            (Some(1.5), Some(3.1))
+        );
+        assert_eq!(
+            (
+                b.tokens_per_month,
+                b.infer_params,
+                b.batch,
+                b.utilisation,
+                b.budget_usd
+            ),
+            (5e9, 70e9, 64.0, 0.8, 1e5)
+        );
+        assert_eq!(
+            decode_link(&encode_link(&d.scenario, &d.plan), &catalog()).scenario,
+            d.scenario
+        );
+        let bad = decode_link("api=gpt-9&batch=0.5&util=0", &catalog());
+        let msgs: Vec<String> = bad.errors.iter().map(ToString::to_string).collect();
+        assert_eq!(msgs[0], "API: \"gpt-9\" is not in the catalog. Expected one of gpt-4o-mini, gpt-4o, claude-haiku, gemini-flash, together-llama-8b, together-llama-70b.");
+        assert_eq!(msgs[1], "Batch: \"0.5\" is not a whole number. Expected a whole number of sequences from 1 to 4,096.");
+        assert_eq!(msgs[2], "Utilisation: \"0\" must be greater than zero. Expected a fraction above 0 and at most 1, like 0.6 (or 60%).");
     }
 
     #[test]

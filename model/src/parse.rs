@@ -46,6 +46,22 @@ pub enum Field {
     DataOn,
     /// Whether the final weights leave the training provider at the end (1) or not (0).
     Export,
+    /// Reserved price override, USD per GPU-hour.
+    Reserved,
+    /// API to compare self-hosted inference with (a catalog id).
+    Api,
+    /// Blended API price override, USD per million tokens.
+    ApiPrice,
+    /// Inference volume, tokens per month.
+    TokensMonth,
+    /// Parameters of the model served.
+    InferParams,
+    /// Sequences decoded together.
+    Batch,
+    /// Share of provisioned inference throughput used, (0, 1].
+    Util,
+    /// Budget for "what does $X buy", USD.
+    Budget,
 }
 
 /// Where a value came from: links carry fractions (`mfu=0.4`), the typed fields show percent (`40`).
@@ -72,7 +88,7 @@ pub struct Range {
 
 impl Field {
     /// Every field, in link order.
-    pub const ALL: [Field; 19] = [
+    pub const ALL: [Field; 27] = [
         Field::Params,
         Field::Tokens,
         Field::Gpu,
@@ -92,6 +108,14 @@ impl Field {
         Field::Spot,
         Field::DataOn,
         Field::Export,
+        Field::Reserved,
+        Field::Api,
+        Field::ApiPrice,
+        Field::TokensMonth,
+        Field::InferParams,
+        Field::Batch,
+        Field::Util,
+        Field::Budget,
     ];
 
     /// The share-link key.
@@ -116,6 +140,14 @@ impl Field {
             Field::Spot => "spot",
             Field::DataOn => "data_on",
             Field::Export => "export",
+            Field::Reserved => "reserved",
+            Field::Api => "api",
+            Field::ApiPrice => "api_price",
+            Field::TokensMonth => "tokens_month",
+            Field::InferParams => "infer_params",
+            Field::Batch => "batch",
+            Field::Util => "util",
+            Field::Budget => "budget",
         }
     }
 
@@ -146,6 +178,14 @@ impl Field {
             Field::Spot => "Spot capacity",
             Field::DataOn => "Training data lives on",
             Field::Export => "Export final weights",
+            Field::Reserved => "Reserved price",
+            Field::Api => "API",
+            Field::ApiPrice => "API price override",
+            Field::TokensMonth => "Tokens a month",
+            Field::InferParams => "Model served",
+            Field::Batch => "Batch",
+            Field::Util => "Utilisation",
+            Field::Budget => "Budget",
         }
     }
 
@@ -173,7 +213,14 @@ impl Field {
             Field::Overlap => r(0.0, 1.0, true, false),
             Field::CkptsKept => r(0.0, 1_000.0, true, true),
             Field::Spot | Field::Export => r(0.0, 1.0, true, true),
-            Field::Gpu | Field::Provider | Field::Network | Field::DataOn => None,
+            Field::Reserved => r(0.0, 1_000.0, false, false),
+            Field::ApiPrice => r(0.0, 1_000.0, false, false),
+            Field::TokensMonth => r(1e3, 1e15, true, false),
+            Field::InferParams => r(1e8, 2e12, true, false),
+            Field::Batch => r(1.0, 4_096.0, true, true),
+            Field::Util => r(0.0, 1.0, false, false),
+            Field::Budget => r(1.0, 1e9, true, false),
+            Field::Gpu | Field::Provider | Field::Network | Field::DataOn | Field::Api => None,
         }
     }
 
@@ -205,12 +252,26 @@ impl Field {
             (Field::Provider, _) => "a provider id from the catalog",
             (Field::Network, _) => "a network id the provider offers",
             (Field::DataOn, _) => "a provider id from the catalog",
+            (Field::Reserved, _) => {
+                "a price in USD per GPU-hour above 0 and at most 1,000, like 3.78"
+            }
+            (Field::Api, _) => "an API id from the catalog",
+            (Field::ApiPrice, _) => "USD per million tokens above 0 and at most 1,000, like 0.26",
+            (Field::TokensMonth, _) => "1K to 1,000T tokens a month, like 2B",
+            (Field::InferParams, _) => "100M to 2T parameters, like 8B",
+            (Field::Batch, _) => "a whole number of sequences from 1 to 4,096",
+            (Field::Util, Origin::Link) => "a fraction above 0 and at most 1, like 0.6 (or 60%)",
+            (Field::Util, Origin::Typed) => "a percentage above 0 and at most 100, like 60",
+            (Field::Budget, _) => "USD from 1 to 1B, like 50K",
         }
     }
 
     /// Whether the field is a fraction shown as a percentage in its typed box.
     pub fn is_percent(self) -> bool {
-        matches!(self, Field::Mfu | Field::Duty | Field::Overlap)
+        matches!(
+            self,
+            Field::Mfu | Field::Duty | Field::Overlap | Field::Util
+        )
     }
 
     /// Whether the field is an on/off switch (`0` or `1` in links, a checkbox on the page).
@@ -227,7 +288,10 @@ impl Field {
     /// The text a typed box shows for a value: "7B", "1024", and the percentage for MFU and duty ("40").
     pub fn display(self, value: f64) -> String {
         // Whole values print plainly ("50677", not "50.677K"); suffixes are for params and tokens.
-        let suffixed = matches!(self, Field::Params | Field::Tokens);
+        let suffixed = matches!(
+            self,
+            Field::Params | Field::Tokens | Field::TokensMonth | Field::InferParams | Field::Budget
+        );
         if (!suffixed && !self.is_percent() || self.range().is_some_and(|r| r.whole))
             && value.fract() == 0.0
             && value.abs() < 1e15

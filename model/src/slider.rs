@@ -82,13 +82,29 @@ impl Scale {
                 max: 20.0,
                 step: 1.0,
             }),
+            Field::TokensMonth => Some(Scale::Log {
+                min: 1e6,
+                max: 1e13,
+                whole: false,
+            }),
+            Field::Util => Some(Scale::Linear {
+                min: 0.05,
+                max: 1.0,
+                step: 0.05,
+            }),
             Field::Gpu
             | Field::Provider
             | Field::Price
             | Field::Network
             | Field::Spot
             | Field::DataOn
-            | Field::Export => None,
+            | Field::Export
+            | Field::Reserved
+            | Field::Api
+            | Field::ApiPrice
+            | Field::InferParams
+            | Field::Batch
+            | Field::Budget => None,
         }
     }
 

@@ -45,6 +45,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                     provider_id: prov,
                     price_override_usd_per_gpu_hour: price,
                     overheads,
+                    billing: Default::default(),
                 }
             },
         )

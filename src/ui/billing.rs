@@ -1,0 +1,306 @@
+use leptos::html::Canvas;
+use leptos::prelude::*;
+use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
+use runway_model::billing::{estimate_billing, what_budget_buys, BillingEstimate, BuyRow};
+use runway_model::format::{compact, data_value, exact, percent, usd, usd_exact};
+use runway_model::overheads::log_space;
+use runway_model::{Explanation, Field};
+
+use crate::state::{use_app_state, AppState};
+use crate::ui::charts::{draw_on, redraw_after_change};
+use crate::ui::field_error::FieldError;
+use crate::ui::number_input::NumberInput;
+use crate::ui::results::ResultCard;
+
+type Pick = fn(&BillingEstimate) -> Option<f64>;
+
+/// Serverless or on-demand against reserved by duty cycle, self-hosted inference against an API by
+/// volume, and what a budget buys at every provider.
+#[component]
+pub fn BillingPanel() -> impl IntoView {
+    let state = use_app_state();
+    let billing = Memo::new(move |_| {
+        let e = state.estimate.read();
+        let e = e.as_ref().ok()?;
+        Some(
+            state
+                .scenario
+                .with(|s| estimate_billing(s, e, state.catalog)),
+        )
+    });
+    let card = move |id: &'static str,
+                     label: &'static str,
+                     pick: Pick,
+                     show: fn(f64) -> String,
+                     formula: &'static str,
+                     explain: fn(&BillingEstimate) -> String| {
+        let value = move || billing.with(|b| b.as_ref().and_then(pick));
+        view! {
+            <ResultCard
+                test_id=id
+                label=label
+                raw=Signal::derive(move || value().map_or_else(|| "none".into(), data_value))
+                human=Signal::derive(move || value().map_or_else(|| "none".into(), show))
+                exact=Signal::derive(move || value().map_or_else(String::new, |v| exact(v, 6)))
+                math=Callback::new(move |()| billing.with(|b| b.as_ref().map(|b| Explanation { formula, substituted: explain(b), citations: vec![] })))
+            />
+        }
+    };
+    let cards = view! {
+        {card("breakeven-duty", "Reserved pays above duty", |b| b.breakeven_duty, percent, "d* = p_reserved / p_busy-only",
+            |b| match b.reserved_usd_per_hour { Some(r) => format!("${} / ${} = {}", exact(r, 4), b.busy_only_usd_per_hour, exact(r / b.busy_only_usd_per_hour, 4)), None => "this provider has no reserved pricing: enter one".into() })}
+        {card("reserved-price", "Reserved price", |b| b.reserved_usd_per_hour, |v| format!("${}/GPU-h", exact(v, 3)), "p_reserved = list × (1 − reserved discount), or yours",
+            |b| format!("busy-only ${}/GPU-h; reserved {}", b.busy_only_usd_per_hour, b.reserved_usd_per_hour.map_or("none".into(), |r| format!("${}", exact(r, 4)))))}
+        {card("selfhost-cost-per-mtok", "Self-hosted per 1M tokens", |b| Some(b.selfhost_usd_per_mtok), |v| format!("${}", exact(v, 4)), "$/Mtok = p / (tokens per hour × utilisation) × 10⁶; tokens/s = min(batch × bandwidth / 2N, 0.5 × peak / 2N)",
+            |b| format!("${} / ({} tokens/h × utilisation) × 10⁶ = ${}", b.busy_only_usd_per_hour, compact(b.tokens_per_hour_per_gpu), exact(b.selfhost_usd_per_mtok, 4)))}
+        {card("api-cost-per-mtok", "API per 1M tokens", |b| Some(b.api_usd_per_mtok), |v| format!("${}", exact(v, 4)), "blended = 0.75 × input + 0.25 × output, or yours",
+            |b| format!("${} per million tokens", exact(b.api_usd_per_mtok, 4)))}
+        {card("breakeven-tokens-per-month", "Self-hosting pays above", |b| b.breakeven_tokens_per_month, |v| format!("{} tokens/month", compact(v)), "V* = one always-on GPU a month / API price × 10⁶",
+            |b| match b.breakeven_tokens_per_month { Some(v) => format!("${} × 730 h / ${} × 10⁶ = {} tokens a month", b.busy_only_usd_per_hour, exact(b.api_usd_per_mtok, 4), compact(v)), None => format!("per token this GPU (${}) costs more than the API (${}): never", exact(b.selfhost_usd_per_mtok, 4), exact(b.api_usd_per_mtok, 4)) })}
+        {card("selfhost-monthly", "Self-hosting the volume", |b| Some(b.selfhost_monthly_usd), usd, "monthly = GPUs needed × p × 730 h (always on)",
+            |b| format!("{} GPUs × ${} × 730 h = {}", b.gpus_needed, b.busy_only_usd_per_hour, usd_exact(b.selfhost_monthly_usd)))}
+        {card("api-monthly", "The API for the volume", |b| Some(b.api_monthly_usd), usd, "monthly = tokens / 10⁶ × API price",
+            |b| format!("{}", usd_exact(b.api_monthly_usd)))}
+    };
+    view! {
+        <h2>"Billing modes and break-evens"</h2>
+        <p class="chart-note">
+            "Serverless beats reserved only below a duty cycle; self-hosting beats an API only above a volume. "
+            "Prices are the provider's list price above; reserved discounts and API prices are dated estimates you can override."
+        </p>
+        <div class="hidden-layout">
+            <div class="hidden-inputs">
+                <NumberInput field=Field::Reserved unit="USD/GPU-h" hint="optional: your reserved rate" />
+                <ApiSelect />
+                <NumberInput field=Field::ApiPrice unit="USD/Mtok" hint="optional: blended price" />
+                <NumberInput field=Field::TokensMonth unit="tokens" hint="inference volume a month" />
+                <NumberInput field=Field::InferParams unit="params" hint="model served, e.g. 8B" />
+                <NumberInput field=Field::Batch unit="seqs" hint="decoded together" />
+                <NumberInput field=Field::Util unit="%" hint="of provisioned throughput used" />
+            </div>
+            <div class="hidden-results"><div class="results-grid">{cards}</div></div>
+        </div>
+        <BreakevenCharts billing=billing />
+        <BudgetTable />
+    }
+}
+
+/// The API to compare with.
+#[component]
+fn ApiSelect() -> impl IntoView {
+    let state = use_app_state();
+    let current = Memo::new(move |_| state.scenario.with(|s| s.billing.api_id.clone()));
+    let options = state
+        .catalog
+        .apis
+        .iter()
+        .map(|a| {
+            let id = a.id.to_string();
+            let selected = move || current.with(|c| *c == id);
+            view! { <option value=a.id.clone() selected=selected>{format!("{} · ${} in / ${} out per Mtok · as of {}", a.name, a.input_usd_per_mtok, a.output_usd_per_mtok, a.as_of)}</option> }
+        })
+        .collect_view();
+    let choose = move |ev| {
+        let id = event_target_value(&ev);
+        if state.catalog.api(&id).is_some() {
+            state.field(Field::Api).clear_error();
+            state.scenario.update(|s| s.billing.api_id = id);
+        }
+    };
+    view! {
+        <div class="field">
+            <div class="field-head">
+                <label for="input-api">{Field::Api.label()}</label>
+                <span class="hint">"public list prices"</span>
+            </div>
+            <select id="input-api" data-testid="input-api" on:change=choose>{options}</select>
+            <FieldError field=Field::Api />
+        </div>
+    }
+}
+
+/// Monthly cost against duty (busy-only vs reserved) and against volume (self-host vs API).
+#[component]
+fn BreakevenCharts(billing: Memo<Option<BillingEstimate>>) -> impl IntoView {
+    let state = use_app_state();
+    let duty_canvas = NodeRef::<Canvas>::new();
+    let volume_canvas = NodeRef::<Canvas>::new();
+    let scenario = state.scenario;
+    redraw_after_change(
+        move || billing.track(),
+        move || {
+            let Some(b) = billing.get_untracked() else {
+                return;
+            };
+            let tokens = scenario.with_untracked(|s| s.billing.tokens_per_month);
+            if let Some(c) = duty_canvas.get_untracked() {
+                draw_on(&c, |root, scale| draw_sweep(root, &duty_chart(&b), scale));
+            }
+            if let Some(c) = volume_canvas.get_untracked() {
+                draw_on(&c, |root, scale| {
+                    draw_sweep(root, &volume_chart(&b, tokens), scale)
+                });
+            }
+        },
+    );
+    view! {
+        <div class="sweeps">
+            <div class="chart-card">
+                <h3>"One GPU a month against duty cycle"</h3>
+                <canvas node_ref=duty_canvas class="chart" data-testid="chart-breakeven-duty" role="img"
+                    aria-label="Monthly cost of one accelerator against duty cycle, busy-only and reserved, with the break-even duty marked"></canvas>
+            </div>
+            <div class="chart-card">
+                <h3>"Self-hosting against the API, by monthly volume"</h3>
+                <canvas node_ref=volume_canvas class="chart" data-testid="chart-breakeven-volume" role="img"
+                    aria-label="Monthly cost of self-hosted inference and of the API against tokens a month, with the break-even volume marked"></canvas>
+            </div>
+        </div>
+    }
+}
+
+fn duty_chart(b: &BillingEstimate) -> SweepChart {
+    let duties = log_space(0.01, 1.0, 40);
+    let p = b.busy_only_usd_per_hour;
+    let mut series = vec![SweepSeries {
+        label: "busy-only (serverless, on-demand)".into(),
+        color: ACCENT,
+        points: duties.iter().map(|&d| (d, p * 730.0 * d)).collect(),
+    }];
+    if let Some(r) = b.reserved_usd_per_hour {
+        series.push(SweepSeries {
+            label: "reserved (always paid)".into(),
+            color: MUTED,
+            points: duties.iter().map(|&d| (d, r * 730.0)).collect(),
+        });
+    }
+    SweepChart {
+        series,
+        marker: b.breakeven_duty.filter(|d| *d <= 1.0).map(|d| {
+            (
+                (d, p * 730.0 * d),
+                format!("break-even: {} duty", percent(d)),
+            )
+        }),
+        x_desc: "Duty cycle (log scale)",
+        y_desc: "USD a month, one GPU",
+        x_label: percent,
+    }
+}
+
+fn volume_chart(b: &BillingEstimate, tokens: f64) -> SweepChart {
+    let hi = (tokens * 10.0)
+        .max(b.breakeven_tokens_per_month.unwrap_or(0.0) * 4.0)
+        .max(1e9);
+    let volumes = log_space(hi / 1e4, hi, 60);
+    let monthly_gpu = b.busy_only_usd_per_hour * 730.0;
+    let capacity = b.capacity_tokens_per_month;
+    let series = vec![
+        SweepSeries {
+            label: "API".into(),
+            color: MUTED,
+            points: volumes
+                .iter()
+                .map(|&v| (v, v / 1e6 * b.api_usd_per_mtok))
+                .collect(),
+        },
+        SweepSeries {
+            label: "self-hosted (always-on GPUs)".into(),
+            color: ACCENT,
+            points: volumes
+                .iter()
+                .map(|&v| (v, (v / capacity).ceil().max(1.0) * monthly_gpu))
+                .collect(),
+        },
+    ];
+    SweepChart {
+        series,
+        marker: b.breakeven_tokens_per_month.map(|v| {
+            (
+                (v, monthly_gpu),
+                format!("break-even: {} tokens", compact(v)),
+            )
+        }),
+        x_desc: "Tokens a month (log scale)",
+        y_desc: "USD a month",
+        x_label: compact,
+    }
+}
+
+/// How the budget table is sorted.
+#[derive(Clone, Copy, PartialEq)]
+enum SortBy {
+    Hours,
+    Price,
+    Pflops,
+}
+
+/// "What does $X buy": GPU-hours per accelerator and provider, sortable.
+#[component]
+fn BudgetTable() -> impl IntoView {
+    let state = use_app_state();
+    let sort = RwSignal::new(SortBy::Hours);
+    let rows = Memo::new(move |_| {
+        let budget = state.scenario.with(|s| s.billing.budget_usd);
+        let mut rows = what_budget_buys(state.catalog, budget);
+        let key: fn(&BuyRow) -> f64 = match sort.get() {
+            SortBy::Hours => |r| -r.gpu_hours,
+            SortBy::Price => |r| r.usd_per_gpu_hour,
+            SortBy::Pflops => |r| -r.pflop_hours,
+        };
+        let mut sorted = Vec::with_capacity(rows.len());
+        for r in rows.drain(..) {
+            runway_model::order::insert_by_key(&mut sorted, r, key);
+        }
+        sorted
+    });
+    let header = move |label: &'static str, by: SortBy, id: &'static str| {
+        view! {
+            <th class="num">
+                <button type="button" class="link-button" data-testid=id aria-pressed=move || (sort.get() == by).to_string() on:click=move |_| sort.set(by)>{label}</button>
+            </th>
+        }
+    };
+    let body = move || {
+        rows.with(|rows| {
+            rows.iter()
+                .enumerate()
+                .map(|(i, r)| body_row(state, i, r))
+                .collect_view()
+        })
+    };
+    view! {
+        <h3>"What does the budget buy?"</h3>
+        <NumberInput field=Field::Budget unit="USD" hint="e.g. a grant you expect" />
+        <div class="table-scroll">
+        <table class="bill-lines buy-table">
+            <thead><tr>
+                <th>"Accelerator"</th><th>"Provider"</th>
+                {header("USD/GPU-h", SortBy::Price, "sort-price")}
+                {header("GPU-hours", SortBy::Hours, "sort-hours")}
+                {header("Dense PFLOP-hours", SortBy::Pflops, "sort-pflops")}
+            </tr></thead>
+            <tbody>{body}</tbody>
+        </table>
+        </div>
+    }
+}
+
+fn body_row(state: AppState, i: usize, r: &BuyRow) -> impl IntoView {
+    let acc = state
+        .catalog
+        .accelerator(&r.accelerator)
+        .map_or(r.accelerator.clone(), |a| a.name.to_string());
+    let provider = state
+        .catalog
+        .provider(&r.provider)
+        .map_or(r.provider.clone(), |p| p.name.to_string());
+    view! {
+        <tr data-testid=format!("buy-row-{i}") data-provider=r.provider.clone() data-accelerator=r.accelerator.clone()>
+            <td>{acc}</td><td>{provider}</td>
+            <td class="num">{format!("${:.2}", r.usd_per_gpu_hour)}</td>
+            <td class="num" data-testid=format!("buy-hours-{i}") data-value=data_value(r.gpu_hours)>{compact(r.gpu_hours)}</td>
+            <td class="num">{compact(r.pflop_hours)}</td>
+        </tr>
+    }
+}
