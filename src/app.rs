@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use crate::browser;
 use crate::state::{provide_app_state, AppState};
+use crate::ui::advisor::AdvisorPanel;
 use crate::ui::billing::BillingPanel;
 use crate::ui::charts::Charts;
 use crate::ui::compare::ComparePanel;
@@ -54,6 +55,7 @@ pub fn App() -> impl IntoView {
             <section class="panel hidden" aria-label="Hidden costs"><HiddenCostsPanel /></section>
             <section class="panel compare" aria-label="Train or fine-tune"><ComparePanel /></section>
             <section class="panel billing" aria-label="Billing modes and break-evens"><BillingPanel /></section>
+            <section class="panel advisor" aria-label="Which credits fit"><AdvisorPanel /></section>
             <section class="panel credits" aria-label="Credits and runway"><CreditsPanel /></section>
         </main>
         <footer class="foot">

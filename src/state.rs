@@ -278,6 +278,7 @@ fn display_value(field: Field, s: &Scenario) -> String {
         Field::Network => s.overheads.network_id.clone().unwrap_or_default(),
         Field::DataOn => s.overheads.data_on_provider.clone().unwrap_or_default(),
         Field::Api => s.billing.api_id.clone(),
+        Field::Shape => s.advisor.shape.clone(),
         Field::CkptEvery if s.number(field).is_none() => "auto".into(),
         _ => s
             .number(field)

@@ -8,6 +8,28 @@
 use crate::catalog::{Catalog, Program};
 use crate::format::usd;
 
+/// The advisor's own inputs, carried by the link (`shape`, `cuda`, `eng_week`); the rest comes
+/// from the plan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AdvisorKnobs {
+    /// Workload shape id (`shape`).
+    pub shape: String,
+    /// Whether the stack is CUDA-locked (`cuda`, 0 or 1).
+    pub cuda_locked: bool,
+    /// Loaded cost of an engineer-week, USD (`eng_week`).
+    pub weekly_engineer_usd: f64,
+}
+
+impl Default for AdvisorKnobs {
+    fn default() -> Self {
+        AdvisorKnobs {
+            shape: "pretraining".into(),
+            cuda_locked: true,
+            weekly_engineer_usd: 5_000.0,
+        }
+    }
+}
+
 /// The seed's three questions and the plan's numbers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AdvisorInputs {

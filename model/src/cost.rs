@@ -56,6 +56,8 @@ pub struct Scenario {
     pub overheads: crate::overheads::OverheadInputs,
     /// Billing-mode and inference break-even knobs.
     pub billing: crate::billing::BillingInputs,
+    /// The credit advisor's questions.
+    pub advisor: crate::advisor::AdvisorKnobs,
 }
 
 impl Default for Scenario {
@@ -73,6 +75,7 @@ impl Default for Scenario {
             price_override_usd_per_gpu_hour: None,
             overheads: Default::default(),
             billing: Default::default(),
+            advisor: Default::default(),
         }
     }
 }
@@ -105,12 +108,15 @@ impl Scenario {
             Field::Batch => Some(self.billing.batch),
             Field::Util => Some(self.billing.utilisation),
             Field::Budget => Some(self.billing.budget_usd),
+            Field::Cuda => switch(self.advisor.cuda_locked),
+            Field::EngWeek => Some(self.advisor.weekly_engineer_usd),
             Field::Gpu
             | Field::Provider
             | Field::Start
             | Field::Network
             | Field::DataOn
-            | Field::Api => None,
+            | Field::Api
+            | Field::Shape => None,
         }
     }
 
@@ -143,13 +149,16 @@ impl Scenario {
             (Field::Batch, Some(v)) => b.batch = v,
             (Field::Util, Some(v)) => b.utilisation = v,
             (Field::Budget, Some(v)) => b.budget_usd = v,
+            (Field::Cuda, Some(v)) => self.advisor.cuda_locked = v == 1.0,
+            (Field::EngWeek, Some(v)) => self.advisor.weekly_engineer_usd = v,
             (
                 Field::Gpu
                 | Field::Provider
                 | Field::Start
                 | Field::Network
                 | Field::DataOn
-                | Field::Api,
+                | Field::Api
+                | Field::Shape,
                 _,
             ) => {}
         }
@@ -477,7 +486,12 @@ mod tests {
             }
             let mut s = Scenario::default();
             let v = if range.whole {
-                range.max
+                // The other end when the default is the maximum (a switch that defaults on).
+                if s.number(field) == Some(range.max) {
+                    range.min
+                } else {
+                    range.max
+                }
             } else {
                 range.min + (range.max - range.min) * 0.3
             };

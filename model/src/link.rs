@@ -172,6 +172,10 @@ fn decode_overheads(
     if let Some(id) = known_id(raw, Field::Api, &api_ids, errors) {
         s.billing.api_id = id;
     }
+    let shape_ids: Vec<&str> = catalog.shapes.iter().map(|x| x.id.as_ref()).collect();
+    if let Some(id) = known_id(raw, Field::Shape, &shape_ids, errors) {
+        s.advisor.shape = id;
+    }
     let provider_ids: Vec<&str> = catalog.providers.iter().map(|p| p.id.as_ref()).collect();
     if let Some(id) = known_id(raw, Field::DataOn, &provider_ids, errors) {
         s.overheads.data_on_provider = Some(id);
@@ -282,6 +286,19 @@ pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
     }
     encode_overheads(&mut out, &s.overheads);
     encode_billing(&mut out, &s.billing);
+    let advisor = crate::advisor::AdvisorKnobs::default();
+    if s.advisor.shape != advisor.shape {
+        out.append_pair("shape", &s.advisor.shape);
+    }
+    if s.advisor.cuda_locked != advisor.cuda_locked {
+        out.append_pair("cuda", if s.advisor.cuda_locked { "1" } else { "0" });
+    }
+    if s.advisor.weekly_engineer_usd.to_bits() != advisor.weekly_engineer_usd.to_bits() {
+        out.append_pair(
+            "eng_week",
+            &format_number_exact(s.advisor.weekly_engineer_usd),
+        );
+    }
     for c in &plan.compare {
         out.append_pair("cmp", &crate::compare::encode_column(c));
     }
@@ -484,6 +501,17 @@ mod tests {
         assert_eq!(
             decode_link(&encode_link(&d.scenario, &d.plan), &catalog()).scenario,
             d.scenario
+        );
+        let advisor = decode_link("shape=fine-tuning&cuda=0&eng_week=8K", &catalog());
+        assert!(advisor.errors.is_empty(), "{:?}", advisor.errors);
+        let a = &advisor.scenario.advisor;
+        assert_eq!(
+            (a.shape.as_str(), a.cuda_locked, a.weekly_engineer_usd),
+            ("fine-tuning", false, 8000.0)
+        );
+        assert_eq!(
+            encode_link(&advisor.scenario, &advisor.plan),
+            "params=7B&tokens=2T&gpu=h100-sxm&gpus=64&mfu=0.4&duty=1&provider=aws&shape=fine-tuning&cuda=0&eng_week=8K"
         );
         let bad = decode_link("api=gpt-9&batch=0.5&util=0", &catalog());
         let msgs: Vec<String> = bad.errors.iter().map(ToString::to_string).collect();

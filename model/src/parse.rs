@@ -62,6 +62,12 @@ pub enum Field {
     Util,
     /// Budget for "what does $X buy", USD.
     Budget,
+    /// Workload shape for the credit advisor (a catalog id).
+    Shape,
+    /// Whether the stack is CUDA-locked: 1 yes, 0 no.
+    Cuda,
+    /// Loaded cost of an engineer-week, USD (prices porting off CUDA).
+    EngWeek,
 }
 
 /// Where a value came from: links carry fractions (`mfu=0.4`), the typed fields show percent (`40`).
@@ -88,7 +94,7 @@ pub struct Range {
 
 impl Field {
     /// Every field, in link order.
-    pub const ALL: [Field; 27] = [
+    pub const ALL: [Field; 30] = [
         Field::Params,
         Field::Tokens,
         Field::Gpu,
@@ -116,6 +122,9 @@ impl Field {
         Field::Batch,
         Field::Util,
         Field::Budget,
+        Field::Shape,
+        Field::Cuda,
+        Field::EngWeek,
     ];
 
     /// The share-link key.
@@ -148,6 +157,9 @@ impl Field {
             Field::Batch => "batch",
             Field::Util => "util",
             Field::Budget => "budget",
+            Field::Shape => "shape",
+            Field::Cuda => "cuda",
+            Field::EngWeek => "eng_week",
         }
     }
 
@@ -186,6 +198,9 @@ impl Field {
             Field::Batch => "Batch",
             Field::Util => "Utilisation",
             Field::Budget => "Budget",
+            Field::Shape => "Workload",
+            Field::Cuda => "CUDA-locked stack",
+            Field::EngWeek => "Engineer-week cost",
         }
     }
 
@@ -220,7 +235,14 @@ impl Field {
             Field::Batch => r(1.0, 4_096.0, true, true),
             Field::Util => r(0.0, 1.0, false, false),
             Field::Budget => r(1.0, 1e9, true, false),
-            Field::Gpu | Field::Provider | Field::Network | Field::DataOn | Field::Api => None,
+            Field::Cuda => r(0.0, 1.0, true, true),
+            Field::EngWeek => r(0.0, 1e6, true, false),
+            Field::Gpu
+            | Field::Provider
+            | Field::Network
+            | Field::DataOn
+            | Field::Api
+            | Field::Shape => None,
         }
     }
 
@@ -263,6 +285,9 @@ impl Field {
             (Field::Util, Origin::Link) => "a fraction above 0 and at most 1, like 0.6 (or 60%)",
             (Field::Util, Origin::Typed) => "a percentage above 0 and at most 100, like 60",
             (Field::Budget, _) => "USD from 1 to 1B, like 50K",
+            (Field::Shape, _) => "a workload shape id from the catalog",
+            (Field::Cuda, _) => "1 if the stack is CUDA-locked, else 0",
+            (Field::EngWeek, _) => "USD from 0 to 1M, like 5K",
         }
     }
 
@@ -276,7 +301,7 @@ impl Field {
 
     /// Whether the field is an on/off switch (`0` or `1` in links, a checkbox on the page).
     pub fn is_switch(self) -> bool {
-        matches!(self, Field::Spot | Field::Export)
+        matches!(self, Field::Spot | Field::Export | Field::Cuda)
     }
 
     /// Whether the field may be left to the model: `auto` (or nothing typed) means "use the
@@ -290,7 +315,12 @@ impl Field {
         // Whole values print plainly ("50677", not "50.677K"); suffixes are for params and tokens.
         let suffixed = matches!(
             self,
-            Field::Params | Field::Tokens | Field::TokensMonth | Field::InferParams | Field::Budget
+            Field::Params
+                | Field::Tokens
+                | Field::TokensMonth
+                | Field::InferParams
+                | Field::Budget
+                | Field::EngWeek
         );
         if (!suffixed && !self.is_percent() || self.range().is_some_and(|r| r.whole))
             && value.fract() == 0.0

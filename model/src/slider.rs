@@ -104,7 +104,10 @@ impl Scale {
             | Field::ApiPrice
             | Field::InferParams
             | Field::Batch
-            | Field::Budget => None,
+            | Field::Budget
+            | Field::Shape
+            | Field::Cuda
+            | Field::EngWeek => None,
         }
     }
 

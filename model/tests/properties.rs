@@ -46,6 +46,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                     price_override_usd_per_gpu_hour: price,
                     overheads,
                     billing: Default::default(),
+                    advisor: Default::default(),
                 }
             },
         )

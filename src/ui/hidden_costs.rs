@@ -327,7 +327,7 @@ fn DataOnSelect() -> impl IntoView {
 
 /// A checkbox for an on/off field.
 #[component]
-fn Switch(
+pub fn Switch(
     /// Which switch.
     field: Field,
     /// The sentence next to the box.

@@ -1,5 +1,6 @@
 //! Components: one panel a file. They read the shared state, call the pure model, and render.
 
+pub mod advisor;
 pub mod billing;
 pub mod charts;
 pub mod compare;
