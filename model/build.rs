@@ -87,6 +87,20 @@ const TABLES: &[Table] = &[
         ],
     },
     Table {
+        file: "base_models.json",
+        key: "models",
+        ty: "BaseModel",
+        konst: "BASE_MODELS",
+        fields: &[
+            ("id", Kind::Str),
+            ("name", Kind::Str),
+            ("params", Kind::F64),
+            ("active_params", Kind::F64),
+            ("source", Kind::Str),
+            ("as_of", Kind::Str),
+        ],
+    },
+    Table {
         file: "api_prices.json",
         key: "apis",
         ty: "ApiPrice",

@@ -7,7 +7,9 @@ use std::collections::HashSet;
 use std::fmt;
 
 mod generated {
-    use super::{Accelerator, ApiPrice, Network, Price, Program, Provider, Scope, WorkloadShape};
+    use super::{
+        Accelerator, ApiPrice, BaseModel, Network, Price, Program, Provider, Scope, WorkloadShape,
+    };
     use std::borrow::Cow;
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
 }
@@ -220,6 +222,24 @@ impl fmt::Display for CatalogError {
     }
 }
 
+/// An open-weight base model to fine-tune or continue pretraining.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub struct BaseModel {
+    /// Stable id, e.g. `llama-3.1-8b`.
+    pub id: Text,
+    /// Display name.
+    pub name: Text,
+    /// Total parameters.
+    pub params: f64,
+    /// Parameters active per token (equal to `params` for a dense model).
+    pub active_params: f64,
+    /// The model card.
+    pub source: Text,
+    /// When it was read (ISO date).
+    pub as_of: Text,
+}
+
 /// A hosted model API's list price.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(test, derive(serde::Deserialize))]
@@ -255,6 +275,8 @@ pub struct Catalog {
     pub networks: Vec<Network>,
     /// Hosted model API prices.
     pub apis: Vec<ApiPrice>,
+    /// Open-weight base models.
+    pub base_models: Vec<BaseModel>,
 }
 
 /// The provider a plan uses unless a link or the user says otherwise, when it rents the accelerator.
@@ -271,6 +293,7 @@ impl Catalog {
             shapes: generated::SHAPES.to_vec(),
             networks: generated::NETWORKS.to_vec(),
             apis: generated::API_PRICES.to_vec(),
+            base_models: generated::BASE_MODELS.to_vec(),
         };
         catalog.validate()?;
         Ok(catalog)
@@ -357,6 +380,19 @@ impl Catalog {
                 return fail(format!("network {}: bandwidth must be positive", n.id));
             }
             check_sourced(&format!("network {}", n.id), &n.source, &n.as_of)?;
+        }
+        let mut ids = HashSet::new();
+        for m in &self.base_models {
+            if !ids.insert(m.id.as_ref()) {
+                return fail(format!("duplicate base model id {}", m.id));
+            }
+            if !(m.active_params > 0.0 && m.active_params <= m.params && m.params.is_finite()) {
+                return fail(format!(
+                    "base model {}: active parameters must be positive and at most the total",
+                    m.id
+                ));
+            }
+            check_sourced(&format!("base model {}", m.id), &m.source, &m.as_of)?;
         }
         let mut ids = HashSet::new();
         for a in &self.apis {
@@ -487,6 +523,11 @@ impl Catalog {
         v.into_iter()
     }
 
+    /// The base model with this id.
+    pub fn base_model(&self, id: &str) -> Option<&BaseModel> {
+        self.base_models.iter().find(|m| m.id == id)
+    }
+
     /// The API price with this id.
     pub fn api(&self, id: &str) -> Option<&ApiPrice> {
         self.apis.iter().find(|a| a.id == id)
@@ -565,6 +606,10 @@ mod tests {
         apis: Vec<ApiPrice>,
     }
     #[derive(serde::Deserialize)]
+    struct ModelsFile {
+        models: Vec<BaseModel>,
+    }
+    #[derive(serde::Deserialize)]
     struct ProgramsFile {
         programs: Vec<Program>,
         shapes: Vec<WorkloadShape>,
@@ -603,6 +648,8 @@ mod tests {
             .map_err(|e| parse_err("networks.json", e))?;
         let apis: ApisFile = serde_json::from_str(include_str!("../../data/api_prices.json"))
             .map_err(|e| parse_err("api_prices.json", e))?;
+        let models: ModelsFile = serde_json::from_str(include_str!("../../data/base_models.json"))
+            .map_err(|e| parse_err("base_models.json", e))?;
         let catalog = Catalog {
             accelerators: a.accelerators,
             providers: p.providers,
@@ -611,6 +658,7 @@ mod tests {
             shapes: programs.shapes,
             networks: networks.networks,
             apis: apis.apis,
+            base_models: models.models,
         };
         catalog.validate()?;
         Ok(catalog)
@@ -803,6 +851,20 @@ mod tests {
             c.default_provider_for("mi300x").map(|p| p.id.as_ref()),
             Some("runpod")
         );
+    }
+
+    #[test]
+    fn base_models_carry_active_parameters() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // DeepSeek-V3: 671B total, 37B active (DOMAIN.md section 6: "37B active").
+        let ds = c
+            .base_model("deepseek-v3")
+            .unwrap_or_else(|| panic!("deepseek-v3"));
+        assert_eq!((ds.params, ds.active_params), (671e9, 37e9));
+        assert!(c
+            .base_models
+            .iter()
+            .all(|m| m.active_params <= m.params && m.source.starts_with("https://")));
     }
 
     #[test]

@@ -187,6 +187,20 @@ fn CompareColumn(
             view! { <option value=id selected=move || kind.with(|c| c == id)>{k.label()}</option> }
         })
         .collect_view();
+    let bases = state
+        .catalog
+        .base_models
+        .iter()
+        .map(|m| {
+            view! { <option value=m.id.clone()>{format!("{} · {} active", m.name, compact(m.active_params))}</option> }
+        })
+        .collect_view();
+    let pick_base = move |ev| {
+        if let Some(m) = state.catalog.base_model(&event_target_value(&ev)) {
+            params.set(format_number_exact(m.active_params));
+            commit();
+        }
+    };
     let result =
         move |f: fn(&ColumnResult) -> f64| results.with(|r| r.get(index).map_or(f64::NAN, f));
     let is_cheapest =
@@ -247,6 +261,12 @@ fn CompareColumn(
                 <select data-testid=format!("cmp-{index}-kind") on:change=move |ev| { kind.set(event_target_value(&ev)); commit(); }>{kinds}</select>
                 <button type="button" class="link-button" data-testid=format!("remove-cmp-{index}") on:click=remove>"Remove"</button>
             </div>
+            <label class="grant-field base-model"><span>"Base model"</span>
+                <select data-testid=format!("cmp-{index}-base") on:change=pick_base>
+                    <option value="">"Pick an open-weight base…"</option>
+                    {bases}
+                </select>
+            </label>
             <div class="grant-fields">
                 {text_field("Parameters", "params", params)}
                 {text_field("Tokens", "tokens", tokens)}
