@@ -175,6 +175,52 @@ pub fn estimate_billing(
     }
 }
 
+/// One provider's billing modes for an accelerator.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModeRow {
+    /// Provider id.
+    pub provider: String,
+    /// How it bills, in words (from the catalog).
+    pub billing: String,
+    /// On-demand (or per-second serverless) list price, USD per GPU-hour.
+    pub on_demand: f64,
+    /// Reserved price, USD per GPU-hour, if the provider sells it.
+    pub reserved: Option<f64>,
+    /// Spot price, USD per GPU-hour, and reclaims per GPU (GPU-hours between them), if sold.
+    pub spot: Option<(f64, f64)>,
+    /// One GPU a month at the duty cycle: busy-only, reserved (always paid), spot (busy-only).
+    pub monthly: (f64, Option<f64>, Option<f64>),
+}
+
+/// Every provider that rents the accelerator, with each billing mode's price and what one GPU
+/// costs a month at `duty`, cheapest on-demand first.
+pub fn billing_modes(catalog: &Catalog, accelerator: &str, duty: f64) -> Vec<ModeRow> {
+    catalog
+        .offers(accelerator)
+        .filter_map(|price| {
+            let p = catalog.provider(&price.provider)?;
+            let od = price.usd_per_gpu_hour;
+            let reserved = p.reserved_discount.map(|d| od * (1.0 - d));
+            let spot = p
+                .spot_discount
+                .zip(p.spot_mtbf_gpu_hours)
+                .map(|(d, m)| (od * (1.0 - d), m));
+            Some(ModeRow {
+                provider: p.id.to_string(),
+                billing: p.billing.to_string(),
+                on_demand: od,
+                reserved,
+                spot,
+                monthly: (
+                    monthly_busy_only(od, duty),
+                    reserved.map(monthly_reserved),
+                    spot.map(|(s, _)| monthly_busy_only(s, duty)),
+                ),
+            })
+        })
+        .collect()
+}
+
 /// One row of "what does $X buy".
 #[derive(Clone, Debug, PartialEq)]
 pub struct BuyRow {
@@ -304,5 +350,30 @@ mod tests {
                 .abs()
                 < 1e-12
         );
+    }
+
+    #[test]
+    fn billing_modes_of_the_h100_by_hand() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let rows = billing_modes(&c, "h100-sxm", 0.5);
+        assert!(rows.windows(2).all(|w| w[0].on_demand <= w[1].on_demand));
+        // AWS $6.88: reserved 45 % off = $3.784; spot 60 % off = $2.752 with reclaims every
+        // 29,200 GPU-hours; at duty 0.5: $2,511.20 busy-only, $2,762.32 reserved, $1,004.48 spot.
+        let aws = rows
+            .iter()
+            .find(|r| r.provider == "aws")
+            .unwrap_or_else(|| panic!("aws"));
+        assert!((aws.reserved.unwrap_or(f64::NAN) - 3.784).abs() < 1e-9);
+        assert_eq!(aws.spot.map(|s| s.1), Some(29_200.0));
+        assert!((aws.monthly.0 - 2511.2).abs() < 1e-9);
+        assert!((aws.monthly.1.unwrap_or(f64::NAN) - 2762.32).abs() < 1e-9);
+        assert!((aws.monthly.2.unwrap_or(f64::NAN) - 1004.48).abs() < 1e-9);
+        // Modal bills per second and sells neither reserved nor spot capacity.
+        let modal = rows
+            .iter()
+            .find(|r| r.provider == "modal")
+            .unwrap_or_else(|| panic!("modal"));
+        assert_eq!((modal.reserved, modal.spot), (None, None));
+        assert!(modal.billing.contains("per-second"));
     }
 }

@@ -1,7 +1,9 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
-use runway_model::billing::{estimate_billing, what_budget_buys, BillingEstimate, BuyRow};
+use runway_model::billing::{
+    billing_modes, estimate_billing, what_budget_buys, BillingEstimate, BuyRow, ModeRow,
+};
 use runway_model::format::{compact, data_value, exact, percent, usd, usd_exact};
 use runway_model::overheads::log_space;
 use runway_model::{Explanation, Field};
@@ -81,6 +83,7 @@ pub fn BillingPanel() -> impl IntoView {
             <div class="hidden-results"><div class="results-grid">{cards}</div></div>
         </div>
         <BreakevenCharts billing=billing />
+        <ModesTable />
         <BudgetTable />
     }
 }
@@ -224,6 +227,50 @@ fn volume_chart(b: &BillingEstimate, tokens: f64) -> SweepChart {
         x_desc: "Tokens a month (log scale)",
         y_desc: "USD a month",
         x_label: compact,
+    }
+}
+
+/// Every provider's billing modes for the chosen accelerator, and one GPU a month at the duty cycle.
+#[component]
+fn ModesTable() -> impl IntoView {
+    let state = use_app_state();
+    let rows = Memo::new(move |_| {
+        state
+            .scenario
+            .with(|s| billing_modes(state.catalog, &s.accelerator_id, s.duty))
+    });
+    let money = |v: Option<f64>| v.map_or_else(|| "—".to_string(), usd);
+    let row = move |r: &ModeRow| {
+        let name = state
+            .catalog
+            .provider(&r.provider)
+            .map_or(r.provider.clone(), |p| p.name.to_string());
+        view! {
+            <tr data-testid=format!("mode-row-{}", r.provider) data-on-demand=data_value(r.monthly.0)
+                data-reserved=r.monthly.1.map_or_else(|| "none".into(), data_value)
+                data-spot=r.monthly.2.map_or_else(|| "none".into(), data_value)>
+                <td>{name}<span class="mode-billing">{r.billing.clone()}</span></td>
+                <td class="num">{format!("${:.2}", r.on_demand)}</td>
+                <td class="num">{r.reserved.map_or_else(|| "—".to_string(), |v| format!("${v:.2}"))}</td>
+                <td class="num">{r.spot.map_or_else(|| "—".to_string(), |(v, m)| format!("${v:.2} (reclaimed every {} GPU-h)", compact(m)))}</td>
+                <td class="num">{usd(r.monthly.0)}</td>
+                <td class="num">{money(r.monthly.1)}</td>
+                <td class="num">{money(r.monthly.2)}</td>
+            </tr>
+        }
+    };
+    view! {
+        <h3>"Billing modes for this accelerator"</h3>
+        <p class="chart-note">"List prices per GPU-hour; reserved and spot are the catalog's dated discount estimates. Monthly: one GPU at the duty cycle above (reserved is paid whether busy or not; spot also loses work to reclaims, see the hidden costs)."</p>
+        <div class="table-scroll">
+            <table class="bill-lines modes-table">
+                <thead><tr>
+                    <th>"Provider"</th><th class="num">"On demand"</th><th class="num">"Reserved"</th><th class="num">"Spot"</th>
+                    <th class="num">"Month, busy-only"</th><th class="num">"Month, reserved"</th><th class="num">"Month, spot"</th>
+                </tr></thead>
+                <tbody>{move || rows.with(|rows| rows.iter().map(row).collect_view())}</tbody>
+            </table>
+        </div>
     }
 }
 

@@ -52,6 +52,22 @@ test('controls: a cheap API never pays to self-host, a provider without reserved
   await done(calc);
 });
 
+test('billing modes per provider follow the accelerator and the duty cycle', async () => {
+  const calc = await open('?duty=0.5');
+  // AWS H100 $6.88 at duty 0.5: busy-only $2,511.20; reserved 45 % off always paid: $2,762.32;
+  // spot 60 % off, busy-only: $1,004.48. Modal sells neither reserved nor spot.
+  const aws = calc.page.getByTestId('mode-row-aws');
+  assert.ok(near(Number(await aws.getAttribute('data-on-demand')), 2511.2));
+  assert.ok(near(Number(await aws.getAttribute('data-reserved')), 2762.32));
+  assert.ok(near(Number(await aws.getAttribute('data-spot')), 1004.48));
+  assert.equal(await calc.page.getByTestId('mode-row-modal').getAttribute('data-reserved'), 'none');
+  await calc.select('gpu', 'a100-40gb');
+  // Azure's A100 40GB at $3.40 (the seed's $2,482 a month always on) at duty 0.5: $1,241.
+  await calc.page.getByTestId('mode-row-azure').waitFor();
+  assert.ok(near(Number(await calc.page.getByTestId('mode-row-azure').getAttribute('data-on-demand')), 1241));
+  await done(calc);
+});
+
 test('what does the budget buy: sorted, re-sorted, and scaled by the budget', async () => {
   const calc = await open('?budget=100K');
   const rows = async () => calc.page.locator('[data-testid^=buy-row-]').evaluateAll((els) => els.map((e) => [e.dataset.provider, e.dataset.accelerator, Number(e.querySelector('[data-value]').dataset.value)]));
