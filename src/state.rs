@@ -279,6 +279,7 @@ fn display_value(field: Field, s: &Scenario) -> String {
         Field::DataOn => s.overheads.data_on_provider.clone().unwrap_or_default(),
         Field::Api => s.billing.api_id.clone(),
         Field::Shape => s.advisor.shape.clone(),
+        Field::Host => s.billing.host_mode.id().to_string(),
         Field::CkptEvery if s.number(field).is_none() => "auto".into(),
         _ => s
             .number(field)

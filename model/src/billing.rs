@@ -80,6 +80,45 @@ pub struct BillingInputs {
     pub utilisation: f64,
     /// Budget for "what does $X buy" (`budget`).
     pub budget_usd: f64,
+    /// How self-hosted inference GPUs are billed (`host`).
+    pub host_mode: HostMode,
+}
+
+/// How always-on inference GPUs are bought.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostMode {
+    /// On-demand (or serverless) list price.
+    OnDemand,
+    /// Reserved: the reserved price (falls back to on-demand where none is sold).
+    Reserved,
+    /// Spot: the spot price (falls back to on-demand where none is sold; reclaims are the
+    /// hidden-cost panel's business).
+    Spot,
+}
+
+impl HostMode {
+    /// Every mode, with its link value.
+    pub const ALL: [(HostMode, &'static str); 3] = [
+        (HostMode::OnDemand, "on-demand"),
+        (HostMode::Reserved, "reserved"),
+        (HostMode::Spot, "spot"),
+    ];
+
+    /// The link value.
+    pub fn id(self) -> &'static str {
+        HostMode::ALL
+            .iter()
+            .find(|(m, _)| *m == self)
+            .map_or("on-demand", |(_, id)| id)
+    }
+
+    /// The mode with this link value.
+    pub fn from_id(id: &str) -> Option<HostMode> {
+        HostMode::ALL
+            .iter()
+            .find(|(_, i)| *i == id)
+            .map(|(m, _)| *m)
+    }
 }
 
 impl Default for BillingInputs {
@@ -93,6 +132,7 @@ impl Default for BillingInputs {
             batch: 32.0,
             utilisation: 0.6,
             budget_usd: crate::cost::REFERENCE_BUDGET_USD,
+            host_mode: HostMode::OnDemand,
         }
     }
 }
@@ -107,6 +147,8 @@ pub const DECODE_COMPUTE_EFFICIENCY: f64 = 0.5;
 pub struct BillingEstimate {
     /// Busy-only (on-demand or serverless) price, USD per GPU-hour: the scenario's price.
     pub busy_only_usd_per_hour: f64,
+    /// Price of a self-hosting GPU in the chosen mode, USD per GPU-hour.
+    pub host_usd_per_hour: f64,
     /// Reserved price, USD per GPU-hour (`None`: the provider has no reserved pricing).
     pub reserved_usd_per_hour: Option<f64>,
     /// d* = reserved / busy-only.
@@ -151,7 +193,16 @@ pub fn estimate_billing(
         b.batch,
         DECODE_COMPUTE_EFFICIENCY,
     ) * 3600.0;
-    let per_mtok = selfhost_usd_per_mtok(1.0, p, tph, b.utilisation);
+    let spot = catalog
+        .provider(&s.provider_id)
+        .and_then(|x| x.spot_discount)
+        .map(|d| p * (1.0 - d));
+    let host = match b.host_mode {
+        HostMode::OnDemand => p,
+        HostMode::Reserved => reserved.unwrap_or(p),
+        HostMode::Spot => spot.unwrap_or(p),
+    };
+    let per_mtok = selfhost_usd_per_mtok(1.0, host, tph, b.utilisation);
     let capacity = tph * HOURS_PER_MONTH * b.utilisation;
     let gpus_needed = (b.tokens_per_month / capacity).ceil().max(1.0);
     let api = b.api_usd_per_mtok.unwrap_or_else(|| {
@@ -161,17 +212,18 @@ pub fn estimate_billing(
     });
     BillingEstimate {
         busy_only_usd_per_hour: p,
+        host_usd_per_hour: host,
         reserved_usd_per_hour: reserved,
         breakeven_duty: reserved.map(|r| breakeven_duty(r, p)),
         tokens_per_hour_per_gpu: tph,
         selfhost_usd_per_mtok: per_mtok,
         capacity_tokens_per_month: capacity,
         gpus_needed,
-        selfhost_monthly_usd: gpus_needed * monthly_busy_only(p, 1.0),
+        selfhost_monthly_usd: gpus_needed * monthly_busy_only(host, 1.0),
         api_usd_per_mtok: api,
         api_monthly_usd: b.tokens_per_month / 1e6 * api,
         breakeven_tokens_per_month: (per_mtok < api)
-            .then(|| breakeven_tokens_per_month(monthly_busy_only(p, 1.0), api)),
+            .then(|| breakeven_tokens_per_month(monthly_busy_only(host, 1.0), api)),
     }
 }
 
@@ -336,6 +388,13 @@ mod tests {
         s2.billing.api_id = "gpt-4o".into();
         let b2 = estimate_billing(&s2, &e, &c);
         assert!((b2.breakeven_tokens_per_month.unwrap_or(f64::NAN) - 1.147_977_1e9).abs() < 1e3);
+        // Reserved inference GPUs ($3.784): self-hosting pays above 3.784 * 730 / 4.375 * 1e6 =
+        // 631.4M tokens a month against GPT-4o.
+        s2.billing.host_mode = HostMode::Reserved;
+        let b3 = estimate_billing(&s2, &e, &c);
+        assert!((b3.breakeven_tokens_per_month.unwrap_or(f64::NAN) - 6.313_874_3e8).abs() < 1e3);
+        assert_eq!(HostMode::from_id("spot"), Some(HostMode::Spot));
+        assert_eq!(HostMode::Reserved.id(), "reserved");
         // Modal has no reserved pricing: no break-even duty unless overridden.
         let mut m = s.clone();
         m.provider_id = "modal".into();

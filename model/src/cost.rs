@@ -116,7 +116,8 @@ impl Scenario {
             | Field::Network
             | Field::DataOn
             | Field::Api
-            | Field::Shape => None,
+            | Field::Shape
+            | Field::Host => None,
         }
     }
 
@@ -158,7 +159,8 @@ impl Scenario {
                 | Field::Network
                 | Field::DataOn
                 | Field::Api
-                | Field::Shape,
+                | Field::Shape
+                | Field::Host,
                 _,
             ) => {}
         }

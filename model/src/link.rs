@@ -172,6 +172,15 @@ fn decode_overheads(
     if let Some(id) = known_id(raw, Field::Api, &api_ids, errors) {
         s.billing.api_id = id;
     }
+    let host_ids: Vec<&str> = crate::billing::HostMode::ALL
+        .iter()
+        .map(|(_, id)| *id)
+        .collect();
+    if let Some(mode) = known_id(raw, Field::Host, &host_ids, errors)
+        .and_then(|id| crate::billing::HostMode::from_id(&id))
+    {
+        s.billing.host_mode = mode;
+    }
     let shape_ids: Vec<&str> = catalog.shapes.iter().map(|x| x.id.as_ref()).collect();
     if let Some(id) = known_id(raw, Field::Shape, &shape_ids, errors) {
         s.advisor.shape = id;
@@ -329,6 +338,9 @@ fn encode_billing(
     ];
     if b.api_id != d.api_id {
         out.append_pair("api", &b.api_id);
+    }
+    if b.host_mode != d.host_mode {
+        out.append_pair("host", b.host_mode.id());
     }
     for (key, v) in optional {
         if let Some(v) = v {
@@ -513,6 +525,14 @@ mod tests {
             encode_link(&advisor.scenario, &advisor.plan),
             "params=7B&tokens=2T&gpu=h100-sxm&gpus=64&mfu=0.4&duty=1&provider=aws&shape=fine-tuning&cuda=0&eng_week=8K"
         );
+        let host = decode_link("host=reserved", &catalog());
+        assert_eq!(
+            host.scenario.billing.host_mode,
+            crate::billing::HostMode::Reserved
+        );
+        assert!(encode_link(&host.scenario, &host.plan).ends_with("&host=reserved"));
+        let bad_host = decode_link("host=cheap", &catalog());
+        assert_eq!(bad_host.errors[0].to_string(), "Inference GPUs billed: \"cheap\" is not in the catalog. Expected one of on-demand, reserved, spot.");
         let bad = decode_link("api=gpt-9&batch=0.5&util=0", &catalog());
         let msgs: Vec<String> = bad.errors.iter().map(ToString::to_string).collect();
         assert_eq!(msgs[0], "API: \"gpt-9\" is not in the catalog. Expected one of gpt-4o-mini, gpt-4o, claude-haiku, gemini-flash, together-llama-8b, together-llama-70b.");

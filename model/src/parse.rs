@@ -68,6 +68,8 @@ pub enum Field {
     Cuda,
     /// Loaded cost of an engineer-week, USD (prices porting off CUDA).
     EngWeek,
+    /// How self-hosted inference GPUs are billed: on-demand, reserved or spot.
+    Host,
 }
 
 /// Where a value came from: links carry fractions (`mfu=0.4`), the typed fields show percent (`40`).
@@ -94,7 +96,7 @@ pub struct Range {
 
 impl Field {
     /// Every field, in link order.
-    pub const ALL: [Field; 30] = [
+    pub const ALL: [Field; 31] = [
         Field::Params,
         Field::Tokens,
         Field::Gpu,
@@ -125,6 +127,7 @@ impl Field {
         Field::Shape,
         Field::Cuda,
         Field::EngWeek,
+        Field::Host,
     ];
 
     /// The share-link key.
@@ -160,6 +163,7 @@ impl Field {
             Field::Shape => "shape",
             Field::Cuda => "cuda",
             Field::EngWeek => "eng_week",
+            Field::Host => "host",
         }
     }
 
@@ -201,6 +205,7 @@ impl Field {
             Field::Shape => "Workload",
             Field::Cuda => "CUDA-locked stack",
             Field::EngWeek => "Engineer-week cost",
+            Field::Host => "Inference GPUs billed",
         }
     }
 
@@ -242,7 +247,8 @@ impl Field {
             | Field::Network
             | Field::DataOn
             | Field::Api
-            | Field::Shape => None,
+            | Field::Shape
+            | Field::Host => None,
         }
     }
 
@@ -288,6 +294,7 @@ impl Field {
             (Field::Shape, _) => "a workload shape id from the catalog",
             (Field::Cuda, _) => "1 if the stack is CUDA-locked, else 0",
             (Field::EngWeek, _) => "USD from 0 to 1M, like 5K",
+            (Field::Host, _) => "on-demand, reserved or spot",
         }
     }
 

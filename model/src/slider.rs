@@ -107,7 +107,8 @@ impl Scale {
             | Field::Budget
             | Field::Shape
             | Field::Cuda
-            | Field::EngWeek => None,
+            | Field::EngWeek
+            | Field::Host => None,
         }
     }
 

@@ -2,7 +2,7 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
 use runway_model::billing::{
-    billing_modes, estimate_billing, what_budget_buys, BillingEstimate, BuyRow, ModeRow,
+    billing_modes, estimate_billing, what_budget_buys, BillingEstimate, BuyRow, HostMode, ModeRow,
 };
 use runway_model::format::{compact, data_value, exact, percent, usd, usd_exact};
 use runway_model::overheads::log_space;
@@ -54,13 +54,13 @@ pub fn BillingPanel() -> impl IntoView {
         {card("reserved-price", "Reserved price", |b| b.reserved_usd_per_hour, |v| format!("${}/GPU-h", exact(v, 3)), "p_reserved = list × (1 − reserved discount), or yours",
             |b| format!("busy-only ${}/GPU-h; reserved {}", b.busy_only_usd_per_hour, b.reserved_usd_per_hour.map_or("none".into(), |r| format!("${}", exact(r, 4)))))}
         {card("selfhost-cost-per-mtok", "Self-hosted per 1M tokens", |b| Some(b.selfhost_usd_per_mtok), |v| format!("${}", exact(v, 4)), "$/Mtok = p / (tokens per hour × utilisation) × 10⁶; tokens/s = min(batch × bandwidth / 2N, 0.5 × peak / 2N)",
-            |b| format!("${} / ({} tokens/h × utilisation) × 10⁶ = ${}", b.busy_only_usd_per_hour, compact(b.tokens_per_hour_per_gpu), exact(b.selfhost_usd_per_mtok, 4)))}
+            |b| format!("${} / ({} tokens/h × utilisation) × 10⁶ = ${}", exact(b.host_usd_per_hour, 4), compact(b.tokens_per_hour_per_gpu), exact(b.selfhost_usd_per_mtok, 4)))}
         {card("api-cost-per-mtok", "API per 1M tokens", |b| Some(b.api_usd_per_mtok), |v| format!("${}", exact(v, 4)), "blended = 0.75 × input + 0.25 × output, or yours",
             |b| format!("${} per million tokens", exact(b.api_usd_per_mtok, 4)))}
         {card("breakeven-tokens-per-month", "Self-hosting pays above", |b| b.breakeven_tokens_per_month, |v| format!("{} tokens/month", compact(v)), "V* = one always-on GPU a month / API price × 10⁶",
-            |b| match b.breakeven_tokens_per_month { Some(v) => format!("${} × 730 h / ${} × 10⁶ = {} tokens a month", b.busy_only_usd_per_hour, exact(b.api_usd_per_mtok, 4), compact(v)), None => format!("per token this GPU (${}) costs more than the API (${}): never", exact(b.selfhost_usd_per_mtok, 4), exact(b.api_usd_per_mtok, 4)) })}
+            |b| match b.breakeven_tokens_per_month { Some(v) => format!("${} × 730 h / ${} × 10⁶ = {} tokens a month", exact(b.host_usd_per_hour, 4), exact(b.api_usd_per_mtok, 4), compact(v)), None => format!("per token this GPU (${}) costs more than the API (${}): never", exact(b.selfhost_usd_per_mtok, 4), exact(b.api_usd_per_mtok, 4)) })}
         {card("selfhost-monthly", "Self-hosting the volume", |b| Some(b.selfhost_monthly_usd), usd, "monthly = GPUs needed × p × 730 h (always on)",
-            |b| format!("{} GPUs × ${} × 730 h = {}", b.gpus_needed, b.busy_only_usd_per_hour, usd_exact(b.selfhost_monthly_usd)))}
+            |b| format!("{} GPUs × ${} × 730 h = {}", b.gpus_needed, exact(b.host_usd_per_hour, 4), usd_exact(b.selfhost_monthly_usd)))}
         {card("api-monthly", "The API for the volume", |b| Some(b.api_monthly_usd), usd, "monthly = tokens / 10⁶ × API price",
             |b| format!("{}", usd_exact(b.api_monthly_usd)))}
     };
@@ -75,6 +75,7 @@ pub fn BillingPanel() -> impl IntoView {
                 <NumberInput field=Field::Reserved unit="USD/GPU-h" hint="optional: your reserved rate" />
                 <ApiSelect />
                 <NumberInput field=Field::ApiPrice unit="USD/Mtok" hint="optional: blended price" />
+                <HostSelect />
                 <NumberInput field=Field::TokensMonth unit="tokens" hint="inference volume a month" />
                 <NumberInput field=Field::InferParams unit="params" hint="model served, e.g. 8B" />
                 <NumberInput field=Field::Batch unit="seqs" hint="decoded together" />
@@ -118,6 +119,35 @@ fn ApiSelect() -> impl IntoView {
             </div>
             <select id="input-api" data-testid="input-api" on:change=choose>{options}</select>
             <FieldError field=Field::Api />
+        </div>
+    }
+}
+
+/// How the self-hosting GPUs are bought.
+#[component]
+fn HostSelect() -> impl IntoView {
+    let state = use_app_state();
+    let current = Memo::new(move |_| state.scenario.with(|s| s.billing.host_mode));
+    let options = HostMode::ALL
+        .into_iter()
+        .map(|(mode, id)| {
+            view! { <option value=id selected=move || current.get() == mode>{id}</option> }
+        })
+        .collect_view();
+    let choose = move |ev| {
+        if let Some(mode) = HostMode::from_id(&event_target_value(&ev)) {
+            state.field(Field::Host).clear_error();
+            state.scenario.update(|s| s.billing.host_mode = mode);
+        }
+    };
+    view! {
+        <div class="field">
+            <div class="field-head">
+                <label for="input-host">{Field::Host.label()}</label>
+                <span class="hint">"always-on GPUs for inference"</span>
+            </div>
+            <select id="input-host" data-testid="input-host" on:change=choose>{options}</select>
+            <FieldError field=Field::Host />
         </div>
     }
 }
@@ -196,7 +226,7 @@ fn volume_chart(b: &BillingEstimate, tokens: f64) -> SweepChart {
         .max(b.breakeven_tokens_per_month.unwrap_or(0.0) * 4.0)
         .max(1e9);
     let volumes = log_space(hi / 1e4, hi, 60);
-    let monthly_gpu = b.busy_only_usd_per_hour * 730.0;
+    let monthly_gpu = b.host_usd_per_hour * 730.0;
     let capacity = b.capacity_tokens_per_month;
     let series = vec![
         SweepSeries {
@@ -208,7 +238,7 @@ fn volume_chart(b: &BillingEstimate, tokens: f64) -> SweepChart {
                 .collect(),
         },
         SweepSeries {
-            label: "self-hosted (always-on GPUs)".into(),
+            label: "self-hosted (always-on GPUs in the chosen mode)".into(),
             color: ACCENT,
             points: volumes
                 .iter()

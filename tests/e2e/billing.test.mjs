@@ -39,6 +39,11 @@ test('controls: a cheap API never pays to self-host, a provider without reserved
   await calc.type('api_price', '1');
   await calc.waitForValue('breakeven-tokens-per-month', (v) => near(v, 6.88 * 730 * 1e6));
   await calc.waitForUrl((p) => p.get('api_price') === '1');
+  // Reserved inference GPUs ($3.784 at AWS) halve the break-even volume: 3.784 * 730 / 1 * 1e6.
+  await calc.select('host', 'reserved');
+  await calc.waitForValue('breakeven-tokens-per-month', (v) => near(v, 3.784 * 730 * 1e6));
+  await calc.waitForUrl((p) => p.get('host') === 'reserved');
+  await calc.select('host', 'on-demand');
   // Twice the volume that one GPU serves (24.12M * 730 * 0.6 = 10.565B) needs 3 GPUs.
   await calc.type('tokens_month', '25B');
   await calc.waitForValue('selfhost-monthly', (v) => near(v, 3 * 6.88 * 730));
