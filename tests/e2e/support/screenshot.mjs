@@ -1,8 +1,8 @@
-// Saves a screenshot of the built app: node tests/e2e/support/screenshot.mjs out.png [query] [width]
+// Saves a screenshot of the built app's first screen: node tests/e2e/support/screenshot.mjs out.png [query] [width] [full]
 import { serveDist } from './server.mjs';
 import { launch } from './browser.mjs';
 
-const [out = 'screenshot.png', query = '', width = '1280'] = process.argv.slice(2);
+const [out = 'screenshot.png', query = '', width = '1280', full = ''] = process.argv.slice(2);
 const server = await serveDist();
 const browser = await launch();
 try {
@@ -12,7 +12,7 @@ try {
   await page.goto(server.url + query);
   await page.getByTestId('compute-cost').waitFor();
   await page.waitForTimeout(300);
-  await page.screenshot({ path: out, fullPage: true });
+  await page.screenshot({ path: out, fullPage: full === 'full' });
   console.log(`saved ${out}`);
 } finally {
   await browser.close();
