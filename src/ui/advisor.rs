@@ -89,15 +89,23 @@ pub fn AdvisorPanel() -> impl IntoView {
                 })
         })
     };
+    // The list is rebuilt only when the ranking (the order of programs) changes; an edit that
+    // keeps the order only updates each row's amount and reason.
+    let order = Memo::new(move |_| {
+        advice.with(|(rows, _)| rows.iter().map(|r| r.id.clone()).collect::<Vec<_>>())
+    });
     let rows = move || {
-        advice.with(|(rows, _)| {
-            rows.iter()
+        order.with(|ids| {
+            ids.iter()
                 .enumerate()
-                .map(|(i, r)| {
+                .map(|(i, id)| {
+                    let row = move || advice.with(|(rows, _)| rows.get(i).cloned());
                     view! {
-                        <li data-testid=format!("advice-{i}") data-program=r.id.clone() data-value=data_value(r.usable) class:off-shape=!r.fits>
-                            <strong>{format!("{}. {} — {}", i + 1, r.name, usd(r.usable))}</strong>
-                            <span class="advice-why">{r.why.clone()}</span>
+                        <li data-testid=format!("advice-{i}") data-program=id.clone()
+                            data-value=move || row().map_or_else(String::new, |r| data_value(r.usable))
+                            class:off-shape=move || row().is_some_and(|r| !r.fits)>
+                            <strong>{move || row().map_or_else(String::new, |r| format!("{}. {} — {}", i + 1, r.name, usd(r.usable)))}</strong>
+                            <span class="advice-why">{move || row().map_or_else(String::new, |r| r.why)}</span>
                         </li>
                     }
                 })
