@@ -272,18 +272,12 @@ fn keep_offered_network(s: &mut Scenario, catalog: &Catalog) {
 }
 
 fn display_value(field: Field, s: &Scenario) -> String {
-    match field {
-        Field::Gpu => s.accelerator_id.clone(),
-        Field::Provider => s.provider_id.clone(),
-        Field::Network => s.overheads.network_id.clone().unwrap_or_default(),
-        Field::DataOn => s.overheads.data_on_provider.clone().unwrap_or_default(),
-        Field::Api => s.billing.api_id.clone(),
-        Field::Shape => s.advisor.shape.clone(),
-        Field::Host => s.billing.host_mode.id().to_string(),
-        Field::CkptEvery if s.number(field).is_none() => "auto".into(),
-        _ => s
-            .number(field)
-            .map(|v| field.display(v))
-            .unwrap_or_default(),
+    if let Some(id) = s.id_value(field) {
+        return id.to_string();
+    }
+    match s.number(field) {
+        Some(v) => field.display(v),
+        None if field.accepts_auto() => "auto".into(),
+        None => String::new(),
     }
 }

@@ -7,6 +7,7 @@
 
 use crate::catalog::Catalog;
 use crate::cost::{Estimate, Scenario};
+use crate::overheads::OverheadEstimate;
 use crate::parse::{echo, format_number_exact, parse_number, parse_whole, Field, Origin};
 use crate::plan::{runway_inputs, Plan, PlanError};
 use crate::runway::{simulate, LineItem, RunwayResult};
@@ -207,6 +208,7 @@ pub fn evaluate(
     column: &Column,
     scenario: &Scenario,
     primary: &Estimate,
+    overheads: &OverheadEstimate,
     plan: &Plan,
     catalog: &Catalog,
 ) -> ColumnResult {
@@ -214,8 +216,7 @@ pub fn evaluate(
     let gpus = column.gpus.unwrap_or(scenario.gpus);
     let gpu_hours = work.gpu_hours(primary.accelerator.peak_flops_per_s(), scenario.mfu);
     let price = primary.price.usd_per_gpu_hour();
-    let overheads = crate::overheads::estimate_overheads(scenario, primary, catalog);
-    let (grants, mut workloads) = runway_inputs(plan, scenario, primary, &overheads, catalog);
+    let (grants, mut workloads) = runway_inputs(plan, scenario, primary, overheads, catalog);
     // The column replaces the training run and its storage and egress: compute only.
     workloads.retain(|w| w.line == LineItem::Accelerators);
     if let Some(first) = workloads.first_mut() {
@@ -297,10 +298,11 @@ mod tests {
         let plan =
             crate::link::decode_link("grant=aws-activate:100K:0:0:730&grant=modal:5K", &c).plan;
         let cols = train_vs_finetune();
-        let pre = evaluate(&cols[0], &s, &e, &plan, &c);
+        let o = crate::overheads::estimate_overheads(&s, &e, &c);
+        let pre = evaluate(&cols[0], &s, &e, &o, &plan, &c);
         assert!((pre.gpu_hours - 29_491.068).abs() < 1e-3);
         assert!((pre.cost_usd - 202_898.55).abs() < 0.01);
-        let lora = evaluate(&cols[2], &s, &e, &plan, &c);
+        let lora = evaluate(&cols[2], &s, &e, &o, &plan, &c);
         assert!((lora.cost_usd - 309.1789).abs() < 1e-3);
         assert!((lora.wall_clock_days * 24.0 - 0.70217).abs() < 1e-4);
         // Activate (AWS, all scope) pays either; the Modal grant pays neither.

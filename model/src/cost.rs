@@ -121,6 +121,35 @@ impl Scenario {
         }
     }
 
+    /// The id chosen for a catalog-id field (`None` for numeric fields and for "the default",
+    /// such as no explicit network or data location).
+    pub fn id_value(&self, field: Field) -> Option<&str> {
+        match field {
+            Field::Gpu => Some(&self.accelerator_id),
+            Field::Provider => Some(&self.provider_id),
+            Field::Network => self.overheads.network_id.as_deref(),
+            Field::DataOn => self.overheads.data_on_provider.as_deref(),
+            Field::Api => Some(&self.billing.api_id),
+            Field::Shape => Some(&self.advisor.shape),
+            Field::Host => Some(self.billing.host_mode.id()),
+            _ => None,
+        }
+    }
+
+    /// A field's value as a share link writes it (`None` when absent): ids as they are, whole
+    /// numbers plainly, other numbers in the shortest form that reads back bit for bit.
+    pub fn link_value(&self, field: Field) -> Option<String> {
+        if let Some(id) = self.id_value(field) {
+            return Some(id.to_string());
+        }
+        let v = self.number(field)?;
+        Some(if field.range().is_some_and(|r| r.whole) {
+            format!("{v:.0}")
+        } else {
+            crate::parse::format_number_exact(v)
+        })
+    }
+
     /// Sets a numeric field from a value validated by [`Field::parse`] (so whole-number casts are
     /// exact). `None` clears an optional value (price override, checkpoint interval) and leaves
     /// the others alone.

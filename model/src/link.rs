@@ -7,7 +7,7 @@
 
 use crate::catalog::Catalog;
 use crate::cost::Scenario;
-use crate::parse::{format_number_exact, Field, InputError, Origin, Problem};
+use crate::parse::{Field, InputError, Origin, Problem};
 use crate::plan::{
     encode_grant, encode_work, parse_grant, parse_work, Plan, PlanError, MAX_GRANTS, MAX_WORKLOADS,
 };
@@ -280,33 +280,20 @@ pub fn validate_provider(
 /// when not 0.
 pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
     let mut out = form_urlencoded::Serializer::new(String::new());
-    out.append_pair("params", &format_number_exact(s.params))
-        .append_pair("tokens", &format_number_exact(s.tokens))
-        .append_pair("gpu", &s.accelerator_id)
-        .append_pair("gpus", &s.gpus.to_string())
-        .append_pair("mfu", &format_number_exact(s.mfu))
-        .append_pair("duty", &format_number_exact(s.duty))
-        .append_pair("provider", &s.provider_id);
-    if let Some(p) = s.price_override_usd_per_gpu_hour {
-        out.append_pair("price", &format_number_exact(p));
-    }
-    if plan.start_day != 0 {
-        out.append_pair("start", &plan.start_day.to_string());
-    }
-    encode_overheads(&mut out, &s.overheads);
-    encode_billing(&mut out, &s.billing);
-    let advisor = crate::advisor::AdvisorKnobs::default();
-    if s.advisor.shape != advisor.shape {
-        out.append_pair("shape", &s.advisor.shape);
-    }
-    if s.advisor.cuda_locked != advisor.cuda_locked {
-        out.append_pair("cuda", if s.advisor.cuda_locked { "1" } else { "0" });
-    }
-    if s.advisor.weekly_engineer_usd.to_bits() != advisor.weekly_engineer_usd.to_bits() {
-        out.append_pair(
-            "eng_week",
-            &format_number_exact(s.advisor.weekly_engineer_usd),
-        );
+    let defaults = Scenario::default();
+    for field in Field::ALL {
+        if field == Field::Start {
+            if plan.start_day != 0 {
+                out.append_pair("start", &plan.start_day.to_string());
+            }
+            continue;
+        }
+        // The first inputs are always written; the rest only when they differ from the default,
+        // so short links stay short and absent keys read back as defaults.
+        let value = s.link_value(field);
+        if value.is_some() && (field <= Field::Provider || value != defaults.link_value(field)) {
+            out.append_pair(field.key(), value.as_deref().unwrap_or_default());
+        }
     }
     for c in &plan.compare {
         out.append_pair("cmp", &crate::compare::encode_column(c));
@@ -324,82 +311,6 @@ pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
         out.append_pair("work", &encode_work(w));
     }
     out.finish()
-}
-
-/// Writes the billing keys that differ from their defaults.
-fn encode_billing(
-    out: &mut form_urlencoded::Serializer<'_, String>,
-    b: &crate::billing::BillingInputs,
-) {
-    let d = crate::billing::BillingInputs::default();
-    let optional = [
-        ("reserved", b.reserved_usd_per_hour),
-        ("api_price", b.api_usd_per_mtok),
-    ];
-    if b.api_id != d.api_id {
-        out.append_pair("api", &b.api_id);
-    }
-    if b.host_mode != d.host_mode {
-        out.append_pair("host", b.host_mode.id());
-    }
-    for (key, v) in optional {
-        if let Some(v) = v {
-            out.append_pair(key, &format_number_exact(v));
-        }
-    }
-    let numbers = [
-        ("tokens_month", b.tokens_per_month, d.tokens_per_month),
-        ("infer_params", b.infer_params, d.infer_params),
-        ("batch", b.batch, d.batch),
-        ("util", b.utilisation, d.utilisation),
-        ("budget", b.budget_usd, d.budget_usd),
-    ];
-    for (key, v, default) in numbers {
-        if v.to_bits() != default.to_bits() {
-            out.append_pair(key, &format_number_exact(v));
-        }
-    }
-}
-
-/// Writes the hidden-cost keys that differ from their defaults (absent keys read back as defaults).
-fn encode_overheads(
-    out: &mut form_urlencoded::Serializer<'_, String>,
-    o: &crate::overheads::OverheadInputs,
-) {
-    let d = crate::overheads::OverheadInputs::default();
-    let mut number = |key: &str, value: f64, default: f64| {
-        if value.to_bits() != default.to_bits() {
-            out.append_pair(key, &format_number_exact(value));
-        }
-    };
-    number("mtbf", o.mtbf_gpu_hours, d.mtbf_gpu_hours);
-    number(
-        "ckpt_write",
-        o.checkpoint_write_minutes,
-        d.checkpoint_write_minutes,
-    );
-    number("restart", o.restart_minutes, d.restart_minutes);
-    if let Some(m) = o.checkpoint_every_minutes {
-        out.append_pair("ckpt_every", &format_number_exact(m));
-    }
-    if let Some(n) = &o.network_id {
-        out.append_pair("network", n);
-    }
-    if o.overlap.to_bits() != d.overlap.to_bits() {
-        out.append_pair("overlap", &format_number_exact(o.overlap));
-    }
-    if o.checkpoints_kept != d.checkpoints_kept {
-        out.append_pair("ckpts_kept", &o.checkpoints_kept.to_string());
-    }
-    if o.spot {
-        out.append_pair("spot", "1");
-    }
-    if let Some(p) = &o.data_on_provider {
-        out.append_pair("data_on", p);
-    }
-    if o.export_weights {
-        out.append_pair("export", "1");
-    }
 }
 
 #[cfg(test)]

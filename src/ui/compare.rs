@@ -18,14 +18,15 @@ pub fn ComparePanel() -> impl IntoView {
     let state = use_app_state();
     let results = Memo::new(move |_| {
         let e = state.estimate.read();
-        let Ok(e) = e.as_ref() else {
+        let o = state.overheads.read();
+        let (Ok(e), Some(o)) = (e.as_ref(), o.as_ref()) else {
             return Vec::new();
         };
         state.scenario.with(|s| {
             state.plan.with(|p| {
                 p.compare
                     .iter()
-                    .map(|c| evaluate(c, s, e, p, state.catalog))
+                    .map(|c| evaluate(c, s, e, o, p, state.catalog))
                     .collect::<Vec<ColumnResult>>()
             })
         })

@@ -103,16 +103,15 @@ fn Warnings() -> impl IntoView {
 }
 
 fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
-    {
-        let s = state.scenario.read();
-        let o = state.overheads.read();
-        let o = o.as_ref()?;
-        let accelerator = state
-            .catalog
-            .accelerator(&s.accelerator_id)
-            .map_or("accelerator", |a| a.name.as_ref());
-        let mut out = Vec::new();
-        match o.min_gpus {
+    let s = state.scenario.read();
+    let o = state.overheads.read();
+    let o = o.as_ref()?;
+    let accelerator = state
+        .catalog
+        .accelerator(&s.accelerator_id)
+        .map_or("accelerator", |a| a.name.as_ref());
+    let mut out = Vec::new();
+    match o.min_gpus {
             Some(need) if need > u64::from(s.gpus) => out.push((
                 "memory-warning",
                 format!(
@@ -133,8 +132,8 @@ fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
             )),
             _ => {}
         }
-        if o.billed_gpu_hours.is_none() {
-            out.push((
+    if o.billed_gpu_hours.is_none() {
+        out.push((
                 "failure-warning",
                 format!(
                     "Failures waste {} of the time: the run never finishes. The cluster fails every {} on average; checkpoint faster, restart faster, or use fewer or more reliable GPUs.",
@@ -142,18 +141,17 @@ fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
                     hours(o.failures.cluster_mtbf_hours)
                 ),
             ));
-        }
-        if s.overheads.spot && !o.spot_applied {
-            out.push((
-                "spot-warning",
-                format!(
-                    "{} sells no spot or preemptible capacity in the catalog: priced on demand.",
-                    provider_name(state.catalog, &s.provider_id)
-                ),
-            ));
-        }
-        Some(out)
     }
+    if s.overheads.spot && !o.spot_applied {
+        out.push((
+            "spot-warning",
+            format!(
+                "{} sells no spot or preemptible capacity in the catalog: priced on demand.",
+                provider_name(state.catalog, &s.provider_id)
+            ),
+        ));
+    }
+    Some(out)
 }
 
 /// A share of the total for the legend: "65.7%", "<0.1%".
