@@ -130,7 +130,12 @@ impl WorkloadInput {
         if !(self.gpu_hours > 0.0 && daily > 0.0) {
             return self.start_day;
         }
-        let days = (self.gpu_hours / daily).ceil().min(f64::from(u32::MAX));
+        // The day loop counts hours left by floating-point rounding (at most 1e-9 of the total) as
+        // done, so the last day is the one that brings the rest within that: 3.6 h at 0.15 × 24 h
+        // is one day, although 3.6 / (24 × 0.15) is 1.0000000000000002 in binary.
+        let days = (self.gpu_hours * (1.0 - 1e-9) / daily)
+            .ceil()
+            .min(f64::from(u32::MAX));
         self.start_day.saturating_add(days as u32)
     }
 }
@@ -313,8 +318,11 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
                         continue;
                     }
                 } else {
-                    daily_cash[day as usize] += due;
-                    runway_end_day.get_or_insert(day);
+                    // No grant pays it: cash, and the runway ends, when anything is due at all.
+                    if due > 0.0 {
+                        daily_cash[day as usize] += due;
+                        runway_end_day.get_or_insert(day);
+                    }
                     continue;
                 }
             }

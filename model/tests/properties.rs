@@ -247,7 +247,9 @@ mod runway_invariants {
                 // used + expired + still usable = amount, and no part is negative.
                 prop_assert!((o.used_usd + o.expired_usd + o.unused_usd - g.amount_usd).abs() <= tol(g.amount_usd), "{:?} {:?}", g, o);
                 prop_assert!(o.used_usd >= 0.0 && o.expired_usd >= 0.0 && o.unused_usd >= 0.0);
-                // A grant never pays outside its window or for another provider's bill.
+                // A grant never pays another provider's bill (nor a line item outside its scope).
+                // That it never pays outside its window is checked by
+                // `no_grant_pays_outside_its_window` and `a_lone_grant_leaves_cash_outside_its_window`.
                 if !workloads.iter().any(|w| g.pays_for(w)) {
                     prop_assert_eq!(o.used_usd, 0.0);
                 }
@@ -262,6 +264,183 @@ mod runway_invariants {
                 prop_assert!(r.daily_cash_usd[..day as usize].iter().all(|c| *c == 0.0));
             }
         }
+
+        /// No grant pays on a day outside [apply + review, apply + review + validity), per grant and
+        /// per day.
+        ///
+        /// The result has no per-day, per-grant payment table, so it is rebuilt from two series the
+        /// model keeps separately: each grant's end-of-day balance steps and the daily spend and
+        /// cash. A grant's payment on day d is its balance at the end of day d - 1 (the full amount
+        /// before its window) minus its balance at the end of day d; outside the window it is taken
+        /// to be 0, and the balance steps must show no change there (no step before the first
+        /// usable day; at or after the expiry day only the expiry itself, a drop to 0 on the expiry
+        /// day that equals the expired amount). Then, every day, what the grants paid must be the
+        /// day's spend minus its cash: a payment outside a window would either show in the steps
+        /// there or leave that day's grant payments short of spend − cash.
+        #[test]
+        fn no_grant_pays_outside_its_window(grants in prop::collection::vec(tight_grant(), 0..8), workloads in prop::collection::vec(tight_workload(), 0..5)) {
+            let r = simulate(&grants, &workloads);
+            let horizon = r.horizon_days;
+            let scale = grants.iter().map(|g| g.amount_usd).fold(1.0, f64::max);
+            let tol = |x: f64| 1e-9 * x.abs().max(scale);
+            let mut paid_by_day = vec![0.0; horizon as usize];
+            for (k, g) in grants.iter().enumerate() {
+                let (first, end) = window(g);
+                let steps = &r.balance_steps[k];
+                let o = &r.grants[k];
+                if first == end {
+                    // No usable day: at most the opening record of the full amount on the
+                    // approval day, which is also its expiry day, then the expiry to 0.
+                    let opening = (first < horizon).then_some((first, g.amount_usd));
+                    let expiry = (end <= horizon).then_some((end, 0.0));
+                    prop_assert_eq!(steps.clone(), opening.into_iter().chain(expiry).collect::<Vec<_>>());
+                    prop_assert_eq!((o.used_usd, o.expired_usd), (0.0, if end <= horizon { g.amount_usd } else { 0.0 }));
+                    continue;
+                }
+                // Split at the expiry day: the window's own steps, then at most the expiry.
+                let (inside, late): (Steps, Steps) = steps.iter().partition(|&&(d, _)| d < end);
+                prop_assert_eq!(inside.iter().chain(&late).copied().collect::<Vec<_>>(), steps.clone());
+                prop_assert!(inside.windows(2).all(|s| s[0].0 < s[1].0), "one step a day {:?}", steps);
+                // Nothing recorded before the window opens; it opens with a step when inside the
+                // horizon.
+                prop_assert!(steps.iter().all(|&(d, _)| d >= first), "{:?} {:?}", g, steps);
+                if first < end.min(horizon) {
+                    prop_assert_eq!(inside.first().map(|s| s.0), Some(first), "{:?} {:?}", g, steps);
+                }
+                // At or after the expiry day: only the expiry, a last step to 0 on that day, from
+                // the balance left in the window (the full amount if it never opened).
+                prop_assert!(late.len() <= 1, "{:?} {:?}", g, steps);
+                if let Some(&(d, b)) = late.first() {
+                    prop_assert_eq!((d, b), (end, 0.0));
+                    let before = inside.last().map_or(g.amount_usd, |s| s.1);
+                    prop_assert!((before - o.expired_usd).abs() <= tol(before), "{:?} {:?} {:?}", g, steps, o);
+                }
+                // Payments day by day inside the window (clipped to the horizon).
+                let mut previous = g.amount_usd;
+                let mut total = 0.0;
+                for day in first..end.min(horizon) {
+                    let i = inside.partition_point(|&(d, _)| d <= day);
+                    let now = if i == 0 { g.amount_usd } else { inside[i - 1].1 };
+                    prop_assert!(now <= previous, "balance rose on day {}: {:?}", day, steps);
+                    paid_by_day[day as usize] += previous - now;
+                    total += previous - now;
+                    previous = now;
+                }
+                prop_assert!((total - o.used_usd).abs() <= tol(o.used_usd), "{:?} {:?} {:?}", g, steps, o);
+            }
+            for (day, paid) in paid_by_day.iter().enumerate() {
+                let (spend, cash) = (r.daily_spend_usd[day], r.daily_cash_usd[day]);
+                prop_assert!(
+                    (spend - cash - paid).abs() <= tol(spend),
+                    "day {}: spend {} - cash {} = {}, but grants usable that day paid {}\n{:?}\n{:?}",
+                    day, spend, cash, spend - cash, paid, grants, workloads
+                );
+            }
+        }
+
+        /// The same through a construction that needs no balance series: one grant, and line items
+        /// it is eligible for (its own provider, accelerator hours on its own silicon, which every
+        /// scope pays). Outside its window nothing can pay them, so all of every such day's spend is
+        /// cash; inside it, cash appears only once the grant is spent.
+        #[test]
+        fn a_lone_grant_leaves_cash_outside_its_window(g in tight_grant(), mut workloads in prop::collection::vec(tight_workload(), 1..4)) {
+            for w in &mut workloads {
+                w.provider_id = g.provider_id.clone();
+                w.own_silicon_of = Some(g.provider_id.clone());
+                w.line = LineItem::Accelerators;
+            }
+            let r = simulate(std::slice::from_ref(&g), &workloads);
+            let (first, end) = window(&g);
+            for day in 0..r.horizon_days {
+                let (spend, cash) = (r.daily_spend_usd[day as usize], r.daily_cash_usd[day as usize]);
+                if day < first || day >= end {
+                    prop_assert_eq!(cash, spend, "day {} outside [{}, {})", day, first, end);
+                } else if cash > 0.0 {
+                    prop_assert!((r.grants[0].used_usd - g.amount_usd).abs() <= 1e-9 * g.amount_usd.max(1.0),
+                        "cash on day {} inside [{}, {}) with the grant not spent: {:?}", day, first, end, r.grants[0]);
+                }
+            }
+        }
+    }
+
+    /// A grant's balance steps: (day, end-of-day balance).
+    type Steps = Vec<(u32, f64)>;
+
+    /// The usable window [apply + review, apply + review + validity), from the fields.
+    fn window(g: &GrantInput) -> (u32, u32) {
+        let first = g.apply_day + g.review_days;
+        (first, first + g.validity_days)
+    }
+
+    /// Grants on a short calendar (days 0-30), so windows open and close on the days workloads
+    /// start and end; amounts of whole days at the workloads' prices, so balances also run out on
+    /// day boundaries.
+    fn tight_grant() -> impl Strategy<Value = GrantInput> {
+        (
+            provider(),
+            prop::sample::select(vec![
+                Scope::All,
+                Scope::Gpu,
+                Scope::Silicon,
+                Scope::Platform,
+            ]),
+            prop_oneof![(0u32..200).prop_map(|k| f64::from(k) * 6.0), 0.0f64..5e3],
+            0u32..12,
+            0u32..6,
+            0u32..15,
+        )
+            .prop_map(
+                |(provider_id, scope, amount_usd, apply_day, review_days, validity_days)| {
+                    GrantInput {
+                        provider_id,
+                        scope,
+                        amount_usd,
+                        apply_day,
+                        review_days,
+                        validity_days,
+                    }
+                },
+            )
+    }
+
+    fn tight_workload() -> impl Strategy<Value = WorkloadInput> {
+        (
+            provider(),
+            prop::option::of(provider()),
+            prop::sample::select(vec![
+                LineItem::Accelerators,
+                LineItem::Storage,
+                LineItem::Egress,
+            ]),
+            1u32..9,
+            prop_oneof![(1u32..48).prop_map(|k| f64::from(k) * 0.25), 0.1f64..12.0],
+            prop_oneof![Just(1.0), Just(0.5), 0.01f64..=1.0],
+            0u32..20,
+            prop_oneof![(1u32..80).prop_map(|q| f64::from(q) * 6.0), 0.0f64..5e3],
+        )
+            .prop_map(
+                |(
+                    provider_id,
+                    own_silicon_of,
+                    line,
+                    gpus,
+                    usd_per_gpu_hour,
+                    duty,
+                    start_day,
+                    gpu_hours,
+                )| {
+                    WorkloadInput {
+                        provider_id,
+                        own_silicon_of,
+                        line,
+                        gpus,
+                        usd_per_gpu_hour,
+                        duty,
+                        start_day,
+                        gpu_hours,
+                    }
+                },
+            )
     }
 }
 
