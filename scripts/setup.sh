@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the project needs that is missing on this machine, from package registries only
-# (crates.io, npm, Debian). Idempotent: a second run only checks versions.
+# (cargo, npm, apt). Idempotent: a second run only checks versions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

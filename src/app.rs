@@ -74,11 +74,22 @@ pub fn App() -> impl IntoView {
 const URL_WRITE_INTERVAL: Duration = Duration::from_millis(150);
 
 /// Keeps the query string (and the last-open plan in storage) in step with the plan: rewritten in
-/// place (no history entry), at most once per [`URL_WRITE_INTERVAL`], always ending on the latest
-/// plan. Nothing is written until the first change, so a link with rejected values keeps showing
-/// them until the user edits something.
+/// place (no history entry). A change after a quiet spell is written at once, so an edit followed
+/// by a reload is kept; changes in quick succession (a slider drag) are written at most once per
+/// [`URL_WRITE_INTERVAL`], always ending on the latest plan; and whatever is pending is written
+/// when the page is hidden or closed (`pagehide`, `visibilitychange`). Nothing is written until
+/// the first change, so a link with rejected values keeps showing them until the user edits
+/// something.
 fn sync_url(state: AppState) {
     let unwritten: StoredValue<Option<String>> = StoredValue::new(None);
+    let last_write: StoredValue<Option<f64>> = StoredValue::new(None);
+    let flush = move || {
+        if let Some(query) = unwritten.try_update_value(Option::take).flatten() {
+            browser::replace_query(&query);
+            remember_last(state);
+            last_write.set_value(Some(browser::now_ms()));
+        }
+    };
     Effect::new(move |previous: Option<()>| {
         let query = state.query.get();
         // Saving or opening a scenario changes which one is open: remember that too.
@@ -88,16 +99,24 @@ fn sync_url(state: AppState) {
         }
         let write_pending = unwritten.with_value(Option::is_some);
         unwritten.set_value(Some(query));
-        if !write_pending {
-            set_timeout(
-                move || {
-                    if let Some(query) = unwritten.try_update_value(Option::take).flatten() {
-                        browser::replace_query(&query);
-                        remember_last(state);
-                    }
-                },
-                URL_WRITE_INTERVAL,
-            );
+        if write_pending {
+            // The scheduled write takes the newest plan.
+            return;
+        }
+        let interval = URL_WRITE_INTERVAL.as_secs_f64() * 1000.0;
+        let since = last_write
+            .get_value()
+            .map_or(f64::INFINITY, |t| browser::now_ms() - t);
+        if since >= interval {
+            flush();
+        } else {
+            let wait = (interval - since).clamp(0.0, interval);
+            set_timeout(flush, Duration::from_micros((wait * 1000.0) as u64));
         }
     });
+    // A reload, a closed tab or a switch to another app must not lose the last edit.
+    for event in ["pagehide", "visibilitychange"] {
+        let listener = window_event_listener_untyped(event, move |_| flush());
+        on_cleanup(move || listener.remove());
+    }
 }

@@ -2,6 +2,8 @@
 //! full or holding someone else's data degrades to a message instead of a panic. Nothing here
 //! decides what the data means: that is `runway_model::saved`.
 
+use gloo_storage::errors::StorageError;
+use gloo_storage::{LocalStorage, Storage};
 use runway_model::saved::{FileError, Library};
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -34,38 +36,45 @@ impl StorageProblem {
     }
 }
 
+/// The browser's localStorage through gloo-storage, once the page may use it. gloo's `raw()`
+/// throws where storage is blocked (private mode, a sandboxed frame, a getter that throws), so
+/// availability is checked first, without gloo.
 fn storage() -> Result<web_sys::Storage, StorageProblem> {
     let window = web_sys::window().ok_or(StorageProblem::Unavailable)?;
     match window.local_storage() {
-        Ok(Some(s)) => Ok(s),
+        Ok(Some(_)) => Ok(LocalStorage::raw()),
         _ => Err(StorageProblem::Unavailable),
     }
 }
 
-fn problem(e: JsValue) -> StorageProblem {
-    let name = e
-        .dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.name()))
-        .unwrap_or_default();
-    match name.as_str() {
-        "QuotaExceededError" | "NS_ERROR_DOM_QUOTA_REACHED" => StorageProblem::Full,
-        "SecurityError" => StorageProblem::Unavailable,
-        _ => StorageProblem::Failed(
-            e.dyn_ref::<js_sys::Error>()
-                .map(|e| String::from(e.message()))
-                .unwrap_or_else(|| "unknown error".into()),
-        ),
+fn problem(e: StorageError) -> StorageProblem {
+    match e {
+        StorageError::JsError(e) => match e.name.as_str() {
+            "QuotaExceededError" | "NS_ERROR_DOM_QUOTA_REACHED" => StorageProblem::Full,
+            "SecurityError" => StorageProblem::Unavailable,
+            _ => StorageProblem::Failed(e.message),
+        },
+        other => StorageProblem::Failed(other.to_string()),
     }
 }
 
-/// Reads a key (`None` when absent).
-pub fn read(key: &str) -> Result<Option<String>, StorageProblem> {
-    storage()?.get_item(key).map_err(problem)
+fn js_problem(e: JsValue) -> StorageProblem {
+    match e.dyn_into::<js_sys::Error>() {
+        Ok(e) => problem(StorageError::JsError(e.into())),
+        Err(_) => StorageProblem::Failed("unknown error".into()),
+    }
 }
 
-/// Writes a key.
-pub fn write(key: &str, value: &str) -> Result<(), StorageProblem> {
-    storage()?.set_item(key, value).map_err(problem)
+/// Reads a key as text (`None` when absent). Kept raw, so text that cannot be read as a plan can
+/// be backed up exactly as it was.
+pub fn read(key: &str) -> Result<Option<String>, StorageProblem> {
+    storage()?.get_item(key).map_err(js_problem)
+}
+
+/// Writes a value as JSON (serde, through gloo-storage).
+pub fn write<T: serde::Serialize>(key: &str, value: &T) -> Result<(), StorageProblem> {
+    storage()?;
+    LocalStorage::set(key, value).map_err(problem)
 }
 
 /// Keeps text that could not be read under a backup key (once per distinct text), returning the
@@ -73,6 +82,7 @@ pub fn write(key: &str, value: &str) -> Result<(), StorageProblem> {
 pub fn back_up(raw: &str) -> Result<String, StorageProblem> {
     let s = storage()?;
     let len = s.length().unwrap_or(0);
+    // Raw text, not JSON: the backup is exactly what could not be read.
     for i in 0..len {
         if let Ok(Some(key)) = s.key(i) {
             if key.starts_with(BACKUP_PREFIX)
@@ -83,7 +93,7 @@ pub fn back_up(raw: &str) -> Result<String, StorageProblem> {
         }
     }
     let key = format!("{BACKUP_PREFIX}{}", js_sys::Date::now() as u64);
-    s.set_item(&key, raw).map_err(problem)?;
+    s.set_item(&key, raw).map_err(js_problem)?;
     Ok(key)
 }
 

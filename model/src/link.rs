@@ -298,11 +298,13 @@ pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
     for c in &plan.compare {
         out.append_pair("cmp", &crate::compare::encode_column(c));
     }
-    if !plan.name.is_empty() {
-        out.append_pair("name", &plan.name);
+    // The boxes keep what is typed ("My " on the way to "My plan"); the link holds it trimmed.
+    let (name, note) = (plan.name.trim(), plan.note.trim());
+    if !name.is_empty() {
+        out.append_pair("name", name);
     }
-    if !plan.note.is_empty() {
-        out.append_pair("note", &plan.note);
+    if !note.is_empty() {
+        out.append_pair("note", note);
     }
     for g in &plan.grants {
         out.append_pair("grant", &encode_grant(g));
@@ -396,6 +398,14 @@ mod tests {
             "{q}"
         );
         assert_eq!(decode_link(&q, &catalog()).plan, d.plan);
+        // A name being typed keeps its spaces on the page; the link holds it trimmed.
+        let typing = Plan {
+            name: "My plan ".into(),
+            note: "line 1\n".into(),
+            ..Plan::default()
+        };
+        let q = encode_link(&Scenario::default(), &typing);
+        assert!(q.ends_with("&name=My+plan&note=line+1"), "{q}");
         let long = decode_link(&format!("name={}", "x".repeat(500)), &catalog());
         assert_eq!(long.plan.name.len(), crate::saved::MAX_NAME);
     }

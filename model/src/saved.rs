@@ -4,13 +4,15 @@
 //! override; [`crate::link`] is the one codec, exact to the bit and tolerant of bad values), plus a
 //! name, a note and when it was last modified. Everything carries a schema `version`; older
 //! versions are migrated on read ([`migrate_v1`]), newer ones are refused with a clear message so
-//! they are never overwritten by a page that does not understand them.
+//! they are never overwritten by a page that does not understand them. Records derive serde's
+//! traits; reading goes through `serde_path_to_error` so that a bad field is named in the message.
 //!
 //! Decoding never panics: every problem is a [`FileError`] naming the field it is about.
 
 use crate::catalog::Catalog;
 use crate::link::{decode_link, DecodedLink};
-use miniserde::json::{self, Array, Number, Object, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use std::fmt;
 
 /// The schema version this page writes.
@@ -28,8 +30,8 @@ pub const MAX_PLAN: usize = 64 * 1024;
 /// Most scenarios a library holds.
 pub const MAX_SCENARIOS: usize = 200;
 
-/// One saved plan.
-#[derive(Clone, Debug, PartialEq)]
+/// One saved plan, as it is written in storage and in files (field `modified` in JSON).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SavedScenario {
     /// Stable id, unique within the library (two tabs merge by it).
     pub id: String,
@@ -38,6 +40,7 @@ pub struct SavedScenario {
     /// Free text. Rendered as text, never markup.
     pub note: String,
     /// Last modified, milliseconds since 1970 (UTC).
+    #[serde(rename = "modified")]
     pub modified_ms: f64,
     /// The whole plan as a share-link query string (without `?`).
     pub plan: String,
@@ -99,101 +102,158 @@ fn field(path: impl Into<String>, expected: &str) -> FileError {
     }
 }
 
-/// Text for storage: trimmed, control characters removed, at most `max` characters.
-pub fn clean_text(raw: &str, max: usize) -> String {
-    raw.trim()
-        .chars()
+/// Text as it is being typed: control characters removed (newlines kept), at most `max`
+/// characters, spaces kept where the founder put them (a name is typed one space at a time).
+pub fn typed_text(raw: &str, max: usize) -> String {
+    raw.chars()
         .filter(|c| !c.is_control() || *c == '\n')
         .take(max)
         .collect()
 }
 
-fn parse_json(text: &str) -> Result<Object, FileError> {
-    match json::from_str::<Value>(text) {
+/// Text for storage: [`typed_text`], trimmed.
+pub fn clean_text(raw: &str, max: usize) -> String {
+    typed_text(raw.trim(), max).trim().to_string()
+}
+
+/// Parses JSON text into an object. serde_json refuses nesting deeper than 128 levels with an
+/// error, so hostile input cannot exhaust the stack.
+fn parse_json(text: &str) -> Result<Map<String, Value>, FileError> {
+    match serde_json::from_str::<Value>(text) {
         Ok(Value::Object(o)) => Ok(o),
         Ok(_) => Err(FileError::Foreign(String::new())),
         Err(_) => Err(FileError::NotJson),
     }
 }
 
-fn get_str<'a>(o: &'a Object, key: &str, path: &str) -> Result<&'a str, FileError> {
-    match o.get(key) {
-        Some(Value::String(s)) => Ok(s),
-        _ => Err(field(format!("{path}{key}"), "text")),
+/// What a field of a record must hold, in the words of a message.
+fn expected_of(key: &str) -> &'static str {
+    match key {
+        "modified" | "saved_ms" => "a number",
+        "scenario" => "an object",
+        _ => "text",
     }
 }
 
-fn get_f64(o: &Object, key: &str, path: &str) -> Result<f64, FileError> {
-    match o.get(key) {
-        Some(Value::Number(Number::U64(n))) => Ok(*n as f64),
-        Some(Value::Number(Number::I64(n))) => Ok(*n as f64),
-        Some(Value::Number(Number::F64(n))) if n.is_finite() => Ok(*n),
-        _ => Err(field(format!("{path}{key}"), "a number")),
-    }
+/// Deserializes `value` into `T` with serde; a failure names the field it is about
+/// (`scenarios[2].name: expected text.`). `required` lists the fields `T` cannot do without, in
+/// the order a missing one is reported (serde reports a missing field at the record's own path).
+fn typed<'de, T: Deserialize<'de>>(
+    value: &'de Value,
+    path: &str,
+    required: &[&str],
+) -> Result<T, FileError> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let key = e.path().iter().next().map(ToString::to_string);
+        let missing = || {
+            let o = value.as_object()?;
+            required.iter().find(|k| !o.contains_key(**k)).copied()
+        };
+        match key.as_deref().filter(|k| *k != ".").or_else(missing) {
+            Some(key) => field(format!("{path}{key}"), expected_of(key)),
+            None => field(path.trim_end_matches('.'), "an object"),
+        }
+    })
+}
+
+/// A record as it is read: every field checked by serde, then cleaned.
+#[derive(Deserialize)]
+struct RecordIn {
+    id: String,
+    name: String,
+    #[serde(default)]
+    note: Option<String>,
+    modified: f64,
+    plan: String,
 }
 
 /// Reads `format` and `version`: ours, and not from the future.
-fn check_header(o: &Object, format: &str) -> Result<u64, FileError> {
+fn check_header(o: &Value, format: &str) -> Result<u64, FileError> {
     match o.get("format") {
         Some(Value::String(f)) if f == format => {}
         Some(Value::String(f)) => return Err(FileError::Foreign(f.clone())),
         _ => return Err(FileError::Foreign(String::new())),
     }
-    match o.get("version") {
-        Some(Value::Number(Number::U64(v))) if (1..=SCHEMA_VERSION).contains(v) => Ok(*v),
-        Some(Value::Number(Number::U64(v))) if *v > SCHEMA_VERSION => {
-            Err(FileError::FutureVersion(*v))
-        }
+    match o.get("version").and_then(Value::as_u64) {
+        Some(v) if (1..=SCHEMA_VERSION).contains(&v) => Ok(v),
+        Some(v) if v > SCHEMA_VERSION => Err(FileError::FutureVersion(v)),
         _ => Err(field("version", "a whole number from 1")),
     }
 }
 
-fn decode_scenario(o: &Object, path: &str) -> Result<SavedScenario, FileError> {
-    let plan = get_str(o, "plan", path)?;
-    if plan.len() > MAX_PLAN {
+fn decode_scenario(o: &Value, path: &str) -> Result<SavedScenario, FileError> {
+    let r: RecordIn = typed(o, path, &["id", "name", "modified", "plan"])?;
+    if r.plan.len() > MAX_PLAN {
         return Err(field(
             format!("{path}plan"),
             "a share-link query of at most 64 KB",
         ));
     }
-    let modified_ms = get_f64(o, "modified", path)?;
     Ok(SavedScenario {
-        id: clean_text(get_str(o, "id", path)?, 64),
-        name: clean_text(get_str(o, "name", path)?, MAX_NAME),
-        note: match o.get("note") {
-            None | Some(Value::Null) => String::new(),
-            Some(Value::String(s)) => clean_text(s, MAX_NOTE),
-            Some(_) => return Err(field(format!("{path}note"), "text")),
-        },
-        modified_ms,
-        plan: plan.strip_prefix('?').unwrap_or(plan).to_string(),
+        id: clean_text(&r.id, 64),
+        name: clean_text(&r.name, MAX_NAME),
+        note: r.note.map(|n| clean_text(&n, MAX_NOTE)).unwrap_or_default(),
+        modified_ms: r.modified,
+        plan: r.plan.strip_prefix('?').unwrap_or(&r.plan).to_string(),
     })
 }
 
-fn encode_scenario(s: &SavedScenario) -> Object {
-    let mut o = Object::new();
-    o.insert("id".into(), Value::String(s.id.clone()));
-    o.insert("name".into(), Value::String(s.name.clone()));
-    o.insert("note".into(), Value::String(s.note.clone()));
-    o.insert(
-        "modified".into(),
-        Value::Number(Number::F64(s.modified_ms.round())),
-    );
-    o.insert("plan".into(), Value::String(s.plan.clone()));
-    o
+/// An exported scenario file (and the last-open plan in storage): the header, then the record's
+/// fields. Serialize it with serde, or write it with [`encode_scenario_file`].
+#[derive(Serialize)]
+pub struct ScenarioFile {
+    format: &'static str,
+    version: u64,
+    #[serde(flatten)]
+    scenario: SavedScenario,
+}
+
+impl ScenarioFile {
+    /// The file for one scenario, in the current schema.
+    pub fn new(s: &SavedScenario) -> ScenarioFile {
+        ScenarioFile {
+            format: SCENARIO_FORMAT,
+            version: SCHEMA_VERSION,
+            scenario: for_writing(s),
+        }
+    }
+}
+
+/// The library as stored.
+#[derive(Serialize)]
+struct LibraryOut<'a> {
+    format: &'static str,
+    version: u64,
+    scenarios: &'a [SavedScenario],
+}
+
+/// JSON text of a value whose fields are all strings and finite numbers (it cannot fail; the
+/// fallback keeps the signature total).
+fn to_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "{}".into())
+}
+
+/// A copy fit for writing: the time rounded to a whole millisecond, never NaN or infinite
+/// (JSON has no such numbers).
+fn for_writing(s: &SavedScenario) -> SavedScenario {
+    SavedScenario {
+        modified_ms: if s.modified_ms.is_finite() {
+            s.modified_ms.round()
+        } else {
+            0.0
+        },
+        ..s.clone()
+    }
 }
 
 /// Writes one scenario as an exported file (importable again).
 pub fn encode_scenario_file(s: &SavedScenario) -> String {
-    let mut o = encode_scenario(s);
-    o.insert("format".into(), Value::String(SCENARIO_FORMAT.into()));
-    o.insert("version".into(), Value::Number(Number::U64(SCHEMA_VERSION)));
-    json::to_string(&Value::Object(o))
+    to_json(&ScenarioFile::new(s))
 }
 
 /// Reads an exported scenario file.
 pub fn decode_scenario_file(text: &str) -> Result<SavedScenario, FileError> {
-    let o = parse_json(text)?;
+    let o = Value::Object(parse_json(text)?);
     match check_header(&o, SCENARIO_FORMAT)? {
         1 => {
             // A version-1 file holds one scenario in the old shape.
@@ -223,6 +283,18 @@ pub struct LoadedLibrary {
     pub problems: Vec<FileError>,
 }
 
+impl Serialize for Library {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let scenarios: Vec<SavedScenario> = self.scenarios.iter().map(for_writing).collect();
+        LibraryOut {
+            format: LIBRARY_FORMAT,
+            version: SCHEMA_VERSION,
+            scenarios: &scenarios,
+        }
+        .serialize(serializer)
+    }
+}
+
 impl Library {
     /// The scenario with this id.
     pub fn get(&self, id: &str) -> Option<&SavedScenario> {
@@ -247,22 +319,13 @@ impl Library {
 
     /// Writes the library for storage.
     pub fn encode(&self) -> String {
-        let mut o = Object::new();
-        o.insert("format".into(), Value::String(LIBRARY_FORMAT.into()));
-        o.insert("version".into(), Value::Number(Number::U64(SCHEMA_VERSION)));
-        let list: Array = self
-            .scenarios
-            .iter()
-            .map(|s| Value::Object(encode_scenario(s)))
-            .collect();
-        o.insert("scenarios".into(), Value::Array(list));
-        json::to_string(&Value::Object(o))
+        to_json(self)
     }
 
     /// Reads a library from storage. A whole-file problem (not JSON, foreign, future version) is
     /// an error; bad entries are left out and reported.
     pub fn decode(text: &str) -> Result<LoadedLibrary, FileError> {
-        let o = parse_json(text)?;
+        let o = Value::Object(parse_json(text)?);
         if check_header(&o, LIBRARY_FORMAT)? == 1 {
             let mut library = Library::default();
             for s in migrate_v1(&o)? {
@@ -281,7 +344,7 @@ impl Library {
         for (i, item) in items.iter().enumerate() {
             let path = format!("scenarios[{i}].");
             let decoded = match item {
-                Value::Object(s) => decode_scenario(s, &path),
+                Value::Object(_) => decode_scenario(item, &path),
                 _ => Err(field(format!("scenarios[{i}]"), "an object")),
             };
             match decoded {
@@ -296,42 +359,51 @@ impl Library {
     }
 }
 
+/// One entry of a version-1 library.
+#[derive(Deserialize)]
+struct V1Entry {
+    name: String,
+    saved_ms: f64,
+    scenario: Map<String, Value>,
+}
+
 /// Version 1, the calculator-only schema from before credit plans and hidden costs:
 /// `{"format": …, "version": 1, "scenarios": [{"name", "saved_ms", "scenario": {"params", "tokens",
 /// "gpu", "gpus", "mfu", "duty", "provider", "price"}}]}`. Each entry becomes a version-2 scenario
 /// whose plan is the same inputs as link keys (everything added since takes its default).
-pub fn migrate_v1(o: &Object) -> Result<Vec<SavedScenario>, FileError> {
+pub fn migrate_v1(o: &Value) -> Result<Vec<SavedScenario>, FileError> {
     let Some(Value::Array(items)) = o.get("scenarios") else {
         return Err(field("scenarios", "a list"));
     };
     let mut out = Vec::new();
     for (i, item) in items.iter().enumerate() {
         let path = format!("scenarios[{i}].");
-        let Value::Object(entry) = item else {
+        if !item.is_object() {
             return Err(field(format!("scenarios[{i}]"), "an object"));
-        };
-        let Some(Value::Object(inputs)) = entry.get("scenario") else {
-            return Err(field(format!("{path}scenario"), "an object"));
-        };
+        }
+        let entry: V1Entry = typed(item, &path, &["name", "saved_ms", "scenario"])?;
         let mut plan = form_urlencoded::Serializer::new(String::new());
         for key in [
             "params", "tokens", "gpu", "gpus", "mfu", "duty", "provider", "price",
         ] {
-            let value = match inputs.get(key) {
+            let value = match entry.scenario.get(key) {
                 None | Some(Value::Null) => continue,
                 Some(Value::String(s)) => s.clone(),
-                Some(Value::Number(Number::U64(n))) => n.to_string(),
-                Some(Value::Number(Number::I64(n))) => n.to_string(),
-                Some(Value::Number(Number::F64(n))) => crate::parse::format_number_exact(*n),
+                Some(Value::Number(n)) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+                    (Some(u), _, _) => u.to_string(),
+                    (None, Some(i), _) => i.to_string(),
+                    (None, None, Some(f)) => crate::parse::format_number_exact(f),
+                    _ => return Err(field(format!("{path}scenario.{key}"), "a number or text")),
+                },
                 Some(_) => return Err(field(format!("{path}scenario.{key}"), "a number or text")),
             };
             plan.append_pair(key, &value);
         }
         out.push(SavedScenario {
             id: format!("v1-{i}"),
-            name: clean_text(get_str(entry, "name", &path)?, MAX_NAME),
+            name: clean_text(&entry.name, MAX_NAME),
             note: String::new(),
-            modified_ms: get_f64(entry, "saved_ms", &path)?,
+            modified_ms: entry.saved_ms,
             plan: plan.finish(),
         });
     }
@@ -486,6 +558,57 @@ mod tests {
             (opened.plan.name.as_str(), opened.plan.note.as_str()),
             ("New name", "New note")
         );
+    }
+
+    #[test]
+    fn a_missing_or_wrong_field_is_named() {
+        let msg = |t: &str| decode_scenario_file(t).unwrap_err().to_string();
+        let head = r#"{"format":"gpu-credit-runway/scenario","version":2,"#;
+        assert_eq!(
+            msg(&format!(r#"{head}"id":"x","name":"n","plan":""}}"#)),
+            "modified: expected a number."
+        );
+        assert_eq!(
+            msg(&format!(
+                r#"{head}"id":"x","name":"n","modified":1,"plan":"","note":[1]}}"#
+            )),
+            "note: expected text."
+        );
+        // A null note is an empty one.
+        let ok = decode_scenario_file(&format!(
+            r#"{head}"id":"x","name":"n","modified":1,"plan":"?a=1","note":null}}"#
+        ));
+        assert_eq!(
+            ok.map(|s| (s.note, s.plan)),
+            Ok((String::new(), "a=1".into()))
+        );
+        let v1 = |entry: &str| {
+            Library::decode(&format!(
+                r#"{{"format":"gpu-credit-runway/library","version":1,"scenarios":[{entry}]}}"#
+            ))
+            .unwrap_err()
+            .to_string()
+        };
+        assert_eq!(
+            v1(r#"{"saved_ms":1,"scenario":{}}"#),
+            "scenarios[0].name: expected text."
+        );
+        assert_eq!(
+            v1(r#"{"name":"a","saved_ms":1,"scenario":3}"#),
+            "scenarios[0].scenario: expected an object."
+        );
+        // Nesting far past serde_json's limit is refused, not a stack overflow.
+        assert_eq!(msg(&"[".repeat(100_000)), "This is not a JSON file.");
+    }
+
+    #[test]
+    fn typed_text_keeps_spaces_and_new_lines_until_saved() {
+        // Typed one key at a time: "My " then "My plan A" keep their spaces; only saving trims.
+        assert_eq!(typed_text("My ", MAX_NAME), "My ");
+        assert_eq!(typed_text("My plan A", MAX_NAME), "My plan A");
+        assert_eq!(typed_text("line 1\n", MAX_NOTE), "line 1\n");
+        assert_eq!(typed_text("a\u{7}b\u{0}", MAX_NAME), "ab");
+        assert_eq!(clean_text("  My plan A \n", MAX_NAME), "My plan A");
     }
 
     #[test]

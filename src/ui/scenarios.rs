@@ -5,7 +5,8 @@ use runway_model::overheads::estimate_overheads;
 use runway_model::plan::{run_plan, runway_inputs};
 use runway_model::runway::simulate;
 use runway_model::saved::{
-    decode_scenario_file, encode_scenario_file, plan_query, Library, SavedScenario, MAX_NAME,
+    clean_text, decode_scenario_file, encode_scenario_file, plan_query, typed_text, Library,
+    SavedScenario, ScenarioFile, MAX_NAME, MAX_NOTE,
 };
 use runway_model::{decode_link, estimate, Catalog};
 use wasm_bindgen::JsCast;
@@ -86,7 +87,7 @@ impl Saved {
             }
         };
         change(&mut library);
-        match storage::write(storage::LIBRARY_KEY, &library.encode()) {
+        match storage::write(storage::LIBRARY_KEY, &library) {
             Ok(()) => {
                 self.library.set(library);
                 true
@@ -161,7 +162,7 @@ pub fn ScenariosPanel() -> impl IntoView {
     let save = move |as_new: bool| {
         let (name, note) = state
             .plan
-            .with_untracked(|p| (p.name.clone(), p.note.clone()));
+            .with_untracked(|p| (clean_text(&p.name, MAX_NAME), clean_text(&p.note, MAX_NOTE)));
         let name = if name.is_empty() {
             "Untitled plan".to_string()
         } else {
@@ -229,7 +230,7 @@ pub fn ScenariosPanel() -> impl IntoView {
         }
     };
     let rename = move |id: String, name: String| {
-        let name = runway_model::saved::clean_text(&name, MAX_NAME);
+        let name = clean_text(&name, MAX_NAME);
         if name.is_empty() {
             return;
         }
@@ -249,7 +250,7 @@ pub fn ScenariosPanel() -> impl IntoView {
     };
     let reset_library = move |_| {
         // The unreadable text is already in its backup key.
-        match storage::write(storage::LIBRARY_KEY, &Library::default().encode()) {
+        match storage::write(storage::LIBRARY_KEY, &Library::default()) {
             Ok(()) => {
                 saved.locked.set(None);
                 saved.library.set(Library::default());
@@ -334,7 +335,8 @@ pub fn ScenariosPanel() -> impl IntoView {
             <input id="scenario-name" class="typed" type="text" maxlength="80" placeholder="Name this plan" data-testid="scenario-name"
                 prop:value=move || state.plan.with(|p| p.name.clone())
                 on:input=move |ev| {
-                    let name = runway_model::saved::clean_text(&event_target_value(&ev), MAX_NAME);
+                    // Kept as typed (spaces included); trimmed when saved or put in the link.
+                    let name = typed_text(&event_target_value(&ev), MAX_NAME);
                     state.plan.update(|p| p.name = name);
                 } />
             <button type="button" data-testid="save-scenario" on:click=move |_| save(false)>"Save"</button>
@@ -346,7 +348,7 @@ pub fn ScenariosPanel() -> impl IntoView {
         <textarea id="scenario-note" rows="2" maxlength="2000" placeholder="Notes: assumptions, who to ask, what to check" data-testid="scenario-note"
             prop:value=move || state.plan.with(|p| p.note.clone())
             on:input=move |ev| {
-                let note = runway_model::saved::clean_text(&event_target_value(&ev), runway_model::saved::MAX_NOTE);
+                let note = typed_text(&event_target_value(&ev), MAX_NOTE);
                 state.plan.update(|p| p.note = note);
             }></textarea>
         {move || saved.notice.get().map(|n| view! { <p class="warning" role="alert" data-testid="storage-notice">{n}</p> })}
@@ -374,8 +376,8 @@ fn ExportImport(saved: Saved) -> impl IntoView {
             .saved_id
             .get_untracked()
             .unwrap_or_else(storage::new_id),
-        name: state.plan.with_untracked(|p| p.name.clone()),
-        note: state.plan.with_untracked(|p| p.note.clone()),
+        name: state.plan.with_untracked(|p| clean_text(&p.name, MAX_NAME)),
+        note: state.plan.with_untracked(|p| clean_text(&p.note, MAX_NOTE)),
         modified_ms: storage::now_ms(),
         plan: record_plan(state),
     };
@@ -512,14 +514,13 @@ fn csv_report(state: AppState) -> Option<String> {
 pub fn remember_last(state: AppState) {
     let s = SavedScenario {
         id: state.saved_id.get_untracked().unwrap_or_default(),
-        name: state.plan.with_untracked(|p| p.name.clone()),
-        note: state.plan.with_untracked(|p| p.note.clone()),
+        name: state.plan.with_untracked(|p| clean_text(&p.name, MAX_NAME)),
+        note: state.plan.with_untracked(|p| clean_text(&p.note, MAX_NOTE)),
         modified_ms: storage::now_ms(),
         plan: record_plan(state),
     };
     // Storage being off or full is reported by the panel; the link still holds the plan.
-    let _: Result<(), StorageProblem> =
-        storage::write(storage::LAST_KEY, &encode_scenario_file(&s));
+    let _: Result<(), StorageProblem> = storage::write(storage::LAST_KEY, &ScenarioFile::new(&s));
 }
 
 /// The plan to open when the page has no query string: the last one, if storage has it.

@@ -25,22 +25,32 @@ export class CalculatorPage {
     await this.page.waitForFunction(() => document.querySelector('[data-testid=compute-cost]')?.dataset.value !== undefined);
   }
 
-  /** The raw number of a result. */
+  /**
+   * The raw number of a result. Throws when the result has no number: a missing or empty
+   * `data-value` (what a NaN or infinite result renders as), or text that is not a finite number
+   * ("none" included: read those with `attr`). Never reads a missing result as 0.
+   */
   async value(testId) {
-    const raw = await this.page.getByTestId(testId).getAttribute('data-value');
-    return Number(raw);
+    const raw = await this.page.getByTestId(testId).getAttribute('data-value', { timeout: 5000 });
+    return finiteNumber(testId, raw);
   }
 
-  /** Waits until a result's data-value satisfies `predicate`, returning it. */
+  /** The raw `data-value` text of a result (e.g. "none", an ISO date). */
+  async attr(testId) {
+    return this.page.getByTestId(testId).getAttribute('data-value', { timeout: 5000 });
+  }
+
+  /** Waits until a result's data-value is a finite number satisfying `predicate`, returning it. */
   async waitForValue(testId, predicate, timeout = 5000) {
     const deadline = Date.now() + timeout;
-    let v;
+    let last;
     while (Date.now() < deadline) {
-      v = await this.value(testId);
-      if (predicate(v)) return v;
+      const raw = await this.page.getByTestId(testId).getAttribute('data-value', { timeout }).catch(() => null);
+      last = raw;
+      if (raw !== null && raw !== '' && Number.isFinite(Number(raw)) && predicate(Number(raw))) return Number(raw);
       await this.page.waitForTimeout(20);
     }
-    throw new Error(`${testId} stayed at ${v}`);
+    throw new Error(`${testId} stayed at ${JSON.stringify(last)}`);
   }
 
   /** Replaces the text of a typed field, as a user typing would. */
@@ -90,4 +100,12 @@ export class CalculatorPage {
     }
     throw new Error(`URL never matched: ${this.page.url()}`);
   }
+}
+
+/** A `data-value` as a finite number, or an error naming the result and what it held. */
+export function finiteNumber(testId, raw) {
+  if (raw === null) throw new Error(`${testId}: no data-value attribute`);
+  const v = raw.trim() === '' ? NaN : Number(raw);
+  if (!Number.isFinite(v)) throw new Error(`${testId}: data-value ${JSON.stringify(raw)} is not a finite number`);
+  return v;
 }

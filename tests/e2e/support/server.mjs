@@ -12,8 +12,8 @@ const TYPES = {
   '.svg': 'image/svg+xml',
 };
 
-/** Serves `root` under `prefix` ("/" or "/sub/path/"). Returns { url, close }. */
-export async function serveDist(root = resolve('dist'), prefix = '/') {
+/** Serves `root` (default: dist/, or $DIST_DIR) under `prefix` ("/" or "/sub/path/"). Returns { url, close }. */
+export async function serveDist(root = resolve(process.env.DIST_DIR ?? 'dist'), prefix = '/') {
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
