@@ -21,7 +21,7 @@ test-native:
 	cargo fmt --all --check
 	cargo clippy -p runway-model -p runway-charts --all-targets -- -D warnings
 	cargo test -p runway-model -p runway-charts
-	FUZZ_CASES=5000 cargo bench -p runway-model --bench fuzz
+	FUZZ_CASES=5000 cargo bench --profile fuzz -p runway-model --bench fuzz
 
 ## Release build into dist/ (served from the domain root), and a copy for a subpath that the
 ## end-to-end tests host under /tools/runway/.
@@ -41,9 +41,10 @@ bench: setup build
 	bench/bundle-size.sh
 	node bench/latency.mjs
 
-## Fuzz the link and scenario-JSON decoders with a million cases per target (about a minute each).
+## Fuzz the link and scenario-JSON decoders, then every page calculation on what they decode, with
+## a million cases per target (about 10 minutes on two cores, most of it the link-shaped target).
 fuzz:
-	FUZZ_CASES=1000000 cargo bench -p runway-model --bench fuzz
+	FUZZ_CASES=1000000 cargo bench --profile fuzz -p runway-model --bench fuzz
 
 ## Refresh the README screenshot.
 screenshot: build

@@ -676,4 +676,272 @@ mod tests {
         let root = SVGBackend::with_string(&mut buf, (100, 100)).into_drawing_area();
         assert!(draw_sweep(&root, &empty, 1.0).is_err());
     }
+
+    // Where the charts plot, by hand. The test canvas is 640 × 320 px at scale 1. Every chart has a
+    // 12 px margin on each side and 42 px of x labels at the bottom; the line charts (cost vs MFU,
+    // runway, sweeps) have 72 px of y labels on the left, the provider bars 150 px. The plotting
+    // area is then x 84..628 (bars: 162..628) and y 12..266, and plotters maps an axis range onto
+    // its first and last pixel: x_min → 84 (bars 162), x_max → 627; y = 0 → 265, y_max → 12.
+
+    /// The plotting area's first and last pixel on each axis.
+    struct Plot {
+        left: f64,
+        right: f64,
+        top: f64,
+        bottom: f64,
+    }
+
+    const LINE_PLOT: Plot = Plot {
+        left: 84.0,
+        right: 627.0,
+        top: 12.0,
+        bottom: 265.0,
+    };
+
+    const BAR_PLOT: Plot = Plot {
+        left: 162.0,
+        ..LINE_PLOT
+    };
+
+    impl Plot {
+        /// The pixel of a point `tx`, `ty` of the way along the x and y axes (0 to 1).
+        fn at(&self, tx: f64, ty: f64) -> (f64, f64) {
+            (
+                self.left + tx * (self.right - self.left),
+                self.bottom - ty * (self.bottom - self.top),
+            )
+        }
+    }
+
+    /// The `<tag …/>` elements of an SVG whose attribute text contains every one of `with`.
+    fn elements<'a>(svg: &'a str, tag: &str, with: &[&str]) -> Vec<&'a str> {
+        svg.split(&format!("<{tag} "))
+            .skip(1)
+            .map(|rest| rest.split("/>").next().unwrap_or(""))
+            .filter(|el| with.iter().all(|w| el.contains(w)))
+            .collect()
+    }
+
+    fn attr<'a>(el: &'a str, name: &str) -> &'a str {
+        el.split(&format!("{name}=\""))
+            .nth(1)
+            .and_then(|v| v.split('"').next())
+            .unwrap_or_else(|| panic!("no {name} in {el}"))
+    }
+
+    fn number(el: &str, name: &str) -> f64 {
+        attr(el, name)
+            .parse()
+            .unwrap_or_else(|_| panic!("{name} of {el} is not a number"))
+    }
+
+    /// The vertices of a `<polyline>` or `<polygon>`.
+    fn points(el: &str) -> Vec<(f64, f64)> {
+        attr(el, "points")
+            .split_whitespace()
+            .map(|p| {
+                let (x, y) = p.split_once(',').unwrap_or_else(|| panic!("point {p}"));
+                (x.parse().unwrap_or(f64::NAN), y.parse().unwrap_or(f64::NAN))
+            })
+            .collect()
+    }
+
+    /// The one 2 px line drawn in `color` (legend swatches and axes are thinner).
+    fn line_in(svg: &str, color: RGBColor) -> Vec<(f64, f64)> {
+        let stroke = format!("stroke=\"{}\"", hex(color));
+        let lines = elements(svg, "polyline", &[&stroke, "stroke-width=\"2\""]);
+        assert_eq!(lines.len(), 1, "one {stroke} line");
+        points(lines[0])
+    }
+
+    fn hex(c: RGBColor) -> String {
+        format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
+    }
+
+    /// Plotters rounds to whole pixels: a plotted point is within 1 px of where its value maps.
+    #[track_caller]
+    fn assert_at(got: (f64, f64), want: (f64, f64)) {
+        assert!(
+            (got.0 - want.0).abs() <= 1.0 && (got.1 - want.1).abs() <= 1.0,
+            "plotted at {got:?}, the axes put the value at {want:?} (±1 px)"
+        );
+    }
+
+    #[test]
+    fn cost_vs_mfu_plots_each_cost_and_the_marker_where_the_axes_put_them() {
+        // Cost at MFU m is c0 × 0.4 / m: from 8 × c0 at 5 % down to c0 / 2 at 80 %.
+        let c0 = 405_797.0;
+        let series: Vec<(f64, f64)> = (5..=80)
+            .map(|p| (p as f64 / 100.0, c0 * 0.4 / (p as f64 / 100.0)))
+            .collect();
+        let out = svg(|root| draw_cost_vs_mfu(root, &series, (0.4, c0), 1.0));
+        // x from the first MFU to the last; y from 0 to 8 % above the dearest cost, 8 × c0.
+        let y_max = 8.0 * c0 * 1.08;
+        let map = |(m, c): (f64, f64)| LINE_PLOT.at((m - 0.05) / 0.75, c / y_max);
+        let line = line_in(&out, ACCENT);
+        assert_eq!(line.len(), series.len());
+        for (&got, &p) in line.iter().zip(&series) {
+            assert_at(got, map(p));
+        }
+        // By hand: 5 % at (84, 265 − 253 / 1.08 = 30.7); 40 % at (84 + 543 × 0.35 / 0.75 = 337.4,
+        // 265 − 253 × 0.125 / 1.08 = 235.7); 80 % at (627, 265 − 253 × 0.0625 / 1.08 = 250.4).
+        assert_at(line[0], (84.0, 30.7));
+        assert_at(line[35], (337.4, 235.7));
+        assert_at(line[75], (627.0, 250.4));
+        // The scenario's marker sits on its point of the line.
+        let fill = format!("fill=\"{}\"", hex(ACCENT));
+        let marker = elements(&out, "circle", &[&fill]);
+        assert_eq!(marker.len(), 1);
+        assert_at(
+            (number(marker[0], "cx"), number(marker[0], "cy")),
+            (337.4, 235.7),
+        );
+    }
+
+    #[test]
+    fn provider_bars_are_as_long_as_their_cost_on_the_axis() {
+        let bars = vec![
+            ProviderBar {
+                label: "RunPod".into(),
+                cost_usd: 158_662.0,
+                current: false,
+            },
+            ProviderBar {
+                label: "Amazon Web Services".into(),
+                cost_usd: 405_797.0,
+                current: true,
+            },
+        ];
+        let out = svg(|root| draw_cost_by_provider(root, &bars, 1.0));
+        // x from $0 to 25 % beyond the dearest bar: 405,797 × 1.25 = 507,246.25. Each bar starts at
+        // the axis (x = 162) and ends at its cost: AWS at 162 + 465 × 405,797 / 507,246.25 = 534.0,
+        // RunPod at 162 + 465 × 158,662 / 507,246.25 = 307.4.
+        let bar = |c: RGBColor| {
+            let fill = format!("fill=\"{}\"", hex(c));
+            let rects = elements(&out, "rect", &[&fill]);
+            assert_eq!(rects.len(), 1, "one {fill} bar");
+            let r = rects[0];
+            let (x, w) = (number(r, "x"), number(r, "width"));
+            (x, x + w, number(r, "y"), number(r, "height"))
+        };
+        let (aws, runpod) = (bar(ACCENT), bar(MUTED));
+        let x_max = 405_797.0 * 1.25;
+        for ((left, right, _, _), cost) in [(aws, 405_797.0), (runpod, 158_662.0)] {
+            assert_at((left, 0.0), (BAR_PLOT.left, 0.0));
+            assert_at((right, 0.0), (BAR_PLOT.at(cost / x_max, 0.0).0, 0.0));
+        }
+        assert_at((aws.1, 0.0), (534.0, 0.0));
+        assert_at((runpod.1, 0.0), (307.4, 0.0));
+        // One row each, the first bar at the bottom, rows of equal height (to the rounded pixel).
+        assert!(runpod.2 > aws.2 + aws.3 - 1.0, "bar 1 below bar 2");
+        assert!((runpod.3 - aws.3).abs() <= 1.0 && aws.3 > 0.0);
+        assert!(aws.2 >= BAR_PLOT.top && runpod.2 + runpod.3 <= BAR_PLOT.bottom);
+    }
+
+    #[test]
+    fn runway_plots_cumulative_spend_cash_balances_and_markers_on_the_day_axis() {
+        // Spend $10 a day on days 0-14; grant A ($100, usable days 0-9) pays days 0-9, cash pays
+        // days 10-14. Cumulative spend is 10 × min(d + 1, 15), cumulative cash 10 × clamp(d − 9, 0, 5).
+        let days = 20;
+        let data = RunwayChart {
+            balances: vec![(
+                "A".into(),
+                (0..days)
+                    .map(|d| if d < 10 { 90.0 - 10.0 * d as f64 } else { 0.0 })
+                    .collect(),
+            )],
+            daily_spend: (0..days).map(|d| if d < 15 { 10.0 } else { 0.0 }).collect(),
+            daily_cash: (0..days)
+                .map(|d| if (10..15).contains(&d) { 10.0 } else { 0.0 })
+                .collect(),
+            markers: vec![(10, "expires".into())],
+        };
+        let out = svg(|root| draw_runway(root, &data, 1.0));
+        // x: days 0 to 20; y: $0 to 10 % above the highest value, the $150 spent: $165.
+        let map = |d: f64, usd: f64| LINE_PLOT.at(d / 20.0, usd / 165.0);
+        let spend = line_in(&out, INK);
+        let cash = line_in(&out, CASH);
+        // One point a day (fewer than 400 days), then the last day again.
+        assert_eq!((spend.len(), cash.len()), (21, 21));
+        for d in 0..days {
+            let x = d as f64;
+            assert_at(spend[d], map(x, 10.0 * (x + 1.0).min(15.0)));
+            assert_at(cash[d], map(x, 10.0 * (x - 9.0).clamp(0.0, 5.0)));
+        }
+        // By hand, day 19: spend $150 at (84 + 543 × 19 / 20 = 599.9, 265 − 253 × 150 / 165 = 35.0),
+        // cash $50 at y = 265 − 253 × 50 / 165 = 188.3.
+        assert_at(spend[19], (599.9, 35.0));
+        assert_at(cash[19], (599.9, 188.3));
+        // The grant's area: its top edge is the balance ($90 on day 0 at y = 265 − 253 × 90 / 165
+        // = 127.0), down to $0 from day 10; then back along the axis (y = 265).
+        let fill = format!("fill=\"{}\"", hex(GRANT_COLORS[0]));
+        let area = elements(&out, "polygon", &[&fill]);
+        assert_eq!(area.len(), 1);
+        let area = points(area[0]);
+        assert_at(area[0], (84.0, 127.0));
+        for d in 0..days {
+            let x = d as f64;
+            let balance = if d < 10 { 90.0 - 10.0 * x } else { 0.0 };
+            assert_at(area[d], map(x, balance));
+            assert_at(area[area.len() - 1 - d], map(x, 0.0));
+        }
+        // The marker: a vertical line at day 10 (x = 84 + 543 / 2 = 355.5), from $0 to the top.
+        let stroke = format!("stroke=\"{}\"", hex(MUTED));
+        let marker = elements(&out, "polyline", &[&stroke]);
+        assert_eq!(marker.len(), 1);
+        let marker = points(marker[0]);
+        assert_eq!(marker.len(), 2);
+        assert_at(marker[0], (355.5, 265.0));
+        assert_at(marker[1], (355.5, 12.0));
+    }
+
+    #[test]
+    fn sweep_plots_points_on_a_log_x_axis_where_the_axes_put_them() {
+        let gpus = [8.0, 64.0, 512.0, 4096.0];
+        let chart = SweepChart {
+            series: vec![
+                SweepSeries {
+                    label: "fast".into(),
+                    color: ACCENT,
+                    points: gpus.iter().map(|&g| (g, 400_000.0)).collect(),
+                },
+                SweepSeries {
+                    label: "slow".into(),
+                    color: MUTED,
+                    points: gpus
+                        .iter()
+                        .map(|&g| (g, 400_000.0 + 200.0 * g))
+                        .chain(std::iter::once((8192.0, f64::NAN)))
+                        .collect(),
+                },
+            ],
+            marker: Some(((64.0, 400_000.0), "you".into())),
+            x_desc: "Accelerators",
+            y_desc: "GPU bill (USD)",
+            x_label: |x| format!("{x:.0}"),
+        };
+        let out = svg(|root| draw_sweep(root, &chart, 1.0));
+        // x: log scale from 8 to 4096 GPUs (the NaN point is left out), so 64 and 512 are a third
+        // and two thirds of the way; y: $0 to 10 % above the dearest point, 1.1 × $1,219,200.
+        let y_max = 1.1 * (400_000.0 + 200.0 * 4096.0);
+        let map = |g: f64, usd: f64| LINE_PLOT.at((g / 8.0f64).ln() / 512f64.ln(), usd / y_max);
+        for (color, series) in [(ACCENT, &chart.series[0]), (MUTED, &chart.series[1])] {
+            let line = line_in(&out, color);
+            assert_eq!(line.len(), 4, "the NaN point is left out");
+            for (&got, &(g, usd)) in line.iter().zip(&series.points) {
+                assert_at(got, map(g, usd));
+            }
+        }
+        // By hand: $400,000 is at y = 265 − 253 × 400,000 / 1,341,120 = 189.5; 64 GPUs at
+        // x = 84 + 543 / 3 = 265; the slow line's 4,096 GPUs ($1,219,200) at (627, 265 − 253 / 1.1 = 35).
+        assert_at(line_in(&out, ACCENT)[1], (265.0, 189.5));
+        assert_at(line_in(&out, MUTED)[3], (627.0, 35.0));
+        let fill = format!("fill=\"{}\"", hex(INK));
+        let marker = elements(&out, "circle", &[&fill]);
+        assert_eq!(marker.len(), 1);
+        assert_at(
+            (number(marker[0], "cx"), number(marker[0], "cy")),
+            (265.0, 189.5),
+        );
+    }
 }

@@ -1,83 +1,437 @@
-//! Fuzzing the two decoders that read outside data: share links and scenario JSON (storage and
-//! imported files). Property-based (proptest) with many cases, run like a benchmark:
+//! Fuzzing the decoders that read outside data (share links, and scenario JSON from storage and
+//! imported files) and every calculation the page runs on what they decode. Property-based
+//! (proptest) with many cases, run like a benchmark, with overflow checks and debug assertions on
+//! (the `fuzz` profile of the workspace's Cargo.toml):
 //!
-//!     FUZZ_CASES=1000000 cargo bench -p runway-model --bench fuzz
+//!     FUZZ_CASES=1000000 cargo bench --profile fuzz -p runway-model --bench fuzz
 //!
-//! `make test` runs it briefly (FUZZ_CASES=5000). Every case must decode without a panic, every
-//! rejection must be an error value with a message, and whatever decodes must price and simulate
-//! to finite numbers.
+//! Every target runs FUZZ_CASES cases (`make test`: 5,000; `make fuzz`: 1,000,000) and prints how
+//! many it ran. Any failure (a panic, an integer overflow, a debug assertion, a rejection without a
+//! message, a NaN or infinity in a number the page would show) prints the shrunk input and exits
+//! with status 1. The targets:
+//!
+//! 1. link decoder, any string: decodes, prices, and estimates the hidden costs;
+//! 2. link decoder, link-shaped: `key=value` pairs with boundary and random numbers for every
+//!    numeric key, catalog ids, `grant`/`work`/`cmp` tokens and noise; then every calculation the
+//!    page runs on the plan ([`check_page`]);
+//! 3. scenario JSON decoders, any string;
+//! 4. scenario JSON decoders, mutated valid files: what decodes as a scenario file is opened like
+//!    the page opens it, with every calculation of [`check_page`]; a library's entries are
+//!    summarized like the saved-scenario list does.
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
-use runway_model::overheads::estimate_overheads;
-use runway_model::plan::run_plan;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use runway_model::advisor::{advise, AdvisorInputs};
+use runway_model::billing::{billing_modes, estimate_billing, what_budget_buys, HostMode};
+use runway_model::compare::evaluate;
+use runway_model::cost::{cost_by_provider, cost_vs_mfu};
+use runway_model::export::results_csv;
+use runway_model::format::NOT_A_NUMBER;
+use runway_model::overheads::explain::HiddenOutput;
+use runway_model::overheads::{
+    cost_vs_gpus, cost_vs_interval, estimate_overheads, log_space, OverheadEstimate, MAX_SWEEP_GPUS,
+};
+use runway_model::parse::Range;
+use runway_model::plan::{apply_window, run_plan, runway_inputs, warnings};
+use runway_model::runway::{simulate, RunwayResult};
 use runway_model::saved::{decode_scenario_file, encode_scenario_file, Library, SavedScenario};
-use runway_model::{decode_link, estimate, Catalog};
+use runway_model::workload_kind::WorkloadKind;
+use runway_model::{decode_link, estimate, Catalog, DecodedLink, Field, Output};
+use std::cell::Cell;
 use std::time::Instant;
 
-const KEYS: &[&str] = &[
-    "params",
-    "tokens",
-    "gpu",
-    "gpus",
-    "mfu",
-    "duty",
-    "provider",
-    "price",
-    "start",
-    "grant",
-    "work",
-    "mtbf",
-    "ckpt_write",
-    "restart",
-    "ckpt_every",
-    "network",
-    "overlap",
-    "ckpts_kept",
-    "spot",
-    "data_on",
-    "export",
-    "cmp",
-    "api",
-    "api_price",
-    "reserved",
-    "tokens_month",
-    "util",
-    "host",
-    "shape",
-    "cuda",
-    "name",
-    "note",
-    "x",
+type Checked = Result<(), TestCaseError>;
+
+/// Keys that are not fields: plan tokens, free text, and unknown keys.
+const OTHER_KEYS: &[&str] = &["grant", "work", "cmp", "name", "note", "x", ""];
+
+/// Numbers at the edges of parsing: signs, zero, subnormals, overflow, words, separators.
+const EDGE_NUMBERS: &[&str] = &[
+    "0",
+    "-0",
+    "1",
+    "-1",
+    "0.5",
+    "1e-300",
+    "5e-324",
+    "1e-400",
+    "1e308",
+    "1.8e308",
+    "1e400",
+    "NaN",
+    "inf",
+    "-inf",
+    "1826",
+    "1827",
+    "3650",
+    "3651",
+    "4096",
+    "100000",
+    "100001",
+    "4294967295",
+    "4294967296",
+    "1e15",
+    "2T",
+    "100T",
+    "1,000",
+    "1_000",
+    "40%",
+    "100%",
+    "0.0000001%",
+    "auto",
     "",
 ];
 
-fn check_link(q: &str, cat: &Catalog, simulate: bool) -> Result<(), TestCaseError> {
+/// Fails the case unless `v` is finite.
+fn finite(what: &str, v: f64) -> Checked {
+    if v.is_finite() {
+        Ok(())
+    } else {
+        Err(TestCaseError::fail(format!("{what} is {v}")))
+    }
+}
+
+/// Fails the case unless `v` is `None` or finite (`None` is how a value says "there is none").
+fn finite_or_none(what: &str, v: Option<f64>) -> Checked {
+    v.map_or(Ok(()), |v| finite(what, v))
+}
+
+/// Fails the case if a text the page shows holds a non-finite number: Rust's `NaN` / `inf`, or the
+/// formatters' stand-in for one.
+fn shown(what: &str, text: &str) -> Checked {
+    let leaked = text.contains(NOT_A_NUMBER)
+        || text
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| w == "NaN" || w == "inf");
+    if leaked {
+        Err(TestCaseError::fail(format!(
+            "{what} shows a non-finite number: {text:?}"
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+/// The hidden-cost numbers: every field the page shows or charts, and the result cards.
+fn check_overheads(
+    o: &OverheadEstimate,
+    s: &runway_model::Scenario,
+    e: &runway_model::Estimate,
+    cat: &Catalog,
+) -> Checked {
+    for (what, v) in [
+        ("overheads.allreduce_gb_s", o.allreduce_gb_s),
+        ("overheads.step_compute_seconds", o.step_compute_seconds),
+        ("overheads.step_comm_seconds", o.step_comm_seconds),
+        ("overheads.scaling_efficiency", o.scaling_efficiency),
+        ("overheads.spot_discount", o.spot_discount),
+        (
+            "overheads.effective_mtbf_gpu_hours",
+            o.effective_mtbf_gpu_hours,
+        ),
+        (
+            "overheads.failures.cluster_mtbf_hours",
+            o.failures.cluster_mtbf_hours,
+        ),
+        (
+            "overheads.failures.optimal_interval_hours",
+            o.failures.optimal_interval_hours,
+        ),
+        (
+            "overheads.failures.interval_hours",
+            o.failures.interval_hours,
+        ),
+        ("overheads.failures.waste", o.failures.waste),
+        ("overheads.usd_per_gpu_hour", o.usd_per_gpu_hour),
+        ("overheads.effective_gpu_hours", o.effective_gpu_hours),
+        ("overheads.billed_days", o.billed_days),
+        ("overheads.activation_gb", o.activation_gb),
+        ("overheads.checkpoint_gb", o.checkpoint_gb),
+        ("overheads.dataset_gb", o.dataset_gb),
+        (
+            "overheads.storage_usd_per_gb_month",
+            o.storage_usd_per_gb_month,
+        ),
+        ("overheads.compute_usd", o.compute_usd),
+        ("overheads.communication_usd", o.communication_usd),
+        ("overheads.failure_usd", o.failure_usd),
+        ("overheads.storage_usd", o.storage_usd),
+        ("overheads.storage_usd_per_day", o.storage_usd_per_day),
+        ("overheads.egress_usd()", o.egress_usd()),
+        ("overheads.gpu_bill_usd()", o.gpu_bill_usd()),
+    ] {
+        finite(what, v)?;
+    }
+    prop_assert!(o.scaling_efficiency > 0.0);
+    finite_or_none("overheads.billed_gpu_hours", o.billed_gpu_hours)?;
+    finite_or_none("overheads.total_usd()", o.total_usd())?;
+    if let Some((_, gb, usd)) = o.dataset_egress {
+        finite("overheads.dataset_egress.gb", gb)?;
+        finite("overheads.dataset_egress.usd", usd)?;
+    }
+    if let Some((gb, usd)) = o.weights_egress {
+        finite("overheads.weights_egress.gb", gb)?;
+        finite("overheads.weights_egress.usd", usd)?;
+    }
+    for h in HiddenOutput::ALL {
+        let id = h.test_id();
+        finite_or_none(id, h.value(o))?;
+        shown(id, &h.human(o))?;
+        shown(id, &h.exact(o))?;
+        shown(id, &h.explain(s, e, o, cat).substituted)?;
+    }
+    Ok(())
+}
+
+/// A runway: totals, per-grant outcomes, per-workload spend, and the daily series it charts.
+fn check_runway(what: &str, r: &RunwayResult) -> Checked {
+    finite(&format!("{what}.total_spend_usd"), r.total_spend_usd)?;
+    finite(&format!("{what}.cash_usd"), r.cash_usd)?;
+    for g in &r.grants {
+        finite(&format!("{what}.grants[].used_usd"), g.used_usd)?;
+        finite(&format!("{what}.grants[].expired_usd"), g.expired_usd)?;
+        finite(&format!("{what}.grants[].unused_usd"), g.unused_usd)?;
+    }
+    for v in &r.workload_spend_usd {
+        finite(&format!("{what}.workload_spend_usd[]"), *v)?;
+    }
+    for v in &r.workload_unfinished_gpu_hours {
+        finite(&format!("{what}.workload_unfinished_gpu_hours[]"), *v)?;
+    }
+    prop_assert_eq!(r.daily_spend_usd.len(), r.horizon_days as usize);
+    prop_assert_eq!(r.daily_cash_usd.len(), r.horizon_days as usize);
+    for (s, c) in r.daily_spend_usd.iter().zip(&r.daily_cash_usd) {
+        finite(&format!("{what}.daily_spend_usd[]"), *s)?;
+        finite(&format!("{what}.daily_cash_usd[]"), *c)?;
+    }
+    for steps in &r.balance_steps {
+        for (_, b) in steps {
+            finite(&format!("{what}.balance_steps[]"), *b)?;
+        }
+    }
+    Ok(())
+}
+
+/// Splits CSV text into rows of cells (RFC 4180 quoting, CRLF line ends).
+fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    let (mut rows, mut row, mut cell) = (Vec::new(), Vec::new(), String::new());
+    let (mut quoted, mut chars) = (false, text.chars().peekable());
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                cell.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => cell.push(c),
+            (false, '"') => quoted = true,
+            (false, ',') => row.push(std::mem::take(&mut cell)),
+            (false, '\r') if chars.peek() == Some(&'\n') => {
+                chars.next();
+                row.push(std::mem::take(&mut cell));
+                rows.push(std::mem::take(&mut row));
+            }
+            (false, c) => cell.push(c),
+        }
+    }
+    rows
+}
+
+/// The CSV export: every amount and hour count is a finite number (the writer leaves a cell empty
+/// for a non-finite amount, so an empty money cell is a leak too).
+fn check_csv(csv: &str) -> Checked {
+    let mut numeric: &[usize] = &[];
+    for row in csv_rows(csv) {
+        match row.first().map(String::as_str) {
+            Some("line") => numeric = &[4, 7],
+            Some("grant") => numeric = &[3, 7, 8, 9],
+            Some("month") => numeric = &[3, 4, 5],
+            Some("plan" | "") | None => numeric = &[],
+            Some(_) => {
+                for &i in numeric {
+                    let cell = row.get(i).map_or("", String::as_str);
+                    let v: f64 = cell.parse().map_err(|_| {
+                        TestCaseError::fail(format!("CSV cell {i} of {row:?} is not a number"))
+                    })?;
+                    finite("CSV cell", v)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every calculation the page runs on a decoded plan, as the page calls it (src/ui/*), with every
+/// number it shows or charts checked finite (`None` where a value can be absent).
+fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
+    let (s, plan) = (&d.scenario, &d.plan);
+    let e = match estimate(s, cat) {
+        Ok(e) => e,
+        Err(err) => return Err(TestCaseError::fail(format!("does not price: {err:?}"))),
+    };
+    // Results cards and their charts (src/ui/results.rs, charts.rs).
+    for out in Output::ALL {
+        let id = out.test_id();
+        finite(id, out.value(&e))?;
+        shown(id, &out.human(&e))?;
+        shown(id, &out.exact(&e))?;
+        shown(id, &out.explain(s, &e).substituted)?;
+    }
+    prop_assert!(e.compute_cost_usd > 0.0);
+    for (mfu, usd) in cost_vs_mfu(s, &e) {
+        finite("cost_vs_mfu x", mfu)?;
+        finite("cost_vs_mfu y", usd)?;
+    }
+    for (_, _, usd) in cost_by_provider(&e, cat) {
+        finite("cost_by_provider", usd)?;
+    }
+    // Hidden costs and their two sweeps (src/ui/hidden_costs.rs).
+    let o = estimate_overheads(s, &e, cat);
+    check_overheads(&o, s, &e, cat)?;
+    let gpus = f64::from(s.gpus);
+    let hi = (gpus * 16.0).clamp(1024.0, f64::from(MAX_SWEEP_GPUS));
+    let mut counts: Vec<f64> = log_space(1.0, hi, 48).into_iter().map(f64::round).collect();
+    counts.dedup();
+    let fast = o.network.is_some_and(|n| n.gb_per_s_per_gpu >= 25.0);
+    let other = cat.network(if fast { "eth-25" } else { "ib-ndr-400" });
+    for n in [o.network, other].into_iter().flatten() {
+        for (g, usd) in cost_vs_gpus(s, &e, &o, n, &counts) {
+            finite("cost_vs_gpus x", g)?;
+            finite_or_none("cost_vs_gpus y", usd)?;
+        }
+    }
+    let opt = o.failures.optimal_interval_hours;
+    let mut intervals = log_space(opt / 8.0, opt * 8.0, 48);
+    intervals.push(opt);
+    for (t, usd) in cost_vs_interval(s, &e, &o, &intervals) {
+        finite("cost_vs_interval x", t)?;
+        finite_or_none("cost_vs_interval y", usd)?;
+    }
+    // Billing modes and break-evens (src/ui/billing.rs).
+    let b = estimate_billing(s, &e, cat);
+    for (what, v) in [
+        ("billing.busy_only_usd_per_hour", b.busy_only_usd_per_hour),
+        ("billing.host_usd_per_hour", b.host_usd_per_hour),
+        ("billing.tokens_per_hour_per_gpu", b.tokens_per_hour_per_gpu),
+        ("billing.selfhost_usd_per_mtok", b.selfhost_usd_per_mtok),
+        (
+            "billing.capacity_tokens_per_month",
+            b.capacity_tokens_per_month,
+        ),
+        ("billing.gpus_needed", b.gpus_needed),
+        ("billing.selfhost_monthly_usd", b.selfhost_monthly_usd),
+        ("billing.api_usd_per_mtok", b.api_usd_per_mtok),
+        ("billing.api_monthly_usd", b.api_monthly_usd),
+    ] {
+        finite(what, v)?;
+    }
+    finite_or_none("billing.reserved_usd_per_hour", b.reserved_usd_per_hour)?;
+    finite_or_none("billing.breakeven_duty", b.breakeven_duty)?;
+    finite_or_none(
+        "billing.breakeven_tokens_per_month",
+        b.breakeven_tokens_per_month,
+    )?;
+    // The volume chart divides by the capacity.
+    prop_assert!(b.capacity_tokens_per_month > 0.0);
+    for r in billing_modes(cat, &s.accelerator_id, s.duty) {
+        finite("billing_modes.on_demand", r.on_demand)?;
+        finite_or_none("billing_modes.reserved", r.reserved)?;
+        finite_or_none("billing_modes.spot price", r.spot.map(|x| x.0))?;
+        finite_or_none("billing_modes.spot reclaims", r.spot.map(|x| x.1))?;
+        finite("billing_modes.monthly busy-only", r.monthly.0)?;
+        finite_or_none("billing_modes.monthly reserved", r.monthly.1)?;
+        finite_or_none("billing_modes.monthly spot", r.monthly.2)?;
+    }
+    for r in what_budget_buys(cat, s.billing.budget_usd) {
+        finite("what_budget_buys.usd_per_gpu_hour", r.usd_per_gpu_hour)?;
+        finite("what_budget_buys.gpu_hours", r.gpu_hours)?;
+        finite("what_budget_buys.pflop_hours", r.pflop_hours)?;
+    }
+    // Credits and runway, warnings, application windows, CSV (src/ui/credits.rs, plan_list.rs,
+    // scenarios.rs).
+    let inputs = runway_inputs(plan, s, &e, &o, cat);
+    let r = simulate(&inputs.0, &inputs.1);
+    check_runway("runway", &r)?;
+    for w in warnings(plan, &inputs, &r, cat) {
+        shown("warning", &w.text)?;
+    }
+    for g in &plan.grants {
+        if let Some(p) = cat.program(&g.program_id) {
+            apply_window(p, plan.start_day);
+        }
+    }
+    let listed = run_plan(plan, s, &e, cat);
+    prop_assert_eq!(listed.total_spend_usd, r.total_spend_usd);
+    prop_assert_eq!(listed.cash_usd, r.cash_usd);
+    check_csv(&results_csv(plan, &inputs, &r, cat))?;
+    // Train vs fine-tune columns (src/ui/compare.rs): the page shows each cost as a multiple of
+    // the cheapest, so costs must be positive.
+    for c in &plan.compare {
+        let col = evaluate(c, s, &e, &o, plan, cat);
+        finite("compare.flops", col.flops)?;
+        finite("compare.gpu_hours", col.gpu_hours)?;
+        finite("compare.cost_usd", col.cost_usd)?;
+        finite("compare.wall_clock_days", col.wall_clock_days)?;
+        prop_assert!(col.cost_usd > 0.0);
+        check_runway("compare.runway", &col.runway)?;
+    }
+    // The credit-shape advisor, with the inputs src/ui/advisor.rs builds.
+    let advice = advise(
+        &AdvisorInputs {
+            shape: s.advisor.shape.clone(),
+            cuda_locked: s.advisor.cuda_locked,
+            data_on: s.overheads.data_on_provider.clone(),
+            dataset_gb: o.dataset_gb,
+            weekly_engineer_usd: s.advisor.weekly_engineer_usd,
+            dataset_ready_day: plan.start_day,
+            need_usd: o.total_usd().unwrap_or(e.compute_cost_usd),
+            daily_burn_usd: gpus * 24.0 * s.duty * e.price.usd_per_gpu_hour(),
+        },
+        cat,
+    );
+    for a in &advice.ranked {
+        finite("advisor.amount_usd", a.amount_usd)?;
+        finite("advisor.spendable_usd", a.spendable_usd)?;
+        finite("advisor.porting_usd", a.porting_usd)?;
+        finite("advisor.egress_usd", a.egress_usd)?;
+        finite("advisor.usable_usd", a.usable_usd)?;
+        shown("advisor.why", &a.why)?;
+    }
+    Ok(())
+}
+
+/// Decodes a link: every rejection has a message, and the result prices. `page`: then every
+/// calculation of the page; otherwise only the hidden costs.
+fn check_link(q: &str, cat: &Catalog, page: bool) -> Checked {
     let d = decode_link(q, cat);
+    check_decoded(&d, cat, page)
+}
+
+fn check_decoded(d: &DecodedLink, cat: &Catalog, page: bool) -> Checked {
     for e in &d.errors {
         prop_assert!(!e.to_string().is_empty());
     }
     for e in &d.plan_errors {
         prop_assert!(!e.message.is_empty());
     }
+    if page {
+        return check_page(d, cat);
+    }
     let e = estimate(&d.scenario, cat);
-    prop_assert!(e.is_ok(), "{q:?} does not price");
+    prop_assert!(e.is_ok(), "does not price");
     if let Ok(e) = e {
         prop_assert!(e.compute_cost_usd.is_finite() && e.compute_cost_usd > 0.0);
         let o = estimate_overheads(&d.scenario, &e, cat);
         prop_assert!(o.scaling_efficiency.is_finite() && o.scaling_efficiency > 0.0);
-        prop_assert!(o.total_usd().is_none_or(f64::is_finite));
-        if simulate {
-            let r = run_plan(&d.plan, &d.scenario, &e, cat);
-            prop_assert!(r.total_spend_usd.is_finite() && r.cash_usd.is_finite());
-        }
+        finite_or_none("overheads.total_usd()", o.total_usd())?;
     }
     Ok(())
 }
 
-fn check_json(text: &str, cat: &Catalog) -> Result<(), TestCaseError> {
+fn check_json(text: &str, cat: &Catalog, page: bool) -> Checked {
     match decode_scenario_file(text) {
-        Ok(s) => check_link(&s.plan, cat, false)?,
+        // As the page opens an imported file: the record's plan, name and note.
+        Ok(s) => check_decoded(&s.decode(cat), cat, page)?,
         Err(e) => prop_assert!(!e.to_string().is_empty()),
     }
     match Library::decode(text) {
@@ -85,10 +439,193 @@ fn check_json(text: &str, cat: &Catalog) -> Result<(), TestCaseError> {
             for p in &l.problems {
                 prop_assert!(!p.to_string().is_empty());
             }
+            // As the saved-scenario list summarizes each entry: total cost and runway.
+            if page {
+                for s in &l.library.scenarios {
+                    let d = s.decode(cat);
+                    let e = estimate(&d.scenario, cat);
+                    prop_assert!(e.is_ok(), "saved entry does not price");
+                    if let Ok(e) = e {
+                        let o = estimate_overheads(&d.scenario, &e, cat);
+                        finite_or_none("list total", o.total_usd())?;
+                        check_runway("list runway", &run_plan(&d.plan, &d.scenario, &e, cat))?;
+                    }
+                }
+            }
         }
         Err(e) => prop_assert!(!e.to_string().is_empty()),
     }
     Ok(())
+}
+
+/// Formats a number the ways a person or a link writes one.
+fn number_text(v: f64, style: u8, percent: bool) -> String {
+    match style % 4 {
+        0 => format!("{v:e}"),
+        1 => format!("{v}"),
+        2 if percent => format!("{:e}%", v * 100.0),
+        2 => format!("{:e}K", v / 1e3),
+        _ => format!("{:e}B", v / 1e9),
+    }
+}
+
+/// A value for a numeric field: at or just past the edges of its range, or random within it
+/// (log-uniform and uniform), formatted several ways.
+fn field_number(r: Range, pick: u8, t: f64, style: u8, percent: bool) -> String {
+    let lo = if r.min_inclusive {
+        r.min
+    } else {
+        r.min.next_up()
+    };
+    let log_lo = lo.max(1e-300);
+    let v = match pick % 8 {
+        0 => lo,
+        1 => r.max,
+        // Just inside the low edge: down to the smallest positive numbers for "above 0" fields.
+        2 if r.min == 0.0 => 10f64.powf(-320.0 * t),
+        2 => lo * (1.0 + t * 1e-6),
+        3 | 4 => (log_lo.ln() + (r.max.ln() - log_lo.ln()) * t).exp(),
+        5 => lo + (r.max - lo) * t,
+        // Just outside.
+        6 => r.min.next_down(),
+        _ => r.max.next_up(),
+    };
+    let v = if r.whole { v.round() } else { v };
+    number_text(v, style, percent)
+}
+
+/// Whole numbers for plan-token fields, edges included.
+fn whole_text(lo: u32, hi: u32) -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => (lo..=hi).prop_map(|n| n.to_string()),
+        1 => Just(lo.to_string()),
+        1 => Just(hi.to_string()),
+        1 => prop::sample::select(EDGE_NUMBERS).prop_map(String::from),
+    ]
+}
+
+/// Positive amounts for plan-token fields: log-uniform within [lo, hi], the edges, edge numbers.
+fn amount_text(lo: f64, hi: f64) -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => (0.0..=1.0f64, any::<u8>()).prop_map(move |(t, style)| {
+            number_text((lo.ln() + (hi.ln() - lo.ln()) * t).exp(), style, false)
+        }),
+        1 => Just(format!("{lo:e}")),
+        1 => Just(format!("{hi:e}")),
+        1 => prop::sample::select(EDGE_NUMBERS).prop_map(String::from),
+    ]
+}
+
+/// Joins token parts with `:`, keeping a random number of the optional ones.
+fn token(parts: Vec<String>, required: usize, keep: usize) -> String {
+    parts[..(required + keep).min(parts.len())].join(":")
+}
+
+/// Link-shaped queries: fields with numbers near their range edges, catalog ids, plan tokens, noise.
+fn link_shaped(cat: &Catalog) -> impl Strategy<Value = String> {
+    let ids = |v: Vec<String>| prop::sample::select(v);
+    let mut keys: Vec<&'static str> = Field::ALL.iter().map(|f| f.key()).collect();
+    keys.extend_from_slice(OTHER_KEYS);
+    let numeric: Vec<Field> = Field::ALL
+        .into_iter()
+        .filter(|f| f.range().is_some())
+        .collect();
+    let programs: Vec<String> = cat.programs.iter().map(|p| p.id.to_string()).collect();
+    let offers: Vec<(String, String)> = cat
+        .prices
+        .iter()
+        .map(|p| (p.provider.to_string(), p.accelerator.to_string()))
+        .collect();
+    let kinds: Vec<String> = WorkloadKind::ALL
+        .iter()
+        .map(|k| k.id().to_string())
+        .collect();
+    let mut id_pairs: Vec<(&'static str, String)> = Vec::new();
+    for a in &cat.accelerators {
+        id_pairs.push(("gpu", a.id.to_string()));
+    }
+    for p in &cat.providers {
+        id_pairs.push(("provider", p.id.to_string()));
+        id_pairs.push(("data_on", p.id.to_string()));
+    }
+    for n in &cat.networks {
+        id_pairs.push(("network", n.id.to_string()));
+    }
+    for a in &cat.apis {
+        id_pairs.push(("api", a.id.to_string()));
+    }
+    for x in &cat.shapes {
+        id_pairs.push(("shape", x.id.to_string()));
+    }
+    for (_, id) in HostMode::ALL {
+        id_pairs.push(("host", id.to_string()));
+    }
+    id_pairs.push(("ckpt_every", "auto".into()));
+    let noise = "[-+0-9.eEkKmMbBtT%,_a-z:<>\"&=;# ]{0,24}";
+    let pair = prop_oneof![
+        3 => (prop::sample::select(keys), noise).prop_map(|(k, v)| (k.to_string(), v)),
+        6 => (prop::sample::select(numeric), any::<u8>(), 0.0..=1.0f64, any::<u8>()).prop_map(
+            |(f, pick, t, style)| {
+                let percent = matches!(f, Field::Mfu | Field::Duty | Field::Util | Field::Overlap);
+                let r = f.range().unwrap_or_else(|| unreachable!("numeric field"));
+                (f.key().to_string(), field_number(r, pick, t, style, percent))
+            }
+        ),
+        3 => prop::sample::select(id_pairs).prop_map(|(k, v)| (k.to_string(), v)),
+        2 => (
+            ids(programs),
+            amount_text(1.0, 1e9),
+            whole_text(0, 1826),
+            whole_text(0, 730),
+            whole_text(1, 3650),
+            "[0-9:]{0,3}",
+            0usize..=5,
+        )
+            .prop_map(|(p, amount, apply, review, validity, extra, keep)| {
+                let parts = vec![p, amount, apply, review, validity, extra];
+                ("grant".to_string(), token(parts, 1, keep))
+            }),
+        2 => (
+            prop::sample::select(offers),
+            whole_text(1, 100_000),
+            amount_text(1e-6, 1e12),
+            whole_text(0, 1826),
+            amount_text(1e-300, 1.0),
+            amount_text(1e-6, 1000.0),
+            0usize..=2,
+        )
+            .prop_map(|((provider, acc), gpus, hours, start, duty, price, keep)| {
+                let parts = vec![provider, acc, gpus, hours, start, duty, price];
+                ("work".to_string(), token(parts, 5, keep))
+            }),
+        2 => (
+            ids(kinds),
+            amount_text(1e8, 2e12),
+            amount_text(1e6, 1e14),
+            amount_text(0.01, 100.0),
+            whole_text(1, 1000),
+            whole_text(1, 100_000),
+            0usize..=3,
+        )
+            .prop_map(|(kind, params, tokens, epochs, runs, gpus, keep)| {
+                let parts = vec![kind, params, tokens, epochs, runs, gpus];
+                ("cmp".to_string(), token(parts, 3, keep))
+            }),
+    ];
+    prop::collection::vec((pair, any::<bool>()), 0..12).prop_map(|pairs| {
+        pairs
+            .iter()
+            .map(|((k, v), encode)| {
+                if *encode {
+                    let v: String = form_urlencoded::byte_serialize(v.as_bytes()).collect();
+                    format!("{k}={v}")
+                } else {
+                    format!("{k}={v}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("&")
+    })
 }
 
 /// A valid scenario file with random edits: characters replaced, inserted, or cut.
@@ -98,7 +635,8 @@ fn mutated_file() -> impl Strategy<Value = String> {
         name: "Seed plan".into(),
         note: "note".into(),
         modified_ms: 1.7e12,
-        plan: "params=70B&gpus=512&grant=aws-activate%3A100K&spot=1&name=x".into(),
+        plan: "params=70B&gpus=512&grant=aws-activate%3A100K&spot=1&cmp=lora%3A8B%3A200M&name=x"
+            .into(),
     });
     let len = base.len();
     (
@@ -128,26 +666,47 @@ fn mutated_file() -> impl Strategy<Value = String> {
         })
 }
 
-fn run<S: Strategy>(
-    name: &str,
-    cases: u32,
-    strategy: S,
-    test: impl Fn(S::Value) -> Result<(), TestCaseError>,
-) {
+/// Runs one target for `cases` cases and prints how many ran; exits with status 1 on a failure
+/// or if fewer cases ran than asked.
+fn run<S: Strategy>(name: &str, cases: u32, strategy: S, test: impl Fn(S::Value) -> Checked) {
     let mut runner = TestRunner::new(Config {
         cases,
         failure_persistence: None,
         ..Config::default()
     });
+    let ran = Cell::new(0u64);
     let started = Instant::now();
-    if let Err(e) = runner.run(&strategy, test) {
-        eprintln!("{name}: FAILED: {e}");
+    let result = runner.run(&strategy, |v| {
+        ran.set(ran.get() + 1);
+        test(v)
+    });
+    if let Err(e) = result {
+        eprintln!(
+            "{name}: FAILED ({} runs, shrinking included): {e}",
+            ran.get()
+        );
         std::process::exit(1);
     }
     println!(
-        "{name:<44} {cases:>9} cases, no panic, {:.1} s",
+        "{name:<52} {:>9} cases run, no failure, {:.1} s",
+        ran.get(),
         started.elapsed().as_secs_f64()
     );
+    if ran.get() < u64::from(cases) {
+        eprintln!("{name}: FAILED: only {} of {cases} cases ran", ran.get());
+        std::process::exit(1);
+    }
+}
+
+/// Whether integer overflow panics in this build (the `fuzz` profile turns the checks on).
+fn overflow_checks_on() -> bool {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let panicked =
+        std::panic::catch_unwind(|| std::hint::black_box(u32::MAX) + std::hint::black_box(1u32))
+            .is_err();
+    std::panic::set_hook(hook);
+    panicked
 }
 
 fn main() {
@@ -155,37 +714,38 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1_000_000);
+    let on_off = |b: bool| if b { "on" } else { "OFF" };
+    println!(
+        "fuzz: {cases} cases per target; overflow checks {}, debug assertions {}",
+        on_off(overflow_checks_on()),
+        on_off(cfg!(debug_assertions))
+    );
+    if !(overflow_checks_on() && cfg!(debug_assertions)) {
+        eprintln!("fuzz: run with `cargo bench --profile fuzz` to check for overflow");
+    }
     let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-    run("link decoder, any string", cases, ".*", |q| {
-        check_link(&q, &cat, false)
-    });
-    let shaped = prop::collection::vec(
-        (
-            prop::sample::select(KEYS),
-            "[-+0-9.eEkKmMbBtT%,_a-z:<>\"&=;# ]{0,24}",
-        ),
-        0..8,
-    )
-    .prop_map(|pairs| {
-        pairs
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join("&")
-    });
     run(
-        "link decoder, link-shaped (then simulated)",
-        cases / 10,
-        shaped,
+        "link decoder, any string (priced)",
+        cases,
+        ".*",
+        |q: String| check_link(&q, &cat, false),
+    );
+    run(
+        "link decoder, link-shaped (every page calculation)",
+        cases,
+        link_shaped(&cat),
         |q| check_link(&q, &cat, true),
     );
-    run("scenario JSON decoders, any string", cases, ".*", |t| {
-        check_json(&t, &cat)
-    });
     run(
-        "scenario JSON decoders, mutated valid files",
+        "scenario JSON decoders, any string",
+        cases,
+        ".*",
+        |t: String| check_json(&t, &cat, true),
+    );
+    run(
+        "scenario JSON decoders, mutated valid files (page)",
         cases,
         mutated_file(),
-        |t| check_json(&t, &cat),
+        |t| check_json(&t, &cat, true),
     );
 }

@@ -458,7 +458,7 @@ mod tests {
         let msgs: Vec<String> = bad.errors.iter().map(ToString::to_string).collect();
         assert_eq!(msgs[0], "API: \"gpt-9\" is not in the catalog. Expected one of gpt-4o-mini, gpt-4o, claude-haiku, gemini-flash, together-llama-8b, together-llama-70b.");
         assert_eq!(msgs[1], "Batch: \"0.5\" is not a whole number. Expected a whole number of sequences from 1 to 4,096.");
-        assert_eq!(msgs[2], "Utilisation: \"0\" must be greater than zero. Expected a fraction above 0 and at most 1, like 0.6 (or 60%).");
+        assert_eq!(msgs[2], "Utilisation: \"0\" must be greater than zero. Expected a fraction from 0.0001 to 1, like 0.6 (or 60%).");
     }
 
     #[test]
@@ -483,7 +483,7 @@ mod tests {
             messages,
             [
                 "MTBF per GPU: \"0\" must be greater than zero. Expected hours per GPU from 10 to 100M, like 50677 (Llama 3 405B).",
-                "Checkpoint write: \"0\" must be greater than zero. Expected minutes above 0 and at most 1,440, like 5.",
+                "Checkpoint write: \"0\" must be greater than zero. Expected minutes from 0.01 to 1,440, like 5.",
                 "Restart after a failure: \"2000\" is above the accepted range. Expected minutes from 0 to 1,440, like 10.",
                 "Checkpoint every: \"soon\" is not a number. Expected minutes from 1 to 100,000, like 60, or auto for Daly's optimum.",
                 "Inter-node network: Amazon Web Services does not offer \"ib-ndr-400\". Expected one of aws-efa-3200, eth-100.",

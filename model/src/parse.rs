@@ -223,22 +223,24 @@ impl Field {
             Field::Params => r(1e8, 2e12, true, false),
             Field::Tokens => r(1e9, 1e14, true, false),
             Field::Gpus => r(1.0, 100_000.0, true, true),
-            Field::Mfu | Field::Duty => r(0.0, 1.0, false, false),
-            Field::Price => r(0.0, 1_000.0, false, false),
+            // Minimums well below any real run, but above the subnormal numbers that made
+            // costs infinite (the fuzz run found mfu=5e-324).
+            Field::Mfu | Field::Duty => r(1e-4, 1.0, true, false),
+            Field::Price => r(1e-4, 1_000.0, true, false),
             Field::Start => r(0.0, f64::from(crate::runway::HORIZON_CAP_DAYS), true, true),
             Field::Mtbf => r(10.0, 1e8, true, false),
-            Field::CkptWrite => r(0.0, 1_440.0, false, false),
+            Field::CkptWrite => r(0.01, 1_440.0, true, false),
             Field::Restart => r(0.0, 1_440.0, true, false),
             Field::CkptEvery => r(1.0, 100_000.0, true, false),
             Field::Overlap => r(0.0, 1.0, true, false),
             Field::CkptsKept => r(0.0, 1_000.0, true, true),
             Field::Spot | Field::Export => r(0.0, 1.0, true, true),
-            Field::Reserved => r(0.0, 1_000.0, false, false),
-            Field::ApiPrice => r(0.0, 1_000.0, false, false),
+            Field::Reserved => r(1e-4, 1_000.0, true, false),
+            Field::ApiPrice => r(1e-4, 1_000.0, true, false),
             Field::TokensMonth => r(1e3, 1e15, true, false),
             Field::InferParams => r(1e8, 2e12, true, false),
             Field::Batch => r(1.0, 4_096.0, true, true),
-            Field::Util => r(0.0, 1.0, false, false),
+            Field::Util => r(1e-4, 1.0, true, false),
             Field::Budget => r(1.0, 1e9, true, false),
             Field::Cuda => r(0.0, 1.0, true, true),
             Field::EngWeek => r(0.0, 1e6, true, false),
@@ -259,14 +261,14 @@ impl Field {
             (Field::Params, _) => "100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T",
             (Field::Tokens, _) => "1B to 100T tokens, like 2T, 300B or 2e12",
             (Field::Gpus, _) => "a whole number of accelerators from 1 to 100,000",
-            (Field::Mfu, Origin::Link) => "a fraction above 0 and at most 1, like 0.4 (or 40%)",
-            (Field::Mfu, Origin::Typed) => "a percentage above 0 and at most 100, like 40",
-            (Field::Duty, Origin::Link) => "a fraction above 0 and at most 1, like 0.5 (or 50%)",
-            (Field::Duty, Origin::Typed) => "a percentage above 0 and at most 100, like 50",
-            (Field::Price, _) => "a price in USD per GPU-hour above 0 and at most 1,000, like 2.39",
+            (Field::Mfu, Origin::Link) => "a fraction from 0.0001 to 1, like 0.4 (or 40%)",
+            (Field::Mfu, Origin::Typed) => "a percentage from 0.01 to 100, like 40",
+            (Field::Duty, Origin::Link) => "a fraction from 0.0001 to 1, like 0.5 (or 50%)",
+            (Field::Duty, Origin::Typed) => "a percentage from 0.01 to 100, like 50",
+            (Field::Price, _) => "a price in USD per GPU-hour from 0.0001 to 1,000, like 2.39",
             (Field::Start, _) => "a whole day from 0 (today) to 1826 (five years)",
             (Field::Mtbf, _) => "hours per GPU from 10 to 100M, like 50677 (Llama 3 405B)",
-            (Field::CkptWrite, _) => "minutes above 0 and at most 1,440, like 5",
+            (Field::CkptWrite, _) => "minutes from 0.01 to 1,440, like 5",
             (Field::Restart, _) => "minutes from 0 to 1,440, like 10",
             (Field::CkptEvery, _) => {
                 "minutes from 1 to 100,000, like 60, or auto for Daly's optimum"
@@ -280,16 +282,14 @@ impl Field {
             (Field::Provider, _) => "a provider id from the catalog",
             (Field::Network, _) => "a network id the provider offers",
             (Field::DataOn, _) => "a provider id from the catalog",
-            (Field::Reserved, _) => {
-                "a price in USD per GPU-hour above 0 and at most 1,000, like 3.78"
-            }
+            (Field::Reserved, _) => "a price in USD per GPU-hour from 0.0001 to 1,000, like 3.78",
             (Field::Api, _) => "an API id from the catalog",
-            (Field::ApiPrice, _) => "USD per million tokens above 0 and at most 1,000, like 0.26",
+            (Field::ApiPrice, _) => "USD per million tokens from 0.0001 to 1,000, like 0.26",
             (Field::TokensMonth, _) => "1K to 1,000T tokens a month, like 2B",
             (Field::InferParams, _) => "100M to 2T parameters, like 8B",
             (Field::Batch, _) => "a whole number of sequences from 1 to 4,096",
-            (Field::Util, Origin::Link) => "a fraction above 0 and at most 1, like 0.6 (or 60%)",
-            (Field::Util, Origin::Typed) => "a percentage above 0 and at most 100, like 60",
+            (Field::Util, Origin::Link) => "a fraction from 0.0001 to 1, like 0.6 (or 60%)",
+            (Field::Util, Origin::Typed) => "a percentage from 0.01 to 100, like 60",
             (Field::Budget, _) => "USD from 1 to 1B, like 50K",
             (Field::Shape, _) => "a workload shape id from the catalog",
             (Field::Cuda, _) => "1 if the stack is CUDA-locked, else 0",
@@ -706,13 +706,16 @@ mod tests {
             "Accelerators: \"7.5\" is not a whole number. Expected a whole number of accelerators from 1 to 100,000."
         );
         let e = Field::Mfu.parse("1.5", Origin::Link).unwrap_err();
-        assert_eq!(e.to_string(), "MFU: \"1.5\" is above the accepted range. Expected a fraction above 0 and at most 1, like 0.4 (or 40%).");
+        assert_eq!(e.to_string(), "MFU: \"1.5\" is above the accepted range. Expected a fraction from 0.0001 to 1, like 0.4 (or 40%).");
         let e = Field::Duty.parse("", Origin::Link).unwrap_err();
-        assert_eq!(e.to_string(), "Duty cycle: no value given. Expected a fraction above 0 and at most 1, like 0.5 (or 50%).");
+        assert_eq!(
+            e.to_string(),
+            "Duty cycle: no value given. Expected a fraction from 0.0001 to 1, like 0.5 (or 50%)."
+        );
         let e = Field::Price.parse("1e400", Origin::Link).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "Price override: \"1e400\" is too large. Expected a price in USD per GPU-hour above 0 and at most 1,000, like 2.39."
+            "Price override: \"1e400\" is too large. Expected a price in USD per GPU-hour from 0.0001 to 1,000, like 2.39."
         );
         let e = Field::Params.parse("5T", Origin::Typed).unwrap_err();
         assert_eq!(e.problem, Problem::AboveRange);
@@ -720,6 +723,29 @@ mod tests {
         assert_eq!(e.problem, Problem::BelowRange);
         let e = Field::Mfu.parse("-0", Origin::Link).unwrap_err();
         assert_eq!(e.problem, Problem::Zero);
+    }
+
+    #[test]
+    fn tiny_positive_values_are_below_the_range_not_infinite_costs() {
+        // The fuzz run found mfu=5e-324 making the compute cost infinite (6·N·D / (peak · 5e-324)).
+        for (field, raw) in [
+            (Field::Mfu, "5e-324"),
+            (Field::Duty, "0.00009"),
+            (Field::Price, "1e-300"),
+            (Field::CkptWrite, "0.001"),
+            (Field::Util, "5e-324"),
+        ] {
+            let e = field.parse(raw, Origin::Link).unwrap_err();
+            assert_eq!(e.problem, Problem::BelowRange, "{field:?} {raw}");
+        }
+        // The smallest accepted values are accepted.
+        assert_eq!(Field::Mfu.parse("0.0001", Origin::Link), Ok(1e-4));
+        assert_eq!(Field::Mfu.parse("0.01", Origin::Typed), Ok(1e-4));
+        assert_eq!(Field::CkptWrite.parse("0.01", Origin::Link), Ok(0.01));
+        assert_eq!(
+            Field::Mfu.parse("0", Origin::Link).unwrap_err().to_string(),
+            "MFU: \"0\" must be greater than zero. Expected a fraction from 0.0001 to 1, like 0.4 (or 40%)."
+        );
     }
 
     #[test]

@@ -136,11 +136,11 @@ test('hostile links show clear messages, render text as text, and keep the rest 
   const calc = await openCalculator(query);
   assert.equal(await calc.error('params'), 'Model parameters: "<script>alert(1)</script>" is not a number. Expected 100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T.');
   assert.equal(await calc.error('tokens'), 'Training tokens: "1e400" is too large. Expected 1B to 100T tokens, like 2T, 300B or 2e12.');
-  assert.equal(await calc.error('mfu'), 'MFU: no value given. Expected a fraction above 0 and at most 1, like 0.4 (or 40%).');
+  assert.equal(await calc.error('mfu'), 'MFU: no value given. Expected a fraction from 0.0001 to 1, like 0.4 (or 40%).');
   assert.equal(await calc.error('gpus'), 'Accelerators: "-3" is negative. Expected a whole number of accelerators from 1 to 100,000.');
   assert.match(await calc.error('gpu'), /^Accelerator: "<img src=x onerror=alert\(2\)>" is not in the catalog\. Expected one of a100-40gb, /);
   assert.match(await calc.error('provider'), /^Provider: no value given\. Expected one of /);
-  assert.equal(await calc.error('price'), 'Price override: "NaN" is not a number. Expected a price in USD per GPU-hour above 0 and at most 1,000, like 2.39.');
+  assert.equal(await calc.error('price'), 'Price override: "NaN" is not a number. Expected a price in USD per GPU-hour from 0.0001 to 1,000, like 2.39.');
   assert.equal(await calc.error('duty'), null, 'a valid key has no message');
   // The rest of the link applies: duty 0.5 on the default H100 at AWS: 6.88 * 730 * 0.5 = $2,511.20.
   assertClose(await calc.value('monthly-cost'), 2511.2, 1e-12, 'duty applied');
