@@ -22,8 +22,9 @@ fn scenario() -> impl Strategy<Value = Scenario> {
         1e9f64..=1e14,
         prop::sample::select(pairs),
         1u32..=100_000,
-        (1e-6f64..=1.0),
-        (1e-6f64..=1.0),
+        // MFU and duty from their smallest accepted value, 0.0001.
+        (1e-4f64..=1.0),
+        (1e-4f64..=1.0),
         prop::option::of(1e-3f64..=1000.0),
         overheads(),
     )
@@ -62,7 +63,8 @@ fn overheads() -> impl Strategy<Value = OverheadInputs> {
         .collect();
     (
         10f64..=1e8,
-        1e-3f64..=1440.0,
+        // Checkpoint write from its smallest accepted value, 0.01 minutes.
+        0.01f64..=1440.0,
         0f64..=1440.0,
         prop::option::of(1f64..=1e5),
         prop::option::of("x{0,4}"),
