@@ -295,7 +295,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     let fast = o.network.is_some_and(|n| n.gb_per_s_per_gpu >= 25.0);
     let other = cat.network(if fast { "eth-25" } else { "ib-ndr-400" });
     for n in [o.network, other].into_iter().flatten() {
-        for (g, usd) in cost_vs_gpus(s, &e, &o, n, &counts) {
+        for (g, usd) in cost_vs_gpus(s, &e, &o, cat, n, &counts) {
             finite("cost_vs_gpus x", g)?;
             finite_or_none("cost_vs_gpus y", usd)?;
         }
@@ -303,7 +303,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     let opt = o.failures.optimal_interval_hours;
     let mut intervals = log_space(opt / 8.0, opt * 8.0, 48);
     intervals.push(opt);
-    for (t, usd) in cost_vs_interval(s, &e, &o, &intervals) {
+    for (t, usd) in cost_vs_interval(s, &e, &o, cat, &intervals) {
         finite("cost_vs_interval x", t)?;
         finite_or_none("cost_vs_interval y", usd)?;
     }
@@ -313,6 +313,11 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
         ("billing.busy_only_usd_per_hour", b.busy_only_usd_per_hour),
         ("billing.host_usd_per_hour", b.host_usd_per_hour),
         ("billing.tokens_per_hour_per_gpu", b.tokens_per_hour_per_gpu),
+        ("billing.prefill_tokens_per_s", b.prefill_tokens_per_s),
+        ("billing.decode_tokens_per_s", b.decode_tokens_per_s),
+        ("billing.blended_tokens_per_s", b.blended_tokens_per_s),
+        ("billing.kv_bytes_per_token", b.kv_bytes_per_token),
+        ("billing.memory_needed_bytes", b.memory_needed_bytes),
         ("billing.selfhost_usd_per_mtok", b.selfhost_usd_per_mtok),
         (
             "billing.capacity_tokens_per_month",
@@ -372,6 +377,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
         finite("compare.gpu_hours", col.gpu_hours)?;
         finite("compare.cost_usd", col.cost_usd)?;
         finite("compare.wall_clock_days", col.wall_clock_days)?;
+        finite("compare.monthly_usd", col.monthly_usd)?;
         prop_assert!(col.cost_usd > 0.0);
         check_runway("compare.runway", &col.runway)?;
     }
@@ -605,10 +611,25 @@ fn link_shaped(cat: &Catalog) -> impl Strategy<Value = String> {
             amount_text(0.01, 100.0),
             whole_text(1, 1000),
             whole_text(1, 100_000),
-            0usize..=3,
+            whole_text(0, 1),
+            0usize..=4,
         )
-            .prop_map(|(kind, params, tokens, epochs, runs, gpus, keep)| {
-                let parts = vec![kind, params, tokens, epochs, runs, gpus];
+            .prop_map(|(kind, params, tokens, epochs, runs, gpus, ckpt, keep)| {
+                let parts = vec![kind, params, tokens, epochs, runs, gpus, ckpt];
+                ("cmp".to_string(), token(parts, 3, keep))
+            }),
+        // Retrieval columns: rag:embed-params:corpus[:queries[:k[:chunk[:dimension]]]].
+        1 => (
+            amount_text(1e6, 1e12),
+            amount_text(1e3, 1e14),
+            amount_text(1.0, 1e12),
+            whole_text(0, 1_000),
+            whole_text(1, 100_000),
+            whole_text(1, 100_000),
+            0usize..=4,
+        )
+            .prop_map(|(embed, corpus, queries, k, chunk, dim, keep)| {
+                let parts = vec!["rag".to_string(), embed, corpus, queries, k, chunk, dim];
                 ("cmp".to_string(), token(parts, 3, keep))
             }),
     ];

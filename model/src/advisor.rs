@@ -57,7 +57,7 @@ pub struct AdvisorInputs {
 pub struct Ranked<'c> {
     /// The program.
     pub program: &'c Program,
-    /// Amount assumed: the typical grant, else the ceiling.
+    /// Amount assumed: the program's expected grant for a seed-stage team (never its ceiling).
     pub amount_usd: f64,
     /// What can be spent before expiry (capped by the need), USD.
     pub spendable_usd: f64,
@@ -86,7 +86,7 @@ pub struct Advice<'c> {
 pub fn advise<'c>(inputs: &AdvisorInputs, catalog: &'c Catalog) -> Advice<'c> {
     let mut ranked: Vec<Ranked> = Vec::new();
     for p in &catalog.programs {
-        let amount = p.typical_usd.unwrap_or(p.ceiling_usd);
+        let amount = p.expected_usd;
         let approved = p.review_days_typical;
         let start = approved.max(inputs.dataset_ready_day);
         let expires = approved.saturating_add(p.validity_days);
@@ -108,9 +108,10 @@ pub fn advise<'c>(inputs: &AdvisorInputs, catalog: &'c Catalog) -> Advice<'c> {
         let usable = (spendable - porting - egress).max(0.0);
         let fits_shape = p.fits.iter().any(|f| *f == inputs.shape);
         let mut why = format!(
-            "{} of {} usable: approved ~day {approved}, spends {} before it expires on day {expires}",
+            "{} of a typical {} (up to {}) usable: approved ~day {approved}, spends {} before it expires on day {expires}",
             usd(usable),
             usd(amount),
+            usd(p.ceiling_usd),
             usd(spendable)
         );
         if porting > 0.0 {
@@ -185,22 +186,34 @@ mod tests {
                 .find(|r| r.program.id == id)
                 .unwrap_or_else(|| panic!("{id}"))
         };
-        // Google Cloud for Startups: ceiling $350K (no typical), approved day 14, data ready day 20,
-        // valid 730 days: $350K spendable (need $405.8K); data already on GCP: no egress; usable $350K.
+        // Google Cloud for Startups: expected $200K (ceiling $350K), approved day 14, data ready day
+        // 20, valid 730 days: $200K spendable (need $405.8K); data already on GCP: no egress; usable
+        // $200K.
         let gcp = get("gcp-startups");
         assert_eq!(
-            (gcp.spendable_usd, gcp.egress_usd, gcp.usable_usd),
-            (350_000.0, 0.0, 350_000.0)
+            (
+                gcp.amount_usd,
+                gcp.spendable_usd,
+                gcp.egress_usd,
+                gcp.usable_usd
+            ),
+            (200_000.0, 200_000.0, 0.0, 200_000.0)
         );
-        // AWS Activate typical $100K: 4,000 GB out of GCP at $0.12 = $480 egress: $99,520 usable.
+        assert!(
+            gcp.why
+                .starts_with("$200K of a typical $200K (up to $350K) usable"),
+            "{}",
+            gcp.why
+        );
+        // AWS Activate expected $100K: 4,000 GB out of GCP at $0.12 = $480 egress: $99,520 usable.
         let activate = get("aws-activate");
         assert_eq!(activate.egress_usd, 480.0);
         assert_eq!(activate.usable_usd, 99_520.0);
-        // Trainium (ceiling $300K) on a CUDA-locked stack: 6 weeks x $5,000 = $30,000 porting, plus
-        // the $480 egress: $269,520.
+        // Trainium (expected $100K, ceiling $300K) on a CUDA-locked stack: 6 weeks x $5,000 =
+        // $30,000 porting, plus the $480 egress: $100,000 - 30,480 = $69,520.
         let trainium = get("aws-trainium");
         assert_eq!(trainium.porting_usd, 30_000.0);
-        assert_eq!(trainium.usable_usd, 269_520.0);
+        assert_eq!(trainium.usable_usd, 69_520.0);
         assert!(
             trainium
                 .why
@@ -208,8 +221,17 @@ mod tests {
             "{}",
             trainium.why
         );
-        // The ranking is by usable value: AWS GenAI ($1M ceiling, capped by the $405.8K need) first.
-        assert_eq!(a.ranked[0].program.id, "aws-genai");
+        // AWS GenAI: expected $200K (not the $1M ceiling) less the $480 egress: $199,520. So Google
+        // ($200,000, no egress) ranks first and AWS GenAI second.
+        assert_eq!(get("aws-genai").usable_usd, 199_520.0);
+        assert_eq!(a.ranked[0].program.id, "gcp-startups");
+        assert_eq!(a.ranked[1].program.id, "aws-genai");
+        // Microsoft Founders Hub counts on the seed's $25,000, not the $150K tier maximum.
+        assert_eq!(get("azure-founders").amount_usd, 25_000.0);
+        // Every program is valued at its expected amount, never at a larger ceiling.
+        for r in &a.ranked {
+            assert_eq!(r.amount_usd, r.program.expected_usd, "{}", r.program.id);
+        }
         assert!(a.ranked.windows(2).all(|w| w[0].usable_usd
             + 0.5 * f64::from(u8::from(w[0].fits_shape))
             >= w[1].usable_usd + 0.5 * f64::from(u8::from(w[1].fits_shape))));

@@ -23,19 +23,39 @@ pub fn breakeven_duty(reserved_usd_per_hour: f64, busy_only_usd_per_hour: f64) -
     reserved_usd_per_hour / busy_only_usd_per_hour
 }
 
-/// Decode throughput of one accelerator, tokens per second: memory-bound at small batch (each step
-/// reads the bf16 weights once, 2·N bytes, for `batch` tokens) and capped by compute (2·N FLOPs a
-/// token at `compute_efficiency` of the dense peak).
+/// Bytes of KV cache per token of context (DOMAIN.md section 2): keys and values (2) for every
+/// layer and KV head, head_dim values each, in bf16 (2 bytes): 2 · layers · kv_heads · head_dim · 2.
+pub fn kv_bytes_per_token(layers: f64, kv_heads: f64, head_dim: f64) -> f64 {
+    2.0 * layers * kv_heads * head_dim * 2.0
+}
+
+/// Prefill throughput (input tokens) of one accelerator, tokens per second: compute-bound,
+/// MFU · peak / 2N.
+pub fn prefill_tokens_per_second(params: f64, peak_flops_per_s: f64, mfu: f64) -> f64 {
+    mfu * peak_flops_per_s / (2.0 * params)
+}
+
+/// Decode throughput (output tokens) of one accelerator, tokens per second: memory-bound, each
+/// step reads the bf16 weights (2·N bytes) once for the whole batch plus every sequence's KV cache
+/// (`kv_bytes_per_sequence`), so batch · bandwidth / (2N + batch · KV); capped by compute,
+/// MFU · peak / 2N.
 pub fn decode_tokens_per_second(
     params: f64,
     bandwidth_bytes_per_s: f64,
     peak_flops_per_s: f64,
     batch: f64,
-    compute_efficiency: f64,
+    kv_bytes_per_sequence: f64,
+    mfu: f64,
 ) -> f64 {
-    let memory_bound = batch * bandwidth_bytes_per_s / (2.0 * params);
-    let compute_bound = peak_flops_per_s * compute_efficiency / (2.0 * params);
-    memory_bound.min(compute_bound)
+    let memory_bound =
+        batch * bandwidth_bytes_per_s / (2.0 * params + batch * kv_bytes_per_sequence);
+    memory_bound.min(prefill_tokens_per_second(params, peak_flops_per_s, mfu))
+}
+
+/// Throughput over a mix of input and output tokens: the time per blended token is
+/// f_in / prefill + f_out / decode (f_out = 1 − f_in), so tokens/s = 1 / that.
+pub fn blended_tokens_per_second(prefill: f64, decode: f64, input_share: f64) -> f64 {
+    1.0 / (input_share / prefill + (1.0 - input_share) / decode)
 }
 
 /// Self-hosted cost per million tokens: gpus · p / (tokens per hour at the achieved utilisation)
@@ -76,6 +96,8 @@ pub struct BillingInputs {
     pub infer_params: f64,
     /// Concurrent sequences decoded together (`batch`).
     pub batch: f64,
+    /// Tokens of context each sequence holds in its KV cache while decoding (`context`).
+    pub context_tokens: f64,
     /// Share of the provisioned throughput actually used (`util`).
     pub utilisation: f64,
     /// Budget for "what does $X buy" (`budget`).
@@ -130,6 +152,7 @@ impl Default for BillingInputs {
             tokens_per_month: 2e9,
             infer_params: 8e9,
             batch: 32.0,
+            context_tokens: DEFAULT_CONTEXT_TOKENS,
             utilisation: 0.6,
             budget_usd: crate::cost::REFERENCE_BUDGET_USD,
             host_mode: HostMode::OnDemand,
@@ -137,10 +160,12 @@ impl Default for BillingInputs {
     }
 }
 
-/// Share of input tokens in a blended API price (3:1 input:output, a common chat mix).
+/// Share of input tokens in a blended API price (3:1 input:output, a common chat mix). Self-hosted
+/// throughput is priced in the same mix: 3 prefill tokens for every decoded one.
 pub const API_INPUT_SHARE: f64 = 0.75;
-/// Share of the dense peak a decode step can use when compute-bound (estimate).
-pub const DECODE_COMPUTE_EFFICIENCY: f64 = 0.5;
+/// Default context per decoded sequence, tokens (a stated assumption: a 1.5K-token prompt and
+/// ~500 tokens of answer).
+pub const DEFAULT_CONTEXT_TOKENS: f64 = 2048.0;
 
 /// The billing views' numbers for a priced scenario.
 #[derive(Clone, Debug, PartialEq)]
@@ -153,7 +178,25 @@ pub struct BillingEstimate {
     pub reserved_usd_per_hour: Option<f64>,
     /// d* = reserved / busy-only.
     pub breakeven_duty: Option<f64>,
-    /// Decode throughput of one accelerator, tokens per hour.
+    /// Prefill (input) throughput of one accelerator, tokens per second.
+    pub prefill_tokens_per_s: f64,
+    /// Decode (output) throughput of one accelerator with the KV reads, tokens per second.
+    pub decode_tokens_per_s: f64,
+    /// Both phases in the API's input:output mix, tokens per second.
+    pub blended_tokens_per_s: f64,
+    /// KV cache bytes per token of context of the model served.
+    pub kv_bytes_per_token: f64,
+    /// The catalog model whose attention shape sizes the KV cache (nearest in parameters).
+    pub kv_model: String,
+    /// Bytes one accelerator holds while decoding: bf16 weights + batch × context × KV.
+    pub memory_needed_bytes: f64,
+    /// The accelerator's memory, bytes.
+    pub memory_bytes: f64,
+    /// Sequences decoded together.
+    pub batch: f64,
+    /// Tokens of context per sequence.
+    pub context_tokens: f64,
+    /// Blended throughput of one accelerator, tokens per hour.
     pub tokens_per_hour_per_gpu: f64,
     /// Self-hosted USD per million tokens at the utilisation (one GPU, busy-only price).
     pub selfhost_usd_per_mtok: f64,
@@ -186,13 +229,22 @@ pub fn estimate_billing(
             .and_then(|x| x.reserved_discount)
             .map(|d| p * (1.0 - d))
     });
-    let tph = decode_tokens_per_second(
+    let peak = e.accelerator.peak_flops_per_s();
+    let kv_model = kv_model_for(catalog, b.infer_params);
+    let kv_token = kv_model.map_or(0.0, |m| {
+        kv_bytes_per_token(m.layers, m.kv_heads, m.head_dim)
+    });
+    let prefill = prefill_tokens_per_second(b.infer_params, peak, s.mfu);
+    let decode = decode_tokens_per_second(
         b.infer_params,
         e.accelerator.bandwidth_tb_s * 1e12,
-        e.accelerator.peak_flops_per_s(),
+        peak,
         b.batch,
-        DECODE_COMPUTE_EFFICIENCY,
-    ) * 3600.0;
+        kv_token * b.context_tokens,
+        s.mfu,
+    );
+    let blended = blended_tokens_per_second(prefill, decode, API_INPUT_SHARE);
+    let tph = blended * 3600.0;
     let spot = catalog
         .provider(&s.provider_id)
         .and_then(|x| x.spot_discount)
@@ -215,6 +267,15 @@ pub fn estimate_billing(
         host_usd_per_hour: host,
         reserved_usd_per_hour: reserved,
         breakeven_duty: reserved.map(|r| breakeven_duty(r, p)),
+        prefill_tokens_per_s: prefill,
+        decode_tokens_per_s: decode,
+        blended_tokens_per_s: blended,
+        kv_bytes_per_token: kv_token,
+        kv_model: kv_model.map_or_else(String::new, |m| m.name.to_string()),
+        memory_needed_bytes: 2.0 * b.infer_params + b.batch * b.context_tokens * kv_token,
+        memory_bytes: e.accelerator.memory_gb * 1e9,
+        batch: b.batch,
+        context_tokens: b.context_tokens,
         tokens_per_hour_per_gpu: tph,
         selfhost_usd_per_mtok: per_mtok,
         capacity_tokens_per_month: capacity,
@@ -225,6 +286,19 @@ pub fn estimate_billing(
         breakeven_tokens_per_month: (per_mtok < api)
             .then(|| breakeven_tokens_per_month(monthly_busy_only(host, 1.0), api)),
     }
+}
+
+/// The catalog model closest in total parameters (by ratio) to a served model of `params`: its
+/// layers, KV heads and head dimension size the KV cache.
+pub fn kv_model_for(catalog: &Catalog, params: f64) -> Option<&crate::catalog::BaseModel> {
+    let mut best: Option<(&crate::catalog::BaseModel, f64)> = None;
+    for m in &catalog.base_models {
+        let d = (m.params / params).ln().abs();
+        if best.is_none_or(|(_, bd)| d < bd) {
+            best = Some((m, d));
+        }
+    }
+    best.map(|(m, _)| m)
 }
 
 /// One provider's billing modes for an accelerator.
@@ -327,24 +401,64 @@ mod tests {
 
     #[test]
     fn selfhost_vs_api_by_hand() {
-        // Llama 3.1 8B on one H100 SXM (3.35 TB/s, 989 TFLOP/s), batch 32: memory-bound
-        // 32 * 3.35e12 / 1.6e10 = 6,700 tok/s; the compute cap at 50 % is 989e12 * 0.5 / 1.6e10 =
-        // 30,906 tok/s, so 6,700 tok/s = 24.12M tokens an hour.
-        let tps = decode_tokens_per_second(8e9, 3.35e12, 989e12, 32.0, 0.5);
-        assert!((tps - 6700.0).abs() < 1e-9);
-        // Batch 256 hits the compute cap instead.
+        // Llama 3.1 8B (config.json: 32 layers, 8 KV heads, head_dim 128) served as N = 8e9 in
+        // bf16 on one H100 SXM (989 TFLOP/s dense, 3.35 TB/s), MFU 0.4, batch 32, 2,048 tokens of
+        // context per sequence.
+        // KV cache: 2 * 32 * 8 * 128 * 2 = 131,072 bytes a token; * 2,048 = 268,435,456 a sequence.
+        let kv = kv_bytes_per_token(32.0, 8.0, 128.0);
+        assert_eq!(kv, 131_072.0);
+        // Prefill (compute-bound): 0.4 * 989e12 / (2 * 8e9) = 3.956e14 / 1.6e10 = 24,725 tok/s.
+        let prefill = prefill_tokens_per_second(8e9, 989e12, 0.4);
+        assert!((prefill - 24_725.0).abs() < 1e-9);
+        // Decode: 32 * 3.35e12 / (1.6e10 + 32 * 268,435,456) = 1.072e14 / 24,589,934,592
+        // = 4,359.507 tok/s (without the KV reads it was 1.072e14 / 1.6e10 = 6,700), under the
+        // compute cap of 24,725.
+        let decode = decode_tokens_per_second(8e9, 3.35e12, 989e12, 32.0, kv * 2048.0, 0.4);
+        assert!((decode - 4_359.507_326).abs() < 1e-5);
+        // A huge batch of one-token contexts is capped by compute: 4,096 * 3.35e12 /
+        // (1.6e10 + 4,096 * 131,072) = 829,758 tok/s > 24,725.
         assert!(
-            (decode_tokens_per_second(8e9, 3.35e12, 989e12, 256.0, 0.5) - 30_906.25).abs() < 1e-6
+            (decode_tokens_per_second(8e9, 3.35e12, 989e12, 4096.0, kv, 0.4) - 24_725.0).abs()
+                < 1e-9
         );
-        // At $6.88/h and 60 % utilisation: 6.88 / (24.12e6 * 0.6) * 1e6 = $0.4754 per million tokens.
-        let per_mtok = selfhost_usd_per_mtok(1.0, 6.88, tps * 3600.0, 0.6);
-        assert!((per_mtok - 0.475_400_1).abs() < 1e-6);
-        // One always-on GPU costs 6.88 * 730 = $5,022.40 a month; against an API at $0.20 per
-        // million tokens the break-even is 25.112 billion tokens a month.
-        let be = breakeven_tokens_per_month(6.88 * 730.0, 0.20);
-        assert!((be - 2.5112e10).abs() < 1.0);
+        // 3 input : 1 output: seconds per token 0.75 / 24,725 + 0.25 / 4,359.507
+        // = 3.0334e-5 + 5.7346e-5 = 8.7680e-5, so 11,405.16 tok/s = 41.0586M tokens an hour.
+        let blended = blended_tokens_per_second(prefill, decode, 0.75);
+        assert!((blended - 11_405.161_53).abs() < 1e-4);
+        // At $6.88/h and 60 % utilisation: 6.88 / (41.0586e6 * 0.6) * 1e6 = $0.279276 per million
+        // tokens (decode-only at peak bandwidth it read $0.4754).
+        let per_mtok = selfhost_usd_per_mtok(1.0, 6.88, blended * 3600.0, 0.6);
+        assert!((per_mtok - 0.279_276).abs() < 1e-6);
+        // One always-on GPU costs 6.88 * 730 = $5,022.40 a month; against an API at $0.50 per
+        // million tokens (cheaper per token than the API: 0.279 < 0.50) the break-even is
+        // 5,022.40 / 0.50 * 1e6 = 10.0448 billion tokens a month, within the GPU's capacity of
+        // 41.0586e6 * 730 * 0.6 = 17.98 billion.
+        let be = breakeven_tokens_per_month(6.88 * 730.0, 0.50);
+        assert!((be - 1.00448e10).abs() < 1.0);
+        assert!(be < blended * 3600.0 * 730.0 * 0.6);
         // A 3:1 input:output mix at $0.15 in / $0.60 out: 0.75 * 0.15 + 0.25 * 0.60 = $0.2625.
         assert!((blended_usd_per_mtok(0.15, 0.60, 0.75) - 0.2625).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_kv_cache_comes_from_the_nearest_catalog_model() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // 8B is nearest Llama 3.1 8B (8.03B); 70B nearest Llama 3.1 70B (70.6B): 80 layers,
+        // 8 KV heads, head_dim 128 = 2 * 80 * 8 * 128 * 2 = 327,680 bytes a token.
+        let m8 = kv_model_for(&c, 8e9).map(|m| m.id.to_string());
+        assert_eq!(m8.as_deref(), Some("llama-3.1-8b"));
+        let m70 = kv_model_for(&c, 70e9).unwrap_or_else(|| panic!("70B"));
+        assert_eq!(m70.id.as_ref(), "llama-3.1-70b");
+        assert_eq!(
+            kv_bytes_per_token(m70.layers, m70.kv_heads, m70.head_dim),
+            327_680.0
+        );
+        // Qwen2.5 7B has 4 KV heads over 28 layers (config.json): 2 * 28 * 4 * 128 * 2 = 57,344.
+        let q = c.base_model("qwen2.5-7b").unwrap_or_else(|| panic!("qwen"));
+        assert_eq!(
+            kv_bytes_per_token(q.layers, q.kv_heads, q.head_dim),
+            57_344.0
+        );
     }
 
     #[test]
@@ -371,14 +485,18 @@ mod tests {
         let b = estimate_billing(&s, &e, &c);
         assert!((b.reserved_usd_per_hour.unwrap_or(f64::NAN) - 3.784).abs() < 1e-9);
         assert!((b.breakeven_duty.unwrap_or(f64::NAN) - 0.55).abs() < 1e-12);
-        // 8B model, batch 32 on H100: 24.12M tokens an hour (see above); at 60 %: $0.4754/Mtok.
-        assert!((b.tokens_per_hour_per_gpu - 24.12e6).abs() < 1.0);
-        assert!((b.selfhost_usd_per_mtok - 0.475_400_1).abs() < 1e-6);
-        // 2B tokens a month need ceil(2e9 / (24.12e6 * 730 * 0.6)) = 1 GPU: $5,022.40.
+        // 8B model, batch 32, 2,048 tokens of context, MFU 0.4 on H100: 41.0586M blended tokens an
+        // hour (see above); at 60 %: $0.279276/Mtok; memory 1.6e10 + 32 * 268,435,456 = 24.59 GB.
+        assert!((b.tokens_per_hour_per_gpu - 41_058_581.5).abs() < 1.0);
+        assert!((b.selfhost_usd_per_mtok - 0.279_276).abs() < 1e-6);
+        assert_eq!(b.kv_model, "Llama 3.1 8B");
+        assert_eq!(b.memory_needed_bytes, 24_589_934_592.0);
+        assert_eq!(b.memory_bytes, 80e9);
+        // 2B tokens a month need ceil(2e9 / (41.0586e6 * 730 * 0.6)) = 1 GPU: $5,022.40.
         assert_eq!(b.gpus_needed, 1.0);
         assert!((b.selfhost_monthly_usd - 5022.4).abs() < 1e-9);
         // GPT-4o mini blended 3:1: 0.75 * 0.15 + 0.25 * 0.60 = $0.2625/Mtok: $525 a month for 2B,
-        // and per token the API is cheaper than this GPU (0.2625 < 0.4754): no break-even.
+        // and per token the API is cheaper than this GPU (0.2625 < 0.2793): no break-even.
         assert!((b.api_usd_per_mtok - 0.2625).abs() < 1e-12);
         assert!((b.api_monthly_usd - 525.0).abs() < 1e-9);
         assert_eq!(b.breakeven_tokens_per_month, None);
@@ -393,6 +511,22 @@ mod tests {
         s2.billing.host_mode = HostMode::Reserved;
         let b3 = estimate_billing(&s2, &e, &c);
         assert!((b3.breakeven_tokens_per_month.unwrap_or(f64::NAN) - 6.313_874_3e8).abs() < 1e3);
+        // 8,192 tokens of context: KV 32 * 131,072 * 8,192 = 34,359,738,368 bytes a step; decode
+        // 1.072e14 / 50,359,738,368 = 2,128.685 tok/s; blended 1 / (0.75 / 24,725 +
+        // 0.25 / 2,128.685) = 1 / (3.0334e-5 + 1.17444e-4) = 6,766.95 tok/s.
+        let mut long = s.clone();
+        long.billing.context_tokens = 8192.0;
+        let bl = estimate_billing(&long, &e, &c);
+        assert!(
+            (bl.decode_tokens_per_s - 2_128.684_6).abs() < 1e-3,
+            "{}",
+            bl.decode_tokens_per_s
+        );
+        assert!(
+            (bl.blended_tokens_per_s - 6_766.95).abs() < 1e-2,
+            "{}",
+            bl.blended_tokens_per_s
+        );
         assert_eq!(HostMode::from_id("spot"), Some(HostMode::Spot));
         assert_eq!(HostMode::Reserved.id(), "reserved");
         // Modal has no reserved pricing: no break-even duty unless overridden.

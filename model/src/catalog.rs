@@ -8,7 +8,8 @@ use std::fmt;
 
 mod generated {
     use super::{
-        Accelerator, ApiPrice, BaseModel, Network, Price, Program, Provider, Scope, WorkloadShape,
+        Accelerator, ApiPrice, BaseModel, Instance, Network, Price, Program, Provider, Scope,
+        WorkloadShape,
     };
     use std::borrow::Cow;
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
@@ -61,6 +62,28 @@ pub struct Network {
     pub as_of: Text,
 }
 
+/// The instance (machine type) a provider rents an accelerator in, and the inter-node networks
+/// offered for it (the first is the default).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub struct Instance {
+    /// Provider id.
+    pub provider: Text,
+    /// Accelerator id.
+    pub accelerator: Text,
+    /// The instance type in the provider's words (`p4d.24xlarge`).
+    pub instance: Text,
+    /// Accelerators in one instance: up to this many, the accelerator's own link carries the
+    /// all-reduce; beyond it, the network.
+    pub gpus_per_instance: u32,
+    /// Network ids offered for this instance (see `networks.json`); the first is the default.
+    pub networks: TextList,
+    /// The vendor page the instance and its network come from.
+    pub source: Text,
+    /// When it was read.
+    pub as_of: Text,
+}
+
 /// A row of seed 000's workload → credit-shape table.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(test, derive(serde::Deserialize))]
@@ -75,7 +98,8 @@ pub struct WorkloadShape {
     pub watch_out: Text,
 }
 
-/// A credit program. The ceiling is a tier maximum, not a default grant.
+/// A credit program. The ceiling is a tier maximum, never a default grant: a grant added without
+/// an amount, and the advisor, use the expected amount.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(test, derive(serde::Deserialize))]
 pub struct Program {
@@ -87,10 +111,13 @@ pub struct Program {
     pub provider: Text,
     /// Which line items the credits pay.
     pub scope: Scope,
-    /// Tier maximum in USD.
+    /// Tier maximum ("up to") in USD.
     pub ceiling_usd: f64,
-    /// A typical grant where known.
-    pub typical_usd: Option<f64>,
+    /// What a seed-stage team is typically offered, USD: the default amount of a grant added to a
+    /// plan and what the advisor counts on. Positive and at most the ceiling.
+    pub expected_usd: f64,
+    /// Where the expected amount comes from (or that it is an estimate).
+    pub expected_source: Text,
     /// What the credits cover, in the seed article's words.
     pub covers: Text,
     /// Fastest review seen, days.
@@ -109,8 +136,10 @@ pub struct Program {
     pub leaves_cuda: bool,
     /// Porting cost away from CUDA, engineer-weeks (0 when not leaving CUDA).
     pub porting_weeks: f64,
-    /// Workload shape ids it fits.
+    /// Workload shape ids it fits (seed 000's workload → credit-shape table).
     pub fits: TextList,
+    /// Why it fits those shapes (and not others), in one or two sentences.
+    pub fits_reason: Text,
     /// Where the figures come from.
     pub source: Text,
     /// When they were read.
@@ -180,6 +209,12 @@ pub struct Provider {
     /// Spot interruptions expressed like hardware MTBF: GPU-hours between reclaims, per GPU
     /// (730 h / monthly interruption rate × GPUs per instance).
     pub spot_mtbf_gpu_hours: Option<f64>,
+    /// The most spot accelerators one can expect to hold at once (beyond it the page warns that
+    /// capacity of that size is unlikely); `None` without spot.
+    pub spot_capacity_gpus: Option<f64>,
+    /// Minutes spent waiting for replacement capacity after each spot reclaim, on top of the
+    /// restart; `None` without spot.
+    pub spot_wait_minutes: Option<f64>,
     /// Where the spot figures come from.
     pub spot_source: Text,
     /// Reserved (1-year committed) discount off on-demand, a fraction in [0, 1); `None` when the
@@ -234,6 +269,14 @@ pub struct BaseModel {
     pub params: f64,
     /// Parameters active per token (equal to `params` for a dense model).
     pub active_params: f64,
+    /// Transformer layers (`num_hidden_layers` in config.json).
+    pub layers: f64,
+    /// Key/value heads per layer (`num_key_value_heads`; grouped-query attention).
+    pub kv_heads: f64,
+    /// Dimension of one head.
+    pub head_dim: f64,
+    /// Where the attention shape comes from (the model's config.json).
+    pub arch_source: Text,
     /// The model card.
     pub source: Text,
     /// When it was read (ISO date).
@@ -273,6 +316,8 @@ pub struct Catalog {
     pub shapes: Vec<WorkloadShape>,
     /// Inter-node network options.
     pub networks: Vec<Network>,
+    /// The instance of each priced provider × accelerator, with its networks.
+    pub instances: Vec<Instance>,
     /// Hosted model API prices.
     pub apis: Vec<ApiPrice>,
     /// Open-weight base models.
@@ -292,6 +337,7 @@ impl Catalog {
             programs: generated::PROGRAMS.to_vec(),
             shapes: generated::SHAPES.to_vec(),
             networks: generated::NETWORKS.to_vec(),
+            instances: generated::INSTANCES.to_vec(),
             apis: generated::API_PRICES.to_vec(),
             base_models: generated::BASE_MODELS.to_vec(),
         };
@@ -352,15 +398,25 @@ impl Catalog {
                     p.id
                 ));
             }
-            match (p.spot_discount, p.spot_mtbf_gpu_hours) {
-                (None, None) => {}
-                (Some(d), Some(m))
+            match (
+                p.spot_discount,
+                p.spot_mtbf_gpu_hours,
+                p.spot_capacity_gpus,
+                p.spot_wait_minutes,
+            ) {
+                (None, None, None, None) => {}
+                (Some(d), Some(m), Some(cap), Some(wait))
                     if (0.0..1.0).contains(&d)
                         && m.is_finite()
                         && m > 0.0
+                        && cap.is_finite()
+                        && cap >= 1.0
+                        && cap.fract() == 0.0
+                        && wait.is_finite()
+                        && wait >= 0.0
                         && !p.spot_source.trim().is_empty() => {}
                 _ => {
-                    return fail(format!("provider {}: spot needs both a discount in [0, 1) and a positive MTBF, with a source", p.id));
+                    return fail(format!("provider {}: spot needs a discount in [0, 1), a positive MTBF, a whole capacity of at least 1 GPU and a wait of at least 0 minutes, with a source", p.id));
                 }
             }
             if let Some(bad) = p
@@ -389,6 +445,16 @@ impl Catalog {
             if !(m.active_params > 0.0 && m.active_params <= m.params && m.params.is_finite()) {
                 return fail(format!(
                     "base model {}: active parameters must be positive and at most the total",
+                    m.id
+                ));
+            }
+            if ![m.layers, m.kv_heads, m.head_dim]
+                .iter()
+                .all(|v| v.is_finite() && *v >= 1.0 && v.fract() == 0.0)
+                || m.arch_source.is_empty()
+            {
+                return fail(format!(
+                    "base model {}: layers, KV heads and head dimension must be whole and positive, with a source",
                     m.id
                 ));
             }
@@ -430,6 +496,7 @@ impl Catalog {
                 return fail(format!("accelerator {} is rented by no provider", a.id));
             }
         }
+        self.validate_instances()?;
         let mut ids = HashSet::new();
         for s in &self.shapes {
             if !ids.insert(s.id.as_ref()) {
@@ -448,12 +515,19 @@ impl Catalog {
             if !(p.ceiling_usd.is_finite() && p.ceiling_usd > 0.0) {
                 return fail(format!("{what}: ceiling must be positive"));
             }
-            if p.typical_usd
-                .is_some_and(|t| !(t > 0.0 && t <= p.ceiling_usd))
+            if !(p.expected_usd.is_finite()
+                && p.expected_usd > 0.0
+                && p.expected_usd <= p.ceiling_usd)
             {
                 return fail(format!(
-                    "{what}: typical amount must be positive and at most the ceiling"
+                    "{what}: expected amount must be positive and at most the ceiling"
                 ));
+            }
+            if p.expected_source.trim().is_empty() {
+                return fail(format!("{what}: expected amount needs a source"));
+            }
+            if p.fits_reason.trim().is_empty() {
+                return fail(format!("{what}: fits needs a reason"));
             }
             if !(p.review_days_min <= p.review_days_typical
                 && p.review_days_typical <= p.review_days_max)
@@ -495,6 +569,64 @@ impl Catalog {
             return fail(format!("default provider {DEFAULT_PROVIDER} missing"));
         }
         Ok(())
+    }
+
+    /// Every priced provider × accelerator has exactly one instance, and every instance is priced,
+    /// holds at least one accelerator, offers at least one known network that its provider lists,
+    /// and is sourced and dated.
+    fn validate_instances(&self) -> Result<(), CatalogError> {
+        let fail = |m: String| Err(CatalogError(m));
+        let mut pairs = HashSet::new();
+        for i in &self.instances {
+            let what = format!("instance {}/{}", i.provider, i.accelerator);
+            if !pairs.insert((i.provider.as_ref(), i.accelerator.as_ref())) {
+                return fail(format!("{what}: listed twice"));
+            }
+            if self.price(&i.provider, &i.accelerator).is_none() {
+                return fail(format!("{what}: no price in prices.json for this pair"));
+            }
+            if i.gpus_per_instance == 0 || i.instance.trim().is_empty() {
+                return fail(format!(
+                    "{what}: needs an instance name and at least one accelerator per instance"
+                ));
+            }
+            if i.networks.is_empty() {
+                return fail(format!("{what}: offers no network"));
+            }
+            for n in i.networks.iter() {
+                if self.network(n).is_none() {
+                    return fail(format!("{what}: unknown network {n}"));
+                }
+                if !self
+                    .provider(&i.provider)
+                    .is_some_and(|p| p.networks.iter().any(|x| x == n))
+                {
+                    return fail(format!(
+                        "{what}: network {n} is not in provider {}'s networks list",
+                        i.provider
+                    ));
+                }
+            }
+            check_sourced(&what, &i.source, &i.as_of)?;
+        }
+        if let Some(pr) = self
+            .prices
+            .iter()
+            .find(|pr| self.instance(&pr.provider, &pr.accelerator).is_none())
+        {
+            return fail(format!(
+                "price {}/{} has no instance in instances.json: add the instance type and the networks offered for it",
+                pr.provider, pr.accelerator
+            ));
+        }
+        Ok(())
+    }
+
+    /// The instance a provider rents an accelerator in, if it rents it.
+    pub fn instance(&self, provider: &str, accelerator: &str) -> Option<&Instance> {
+        self.instances
+            .iter()
+            .find(|i| i.provider == provider && i.accelerator == accelerator)
     }
 
     /// The accelerator with this id.
@@ -564,16 +696,8 @@ fn check_sourced(what: &str, source: &str, as_of: &str) -> Result<(), CatalogErr
     if source.trim().is_empty() {
         return Err(CatalogError(format!("{what}: missing source")));
     }
-    let b = as_of.as_bytes();
-    let iso = b.len() == 10
-        && b.iter().enumerate().all(|(i, c)| {
-            if i == 4 || i == 7 {
-                *c == b'-'
-            } else {
-                c.is_ascii_digit()
-            }
-        });
-    if !iso {
+    // A real calendar date (2024-02-30 is rejected too): catalog_age.rs ages figures by it.
+    if crate::catalog_age::IsoDate::parse(as_of).is_none() {
         return Err(CatalogError(format!(
             "{what}: as_of must be an ISO date YYYY-MM-DD, got {as_of:?}"
         )));
@@ -602,6 +726,10 @@ mod tests {
         networks: Vec<Network>,
     }
     #[derive(serde::Deserialize)]
+    struct InstancesFile {
+        instances: Vec<Instance>,
+    }
+    #[derive(serde::Deserialize)]
     struct ApisFile {
         apis: Vec<ApiPrice>,
     }
@@ -621,19 +749,39 @@ mod tests {
         providers: &str,
         prices: &str,
     ) -> Result<Catalog, CatalogError> {
-        from_json_with_programs(
+        from_json_with_instances(
             accelerators,
             providers,
             prices,
             r#"{"programs": [], "shapes": []}"#,
+            TEST_INSTANCES,
         )
     }
+
+    /// The instance of the one-pair catalogs of `validation_rejects_bad_data` (aws/x).
+    const TEST_INSTANCES: &str = r#"{"instances":[{"provider":"aws","accelerator":"x","instance":"x.8","gpus_per_instance":8,"networks":["eth-25"],"source":"s","as_of":"2024-01-01"}]}"#;
 
     fn from_json_with_programs(
         accelerators: &str,
         providers: &str,
         prices: &str,
         programs: &str,
+    ) -> Result<Catalog, CatalogError> {
+        from_json_with_instances(
+            accelerators,
+            providers,
+            prices,
+            programs,
+            include_str!("../../data/instances.json"),
+        )
+    }
+
+    fn from_json_with_instances(
+        accelerators: &str,
+        providers: &str,
+        prices: &str,
+        programs: &str,
+        instances: &str,
     ) -> Result<Catalog, CatalogError> {
         let parse_err = |file: &str, e: serde_json::Error| CatalogError(format!("{file}: {e}"));
         let a: AcceleratorsFile =
@@ -646,6 +794,8 @@ mod tests {
             serde_json::from_str(programs).map_err(|e| parse_err("programs.json", e))?;
         let networks: NetworksFile = serde_json::from_str(include_str!("../../data/networks.json"))
             .map_err(|e| parse_err("networks.json", e))?;
+        let instances: InstancesFile =
+            serde_json::from_str(instances).map_err(|e| parse_err("instances.json", e))?;
         let apis: ApisFile = serde_json::from_str(include_str!("../../data/api_prices.json"))
             .map_err(|e| parse_err("api_prices.json", e))?;
         let models: ModelsFile = serde_json::from_str(include_str!("../../data/base_models.json"))
@@ -657,6 +807,7 @@ mod tests {
             programs: programs.programs,
             shapes: programs.shapes,
             networks: networks.networks,
+            instances: instances.instances,
             apis: apis.apis,
             base_models: models.models,
         };
@@ -714,10 +865,71 @@ mod tests {
                 "{id}"
             );
         }
-        // Microsoft: the seed's $25,000 is the typical grant; tiers go to $150K.
+        // Microsoft: the seed's table gives "$25,000 in Azure": the expected grant; tiers go to
+        // $150K (DOMAIN.md section 4). Oracle's "$10,000" is a flat figure: expected = ceiling.
         assert_eq!(
-            c.program("azure-founders").and_then(|p| p.typical_usd),
-            Some(25_000.0)
+            c.program("azure-founders")
+                .map(|p| (p.expected_usd, p.ceiling_usd)),
+            Some((25_000.0, 150_000.0))
+        );
+        assert_eq!(
+            c.program("oracle").map(|p| (p.expected_usd, p.ceiling_usd)),
+            Some((10_000.0, 10_000.0))
+        );
+        // Every program: an expected amount in (0, ceiling] with a source, and a reason for its
+        // shapes. Only fixed-amount programs (Oracle's flat $10,000, Google's Start tier $2,000)
+        // expect their ceiling.
+        for p in &c.programs {
+            assert!(
+                p.expected_usd > 0.0 && p.expected_usd <= p.ceiling_usd,
+                "{}",
+                p.id
+            );
+            assert!(!p.expected_source.trim().is_empty(), "{}", p.id);
+            assert!(!p.fits_reason.trim().is_empty(), "{}", p.id);
+            if p.expected_usd == p.ceiling_usd {
+                assert!(
+                    ["oracle", "gcp-startups-start"].contains(&p.id.as_ref()),
+                    "{} expects its ceiling",
+                    p.id
+                );
+            }
+        }
+        // Shapes follow seed 000's workload -> credit-shape table (issue 12): Modal is serverless
+        // per-second (sporadic, fine-tuning), not self-hosted inference; Oracle bills by the hour,
+        // so not sporadic; a $15K Inception grant is no pretraining grant.
+        let fits = |id: &str| {
+            c.program(id)
+                .map(|p| p.fits.iter().map(|f| f.to_string()).collect::<Vec<_>>())
+                .unwrap_or_default()
+        };
+        assert_eq!(fits("modal"), ["sporadic", "fine-tuning"]);
+        assert!(!fits("oracle").contains(&"sporadic".to_string()));
+        assert!(!fits("nvidia-inception").contains(&"pretraining".to_string()));
+        assert!(!fits("together").contains(&"sporadic".to_string()));
+        // Validity: Together's grant no longer "never expires" (1,826 days); AWS Activate plans on
+        // the bottom of its 12-24 month range.
+        assert_eq!(c.program("together").map(|p| p.validity_days), Some(365));
+        assert_eq!(
+            c.program("aws-activate").map(|p| p.validity_days),
+            Some(365)
+        );
+        // Validation rejects an expected amount above the ceiling, or without a source.
+        let mut bad = c.clone();
+        if let Some(p) = bad.programs.iter_mut().find(|p| p.id == "modal") {
+            p.expected_usd = 60_000.0;
+        }
+        assert_eq!(
+            bad.validate().map_err(|e| e.0),
+            Err("program modal: expected amount must be positive and at most the ceiling".into())
+        );
+        let mut bad = c.clone();
+        if let Some(p) = bad.programs.iter_mut().find(|p| p.id == "modal") {
+            p.expected_source = " ".into();
+        }
+        assert_eq!(
+            bad.validate().map_err(|e| e.0),
+            Err("program modal: expected amount needs a source".into())
         );
         assert!(c
             .program("aws-trainium")
@@ -760,6 +972,7 @@ mod tests {
             "tpu-v6e",
             "trn1",
             "trn2",
+            "inferentia2",
         ] {
             assert!(c.accelerator(id).is_some(), "missing accelerator {id}");
         }
@@ -774,6 +987,7 @@ mod tests {
             "modal",
             "runpod",
             "nvidia",
+            "voltage-park",
         ] {
             assert!(c.provider(id).is_some(), "missing provider {id}");
         }
@@ -814,8 +1028,116 @@ mod tests {
                 .price(provider, "a100-40gb")
                 .unwrap_or_else(|| panic!("{provider}"));
             assert_eq!(p.usd_per_gpu_hour, usd);
-            assert!(p.as_of.starts_with("2024"));
         }
+        // CoreWeave's and Google's figures were not re-verified: they keep the article's date. Azure's
+        // ND96asr_A100_v4 still lists $3.3996 per GPU (27.197 / 8) on 2026-11-09, so it carries that date.
+        for provider in ["coreweave", "gcp"] {
+            assert!(c
+                .price(provider, "a100-40gb")
+                .is_some_and(|p| p.as_of == "2024-05-01"));
+        }
+        assert_eq!(
+            c.price("azure", "a100-40gb").map(|p| p.as_of.as_ref()),
+            Some("2026-11-09")
+        );
+    }
+
+    #[test]
+    fn corrected_prices_match_their_instance_prices() {
+        let c = catalog();
+        let usd = |provider: &str, accelerator: &str| {
+            c.price(provider, accelerator)
+                .map(|p| p.usd_per_gpu_hour)
+                .unwrap_or_else(|| panic!("{provider}/{accelerator}"))
+        };
+        // AWS p4d.24xlarge (8 A100 40GB) after the June 2025 P4/P5 cut: $21.957642/h on demand in
+        // us-east-1 (AWS price list via the datareceipts 109-gpu-pricing tracker, read 2026-11-09).
+        // 21.957642 / 8 = 2.7447 per GPU-hour. The pre-cut $32.77/h gave $4.10.
+        assert!((usd("aws", "a100-40gb") - 21.957642 / 8.0).abs() < 1e-4);
+        // p4de.24xlarge (8 A100 80GB): $27.44705/h / 8 = 3.4309; the 40GB part must not cost more.
+        assert!((usd("aws", "a100-80gb") - 27.44705 / 8.0).abs() < 0.001);
+        assert!(usd("aws", "a100-40gb") <= usd("aws", "a100-80gb"));
+        // p5.48xlarge (8 H100): $55.04/h / 8 = 6.88.
+        assert!((usd("aws", "h100-sxm") - 55.04 / 8.0).abs() < 1e-9);
+        // DGX Cloud at launch: $36,999 per month for 8 A100 80GB; 36,999 / 730 h / 8 = 6.3355.
+        // It is an A100 80GB price, not an H100 one.
+        assert!((usd("nvidia", "a100-80gb") - 36_999.0 / 730.0 / 8.0).abs() < 0.005);
+        assert!(c.price("nvidia", "h100-sxm").is_none());
+        // CoreWeave HGX H100 node $49.24/h / 8 = 6.155; HGX H200 $50.44/h / 8 = 6.305.
+        assert!((usd("coreweave", "h100-sxm") - 6.155).abs() < 1e-9);
+        assert!((usd("coreweave", "h200") - 6.305).abs() < 1e-9);
+        // inf2.48xlarge $12.9813/h for 12 Inferentia2 chips: 1.0818 per chip.
+        assert!((usd("aws", "inferentia2") - 12.9813 / 12.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn seed_content_voltage_park_and_inferentia2_are_sourced() {
+        let c = catalog();
+        // Voltage Park (seed 003): a GPU cloud renting H100 SXM with InfiniBand, sourced and dated.
+        let vp = c
+            .provider("voltage-park")
+            .unwrap_or_else(|| panic!("voltage-park"));
+        assert_eq!(vp.kind, "gpu-cloud");
+        assert!(vp.networks.iter().any(|n| n == "ib-ndr-400"));
+        assert!(!vp.billing.is_empty() && vp.source.contains("voltagepark.com"));
+        let p = c
+            .price("voltage-park", "h100-sxm")
+            .unwrap_or_else(|| panic!("voltage-park/h100-sxm"));
+        assert!(p.usd_per_gpu_hour > 0.0 && p.source.contains("estimate"));
+        // AWS Inferentia2: AWS's own silicon, not CUDA; per chip 190 dense BF16 TFLOP/s
+        // (2,280 / 12 on inf2.48xlarge), 32 GiB (384 / 12), 820 GiB/s (9,840 / 12), NeuronLink-v2 192.
+        let inf = c
+            .accelerator("inferentia2")
+            .unwrap_or_else(|| panic!("inferentia2"));
+        assert_eq!(inf.silicon_of.as_deref(), Some("aws"));
+        assert!(!inf.cuda);
+        assert_eq!(
+            (
+                inf.dense_bf16_tflops,
+                inf.memory_gb,
+                inf.bandwidth_tb_s,
+                inf.intra_node_gb_s
+            ),
+            (190.0, 32.0, 0.82, 192.0)
+        );
+        assert!(inf.source.contains("Inf2"));
+        // Only AWS rents it, 12 chips per inf2.48xlarge; the note says which credits pay for it.
+        assert!(c.offers("inferentia2").all(|p| p.provider == "aws"));
+        assert_eq!(
+            c.instance("aws", "inferentia2")
+                .map(|i| i.gpus_per_instance),
+            Some(12)
+        );
+        assert!(c
+            .price("aws", "inferentia2")
+            .is_some_and(|p| p.note.contains("Trainium credits") && p.usd_per_gpu_hour > 0.0));
+    }
+
+    #[test]
+    fn api_prices_name_live_models_and_their_dates() {
+        let c = catalog();
+        let api = |id: &str| c.api(id).unwrap_or_else(|| panic!("{id}"));
+        // Link ids stay; the retired models are replaced by their successors.
+        // Claude 3.5 Haiku was retired 2026-02-19: Claude Haiku 4.5 at $1 / $5 per MTok.
+        let haiku = api("claude-haiku");
+        assert_eq!(
+            (
+                haiku.name.as_ref(),
+                haiku.input_usd_per_mtok,
+                haiku.output_usd_per_mtok
+            ),
+            ("Anthropic Claude Haiku 4.5", 1.0, 5.0)
+        );
+        // Gemini 1.5 Flash retired: Gemini 2.5 Flash-Lite at $0.10 / $0.40.
+        let flash = api("gemini-flash");
+        assert!(flash.name.contains("2.5 Flash-Lite"));
+        assert_eq!(
+            (flash.input_usd_per_mtok, flash.output_usd_per_mtok),
+            (0.1, 0.4)
+        );
+        // GPT-4o mini $0.15 / $0.60 (OpenAI list price). No entry carries the old pasted date.
+        assert_eq!(api("gpt-4o-mini").output_usd_per_mtok, 0.6);
+        assert!(c.apis.iter().all(|a| a.as_of != "2026-11-01"));
     }
 
     #[test]
@@ -884,8 +1206,71 @@ mod tests {
             e.0,
             "price aws/x: as_of must be an ISO date YYYY-MM-DD, got \"last year\""
         );
+        // Shaped like a date but not on the calendar: rejected too (staleness needs real dates).
+        let e = from_json(ok_acc, ok_prov, &price("1", "2024-02-30")).unwrap_err();
+        assert_eq!(
+            e.0,
+            "price aws/x: as_of must be an ISO date YYYY-MM-DD, got \"2024-02-30\""
+        );
         let e = from_json(ok_acc, ok_prov, r#"{"prices":[]}"#).unwrap_err();
         assert_eq!(e.0, "accelerator x is rented by no provider");
         assert!(from_json("{", ok_prov, &price("1", "2024-01-01")).is_err());
+    }
+
+    #[test]
+    fn every_priced_pair_has_an_instance_and_a_missing_one_is_named() {
+        let c = catalog();
+        for p in &c.prices {
+            assert!(
+                c.instance(&p.provider, &p.accelerator).is_some(),
+                "{}/{}",
+                p.provider,
+                p.accelerator
+            );
+        }
+        // AWS p4 page: p4d.24xlarge, 400 Gbps EFA per 8 A100s = 50 Gb/s = 6.25 GB/s per GPU.
+        let p4d = c.instance("aws", "a100-40gb");
+        assert_eq!(p4d.map(|i| i.instance.as_ref()), Some("p4d.24xlarge"));
+        assert_eq!(
+            p4d.and_then(|i| i.networks.first())
+                .and_then(|n| c.network(n))
+                .map(|n| n.gb_per_s_per_gpu),
+            Some(6.25)
+        );
+        let acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
+        let prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","reserved_discount":null,"reserved_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
+        let price = r#"{"prices":[{"provider":"aws","accelerator":"x","usd_per_gpu_hour":1,"source":"s","as_of":"2024-01-01"}]}"#;
+        let programs = r#"{"programs": [], "shapes": []}"#;
+        let with =
+            |instances: &str| from_json_with_instances(acc, prov, price, programs, instances);
+        assert!(with(TEST_INSTANCES).is_ok());
+        assert_eq!(
+            with(r#"{"instances":[]}"#).unwrap_err().0,
+            "price aws/x has no instance in instances.json: add the instance type and the networks offered for it"
+        );
+        let net = |n: &str| {
+            format!(
+                r#"{{"instances":[{{"provider":"aws","accelerator":"x","instance":"x.8","gpus_per_instance":8,"networks":[{n}],"source":"s","as_of":"2024-01-01"}}]}}"#
+            )
+        };
+        assert_eq!(
+            with(&net(r#""eth-100""#)).unwrap_err().0,
+            "instance aws/x: network eth-100 is not in provider aws's networks list"
+        );
+        assert_eq!(
+            with(&net("")).unwrap_err().0,
+            "instance aws/x: offers no network"
+        );
+        // Spot needs its capacity and wait too.
+        let half_spot = prov.replace(
+            r#""spot_discount":null,"spot_mtbf_gpu_hours":null"#,
+            r#""spot_discount":0.5,"spot_mtbf_gpu_hours":1000"#,
+        );
+        assert!(
+            from_json_with_instances(acc, &half_spot, price, programs, TEST_INSTANCES)
+                .unwrap_err()
+                .0
+                .starts_with("provider aws: spot needs")
+        );
     }
 }

@@ -3,7 +3,13 @@
 //! scenario's accelerator, provider, MFU and duty, with the grants in the plan that would pay each
 //! and the runway each leaves.
 //!
-//! Link: repeated `cmp=kind:params:tokens[:epochs[:runs[:gpus]]]`, e.g. `cmp=lora:8B:200M:1:10`.
+//! A column may also be retrieval instead of training (`rag`): embed the corpus once, store its
+//! vectors, and pay every month for the retrieved chunks added to each prompt.
+//!
+//! Link: repeated `cmp=kind:params:tokens[:epochs[:runs[:gpus[:checkpointing]]]]`, e.g.
+//! `cmp=lora:8B:200M:1:10`; `gpus` may be left empty before a checkpointing flag
+//! (`cmp=lora:8B:200M:1:10::1`); or
+//! `cmp=rag:embed-params:corpus-tokens[:queries-a-month[:chunks-per-query[:chunk-tokens[:dimension]]]]`.
 
 use crate::catalog::Catalog;
 use crate::cost::{Estimate, Scenario};
@@ -15,6 +21,41 @@ use crate::workload_kind::{TrainingWork, WorkloadKind};
 
 /// Most columns compared at once.
 pub const MAX_COLUMNS: usize = 4;
+
+/// Default embedding model size: BAAI bge-large-en-v1.5, 335M parameters, 1,024 dimensions
+/// (https://huggingface.co/BAAI/bge-large-en-v1.5, as of 2026-11-01).
+pub const RAG_EMBED_PARAMS: f64 = 335e6;
+/// Default corpus, tokens (the same 200M tokens the LoRA preset fine-tunes on).
+pub const RAG_CORPUS_TOKENS: f64 = 2e8;
+
+/// How a retrieval column serves: its query volume and the shape of its index.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Retrieval {
+    /// Queries a month, each with the retrieved chunks added to its prompt.
+    pub queries_per_month: f64,
+    /// Chunks retrieved per query (k).
+    pub chunks_per_query: u32,
+    /// Tokens per chunk.
+    pub chunk_tokens: u32,
+    /// Embedding dimension (float32 values per vector).
+    pub dimension: u32,
+}
+
+impl Default for Retrieval {
+    /// 1M queries a month, k = 5 chunks of 512 tokens (a common chunking default, estimate), and
+    /// bge-large-en-v1.5's 1,024 dimensions (its model card).
+    fn default() -> Self {
+        Retrieval {
+            queries_per_month: 1e6,
+            chunks_per_query: 5,
+            chunk_tokens: 512,
+            dimension: 1024,
+        }
+    }
+}
+
+/// Bytes per stored vector value (float32).
+pub const VECTOR_VALUE_BYTES: f64 = 4.0;
 
 /// One column: the work, and optionally its own accelerator count.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,6 +72,10 @@ pub struct Column {
     pub runs: u32,
     /// Accelerators; `None`: the scenario's.
     pub gpus: Option<u32>,
+    /// Gradient checkpointing (the fine-tunes; default: on for QLoRA, off otherwise).
+    pub checkpointing: bool,
+    /// The retrieval settings (used by `rag` columns only).
+    pub retrieval: Retrieval,
 }
 
 impl Column {
@@ -43,12 +88,35 @@ impl Column {
             epochs: self.epochs,
             runs: f64::from(self.runs),
             reference_precomputed: false,
+            checkpointing: self.checkpointing,
+        }
+    }
+
+    /// A retrieval column with the defaults: a 335M embedder over 200M corpus tokens.
+    pub fn retrieval_default() -> Column {
+        Column {
+            kind: WorkloadKind::Retrieval,
+            params: RAG_EMBED_PARAMS,
+            tokens: RAG_CORPUS_TOKENS,
+            epochs: 1.0,
+            runs: 1,
+            gpus: None,
+            checkpointing: false,
+            retrieval: Retrieval::default(),
         }
     }
 
     /// A short title: "LoRA · 8B · 200M tokens × 10 runs".
     pub fn title(&self) -> String {
         let kind = self.kind.label();
+        if self.kind == WorkloadKind::Retrieval {
+            return format!(
+                "{kind} · {} embedder · {} corpus tokens · {} queries a month",
+                format_number_exact(self.params),
+                format_number_exact(self.tokens),
+                format_number_exact(self.retrieval.queries_per_month)
+            );
+        }
         let mut t = format!(
             "{kind} · {} · {} tokens",
             format_number_exact(self.params),
@@ -75,6 +143,8 @@ pub fn train_vs_finetune() -> Vec<Column> {
             epochs: 1.0,
             runs: 1,
             gpus: None,
+            checkpointing: false,
+            retrieval: Retrieval::default(),
         },
         Column {
             kind: WorkloadKind::ContinuedPretrain,
@@ -83,6 +153,8 @@ pub fn train_vs_finetune() -> Vec<Column> {
             epochs: 1.0,
             runs: 1,
             gpus: None,
+            checkpointing: false,
+            retrieval: Retrieval::default(),
         },
         Column {
             kind: WorkloadKind::Lora,
@@ -91,6 +163,8 @@ pub fn train_vs_finetune() -> Vec<Column> {
             epochs: 1.0,
             runs: 10,
             gpus: None,
+            checkpointing: false,
+            retrieval: Retrieval::default(),
         },
     ]
 }
@@ -103,19 +177,19 @@ pub fn parse_column(token: &str, index: usize) -> Result<Column, PlanError> {
         message,
     };
     let parts: Vec<&str> = token.split(':').collect();
-    if !(3..=6).contains(&parts.len()) {
+    if !(3..=7).contains(&parts.len()) {
         return Err(fail(format!(
-            "{label}: expected kind:params:tokens[:epochs[:runs[:gpus]]], got \"{}\".",
+            "{label}: expected kind:params:tokens[:epochs[:runs[:gpus[:checkpointing]]]] or rag:embed-params:corpus-tokens[:queries[:k[:chunk[:dimension]]]], got \"{}\".",
             echo(token)
         )));
     }
     let kinds: Vec<&str> = WorkloadKind::ALL
         .iter()
-        .filter(|k| k.trains())
+        .filter(|k| k.compares())
         .map(|k| k.id())
         .collect();
     let kind = WorkloadKind::from_id(parts[0].trim())
-        .filter(|k| k.trains())
+        .filter(|k| k.compares())
         .ok_or_else(|| {
             fail(format!(
                 "{label}: kind \"{}\" is not one of {}.",
@@ -123,10 +197,15 @@ pub fn parse_column(token: &str, index: usize) -> Result<Column, PlanError> {
                 kinds.join(", ")
             ))
         })?;
+    let what = if kind == WorkloadKind::Retrieval {
+        "embedding model parameters "
+    } else {
+        "parameters "
+    };
     let params = Field::Params.parse(parts[1], Origin::Link).map_err(|e| {
         fail(format!(
             "{label}: {}",
-            e.to_string().replace("Model parameters: ", "parameters ")
+            e.to_string().replace("Model parameters: ", what)
         ))
     })?;
     let number = |raw: &str, what: &str, min: f64, max: f64, expected: &str| match parse_number(raw)
@@ -137,28 +216,79 @@ pub fn parse_column(token: &str, index: usize) -> Result<Column, PlanError> {
             echo(raw)
         ))),
     };
+    let whole = |raw: &str, what: &str, min: u32, max: u32, expected: &str| {
+        parse_whole(raw, min, max).map_err(|_| {
+            fail(format!(
+                "{label}: {what} \"{}\" is not a whole number from {expected}.",
+                echo(raw)
+            ))
+        })
+    };
+    if kind == WorkloadKind::Retrieval {
+        let tokens = number(
+            parts[2],
+            "corpus tokens",
+            1e6,
+            1e14,
+            "1M to 100T, like 200M",
+        )?;
+        let d = Retrieval::default();
+        let retrieval = Retrieval {
+            queries_per_month: match parts.get(3) {
+                Some(raw) => number(raw, "queries a month", 0.0, 1e12, "0 to 1T, like 1M")?,
+                None => d.queries_per_month,
+            },
+            chunks_per_query: match parts.get(4) {
+                Some(raw) => whole(raw, "chunks per query", 1, 100, "1 to 100")?,
+                None => d.chunks_per_query,
+            },
+            chunk_tokens: match parts.get(5) {
+                Some(raw) => whole(raw, "chunk size", 16, 8192, "16 to 8,192 tokens")?,
+                None => d.chunk_tokens,
+            },
+            dimension: match parts.get(6) {
+                Some(raw) => whole(raw, "dimension", 16, 16_384, "16 to 16,384")?,
+                None => d.dimension,
+            },
+        };
+        return Ok(Column {
+            params,
+            tokens,
+            retrieval,
+            ..Column::retrieval_default()
+        });
+    }
     let tokens = number(parts[2], "tokens", 1e6, 1e14, "1M to 100T, like 200M")?;
     let epochs = match parts.get(3) {
         Some(raw) => number(raw, "epochs", 0.01, 100.0, "between 0.01 and 100")?,
         None => 1.0,
     };
     let runs = match parts.get(4) {
-        Some(raw) => parse_whole(raw, 1, 1000).map_err(|_| {
-            fail(format!(
-                "{label}: runs \"{}\" is not a whole number from 1 to 1,000.",
-                echo(raw)
-            ))
-        })?,
+        Some(raw) => whole(raw, "runs", 1, 1000, "1 to 1,000")?,
         None => 1,
     };
     let gpus = match parts.get(5) {
-        Some(raw) => Some(parse_whole(raw, 1, 100_000).map_err(|_| {
-            fail(format!(
-                "{label}: accelerators \"{}\" is not a whole number from 1 to 100,000.",
-                echo(raw)
-            ))
-        })?),
+        // Empty: the scenario's accelerators (lets a checkpointing flag follow).
+        Some(raw) if raw.trim().is_empty() && parts.len() == 7 => None,
+        Some(raw) => Some(whole(raw, "accelerators", 1, 100_000, "1 to 100,000")?),
         None => None,
+    };
+    let checkpointing = match parts.get(6).map(|raw| raw.trim()) {
+        None => kind.checkpointing_by_default(),
+        Some(raw) if !kind.offers_checkpointing() => {
+            return Err(fail(format!(
+                "{label}: gradient checkpointing \"{}\" applies only to full-ft, lora and qlora.",
+                echo(raw)
+            )))
+        }
+        Some("1") => true,
+        Some("0") => false,
+        Some(raw) => {
+            return Err(fail(format!(
+                "{label}: gradient checkpointing \"{}\" is not 1 (on) or 0 (off).",
+                echo(raw)
+            )))
+        }
     };
     Ok(Column {
         kind,
@@ -167,11 +297,28 @@ pub fn parse_column(token: &str, index: usize) -> Result<Column, PlanError> {
         epochs,
         runs,
         gpus,
+        checkpointing,
+        retrieval: Retrieval::default(),
     })
 }
 
-/// Writes a `cmp=` token (epochs and runs always; gpus when set).
+/// Writes a `cmp=` token: epochs and runs always; gpus when set; the checkpointing flag only when
+/// it differs from the kind's default (so older links read back unchanged). Retrieval columns
+/// write all six of their fields.
 pub fn encode_column(c: &Column) -> String {
+    if c.kind == WorkloadKind::Retrieval {
+        let r = &c.retrieval;
+        return format!(
+            "{}:{}:{}:{}:{}:{}:{}",
+            c.kind.id(),
+            format_number_exact(c.params),
+            format_number_exact(c.tokens),
+            format_number_exact(r.queries_per_month),
+            r.chunks_per_query,
+            r.chunk_tokens,
+            r.dimension
+        );
+    }
     let mut s = format!(
         "{}:{}:{}:{}:{}",
         c.kind.id(),
@@ -180,10 +327,68 @@ pub fn encode_column(c: &Column) -> String {
         format_number_exact(c.epochs),
         c.runs
     );
-    if let Some(g) = c.gpus {
-        s.push_str(&format!(":{g}"));
+    let flag =
+        c.kind.offers_checkpointing() && c.checkpointing != c.kind.checkpointing_by_default();
+    match (c.gpus, flag) {
+        (Some(g), false) => s.push_str(&format!(":{g}")),
+        (Some(g), true) => s.push_str(&format!(":{g}:{}", u8::from(c.checkpointing))),
+        (None, true) => s.push_str(&format!("::{}", u8::from(c.checkpointing))),
+        (None, false) => {}
     }
     s
+}
+
+/// What a retrieval column costs: the one-off embedding and the monthly storage and prompts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RetrievalCost {
+    /// Chunks (vectors) in the index: ceil(corpus tokens / chunk size).
+    pub chunks: f64,
+    /// Index size, GB: chunks × dimension × 4 bytes / 10⁹.
+    pub index_gb: f64,
+    /// The provider's storage price, USD per GB-month.
+    pub storage_usd_per_gb_month: f64,
+    /// Storing the index, USD a month.
+    pub storage_monthly_usd: f64,
+    /// Extra input tokens a month: queries × k × chunk size.
+    pub extra_tokens_per_month: f64,
+    /// Parameters of the model served (the billing panel's `infer_params`).
+    pub served_params: f64,
+    /// Accelerator-hours a month to prefill the extra tokens: tokens × 2·N_served / (peak · MFU).
+    pub prefill_gpu_hours_per_month: f64,
+    /// Prefilling the extra tokens, USD a month.
+    pub prefill_monthly_usd: f64,
+}
+
+/// Prices a retrieval column's monthly costs on the scenario's accelerator, price and MFU.
+pub fn retrieval_cost(
+    column: &Column,
+    scenario: &Scenario,
+    primary: &Estimate,
+    catalog: &Catalog,
+) -> RetrievalCost {
+    let r = &column.retrieval;
+    let chunks = (column.tokens / f64::from(r.chunk_tokens)).ceil();
+    let index_gb = chunks * f64::from(r.dimension) * VECTOR_VALUE_BYTES / 1e9;
+    let storage = catalog
+        .provider(&scenario.provider_id)
+        .map_or(0.0, |p| p.storage_usd_per_gb_month);
+    let extra = r.queries_per_month * f64::from(r.chunks_per_query) * f64::from(r.chunk_tokens);
+    let served = scenario.billing.infer_params;
+    let hours = crate::cost::gpu_hours(
+        2.0 * served * extra,
+        primary.accelerator.peak_flops_per_s(),
+        scenario.mfu,
+    );
+    RetrievalCost {
+        chunks,
+        index_gb,
+        storage_usd_per_gb_month: storage,
+        storage_monthly_usd: index_gb * storage,
+        extra_tokens_per_month: extra,
+        served_params: served,
+        prefill_gpu_hours_per_month: hours,
+        prefill_monthly_usd: hours * primary.price.usd_per_gpu_hour(),
+    }
 }
 
 /// What one column costs and how the plan's grants carry it.
@@ -193,8 +398,13 @@ pub struct ColumnResult {
     pub flops: f64,
     /// Accelerator-hours.
     pub gpu_hours: f64,
-    /// Compute cost at the scenario's price, USD.
+    /// Compute cost at the scenario's price, USD (one-off: training, or embedding the corpus).
     pub cost_usd: f64,
+    /// What the column adds every month, USD (0 for training; storage and longer prompts for
+    /// retrieval).
+    pub monthly_usd: f64,
+    /// A retrieval column's breakdown.
+    pub retrieval: Option<RetrievalCost>,
     /// Wall-clock days on the column's accelerators at the scenario's duty.
     pub wall_clock_days: f64,
     /// Plan indices of the grants that would pay this work.
@@ -230,10 +440,16 @@ pub fn evaluate(
             .collect(),
         None => vec![],
     };
+    let retrieval = (column.kind == WorkloadKind::Retrieval)
+        .then(|| retrieval_cost(column, scenario, primary, catalog));
     ColumnResult {
         flops: work.flops(),
         gpu_hours,
         cost_usd: gpu_hours * price,
+        monthly_usd: retrieval
+            .as_ref()
+            .map_or(0.0, |r| r.storage_monthly_usd + r.prefill_monthly_usd),
+        retrieval,
         wall_clock_days: crate::cost::wall_clock_days(gpu_hours, f64::from(gpus), scenario.duty),
         payers,
         runway: simulate(&grants, &workloads),
@@ -261,6 +477,96 @@ mod tests {
     }
 
     #[test]
+    fn checkpointing_flags_and_retrieval_tokens_round_trip() {
+        // Old links keep their meaning, except that QLoRA now defaults to checkpointing on.
+        let lora = parse_column("lora:8B:200M:1:10", 0).unwrap_or_else(|e| panic!("{}", e.message));
+        assert!(!lora.checkpointing);
+        let q = parse_column("qlora:8B:200M", 0).unwrap_or_else(|e| panic!("{}", e.message));
+        assert!(q.checkpointing);
+        assert_eq!(encode_column(&q), "qlora:8B:200M:1:1");
+        // A flag that differs from the default is written, with an empty gpus field if needed.
+        let on =
+            parse_column("lora:8B:200M:1:10::1", 0).unwrap_or_else(|e| panic!("{}", e.message));
+        assert_eq!((on.checkpointing, on.gpus), (true, None));
+        assert_eq!(encode_column(&on), "lora:8B:200M:1:10::1");
+        let off =
+            parse_column("qlora:8B:200M:1:1:8:0", 0).unwrap_or_else(|e| panic!("{}", e.message));
+        assert_eq!((off.checkpointing, off.gpus), (false, Some(8)));
+        assert_eq!(encode_column(&off), "qlora:8B:200M:1:1:8:0");
+        // A flag equal to the default reads back the same and is not written.
+        let same =
+            parse_column("full-ft:8B:200M:1:1::0", 0).unwrap_or_else(|e| panic!("{}", e.message));
+        assert_eq!(encode_column(&same), "full-ft:8B:200M:1:1");
+        // Retrieval: defaults fill what is left out; the page writes all six fields.
+        let rag = parse_column("rag:335M:200M", 0).unwrap_or_else(|e| panic!("{}", e.message));
+        assert_eq!(rag, Column::retrieval_default());
+        assert_eq!(encode_column(&rag), "rag:335M:200M:1M:5:512:1024");
+        let r2 = parse_column("rag:110M:1B:20K:8:256:768", 1)
+            .unwrap_or_else(|e| panic!("{}", e.message));
+        assert_eq!(
+            (
+                r2.retrieval.queries_per_month,
+                r2.retrieval.chunks_per_query,
+                r2.retrieval.chunk_tokens,
+                r2.retrieval.dimension
+            ),
+            (2e4, 8, 256, 768)
+        );
+        assert_eq!(parse_column(&encode_column(&r2), 1), Ok(r2));
+    }
+
+    #[test]
+    fn a_retrieval_column_priced_by_hand() {
+        // Default scenario: H100 SXM at AWS $6.88/h, 989 TFLOP/s dense, MFU 0.4; S3 $0.023/GB-month;
+        // the model served (billing panel) is 8B.
+        // Embed 200M corpus tokens with a 335M embedder: 2 * 335e6 * 2e8 = 1.34e17 FLOPs;
+        // 1.34e17 / (989e12 * 0.4) = 338.73 s = 0.0940906 GPU-h = $0.647343 one-off.
+        // Index: 2e8 / 512 = 390,625 chunks * 1,024 dims * 4 bytes = 1.6e9 bytes = 1.6 GB
+        // * $0.023 = $0.0368 a month.
+        // Prompts: 1M queries * 5 chunks * 512 tokens = 2.56e9 extra input tokens a month;
+        // 2 * 8e9 * 2.56e9 = 4.096e19 FLOPs / 3.956e14 / 3600 = 28.76081 GPU-h = $197.874396 a month.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let s = Scenario::default();
+        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let o = crate::overheads::estimate_overheads(&s, &e, &c);
+        let plan = crate::link::decode_link("grant=aws-activate:100K:0:0:730", &c).plan;
+        let r = evaluate(&Column::retrieval_default(), &s, &e, &o, &plan, &c);
+        assert_eq!(r.flops, 1.34e17);
+        assert!((r.gpu_hours - 0.094_090_55).abs() < 1e-8);
+        assert!((r.cost_usd - 0.647_343).abs() < 1e-6);
+        let x = r
+            .retrieval
+            .clone()
+            .unwrap_or_else(|| panic!("retrieval breakdown"));
+        assert_eq!(x.chunks, 390_625.0);
+        assert!((x.index_gb - 1.6).abs() < 1e-12);
+        assert!((x.storage_monthly_usd - 0.0368).abs() < 1e-12);
+        assert_eq!(x.extra_tokens_per_month, 2.56e9);
+        assert!((x.prefill_gpu_hours_per_month - 28.760_813).abs() < 1e-5);
+        assert!((x.prefill_monthly_usd - 197.874_396).abs() < 1e-5);
+        assert!((r.monthly_usd - 197.911_196).abs() < 1e-5);
+        // A corpus not a whole number of chunks rounds up: 1,000,001 tokens = 1,954 chunks.
+        let odd = Column {
+            tokens: 1_000_001.0,
+            ..Column::retrieval_default()
+        };
+        let xo = evaluate(&odd, &s, &e, &o, &plan, &c)
+            .retrieval
+            .unwrap_or_else(|| panic!("rag"));
+        assert_eq!(xo.chunks, 1954.0);
+        // Training columns add nothing a month.
+        assert_eq!(
+            evaluate(&train_vs_finetune()[2], &s, &e, &o, &plan, &c).monthly_usd,
+            0.0
+        );
+        // QLoRA 8B x 200M x 10 runs with checkpointing (its default): 7.2 * 8e9 * 2e9 = 1.152e20
+        // FLOPs = 1.152e20 / 3.956e14 / 3600 = 80.8898 GPU-h; LoRA without it 44.9388 GPU-h.
+        let q = parse_column("qlora:8B:200M:1:10", 0).unwrap_or_else(|e| panic!("{}", e.message));
+        let rq = evaluate(&q, &s, &e, &o, &plan, &c);
+        assert!((rq.gpu_hours - 80.889_78).abs() < 1e-4, "{}", rq.gpu_hours);
+    }
+
+    #[test]
     fn bad_tokens_say_what_is_expected() {
         let msg = |t: &str| {
             parse_column(t, 1)
@@ -269,9 +575,27 @@ mod tests {
         };
         assert_eq!(
             msg("lora:8B"),
-            "Comparison 2: expected kind:params:tokens[:epochs[:runs[:gpus]]], got \"lora:8B\"."
+            "Comparison 2: expected kind:params:tokens[:epochs[:runs[:gpus[:checkpointing]]]] or rag:embed-params:corpus-tokens[:queries[:k[:chunk[:dimension]]]], got \"lora:8B\"."
         );
-        assert_eq!(msg("inference:8B:1B"), "Comparison 2: kind \"inference\" is not one of pretrain, continued, full-ft, lora, qlora, dpo.");
+        assert_eq!(msg("inference:8B:1B"), "Comparison 2: kind \"inference\" is not one of pretrain, continued, full-ft, lora, qlora, dpo, rag.");
+        assert_eq!(
+            msg("lora:8B:200M:1:1::yes"),
+            "Comparison 2: gradient checkpointing \"yes\" is not 1 (on) or 0 (off)."
+        );
+        assert_eq!(
+            msg("dpo:8B:200M:1:1::1"),
+            "Comparison 2: gradient checkpointing \"1\" applies only to full-ft, lora and qlora."
+        );
+        assert_eq!(
+            msg("rag:335M:200M:1M:0"),
+            "Comparison 2: chunks per query \"0\" is not a whole number from 1 to 100."
+        );
+        assert_eq!(
+            msg("rag:335M:200M:1M:5:512:1024:9"),
+            "Comparison 2: expected kind:params:tokens[:epochs[:runs[:gpus[:checkpointing]]]] or rag:embed-params:corpus-tokens[:queries[:k[:chunk[:dimension]]]], got \"rag:335M:200M:1M:5:512:1024:9\"."
+        );
+        assert!(msg("rag:lots:200M")
+            .starts_with("Comparison 2: embedding model parameters \"lots\" is not a number."));
         assert_eq!(
             msg("lora:8B:10:1:1"),
             "Comparison 2: tokens \"10\" is not 1M to 100T, like 200M."

@@ -101,11 +101,13 @@ impl Scenario {
             Field::CkptsKept => Some(f64::from(o.checkpoints_kept)),
             Field::Spot => switch(o.spot),
             Field::Export => switch(o.export_weights),
+            Field::CorpusOut => switch(o.corpus_out),
             Field::Reserved => self.billing.reserved_usd_per_hour,
             Field::ApiPrice => self.billing.api_usd_per_mtok,
             Field::TokensMonth => Some(self.billing.tokens_per_month),
             Field::InferParams => Some(self.billing.infer_params),
             Field::Batch => Some(self.billing.batch),
+            Field::Context => Some(self.billing.context_tokens),
             Field::Util => Some(self.billing.utilisation),
             Field::Budget => Some(self.billing.budget_usd),
             Field::Cuda => switch(self.advisor.cuda_locked),
@@ -115,6 +117,7 @@ impl Scenario {
             | Field::Start
             | Field::Network
             | Field::DataOn
+            | Field::DataFormat
             | Field::Api
             | Field::Shape
             | Field::Host => None,
@@ -129,6 +132,7 @@ impl Scenario {
             Field::Provider => Some(&self.provider_id),
             Field::Network => self.overheads.network_id.as_deref(),
             Field::DataOn => self.overheads.data_on_provider.as_deref(),
+            Field::DataFormat => Some(self.overheads.data_format.id()),
             Field::Api => Some(&self.billing.api_id),
             Field::Shape => Some(&self.advisor.shape),
             Field::Host => Some(self.billing.host_mode.id()),
@@ -174,9 +178,11 @@ impl Scenario {
             (Field::CkptsKept, Some(v)) => o.checkpoints_kept = v as u32,
             (Field::Spot, Some(v)) => o.spot = v == 1.0,
             (Field::Export, Some(v)) => o.export_weights = v == 1.0,
+            (Field::CorpusOut, Some(v)) => o.corpus_out = v == 1.0,
             (Field::TokensMonth, Some(v)) => b.tokens_per_month = v,
             (Field::InferParams, Some(v)) => b.infer_params = v,
             (Field::Batch, Some(v)) => b.batch = v,
+            (Field::Context, Some(v)) => b.context_tokens = v,
             (Field::Util, Some(v)) => b.utilisation = v,
             (Field::Budget, Some(v)) => b.budget_usd = v,
             (Field::Cuda, Some(v)) => self.advisor.cuda_locked = v == 1.0,
@@ -187,6 +193,7 @@ impl Scenario {
                 | Field::Start
                 | Field::Network
                 | Field::DataOn
+                | Field::DataFormat
                 | Field::Api
                 | Field::Shape
                 | Field::Host,

@@ -308,7 +308,7 @@ mod tests {
         let cost = Output::ComputeCost.explain(&s, &e);
         assert_eq!(cost.citations.len(), 2);
         assert!(cost.citations[1].figure.contains("$6.88/GPU-hour"));
-        assert_eq!(cost.citations[1].as_of, "2026-11-01");
+        assert_eq!(cost.citations[1].as_of, "2026-11-09");
         let monthly = Output::MonthlyCostAlwaysOn.explain(&s, &e);
         assert_eq!(monthly.substituted, "$6.88 × 730 h = $5,022.40");
         for o in Output::ALL {

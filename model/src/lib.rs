@@ -5,6 +5,7 @@
 pub mod advisor;
 pub mod billing;
 pub mod catalog;
+pub mod catalog_age;
 pub mod compare;
 pub mod cost;
 pub mod explain;

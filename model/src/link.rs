@@ -163,7 +163,7 @@ fn decode_overheads(
     catalog: &Catalog,
 ) {
     if let Some(text) = raw.get(&Field::Network) {
-        match validate_network(text, &s.provider_id, catalog) {
+        match validate_network(text, &s.provider_id, &s.accelerator_id, catalog) {
             Ok(id) => s.overheads.network_id = Some(id),
             Err(e) => errors.push(e),
         }
@@ -189,6 +189,15 @@ fn decode_overheads(
     if let Some(id) = known_id(raw, Field::DataOn, &provider_ids, errors) {
         s.overheads.data_on_provider = Some(id);
     }
+    let format_ids: Vec<&str> = crate::overheads::DataFormat::ALL
+        .iter()
+        .map(|(_, id)| *id)
+        .collect();
+    if let Some(f) = known_id(raw, Field::DataFormat, &format_ids, errors)
+        .and_then(|id| crate::overheads::DataFormat::from_id(&id))
+    {
+        s.overheads.data_format = f;
+    }
 }
 
 /// A catalog id from the link for `field`, if present and one of `ids`; an error otherwise.
@@ -212,22 +221,29 @@ fn known_id(
     None
 }
 
-/// Checks a network id against the networks the provider offers.
+/// Checks a network id against the networks offered for the accelerator's instance at the provider.
 pub fn validate_network(
     text: &str,
     provider_id: &str,
+    accelerator_id: &str,
     catalog: &Catalog,
 ) -> Result<String, InputError> {
     let id = text.trim();
-    let offered: Vec<&str> = catalog
-        .provider(provider_id)
-        .map(|p| p.networks.iter().map(|n| n.as_ref()).collect())
-        .unwrap_or_default();
+    let offered: Vec<&str> =
+        crate::overheads::offered_networks(catalog, provider_id, accelerator_id)
+            .iter()
+            .map(|n| n.as_ref())
+            .collect();
     if offered.contains(&id) {
         return Ok(id.to_string());
     }
     let problem = match catalog.provider(provider_id) {
-        Some(p) if catalog.network(id).is_some() => Problem::NotOffered(p.name.to_string()),
+        Some(p) if catalog.network(id).is_some() => {
+            Problem::NotOffered(match catalog.instance(provider_id, accelerator_id) {
+                Some(i) => format!("{} ({})", p.name, i.instance),
+                None => p.name.to_string(),
+            })
+        }
         _ => Problem::UnknownId,
     };
     Err(InputError::new(
@@ -452,6 +468,15 @@ mod tests {
             crate::billing::HostMode::Reserved
         );
         assert!(encode_link(&host.scenario, &host.plan).ends_with("&host=reserved"));
+        let context = decode_link("context=8192", &catalog());
+        assert!(context.errors.is_empty(), "{:?}", context.errors);
+        assert_eq!(context.scenario.billing.context_tokens, 8192.0);
+        assert!(encode_link(&context.scenario, &context.plan).ends_with("&context=8192"));
+        assert!(!encode_link(&host.scenario, &host.plan).contains("context="));
+        let bad_context = decode_link("context=2K5", &catalog());
+        assert_eq!(bad_context.errors[0].to_string(), "Context per sequence: \"2K5\" is not a number. Expected a whole number of tokens from 1 to 1,000,000, like 2048.");
+        let zero_context = decode_link("context=0", &catalog());
+        assert_eq!(zero_context.scenario.billing.context_tokens, 2048.0);
         let bad_host = decode_link("host=cheap", &catalog());
         assert_eq!(bad_host.errors[0].to_string(), "Inference GPUs billed: \"cheap\" is not in the catalog. Expected one of on-demand, reserved, spot.");
         let bad = decode_link("api=gpt-9&batch=0.5&util=0", &catalog());
@@ -486,11 +511,11 @@ mod tests {
                 "Checkpoint write: \"0\" must be greater than zero. Expected minutes from 0.01 to 1,440, like 5.",
                 "Restart after a failure: \"2000\" is above the accepted range. Expected minutes from 0 to 1,440, like 10.",
                 "Checkpoint every: \"soon\" is not a number. Expected minutes from 1 to 100,000, like 60, or auto for Daly's optimum.",
-                "Inter-node network: Amazon Web Services does not offer \"ib-ndr-400\". Expected one of aws-efa-3200, eth-100.",
+                "Inter-node network: Amazon Web Services (p5.48xlarge) does not offer \"ib-ndr-400\". Expected one of aws-efa-3200, eth-100.",
                 "Communication overlap: \"1.5\" is above the accepted range. Expected a fraction from 0 to 1, like 0.5 (or 50%).",
                 "Checkpoints kept: \"2.5\" is not a whole number. Expected a whole number of checkpoints from 0 to 1,000.",
                 "Spot capacity: \"yes\" is not a number. Expected 1 for spot/preemptible capacity or 0 for on-demand.",
-                "Training data lives on: \"<b>\" is not in the catalog. Expected one of aws, gcp, azure, oracle, coreweave, lambda, together, modal, runpod, nvidia.",
+                "Training data lives on: \"<b>\" is not in the catalog. Expected one of aws, gcp, azure, oracle, coreweave, lambda, together, modal, runpod, nvidia, voltage-park.",
                 "Export final weights: \"2\" is above the accepted range. Expected 1 to move the final weights out at the end, or 0.",
             ]
         );
@@ -527,7 +552,10 @@ mod tests {
         assert_eq!(d.errors[0].problem, Problem::UnknownId);
         assert!(d.errors[0]
             .to_string()
-            .starts_with("Provider: \"acme\" is not in the catalog. Expected one of runpod, "));
+            // Providers of the default H100, cheapest first: Voltage Park $1.99, RunPod $2.69, …
+            .starts_with(
+                "Provider: \"acme\" is not in the catalog. Expected one of voltage-park, runpod, "
+            ));
     }
 
     #[test]
@@ -608,13 +636,63 @@ mod tests {
         assert_eq!(d.plan_errors[0].key, "grant-1");
         assert_eq!(d.plan.workloads.len(), 1);
         let q = encode_link(&d.scenario, &d.plan);
+        // aws-activate:100K takes the catalog's review (12) and validity (365 days, data/programs.json).
         assert_eq!(
             q,
-            "params=7B&tokens=2T&gpu=h100-sxm&gpus=64&mfu=0.4&duty=1&provider=aws&start=30&grant=aws-activate%3A100K%3A0%3A12%3A730&grant=modal%3A5K%3A20%3A3%3A365&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A0.25"
+            "params=7B&tokens=2T&gpu=h100-sxm&gpus=64&mfu=0.4&duty=1&provider=aws&start=30&grant=aws-activate%3A100K%3A0%3A12%3A365&grant=modal%3A5K%3A20%3A3%3A365&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A0.25"
         );
         let again = decode_link(&q, &c);
         assert_eq!((again.scenario, again.plan), (d.scenario, d.plan));
         let bad = decode_link("start=-1", &c);
         assert_eq!(bad.errors[0].to_string(), "Dataset ready on day: \"-1\" is negative. Expected a whole day from 0 (today) to 1826 (five years).");
+    }
+
+    #[test]
+    fn dataset_format_corpus_out_and_instance_networks_in_links() {
+        let c = catalog();
+        let d = decode_link("data_format=tokens&corpus_out=1", &c);
+        assert!(d.errors.is_empty(), "{:?}", d.errors);
+        assert_eq!(
+            d.scenario.overheads.data_format,
+            crate::overheads::DataFormat::Tokens
+        );
+        assert!(d.scenario.overheads.corpus_out);
+        // Written back only when not the default (raw, 0).
+        let q = encode_link(&d.scenario, &d.plan);
+        assert!(
+            q.contains("data_format=tokens") && q.contains("corpus_out=1"),
+            "{q}"
+        );
+        let q = encode_link(&Scenario::default(), &Plan::default());
+        assert!(
+            !q.contains("data_format") && !q.contains("corpus_out"),
+            "{q}"
+        );
+        let d = decode_link("data_format=csv&corpus_out=yes", &c);
+        let texts: Vec<String> = d.errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            texts,
+            [
+                "Dataset format: \"csv\" is not in the catalog. Expected one of raw, tokens.",
+                "Move the corpus out later: \"yes\" is not a number. Expected 1 to move the corpus out of the training cloud at the end, or 0.",
+            ]
+        );
+        assert_eq!(
+            d.scenario.overheads.data_format,
+            crate::overheads::DataFormat::Raw
+        );
+        // p5's EFA is not offered for A100s at AWS (p4d.24xlarge has its own 400 Gb/s EFA).
+        let d = decode_link("gpu=a100-40gb&network=aws-efa-3200", &c);
+        assert_eq!(
+            d.errors[0].to_string(),
+            "Inter-node network: Amazon Web Services (p4d.24xlarge) does not offer \"aws-efa-3200\". Expected one of aws-efa-400."
+        );
+        assert_eq!(d.scenario.overheads.network_id, None);
+        // The old A3 Mega id is no longer offered for Google Cloud's (a3-high) H100s.
+        let d = decode_link("provider=gcp&network=gcp-a3-mega", &c);
+        assert_eq!(
+            d.errors[0].problem,
+            Problem::NotOffered("Google Cloud (a3-highgpu-8g)".into())
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! memory fit, storage and egress. Pure formulas; the page and the runway use them.
 //! Units: hours for time unless a name says otherwise, bytes and GB (1e9 bytes) for data.
 
-use crate::catalog::{Catalog, Network};
+use crate::catalog::{Catalog, Instance, Network};
 use crate::cost::{Estimate, Scenario};
 
 /// Llama 3 405B: 419 unexpected interruptions in 54 days on 16,384 H100s, i.e.
@@ -41,6 +41,12 @@ pub fn waste_fraction(
     mtbf_hours: f64,
 ) -> f64 {
     write_hours / interval_hours + (interval_hours / 2.0 + restart_hours) / mtbf_hours
+}
+
+/// The extra waste of waiting for replacement capacity after spot reclaims: W / M_spot, with
+/// M_spot = spot MTBF per GPU / gpus (the rest of the cluster is billed while it waits).
+pub fn capacity_wait_fraction(wait_hours: f64, spot_mtbf_gpu_hours: f64, gpus: f64) -> f64 {
+    wait_hours / cluster_mtbf_hours(spot_mtbf_gpu_hours, gpus)
 }
 
 /// Billed hours for `productive_hours` of useful work: productive / (1 − waste). `None` when the
@@ -110,14 +116,67 @@ pub fn min_gpus(params: f64, memory: TrainingMemory, memory_gb_per_gpu: f64) -> 
     }
 }
 
-/// Size of one checkpoint in GB: 16 bytes/param with the optimizer state, 2 for weights only.
+/// Bytes per parameter of a full training-state checkpoint: bf16 weights 2 + fp32 master weights
+/// 4 + Adam m and v 8 = 14. Gradients (2 more in memory) are recomputed, not saved.
+pub const CHECKPOINT_BYTES_PER_PARAM: f64 = 14.0;
+
+/// Size of one checkpoint in GB: 14 bytes/param with the optimizer state, 2 for weights only.
 pub fn checkpoint_gb(params: f64, with_optimizer_state: bool) -> f64 {
-    params * if with_optimizer_state { 16.0 } else { 2.0 } / 1e9
+    params
+        * if with_optimizer_state {
+            CHECKPOINT_BYTES_PER_PARAM
+        } else {
+            2.0
+        }
+        / 1e9
+}
+
+/// Raw text is about 4 bytes a token (DOMAIN.md section 2: ≈ 4 characters a token).
+pub const RAW_BYTES_PER_TOKEN: f64 = 4.0;
+
+/// How the training corpus is stored and moved (`data_format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataFormat {
+    /// Raw text (JSONL, Parquet of documents): about 4 bytes a token.
+    Raw,
+    /// Tokenised shards: 2 bytes a token for vocabularies under 65,536, else 4.
+    Tokens,
+}
+
+impl DataFormat {
+    /// Every format with its link id.
+    pub const ALL: [(DataFormat, &'static str); 2] =
+        [(DataFormat::Raw, "raw"), (DataFormat::Tokens, "tokens")];
+
+    /// The link id (`raw`, `tokens`).
+    pub fn id(self) -> &'static str {
+        match self {
+            DataFormat::Raw => "raw",
+            DataFormat::Tokens => "tokens",
+        }
+    }
+
+    /// The format with this link id.
+    pub fn from_id(id: &str) -> Option<DataFormat> {
+        DataFormat::ALL
+            .iter()
+            .find(|(_, x)| *x == id)
+            .map(|(f, _)| *f)
+    }
+
+    /// Bytes a token in this format.
+    pub fn bytes_per_token(self, vocab_size: u32) -> f64 {
+        match self {
+            DataFormat::Raw => RAW_BYTES_PER_TOKEN,
+            DataFormat::Tokens if vocab_size < 65_536 => 2.0,
+            DataFormat::Tokens => 4.0,
+        }
+    }
 }
 
 /// Tokenised dataset size in GB: 2 bytes a token for vocabularies under 65,536, else 4.
 pub fn dataset_gb(tokens: f64, vocab_size: u32) -> f64 {
-    tokens * if vocab_size < 65_536 { 2.0 } else { 4.0 } / 1e9
+    tokens * DataFormat::Tokens.bytes_per_token(vocab_size) / 1e9
 }
 
 /// Sequence length assumed for the activation estimate (tokens per micro-batch sequence).
@@ -155,8 +214,8 @@ pub fn min_gpus_with_activations(
 /// The largest cluster a sweep or break-even search considers (the GPU input's maximum).
 pub const MAX_SWEEP_GPUS: u32 = 100_000;
 
-/// Accelerators per node for multi-node all-reduce (8-GPU HGX/DGX nodes; 4 or 16 elsewhere is a
-/// refinement left for the catalog).
+/// Accelerators per node for multi-node all-reduce when the catalog has no instance for the pair
+/// (8-GPU HGX/DGX nodes); otherwise the instance's `gpus_per_instance`.
 pub const GPUS_PER_NODE: f64 = 8.0;
 /// Days in a billing month (730 h / 24).
 pub const DAYS_PER_MONTH: f64 = 730.0 / 24.0;
@@ -165,8 +224,8 @@ pub const DAYS_PER_MONTH: f64 = 730.0 / 24.0;
 /// of its share link (keys in brackets).
 #[derive(Clone, Debug, PartialEq)]
 pub struct OverheadInputs {
-    /// Inter-node network option id (`network`); `None` or one the provider does not offer: the
-    /// provider's first option.
+    /// Inter-node network option id (`network`); `None` or one not offered for the instance: the
+    /// instance's first (default) network.
     pub network_id: Option<String>,
     /// Fraction of communication hidden behind compute, 0–1 (`overlap`).
     pub overlap: f64,
@@ -191,6 +250,11 @@ pub struct OverheadInputs {
     pub spot: bool,
     /// The final weights (2 bytes/param) leave the training provider at the end (`export`).
     pub export_weights: bool,
+    /// How the corpus is stored and moved (`data_format`).
+    pub data_format: DataFormat,
+    /// The corpus leaves the training provider once, at the end (`corpus_out`): the lock-in cost
+    /// of moving it elsewhere later.
+    pub corpus_out: bool,
 }
 
 impl Default for OverheadInputs {
@@ -208,17 +272,40 @@ impl Default for OverheadInputs {
             vocab_size: 32_000,
             spot: false,
             export_weights: false,
+            // Raw text: a founder's corpus is usually crawled or collected documents (JSONL,
+            // Parquet) kept where it was gathered, often another cloud; it is tokenised on the
+            // training cluster after the move. Tokenised shards are the choice for a team that
+            // already pre-tokenised.
+            data_format: DataFormat::Raw,
+            corpus_out: false,
         }
     }
 }
 
-/// The network a job uses: the requested one if the provider offers it, else the provider's first.
+/// The network ids offered for an accelerator at a provider: its instance's, or (a pair the
+/// catalog has no instance for) the provider's list.
+pub fn offered_networks<'c>(
+    catalog: &'c Catalog,
+    provider_id: &str,
+    accelerator_id: &str,
+) -> &'c [crate::catalog::Text] {
+    match catalog.instance(provider_id, accelerator_id) {
+        Some(i) => &i.networks,
+        None => catalog
+            .provider(provider_id)
+            .map_or(&[][..], |p| &p.networks[..]),
+    }
+}
+
+/// The network a job uses: the requested one if it is offered for this instance, else the
+/// instance's default (its first).
 pub fn network_for<'c>(
     catalog: &'c Catalog,
     provider_id: &str,
+    accelerator_id: &str,
     requested: Option<&str>,
 ) -> Option<&'c Network> {
-    let offered = &catalog.provider(provider_id)?.networks;
+    let offered = offered_networks(catalog, provider_id, accelerator_id);
     let id = requested
         .filter(|r| offered.iter().any(|n| n == r))
         .or_else(|| offered.first().map(|n| n.as_ref()))?;
@@ -269,6 +356,11 @@ pub fn combined_mtbf(a: f64, b: f64) -> f64 {
 pub struct OverheadEstimate<'c> {
     /// The inter-node network used (`None` when the provider lists none).
     pub network: Option<&'c Network>,
+    /// The instance the accelerator is rented in (`None` when the catalog has none for the pair).
+    pub instance: Option<&'c Instance>,
+    /// Accelerators per instance: up to this many the accelerator's own link carries the
+    /// all-reduce.
+    pub gpus_per_node: f64,
     /// All-reduce bandwidth per GPU, GB/s: half the accelerator's bidirectional link within one
     /// node, the network across nodes.
     pub allreduce_gb_s: f64,
@@ -287,6 +379,12 @@ pub struct OverheadEstimate<'c> {
     pub spot_breakeven_gpus: Option<u32>,
     /// The discount applied to the GPU price (0 on demand).
     pub spot_discount: f64,
+    /// The most spot GPUs one can expect to hold at once at this provider (`None` without spot).
+    pub spot_capacity_gpus: Option<f64>,
+    /// Hours waiting for replacement capacity per spot reclaim (0 on demand).
+    pub spot_wait_hours: f64,
+    /// Waste from that waiting: W / M_spot (0 on demand), included in `failures.waste`.
+    pub spot_wait_waste: f64,
     /// MTBF per GPU used: hardware, combined with spot reclaims when on spot, hours.
     pub effective_mtbf_gpu_hours: f64,
     /// Cluster MTBF, checkpoint interval and waste.
@@ -327,12 +425,16 @@ pub struct OverheadEstimate<'c> {
     pub dataset_egress: Option<(&'c str, f64, f64)>,
     /// Egress of the final weights out of the training provider: (GB, USD), when exported.
     pub weights_egress: Option<(f64, f64)>,
+    /// Egress of the corpus out of the training provider at the end: (GB, USD), when asked for.
+    pub corpus_egress: Option<(f64, f64)>,
 }
 
 impl OverheadEstimate<'_> {
     /// USD: all egress.
     pub fn egress_usd(&self) -> f64 {
-        self.dataset_egress.map_or(0.0, |e| e.2) + self.weights_egress.map_or(0.0, |e| e.1)
+        self.dataset_egress.map_or(0.0, |e| e.2)
+            + self.weights_egress.map_or(0.0, |e| e.1)
+            + self.corpus_egress.map_or(0.0, |e| e.1)
     }
 
     /// USD billed for accelerators: compute, communication and failures.
@@ -356,19 +458,22 @@ struct Resolved {
     mfu: f64,
     ideal_gpu_hours: f64,
     intra_gb_s: f64,
+    gpus_per_node: f64,
     network_gb_s: f64,
     overlap: f64,
     tokens_per_step: f64,
     mtbf_gpu_hours: f64,
     write_hours: f64,
     restart_hours: f64,
+    /// On spot: (spot MTBF per GPU, hours waiting for capacity per reclaim).
+    spot_wait: Option<(f64, f64)>,
 }
 
 impl Resolved {
-    /// All-reduce bandwidth per GPU, GB/s: within one node the accelerator's link (half its
-    /// bidirectional figure), across nodes the network.
+    /// All-reduce bandwidth per GPU, GB/s: within one instance the accelerator's link (half its
+    /// bidirectional figure), across instances the network.
     fn allreduce_gb_s(&self, gpus: f64, network_gb_s: f64) -> f64 {
-        if gpus <= GPUS_PER_NODE {
+        if gpus <= self.gpus_per_node {
             self.intra_gb_s / 2.0
         } else {
             network_gb_s
@@ -389,24 +494,50 @@ impl Resolved {
         (comp, comm, scaling_efficiency(comp, comm, self.overlap))
     }
 
-    /// Billed GPU-hours at a cluster size, network and checkpoint interval (hours or optimum).
-    fn billed(&self, gpus: f64, network_gb_s: f64, interval: Option<f64>) -> Option<f64> {
-        let (_, _, eta) = self.step(gpus, network_gb_s);
-        let f = failure_model(
+    /// Failures at a cluster size, with the spot capacity wait added to the waste, and that
+    /// wait's share.
+    fn failures(&self, gpus: f64, interval: Option<f64>) -> (FailureModel, f64) {
+        let mut f = failure_model(
             self.mtbf_gpu_hours,
             gpus,
             self.write_hours,
             self.restart_hours,
             interval,
         );
-        billed_hours(self.ideal_gpu_hours / eta, f.waste)
+        let wait = self
+            .spot_wait
+            .map_or(0.0, |(m, w)| capacity_wait_fraction(w, m, gpus));
+        f.waste += wait;
+        (f, wait)
+    }
+
+    /// Billed GPU-hours at a cluster size, network and checkpoint interval (hours or optimum).
+    fn billed(&self, gpus: f64, network_gb_s: f64, interval: Option<f64>) -> Option<f64> {
+        let (_, _, eta) = self.step(gpus, network_gb_s);
+        billed_hours(
+            self.ideal_gpu_hours / eta,
+            self.failures(gpus, interval).0.waste,
+        )
     }
 }
 
-/// Prices the hidden costs of a priced scenario (its `overheads` knobs). Inside one node the
+/// Spot terms of a provider when the scenario asks for spot and the provider sells it:
+/// (discount, reclaim MTBF per GPU, capacity GPUs, wait hours per reclaim).
+fn spot_terms(s: &Scenario, catalog: &Catalog) -> Option<(f64, f64, f64, f64)> {
+    let p = catalog.provider(&s.provider_id)?;
+    Some((
+        p.spot_discount?,
+        p.spot_mtbf_gpu_hours?,
+        p.spot_capacity_gpus?,
+        p.spot_wait_minutes? / 60.0,
+    ))
+}
+
+/// Prices the hidden costs of a priced scenario (its `overheads` knobs). Inside one instance the
 /// accelerator's own link carries the all-reduce (half its bidirectional figure per direction);
-/// across nodes the network does. On spot, the price drops by the provider's discount and reclaims
-/// add to hardware failures; a provider without spot capacity is priced on demand.
+/// across instances the instance's network does. On spot, the price drops by the provider's
+/// discount, reclaims add to hardware failures, and each reclaim also waits for replacement
+/// capacity; a provider without spot capacity is priced on demand.
 pub fn estimate_overheads<'c>(
     s: &Scenario,
     e: &Estimate<'c>,
@@ -415,29 +546,28 @@ pub fn estimate_overheads<'c>(
     let inputs = &s.overheads;
     let gpus = f64::from(s.gpus);
     let provider = catalog.provider(&s.provider_id);
-    let network = network_for(catalog, &s.provider_id, inputs.network_id.as_deref());
-    let spot = provider
-        .filter(|_| inputs.spot)
-        .and_then(|p| p.spot_discount.zip(p.spot_mtbf_gpu_hours));
-    let effective_mtbf = spot.map_or(inputs.mtbf_gpu_hours, |(_, m)| {
+    let instance = catalog.instance(&s.provider_id, &s.accelerator_id);
+    let network = network_for(
+        catalog,
+        &s.provider_id,
+        &s.accelerator_id,
+        inputs.network_id.as_deref(),
+    );
+    let terms = spot_terms(s, catalog);
+    let spot = terms.filter(|_| inputs.spot);
+    let effective_mtbf = spot.map_or(inputs.mtbf_gpu_hours, |(_, m, _, _)| {
         combined_mtbf(inputs.mtbf_gpu_hours, m)
     });
-    let discount = spot.map_or(0.0, |(d, _)| d);
+    let discount = spot.map_or(0.0, |(d, ..)| d);
     let price = e.price.usd_per_gpu_hour() * (1.0 - discount);
-    let r = resolve(s, e, network, effective_mtbf);
+    let r = resolve(s, e, network, effective_mtbf, catalog);
     let (comp, comm, eta) = r.step(gpus, r.network_gb_s);
     let interval = inputs.checkpoint_every_minutes.map(|m| m / 60.0);
-    let failures = failure_model(
-        effective_mtbf,
-        gpus,
-        r.write_hours,
-        r.restart_hours,
-        interval,
-    );
+    let (failures, wait_waste) = r.failures(gpus, interval);
     let effective = e.gpu_hours / eta;
     let billed = billed_hours(effective, failures.waste);
     let billed_days = billed.map_or(0.0, |b| b / (gpus * 24.0 * s.duty));
-    let data_gb = dataset_gb(s.tokens, inputs.vocab_size);
+    let data_gb = s.tokens * inputs.data_format.bytes_per_token(inputs.vocab_size) / 1e9;
     let ckpt_gb = checkpoint_gb(s.params, true);
     let stored_gb = ckpt_gb * f64::from(inputs.checkpoints_kept) + data_gb;
     let storage_price = provider.map_or(0.0, |p| p.storage_usd_per_gb_month);
@@ -449,22 +579,31 @@ pub fn estimate_overheads<'c>(
         .filter(|from| *from != s.provider_id)
         .and_then(|from| catalog.provider(from))
         .map(|p| (p.id.as_ref(), data_gb, data_gb * p.egress_usd_per_gb));
+    let egress_price = provider.map_or(0.0, |p| p.egress_usd_per_gb);
     let weights_egress = inputs.export_weights.then(|| {
         let gb = checkpoint_gb(s.params, false);
-        (gb, gb * provider.map_or(0.0, |p| p.egress_usd_per_gb))
+        (gb, gb * egress_price)
     });
+    let corpus_egress = inputs
+        .corpus_out
+        .then_some((data_gb, data_gb * egress_price));
     let act = activation_gb_per_gpu(s.params, ACTIVATION_SEQ_LEN);
     let fit = |m| min_gpus_with_activations(s.params, m, e.accelerator.memory_gb, act);
     OverheadEstimate {
         network,
+        instance,
+        gpus_per_node: r.gpus_per_node,
         allreduce_gb_s: r.allreduce_gb_s(gpus, r.network_gb_s),
         step_compute_seconds: comp,
         step_comm_seconds: comm,
         scaling_efficiency: eta,
         spot_applied: spot.is_some(),
-        spot_offered: provider.is_some_and(|p| p.spot_discount.is_some()),
+        spot_offered: terms.is_some(),
         spot_breakeven_gpus: spot_breakeven_gpus(s, catalog, MAX_SWEEP_GPUS),
         spot_discount: discount,
+        spot_capacity_gpus: terms.map(|(_, _, c, _)| c),
+        spot_wait_hours: spot.map_or(0.0, |(.., w)| w),
+        spot_wait_waste: wait_waste,
         effective_mtbf_gpu_hours: effective_mtbf,
         failures,
         usd_per_gpu_hour: price,
@@ -485,16 +624,29 @@ pub fn estimate_overheads<'c>(
         storage_usd_per_day,
         dataset_egress,
         weights_egress,
+        corpus_egress,
     }
 }
 
-fn resolve(s: &Scenario, e: &Estimate, network: Option<&Network>, mtbf_gpu_hours: f64) -> Resolved {
+fn resolve(
+    s: &Scenario,
+    e: &Estimate,
+    network: Option<&Network>,
+    mtbf_gpu_hours: f64,
+    catalog: &Catalog,
+) -> Resolved {
+    let spot_wait = spot_terms(s, catalog)
+        .filter(|_| s.overheads.spot)
+        .map(|(_, m, _, w)| (m, w));
     Resolved {
         params: s.params,
         peak_flops_per_s: e.accelerator.peak_flops_per_s(),
         mfu: s.mfu,
         ideal_gpu_hours: e.gpu_hours,
         intra_gb_s: e.accelerator.intra_node_gb_s,
+        gpus_per_node: catalog
+            .instance(&s.provider_id, &s.accelerator_id)
+            .map_or(GPUS_PER_NODE, |i| f64::from(i.gpus_per_instance)),
         // A provider listing no network: nothing to wait for (validated catalogs always list one).
         network_gb_s: network.map_or(f64::INFINITY, |n| n.gb_per_s_per_gpu),
         overlap: s.overheads.overlap,
@@ -502,6 +654,7 @@ fn resolve(s: &Scenario, e: &Estimate, network: Option<&Network>, mtbf_gpu_hours
         mtbf_gpu_hours,
         write_hours: s.overheads.checkpoint_write_minutes / 60.0,
         restart_hours: s.overheads.restart_minutes / 60.0,
+        spot_wait,
     }
 }
 
@@ -514,10 +667,11 @@ pub fn cost_vs_gpus(
     s: &Scenario,
     e: &Estimate,
     o: &OverheadEstimate,
+    catalog: &Catalog,
     network: &Network,
     gpu_counts: &[f64],
 ) -> Vec<SweepPoint> {
-    let r = resolve(s, e, Some(network), o.effective_mtbf_gpu_hours);
+    let r = resolve(s, e, Some(network), o.effective_mtbf_gpu_hours, catalog);
     let interval = s.overheads.checkpoint_every_minutes.map(|m| m / 60.0);
     gpu_counts
         .iter()
@@ -533,9 +687,10 @@ pub fn cost_vs_interval(
     s: &Scenario,
     e: &Estimate,
     o: &OverheadEstimate,
+    catalog: &Catalog,
     intervals_hours: &[f64],
 ) -> Vec<SweepPoint> {
-    let r = resolve(s, e, o.network, o.effective_mtbf_gpu_hours);
+    let r = resolve(s, e, o.network, o.effective_mtbf_gpu_hours, catalog);
     let gpus = f64::from(s.gpus);
     intervals_hours
         .iter()
@@ -555,14 +710,26 @@ pub fn log_space(lo: f64, hi: f64, n: usize) -> Vec<f64> {
         .collect()
 }
 
+/// Spot terms for [`spot_pays`]: the discount, reclaims as GPU-hours between them per GPU, and
+/// the hours each reclaim waits for replacement capacity.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpotTerms {
+    /// Discount off on-demand, a fraction.
+    pub discount: f64,
+    /// GPU-hours between reclaims, per GPU.
+    pub mtbf_gpu_hours: f64,
+    /// Hours waiting for replacement capacity after each reclaim.
+    pub wait_hours: f64,
+}
+
 /// Whether spot capacity costs less than on-demand for the GPU bill at `gpus` accelerators:
-/// (1 − discount) / (1 − waste_spot) < 1 / (1 − waste_on_demand). Communication is the same on
-/// both and cancels. A spot run that never finishes never pays.
+/// (1 − discount) / (1 − waste_spot) < 1 / (1 − waste_on_demand), where the spot waste adds the
+/// capacity wait W / M_spot. Communication is the same on both and cancels. A spot run that never
+/// finishes never pays.
 pub fn spot_pays(
     gpus: f64,
-    discount: f64,
+    spot: SpotTerms,
     mtbf_gpu_hours: f64,
-    spot_mtbf_gpu_hours: f64,
     write_hours: f64,
     restart_hours: f64,
     interval_hours: Option<f64>,
@@ -574,20 +741,22 @@ pub fn spot_pays(
         restart_hours,
         interval_hours,
     );
-    let spot = failure_model(
-        combined_mtbf(mtbf_gpu_hours, spot_mtbf_gpu_hours),
+    let spot_failures = failure_model(
+        combined_mtbf(mtbf_gpu_hours, spot.mtbf_gpu_hours),
         gpus,
         write_hours,
         restart_hours,
         interval_hours,
     );
+    let spot_waste =
+        spot_failures.waste + capacity_wait_fraction(spot.wait_hours, spot.mtbf_gpu_hours, gpus);
     match (
         billed_hours(1.0, on_demand.waste),
-        billed_hours(1.0, spot.waste),
+        billed_hours(1.0, spot_waste),
     ) {
         (_, None) => false,
         (None, Some(_)) => true,
-        (Some(od), Some(sp)) => sp * (1.0 - discount) < od,
+        (Some(od), Some(sp)) => sp * (1.0 - spot.discount) < od,
     }
 }
 
@@ -595,15 +764,18 @@ pub fn spot_pays(
 /// provider and these failure settings; `None` if it pays all the way (or the provider sells no
 /// spot). Bisection over the first doubling that fails: waste grows with the cluster.
 pub fn spot_breakeven_gpus(s: &Scenario, catalog: &Catalog, max_gpus: u32) -> Option<u32> {
-    let p = catalog.provider(&s.provider_id)?;
-    let (discount, spot_mtbf) = p.spot_discount.zip(p.spot_mtbf_gpu_hours)?;
+    let (discount, spot_mtbf, _, wait_hours) = spot_terms(s, catalog)?;
+    let terms = SpotTerms {
+        discount,
+        mtbf_gpu_hours: spot_mtbf,
+        wait_hours,
+    };
     let i = &s.overheads;
     let pays = |g: u32| {
         spot_pays(
             f64::from(g),
-            discount,
+            terms,
             i.mtbf_gpu_hours,
-            spot_mtbf,
             i.checkpoint_write_minutes / 60.0,
             i.restart_minutes / 60.0,
             i.checkpoint_every_minutes.map(|m| m / 60.0),
@@ -714,11 +886,18 @@ mod tests {
         // 70B LoRA: 2 * 70e9 / 80e9 = 1.75 -> 2; QLoRA: 0.5 * 70e9 / 80e9 = 0.44 -> 1.
         assert_eq!(min_gpus(70e9, TrainingMemory::Lora, 80.0), 2);
         assert_eq!(min_gpus(70e9, TrainingMemory::Qlora, 80.0), 1);
-        // 7B checkpoint with optimizer state: 112 GB; weights only 14 GB. 2T tokens at 2 bytes: 4,000 GB.
-        assert!(close(checkpoint_gb(7e9, true), 112.0, 1e-12));
+        // 7B checkpoint with optimizer state: (2 + 4 + 8) B x 7e9 = 98 GB (gradients are not saved);
+        // weights only 14 GB. 2T tokens at 2 bytes: 4,000 GB.
+        assert!(close(checkpoint_gb(7e9, true), 98.0, 1e-12));
         assert!(close(checkpoint_gb(7e9, false), 14.0, 1e-12));
         assert!(close(dataset_gb(2e12, 32_000), 4000.0, 1e-12));
         assert!(close(dataset_gb(2e12, 128_256), 8000.0, 1e-12));
+        // Raw text: about 4 bytes a token whatever the vocabulary; tokenised: 2 below 65,536.
+        assert_eq!(DataFormat::Raw.bytes_per_token(32_000), 4.0);
+        assert_eq!(DataFormat::Tokens.bytes_per_token(32_000), 2.0);
+        assert_eq!(DataFormat::Tokens.bytes_per_token(65_536), 4.0);
+        assert_eq!(DataFormat::from_id("tokens"), Some(DataFormat::Tokens));
+        assert_eq!(DataFormat::from_id("csv"), None);
     }
 
     fn default_estimate(s: &Scenario, c: &'static Catalog) -> Estimate<'static> {
@@ -753,15 +932,19 @@ mod tests {
             59_863.246,
             1e-7
         ));
-        // Storage: 3 checkpoints x 112 GB + 4,000 GB of tokens for 38.97 days (1.2813 months) at
-        // $0.023 = $127.78. Egress from GCP at $0.12/GB: 4,000 GB -> $480, billed by GCP.
+        // Storage: 3 checkpoints x 98 GB + 8,000 GB of raw text (2T tokens x 4 bytes, the default
+        // format) = 8,294 GB for 38.97346 days (1.281319 months) at $0.023 = $244.427. Egress from
+        // GCP at $0.12/GB: 8,000 GB -> $960, billed by GCP.
         assert!(close(o.billed_days, 38.9734, 1e-5));
-        assert!(close(o.storage_usd, 127.783, 1e-5));
-        assert_eq!(o.dataset_egress, Some(("gcp", 4000.0, 480.0)));
+        assert!(close(o.storage_usd, 244.427, 1e-5));
+        assert_eq!(o.dataset_egress, Some(("gcp", 8000.0, 960.0)));
+        assert_eq!(o.corpus_egress, None);
+        assert_eq!(o.instance.map(|i| i.instance.as_ref()), Some("p5.48xlarge"));
         assert_eq!(o.weights_egress, None);
         // Activations, one 4,096-token sequence, full recomputation: h = (128 * 7e9 / 12)^(1/3) =
         // 4,210.6, L = 32.9: 4096 * 4210.6 * (2 * 32.9 + 34) = 1.7213 GB. Training state 112 GB
-        // over 80 - 1.72 GB: ceil(1.431) = 2 H100s. LoRA 14 GB and QLoRA 3.5 GB fit on one.
+        // over 80 - 1.72 GB: ceil(1.431) = 2 H100s (16 bytes a parameter in memory: the gradients
+        // count there, though not in a checkpoint). LoRA 14 GB and QLoRA 3.5 GB fit on one.
         assert!(close(o.activation_gb, 1.72126, 1e-5));
         assert_eq!(
             (o.min_gpus, o.min_gpus_lora, o.min_gpus_qlora),
@@ -770,13 +953,13 @@ mod tests {
         // Total = billed * $6.88 + storage + egress.
         assert!(close(
             o.total_usd().unwrap_or(f64::NAN),
-            59_863.246 * 6.88 + 127.783 + 480.0,
-            1e-7
+            59_863.246 * 6.88 + 244.427 + 960.0,
+            1e-6
         ));
         // On 25 Gb/s Ethernet the all-reduce takes 8.82 s: eta = 6.6355 / (6.6355 + 8.82 - 3.3177)
-        // = 0.5467. AWS does not offer eth-25, so the id falls back to AWS's first network.
+        // = 0.5467. AWS's p5 does not offer eth-25, so the id falls back to p5's EFA.
         let eth = c.network("eth-25").unwrap_or_else(|| panic!("eth-25"));
-        let slow = cost_vs_gpus(&s, &e, &o, eth, &[64.0]);
+        let slow = cost_vs_gpus(&s, &e, &o, c, eth, &[64.0]);
         let expected = 58_982.137 / 0.546682 / (1.0 - 0.0147187) * 6.88;
         assert!(close(slow[0].1.unwrap_or(f64::NAN), expected, 1e-5));
         s.overheads.network_id = Some("eth-25".into());
@@ -806,8 +989,10 @@ mod tests {
     fn spot_by_hand() {
         // AWS spot: 60 % off, reclaims as 29,200 GPU-hours per GPU. Combined with the Llama 3 MTBF:
         // 1 / (1/50,677.0 + 1/29,200) = 18,525.59 h; on 64 GPUs M = 289.46 h, Daly 6.8903 h,
-        // waste 0.08333/6.8903 + (3.4452 + 0.16667)/289.46 = 0.024572. Billed 58,982.14 / 0.975428
-        // = 60,467.95 h at $6.88 * 0.4 = $2.752: $166,407.81.
+        // waste 0.08333/6.8903 + (3.4452 + 0.16667)/289.46 = 0.024572. Each reclaim also waits
+        // 60 min for capacity: W / M_spot = 1 h / (29,200 / 64 = 456.25 h) = 0.0021918; waste
+        // 0.0267638. Billed 58,982.14 / 0.9732362 = 60,604.13 h at $6.88 * 0.4 = $2.752:
+        // $166,782.57 (without the wait it was $166,407.81).
         let c = catalog();
         let mut s = Scenario::default();
         s.overheads.spot = true;
@@ -815,8 +1000,11 @@ mod tests {
         assert!(o.spot_applied);
         assert!(close(o.effective_mtbf_gpu_hours, 18_525.588, 1e-6));
         assert!(close(o.failures.optimal_interval_hours, 6.890325, 1e-6));
-        assert!(close(o.failures.waste, 0.0245720, 1e-5));
-        assert!(close(o.gpu_bill_usd(), 166_407.81, 1e-6));
+        assert!(close(o.spot_wait_waste, 0.00219178, 1e-5));
+        assert!(close(o.failures.waste, 0.0267638, 1e-5));
+        assert!(close(o.gpu_bill_usd(), 166_782.57, 1e-6));
+        // 64 GPUs is more than the 16 spot GPUs AWS can be expected to hold at once (estimate).
+        assert_eq!(o.spot_capacity_gpus, Some(16.0));
         // Lambda sells no spot capacity: priced on demand, hardware MTBF only.
         s.provider_id = "lambda".into();
         let o = estimate_overheads(&s, &default_estimate(&s, c), c);
@@ -827,19 +1015,20 @@ mod tests {
 
     #[test]
     fn spot_stops_paying_at_a_cluster_size() {
-        // With the defaults, spot's (1 - 0.6) / (1 - waste_spot) first reaches on-demand's
-        // 1 / (1 - waste) at 27,825 GPUs (Python re-implementation of the same formulas:
-        // 27,824: 1.654574 < 1.654617; 27,825: 1.654700 > 1.654641).
+        // With the defaults and AWS's 60-minute capacity wait per reclaim (W / M_spot added to the
+        // spot waste), spot's (1 - 0.6) / (1 - waste_spot) first reaches on-demand's
+        // 1 / (1 - waste) at 9,106 GPUs (Python re-implementation of the same formulas:
+        // 9,105: 1.255111 < 1.255156; 9,106: 1.255344 > 1.255176). Without the wait it was 27,825.
         let c = catalog();
         let s = Scenario::default();
-        assert_eq!(spot_breakeven_gpus(&s, c, 100_000), Some(27_825));
-        assert_eq!(spot_breakeven_gpus(&s, c, 20_000), None);
+        assert_eq!(spot_breakeven_gpus(&s, c, 100_000), Some(9_106));
+        assert_eq!(spot_breakeven_gpus(&s, c, 8_000), None);
         // Hour-long restarts and half-hour writes make spot stop paying far sooner.
         let mut slow = s.clone();
         slow.overheads.restart_minutes = 60.0;
         slow.overheads.checkpoint_write_minutes = 30.0;
         let g = spot_breakeven_gpus(&slow, c, 100_000).unwrap_or(0);
-        assert!((1..27_825).contains(&g), "{g}");
+        assert!((1..9_106).contains(&g), "{g}");
         let mut none = s.clone();
         none.provider_id = "lambda".into();
         assert_eq!(spot_breakeven_gpus(&none, c, 100_000), None);
@@ -877,12 +1066,132 @@ mod tests {
         let e = default_estimate(&s, c);
         let o = estimate_overheads(&s, &e, c);
         let opt = o.failures.optimal_interval_hours;
-        let pts = cost_vs_interval(&s, &e, &o, &[opt / 4.0, opt, opt * 4.0]);
+        let pts = cost_vs_interval(&s, &e, &o, c, &[opt / 4.0, opt, opt * 4.0]);
         let cost = |i: usize| pts[i].1.unwrap_or(f64::NAN);
         assert!(cost(1) < cost(0) && cost(1) < cost(2), "{pts:?}");
         assert!(close(cost(1), o.gpu_bill_usd(), 1e-12));
         // log_space includes both ends.
         let xs = log_space(1.0, 1000.0, 4);
         assert!(close(xs[1], 10.0, 1e-12) && close(xs[3], 1000.0, 1e-12));
+    }
+
+    #[test]
+    fn a100s_on_aws_use_p4d_efa_not_p5s() {
+        // 512 A100 40GB on AWS (p4d.24xlarge, $4.10), the default 7B / 2T run, 4M tokens a step,
+        // MFU 0.4, overlap 0.5. p4d's EFA is 400 Gb/s per 8 GPUs = 50 Gb/s = 6.25 GB/s per GPU.
+        // t_comp = 6 * 7e9 * 4e6 / (512 * 312e12 * 0.4) = 1.68e17 / 6.38976e16 = 2.629207 s;
+        // bytes = 2 * 511/512 * 2 * 7e9 = 2.79453e10; t_comm = 2.79453e10 / 6.25e9 = 4.47125 s;
+        // exposed = 4.47125 - 0.5 * 2.629207 = 3.156647 s; eta = 2.629207 / 5.785853 = 0.454420.
+        // (With p5's 50 GB/s the all-reduce would be 0.559 s and eta 1.0.)
+        let c = catalog();
+        let s = Scenario {
+            accelerator_id: "a100-40gb".into(),
+            gpus: 512,
+            ..Scenario::default()
+        };
+        let e = default_estimate(&s, c);
+        let o = estimate_overheads(&s, &e, c);
+        assert_eq!(o.network.map(|n| n.id.as_ref()), Some("aws-efa-400"));
+        assert_eq!(
+            o.instance.map(|i| i.instance.as_ref()),
+            Some("p4d.24xlarge")
+        );
+        assert!(close(o.step_compute_seconds, 2.629207, 1e-6));
+        assert!(close(o.step_comm_seconds, 4.47125, 1e-9));
+        assert!(close(o.scaling_efficiency, 0.454420, 1e-5));
+        // H = 8.4e22 / (312e12 * 0.4) / 3600 = 186,965.81 GPU-h; M = 50,677 / 512 = 98.98 h,
+        // waste 0.0427227; billed 186,965.81 / 0.454420 / 0.9572773 = 429,800.70 GPU-h, 2.2x the
+        // 195,309.98 GPU-h an eta of 1.0 gave (billed at whatever p4d's list price is).
+        assert!(close(
+            o.billed_gpu_hours.unwrap_or(f64::NAN),
+            429_800.70,
+            1e-6
+        ));
+        assert!(close(
+            o.gpu_bill_usd(),
+            429_800.70 * e.price.usd_per_gpu_hour(),
+            1e-6
+        ));
+        // p5's network is not offered for p4d: the link's id falls back to p4d's EFA.
+        let mut asked = s.clone();
+        asked.overheads.network_id = Some("aws-efa-3200".into());
+        let o = estimate_overheads(&asked, &e, c);
+        assert_eq!(o.network.map(|n| n.id.as_ref()), Some("aws-efa-400"));
+        // Azure's ND A100 v4 and OCI's BM.GPU4.8 have 200 Gb/s per GPU = 25 GB/s; GCP's H100 VM is
+        // a3-high (800 Gb/s of GPU NICs per 8 GPUs = 12.5 GB/s), not a3-mega.
+        let bw = |p: &str, a: &str| network_for(c, p, a, None).map(|n| n.gb_per_s_per_gpu);
+        assert_eq!(bw("azure", "a100-40gb"), Some(25.0));
+        assert_eq!(bw("oracle", "a100-40gb"), Some(25.0));
+        assert_eq!(bw("gcp", "h100-sxm"), Some(12.5));
+        assert_eq!(bw("aws", "h100-sxm"), Some(50.0));
+    }
+
+    #[test]
+    fn trainium_nodes_hold_sixteen_chips() {
+        // trn1.32xlarge holds 16 chips: 16 stay on NeuronLink (384 GB/s, half each way = 192 GB/s);
+        // 32 use EFA, 800 Gb/s per 16 chips = 6.25 GB/s.
+        let c = catalog();
+        let s = Scenario {
+            accelerator_id: "trn1".into(),
+            gpus: 16,
+            ..Scenario::default()
+        };
+        let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+        assert_eq!(o.gpus_per_node, 16.0);
+        assert_eq!(o.allreduce_gb_s, 192.0);
+        let s = Scenario { gpus: 32, ..s };
+        let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+        assert_eq!(o.allreduce_gb_s, 6.25);
+    }
+
+    #[test]
+    fn capacity_wait_by_hand() {
+        // 1 h of waiting per reclaim, reclaims every 29,200 GPU-hours per GPU, 512 GPUs:
+        // M_spot = 29,200 / 512 = 57.03 h, W / M_spot = 0.017534.
+        assert!(close(
+            capacity_wait_fraction(1.0, 29_200.0, 512.0),
+            0.0175342,
+            1e-5
+        ));
+        // A longer wait makes spot stop paying sooner: 6-hour waits on AWS's terms. At 1,000
+        // GPUs: on demand M = 50.677 h, Daly(5 min) = 2.8509 h, waste 0.060647 -> 1 / 0.939353 =
+        // 1.064563; spot M = 18.526 h, Daly 1.7020 h, waste 0.103888 + 6 / 29.2 = 0.309374 ->
+        // 0.4 / 0.690626 = 0.579185 < 1.064563: still pays. At 3,000 GPUs: on demand M = 16.89 h,
+        // waste 0.109252 -> 1.122651; spot M = 6.175 h, waste 0.191514 + 6 / 9.733 = 0.807967 ->
+        // 0.4 / 0.192033 = 2.082973 > 1.122651: does not pay.
+        let terms = SpotTerms {
+            discount: 0.6,
+            mtbf_gpu_hours: 29_200.0,
+            wait_hours: 6.0,
+        };
+        let pays = |g: f64| {
+            spot_pays(
+                g,
+                terms,
+                LLAMA3_MTBF_GPU_HOURS,
+                5.0 / 60.0,
+                10.0 / 60.0,
+                None,
+            )
+        };
+        assert!(pays(1000.0));
+        assert!(!pays(3000.0));
+    }
+
+    #[test]
+    fn corpus_and_format_options_by_hand() {
+        let c = catalog();
+        let mut s = Scenario::default();
+        s.overheads.data_on_provider = Some("gcp".into());
+        s.overheads.data_format = DataFormat::Tokens;
+        s.overheads.corpus_out = true;
+        let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+        // Tokenised, 32K vocabulary: 2T x 2 B = 4,000 GB in from GCP at $0.12 = $480, and out of
+        // AWS at the end at $0.09 = $360.
+        assert_eq!(o.dataset_egress, Some(("gcp", 4000.0, 480.0)));
+        assert_eq!(o.corpus_egress, Some((4000.0, 360.0)));
+        assert!(close(o.egress_usd(), 840.0, 1e-12));
+        // Storage: (3 x 98 + 4,000) GB x $0.023 x 38.97346 days / 30.41667 = $126.546.
+        assert!(close(o.storage_usd, 126.546, 1e-5));
     }
 }

@@ -46,6 +46,10 @@ pub enum Field {
     DataOn,
     /// Whether the final weights leave the training provider at the end (1) or not (0).
     Export,
+    /// How the corpus is stored and moved: `raw` text (≈ 4 bytes a token) or `tokens`.
+    DataFormat,
+    /// Whether the corpus leaves the training provider once, at the end (1) or not (0).
+    CorpusOut,
     /// Reserved price override, USD per GPU-hour.
     Reserved,
     /// API to compare self-hosted inference with (a catalog id).
@@ -70,6 +74,8 @@ pub enum Field {
     EngWeek,
     /// How self-hosted inference GPUs are billed: on-demand, reserved or spot.
     Host,
+    /// Tokens of context each decoded sequence holds in its KV cache.
+    Context,
 }
 
 /// Where a value came from: links carry fractions (`mfu=0.4`), the typed fields show percent (`40`).
@@ -96,7 +102,7 @@ pub struct Range {
 
 impl Field {
     /// Every field, in link order.
-    pub const ALL: [Field; 31] = [
+    pub const ALL: [Field; 34] = [
         Field::Params,
         Field::Tokens,
         Field::Gpu,
@@ -116,6 +122,8 @@ impl Field {
         Field::Spot,
         Field::DataOn,
         Field::Export,
+        Field::DataFormat,
+        Field::CorpusOut,
         Field::Reserved,
         Field::Api,
         Field::ApiPrice,
@@ -128,6 +136,7 @@ impl Field {
         Field::Cuda,
         Field::EngWeek,
         Field::Host,
+        Field::Context,
     ];
 
     /// The share-link key.
@@ -152,6 +161,8 @@ impl Field {
             Field::Spot => "spot",
             Field::DataOn => "data_on",
             Field::Export => "export",
+            Field::DataFormat => "data_format",
+            Field::CorpusOut => "corpus_out",
             Field::Reserved => "reserved",
             Field::Api => "api",
             Field::ApiPrice => "api_price",
@@ -164,6 +175,7 @@ impl Field {
             Field::Cuda => "cuda",
             Field::EngWeek => "eng_week",
             Field::Host => "host",
+            Field::Context => "context",
         }
     }
 
@@ -194,6 +206,8 @@ impl Field {
             Field::Spot => "Spot capacity",
             Field::DataOn => "Training data lives on",
             Field::Export => "Export final weights",
+            Field::DataFormat => "Dataset format",
+            Field::CorpusOut => "Move the corpus out later",
             Field::Reserved => "Reserved price",
             Field::Api => "API",
             Field::ApiPrice => "API price override",
@@ -206,6 +220,7 @@ impl Field {
             Field::Cuda => "CUDA-locked stack",
             Field::EngWeek => "Engineer-week cost",
             Field::Host => "Inference GPUs billed",
+            Field::Context => "Context per sequence",
         }
     }
 
@@ -234,12 +249,13 @@ impl Field {
             Field::CkptEvery => r(1.0, 100_000.0, true, false),
             Field::Overlap => r(0.0, 1.0, true, false),
             Field::CkptsKept => r(0.0, 1_000.0, true, true),
-            Field::Spot | Field::Export => r(0.0, 1.0, true, true),
+            Field::Spot | Field::Export | Field::CorpusOut => r(0.0, 1.0, true, true),
             Field::Reserved => r(1e-4, 1_000.0, true, false),
             Field::ApiPrice => r(1e-4, 1_000.0, true, false),
             Field::TokensMonth => r(1e3, 1e15, true, false),
             Field::InferParams => r(1e8, 2e12, true, false),
             Field::Batch => r(1.0, 4_096.0, true, true),
+            Field::Context => r(1.0, 1_000_000.0, true, true),
             Field::Util => r(1e-4, 1.0, true, false),
             Field::Budget => r(1.0, 1e9, true, false),
             Field::Cuda => r(0.0, 1.0, true, true),
@@ -248,6 +264,7 @@ impl Field {
             | Field::Provider
             | Field::Network
             | Field::DataOn
+            | Field::DataFormat
             | Field::Api
             | Field::Shape
             | Field::Host => None,
@@ -278,6 +295,10 @@ impl Field {
             (Field::CkptsKept, _) => "a whole number of checkpoints from 0 to 1,000",
             (Field::Spot, _) => "1 for spot/preemptible capacity or 0 for on-demand",
             (Field::Export, _) => "1 to move the final weights out at the end, or 0",
+            (Field::DataFormat, _) => {
+                "raw (text, about 4 bytes a token) or tokens (2 bytes a token below a 65,536 vocabulary)"
+            }
+            (Field::CorpusOut, _) => "1 to move the corpus out of the training cloud at the end, or 0",
             (Field::Gpu, _) => "an accelerator id from the catalog",
             (Field::Provider, _) => "a provider id from the catalog",
             (Field::Network, _) => "a network id the provider offers",
@@ -288,6 +309,7 @@ impl Field {
             (Field::TokensMonth, _) => "1K to 1,000T tokens a month, like 2B",
             (Field::InferParams, _) => "100M to 2T parameters, like 8B",
             (Field::Batch, _) => "a whole number of sequences from 1 to 4,096",
+            (Field::Context, _) => "a whole number of tokens from 1 to 1,000,000, like 2048",
             (Field::Util, Origin::Link) => "a fraction from 0.0001 to 1, like 0.6 (or 60%)",
             (Field::Util, Origin::Typed) => "a percentage from 0.01 to 100, like 60",
             (Field::Budget, _) => "USD from 1 to 1B, like 50K",
@@ -308,7 +330,10 @@ impl Field {
 
     /// Whether the field is an on/off switch (`0` or `1` in links, a checkbox on the page).
     pub fn is_switch(self) -> bool {
-        matches!(self, Field::Spot | Field::Export | Field::Cuda)
+        matches!(
+            self,
+            Field::Spot | Field::Export | Field::CorpusOut | Field::Cuda
+        )
     }
 
     /// Whether the field may be left to the model: `auto` (or nothing typed) means "use the

@@ -2,8 +2,8 @@
 //! run, and the dataset-ready day. Converts to simulation inputs, explains itself in warnings, and
 //! advises when to apply. Link tokens:
 //! - `grant=<program-id>:<amount>:<apply-day>:<review-days>:<validity-days>` (trailing fields
-//!   optional: amount defaults to the program's ceiling, apply day to 0, review and validity to the
-//!   catalog's typical values);
+//!   optional: amount defaults to the program's expected amount for a seed-stage team (never its
+//!   ceiling), apply day to 0, review and validity to the catalog's typical values);
 //! - `work=<provider>:<accelerator>:<gpus>:<gpu-hours>:<start-day>[:<duty>[:<price>]]` (duty defaults
 //!   to 1, price to the provider's list price).
 
@@ -43,11 +43,13 @@ pub struct PlannedGrant {
 }
 
 impl PlannedGrant {
-    /// The program's defaults: its ceiling, applied today, typical review, catalog validity.
+    /// The program's defaults: its expected amount (what a seed-stage team is typically offered,
+    /// never the ceiling), applied today, typical review, catalog validity. Used by "Add to plan"
+    /// and by a link token without an amount.
     pub fn from_program(p: &Program) -> Self {
         PlannedGrant {
             program_id: p.id.to_string(),
-            amount_usd: p.ceiling_usd,
+            amount_usd: p.expected_usd,
             apply_day: 0,
             review_days: p.review_days_typical,
             validity_days: p.validity_days,
@@ -547,16 +549,17 @@ mod tests {
     #[test]
     fn grant_tokens_fill_defaults_from_the_catalog() {
         let c = catalog();
-        // aws-activate: ceiling $300K, typical review 12 days, valid 730 days.
+        // aws-activate without an amount: the expected $100K (the Portfolio award, data/programs.json),
+        // not the $300K ceiling; typical review 12 days, valid 365 days (the bottom of 12-24 months).
         let g = parse_grant("aws-activate", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(
             g,
             PlannedGrant {
                 program_id: "aws-activate".into(),
-                amount_usd: 300_000.0,
+                amount_usd: 100_000.0,
                 apply_day: 0,
                 review_days: 12,
-                validity_days: 730
+                validity_days: 365
             }
         );
         let g = parse_grant("modal:20K:14", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
@@ -566,6 +569,84 @@ mod tests {
         );
         let g = parse_grant("oracle:10000:0:30:90", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(encode_grant(&g), "oracle:10K:0:30:90");
+    }
+
+    #[test]
+    fn a_grant_without_an_amount_is_the_expected_amount_never_the_ceiling() {
+        let c = catalog();
+        // Seed 000's table: Microsoft for Startups Founders Hub is "$25,000 in Azure"; tiers go up
+        // to $150K. A link `grant=azure-founders` and the catalog's "Add to plan" (from_program)
+        // both give $25,000, review 7 days, valid 365 days (one year after approval).
+        let founders = c
+            .program("azure-founders")
+            .unwrap_or_else(|| panic!("azure-founders"));
+        let from_link = parse_grant("azure-founders", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let added = PlannedGrant::from_program(founders);
+        assert_eq!(from_link, added);
+        assert_eq!(
+            (added.amount_usd, added.review_days, added.validity_days),
+            (25_000.0, 7, 365)
+        );
+        assert_eq!(encode_grant(&added), "azure-founders:25K:0:7:365");
+        // Every program's default grant is its expected amount, and below its ceiling except for
+        // the two fixed-amount programs (Oracle "$10,000" flat, Google Start tier $2,000).
+        for p in &c.programs {
+            let g = parse_grant(&p.id, 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+            assert_eq!(g.amount_usd, p.expected_usd, "{}", p.id);
+            assert_eq!(PlannedGrant::from_program(p).amount_usd, p.expected_usd);
+            assert!(
+                g.amount_usd < p.ceiling_usd
+                    || ["oracle", "gcp-startups-start"].contains(&p.id.as_ref()),
+                "{} defaults to its ceiling",
+                p.id
+            );
+        }
+        // The tier maxima as written in data/programs.json: AWS GenAI $1M -> $200K, Google AI tier
+        // $350K -> $200K, Activate $300K -> $100K (all by hand from the data file's expected_usd).
+        for (id, expected) in [
+            ("aws-genai", 200_000.0),
+            ("gcp-startups", 200_000.0),
+            ("aws-activate", 100_000.0),
+            ("modal", 25_000.0),
+        ] {
+            let g = parse_grant(id, 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+            assert_eq!(g.amount_usd, expected, "{id}");
+        }
+        // An explicit amount is kept as given, even above the ceiling (the warning says so).
+        let g = parse_grant("azure-founders:150K", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(g.amount_usd, 150_000.0);
+    }
+
+    #[test]
+    fn an_amount_above_the_ceiling_is_kept_with_a_warning() {
+        let c = catalog();
+        let s = Scenario::default();
+        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let grant = |token: &str| parse_grant(token, 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let plan = Plan {
+            grants: vec![grant("azure-founders:200K"), grant("azure-founders")],
+            ..Plan::default()
+        };
+        let o = crate::overheads::estimate_overheads(&s, &e, &c);
+        let inputs = runway_inputs(&plan, &s, &e, &o, &c);
+        let r = simulate(&inputs.0, &inputs.1);
+        let w = warnings(&plan, &inputs, &r, &c);
+        let above: Vec<&str> = w
+            .iter()
+            .map(|w| w.text.as_str())
+            .filter(|t| t.contains("tier maximum"))
+            .collect();
+        // $200K > the $150K ceiling: one warning, for the first grant only ($25K is below it).
+        assert_eq!(
+            above,
+            ["Microsoft for Startups Founders Hub: $200K is above the program's tier maximum of $150K."]
+        );
+        assert_eq!(
+            w.iter()
+                .find(|w| w.text.contains("tier maximum"))
+                .and_then(|w| w.grant),
+            Some(0)
+        );
     }
 
     #[test]
@@ -669,16 +750,18 @@ mod tests {
         let inputs = runway_inputs(&plan, &s, &e, &o, &c);
         let r = simulate(&inputs.0, &inputs.1);
         // GPU bill: 59,863.246 billed GPU-hours (58,982.14 ideal / (1 - 1.47 % failure waste), see
-        // overheads.rs) x $6.88 = $411,859.13, plus S3 for 4,336 GB over 38.97 days = $127.78:
-        // $411,986.92. Activate (scope all) pays both lines, $10,570.96 a day: 9 full days
-        // (day 20-28) and part of day 29.
+        // overheads.rs) x $6.88 = $411,859.132081, plus S3 for 3 checkpoints x 98 GB (14 bytes/param
+        // x 7B) + 8,000 GB of raw text (2T tokens x 4 bytes) = 8,294 GB x $0.023/GB-month over
+        // 38.9734 days (59,863.246 h / 1,536 h a day) of 30.4167-day months = $244.427066:
+        // $412,103.559147. Activate (scope all) pays both lines, $10,567.68 + $6.2717 = $10,573.95
+        // a day: 9 full days (day 20-28, $95,165.6) and part of day 29.
         assert_eq!(inputs.1.len(), 2);
         assert_eq!(inputs.1[1].line, LineItem::Storage);
-        assert!((r.total_spend_usd - 411_986.915_363).abs() < 1e-3);
-        assert!((r.workload_spend_usd[1] - 127.783_429).abs() < 1e-6);
+        assert!((r.total_spend_usd - 412_103.559_147).abs() < 1e-3);
+        assert!((r.workload_spend_usd[1] - 244.427_066).abs() < 1e-5);
         assert_eq!(r.grants[0].used_usd, 100_000.0);
         assert_eq!(r.runway_end_day, Some(29));
-        assert!((r.cash_usd - 311_986.915_363).abs() < 1e-3);
+        assert!((r.cash_usd - 312_103.559_147).abs() < 1e-3);
         assert_eq!(r.grants[1].expired_usd, 50_000.0);
         assert_eq!(r.grants[2].expired_usd, 5_000.0);
         let w = warnings(&plan, &inputs, &r, &c);
@@ -702,8 +785,9 @@ mod tests {
 
     #[test]
     fn egress_lines_are_billed_by_the_cloud_the_data_leaves() {
-        // Data on GCP, training on AWS from day 20, weights exported: GCP bills 4,000 GB x $0.12 =
-        // $480 on day 20; AWS bills 14 GB x $0.09 = $1.26 the day after the 38.97-day run, day 59.
+        // Data on GCP, training on AWS from day 20, weights exported: GCP bills the raw text, 2T
+        // tokens x 4 bytes = 8,000 GB x $0.12 = $960 on day 20; AWS bills the weights, 7B x 2 bytes
+        // = 14 GB x $0.09 = $1.26 the day after the 38.97-day run, day 59.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         let mut s = Scenario::default();
         s.overheads.data_on_provider = Some("gcp".into());
@@ -729,7 +813,7 @@ mod tests {
             ]
         );
         let r = simulate(&[], &w);
-        assert!((r.workload_spend_usd[2] - 480.0).abs() < 1e-9);
+        assert!((r.workload_spend_usd[2] - 960.0).abs() < 1e-9);
         assert!((r.workload_spend_usd[3] - 1.26).abs() < 1e-9);
         assert!((r.daily_spend_usd[59] - 1.26).abs() < 1e-9);
     }

@@ -99,11 +99,14 @@ impl Scale {
             | Field::Spot
             | Field::DataOn
             | Field::Export
+            | Field::DataFormat
+            | Field::CorpusOut
             | Field::Reserved
             | Field::Api
             | Field::ApiPrice
             | Field::InferParams
             | Field::Batch
+            | Field::Context
             | Field::Budget
             | Field::Shape
             | Field::Cuda

@@ -30,11 +30,12 @@ fn scenario() -> impl Strategy<Value = Scenario> {
     )
         .prop_map(
             move |(params, tokens, (acc, prov), gpus, mfu, duty, price, mut overheads)| {
-                // A network the provider offers (its index taken modulo the provider's list).
+                // A network offered for this accelerator at this provider (its index taken modulo
+                // the instance's list).
                 overheads.network_id = overheads.network_id.and_then(|i| {
-                    let p = cat.provider(&prov)?;
-                    let n = p.networks.len();
-                    (n > 0).then(|| p.networks[i.len() % n].to_string())
+                    let offered = runway_model::overheads::offered_networks(&cat, &prov, &acc);
+                    let n = offered.len();
+                    (n > 0).then(|| offered[i.len() % n].to_string())
                 });
                 Scenario {
                     params,

@@ -116,7 +116,7 @@ pub fn AdvisorPanel() -> impl IntoView {
         <h2>"Which credits fit this plan"</h2>
         <p class="chart-note">
             "A big grant on the wrong silicon or with the wrong clock is worth less than a small one you can spend next week. "
-            "Ranked by usable value: the typical grant (else the ceiling), capped by what this plan needs and can spend before expiry, "
+            "Ranked by usable value: the program's typical grant for a seed-stage team (never its ceiling), capped by what this plan needs and can spend before expiry, "
             "minus porting off CUDA and moving the data. Where the data lives is set under the hidden costs."
         </p>
         <div class="advisor-inputs">

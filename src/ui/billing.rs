@@ -53,7 +53,16 @@ pub fn BillingPanel() -> impl IntoView {
             |b| match b.reserved_usd_per_hour { Some(r) => format!("${} / ${} = {}", exact(r, 4), b.busy_only_usd_per_hour, exact(r / b.busy_only_usd_per_hour, 4)), None => "this provider has no reserved pricing: enter one".into() })}
         {card("reserved-price", "Reserved price", |b| b.reserved_usd_per_hour, |v| format!("${}/GPU-h", exact(v, 3)), "p_reserved = list × (1 − reserved discount), or yours",
             |b| format!("busy-only ${}/GPU-h; reserved {}", b.busy_only_usd_per_hour, b.reserved_usd_per_hour.map_or("none".into(), |r| format!("${}", exact(r, 4)))))}
-        {card("selfhost-cost-per-mtok", "Self-hosted per 1M tokens", |b| Some(b.selfhost_usd_per_mtok), |v| format!("${}", exact(v, 4)), "$/Mtok = p / (tokens per hour × utilisation) × 10⁶; tokens/s = min(batch × bandwidth / 2N, 0.5 × peak / 2N)",
+        {card("prefill-tokens-per-s", "Prefill (input), one GPU", |b| Some(b.prefill_tokens_per_s), |v| format!("{} tok/s", compact(v)), "prefill tok/s = MFU × dense peak / 2N (compute-bound)",
+            |b| format!("MFU × peak / (2 × N) = {} tok/s (MFU from the scenario above)", exact(b.prefill_tokens_per_s, 1)))}
+        {card("decode-tokens-per-s", "Decode (output), one GPU", |b| Some(b.decode_tokens_per_s), |v| format!("{} tok/s", compact(v)), "decode tok/s = min(batch × bandwidth / (2N bytes + batch × context × KV bytes/token), MFU × peak / 2N); KV bytes/token = 2 × layers × kv_heads × head_dim × 2",
+            |b| format!("KV cache {} bytes a token (attention shape of {}, the nearest catalog model); each step reads {} GB of weights and KV for the batch: {} tok/s, capped at the prefill rate {} tok/s{}",
+                exact(b.kv_bytes_per_token, 0), if b.kv_model.is_empty() { "no catalog model" } else { b.kv_model.as_str() },
+                exact(b.memory_needed_bytes / 1e9, 2), exact(b.decode_tokens_per_s, 1), exact(b.prefill_tokens_per_s, 1),
+                if b.memory_needed_bytes > b.memory_bytes { format!("; warning: {} GB does not fit in the GPU's {} GB, lower the batch or the context", exact(b.memory_needed_bytes / 1e9, 1), exact(b.memory_bytes / 1e9, 0)) } else { String::new() }))}
+        {card("blended-tokens-per-s", "Blended 3 : 1, one GPU", |b| Some(b.blended_tokens_per_s), |v| format!("{} tok/s", compact(v)), "blended tok/s = 1 / (0.75 / prefill + 0.25 / decode): 3 input tokens for every output token, the API's blend",
+            |b| format!("1 / (0.75 / {} + 0.25 / {}) = {} tok/s = {} tokens an hour", exact(b.prefill_tokens_per_s, 1), exact(b.decode_tokens_per_s, 1), exact(b.blended_tokens_per_s, 1), compact(b.tokens_per_hour_per_gpu)))}
+        {card("selfhost-cost-per-mtok", "Self-hosted per 1M tokens", |b| Some(b.selfhost_usd_per_mtok), |v| format!("${}", exact(v, 4)), "$/Mtok = p / (blended tokens per hour × utilisation) × 10⁶",
             |b| format!("${} / ({} tokens/h × utilisation) × 10⁶ = ${}", exact(b.host_usd_per_hour, 4), compact(b.tokens_per_hour_per_gpu), exact(b.selfhost_usd_per_mtok, 4)))}
         {card("api-cost-per-mtok", "API per 1M tokens", |b| Some(b.api_usd_per_mtok), |v| format!("${}", exact(v, 4)), "blended = 0.75 × input + 0.25 × output, or yours",
             |b| format!("${} per million tokens", exact(b.api_usd_per_mtok, 4)))}
@@ -70,6 +79,10 @@ pub fn BillingPanel() -> impl IntoView {
             "Serverless beats reserved only below a duty cycle; self-hosting beats an API only above a volume. "
             "Prices are the provider's list price above; reserved discounts and API prices are dated estimates you can override."
         </p>
+        <p class="chart-note" data-testid="inference-mix">
+            "Self-hosted throughput is priced at 3 input : 1 output tokens, the API's blend: input tokens are prefilled (compute-bound, at the MFU above), "
+            "output tokens are decoded (memory-bound: each step reads the weights once for the batch plus every sequence's KV cache at the context length)."
+        </p>
         <div class="hidden-layout">
             <div class="hidden-inputs">
                 <NumberInput field=Field::Reserved unit="USD/GPU-h" hint="optional: your reserved rate" />
@@ -79,9 +92,18 @@ pub fn BillingPanel() -> impl IntoView {
                 <NumberInput field=Field::TokensMonth unit="tokens" hint="inference volume a month" />
                 <NumberInput field=Field::InferParams unit="params" hint="model served, e.g. 8B" />
                 <NumberInput field=Field::Batch unit="seqs" hint="decoded together" />
+                <NumberInput field=Field::Context unit="tokens" hint="per sequence in the KV cache, default 2,048" />
                 <NumberInput field=Field::Util unit="%" hint="of provisioned throughput used" />
             </div>
-            <div class="hidden-results"><div class="results-grid">{cards}</div></div>
+            <div class="hidden-results">
+                <div class="results-grid">{cards}</div>
+                {move || billing.with(|b| b.as_ref().filter(|b| b.memory_needed_bytes > b.memory_bytes).map(|b| view! {
+                    <p class="warning" role="alert" data-testid="inference-memory-warning">
+                        {format!("The weights and KV cache need {} GB a GPU ({} sequences × {} tokens of context), more than its {} GB: lower the batch or the context, or serve on more GPUs per replica.",
+                            exact(b.memory_needed_bytes / 1e9, 1), b.batch, exact(b.context_tokens, 0), exact(b.memory_bytes / 1e9, 0))}
+                    </p>
+                }))}
+            </div>
         </div>
         <BreakevenCharts billing=billing />
         <ModesTable />
@@ -101,7 +123,14 @@ fn ApiSelect() -> impl IntoView {
         .map(|a| {
             let id = a.id.to_string();
             let selected = move || current.with(|c| *c == id);
-            view! { <option value=a.id.clone() selected=selected>{format!("{} · ${} in / ${} out per Mtok · as of {}", a.name, a.input_usd_per_mtok, a.output_usd_per_mtok, a.as_of)}</option> }
+            // A price older than 12 months says so next to the number (catalog_age.rs).
+            let stale = crate::ui::hardware::stale_label(&a.as_of);
+            let test_id = stale.as_ref().map(|_| format!("stale-api-{}", a.id));
+            let text = match &stale {
+                Some(label) => format!("{} · ${} in / ${} out per Mtok · as of {} · {label}", a.name, a.input_usd_per_mtok, a.output_usd_per_mtok, a.as_of),
+                None => format!("{} · ${} in / ${} out per Mtok · as of {}", a.name, a.input_usd_per_mtok, a.output_usd_per_mtok, a.as_of),
+            };
+            view! { <option value=a.id.clone() selected=selected class:stale=stale.is_some() data-testid=test_id>{text}</option> }
         })
         .collect_view();
     let choose = move |ev| {

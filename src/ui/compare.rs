@@ -2,9 +2,9 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_cost_by_provider, ProviderBar};
 use runway_model::compare::{
-    encode_column, evaluate, parse_column, train_vs_finetune, ColumnResult, MAX_COLUMNS,
+    encode_column, evaluate, parse_column, train_vs_finetune, Column, ColumnResult, MAX_COLUMNS,
 };
-use runway_model::format::{compact, data_value, hours, usd, usd_exact};
+use runway_model::format::{compact, data_value, exact, hours, usd, usd_exact};
 use runway_model::parse::format_number_exact;
 use runway_model::workload_kind::WorkloadKind;
 
@@ -33,13 +33,20 @@ pub fn ComparePanel() -> impl IntoView {
     });
     let count = Memo::new(move |_| state.plan.with(|p| p.compare.len()));
     let cheapest = Memo::new(move |_| {
-        results.with(|r| r.iter().map(|c| c.cost_usd).fold(f64::INFINITY, f64::min))
+        results.with(|r| r.iter().map(first_year).fold(f64::INFINITY, f64::min))
     });
     let preset = move |_| {
         state.plan.update(|p| p.compare = train_vs_finetune());
         state
             .plan_errors
             .update(|e| e.retain(|e| !e.key.starts_with("cmp-")));
+    };
+    let add_rag = move |_| {
+        state.plan.update(|p| {
+            if p.compare.len() < MAX_COLUMNS {
+                p.compare.push(Column::retrieval_default());
+            }
+        })
     };
     let add = move |_| {
         state.plan.update(|p| {
@@ -73,15 +80,15 @@ pub fn ComparePanel() -> impl IntoView {
         move || {
             let bars: Vec<ProviderBar> = state.plan.with_untracked(|p| {
                 results.with_untracked(|r| {
-                    let low = r.iter().map(|c| c.cost_usd).fold(f64::INFINITY, f64::min);
+                    let low = r.iter().map(first_year).fold(f64::INFINITY, f64::min);
                     p.compare
                         .iter()
                         .zip(r)
                         .enumerate()
                         .map(|(i, (c, r))| ProviderBar {
                             label: format!("{}. {}", i + 1, c.kind.id()),
-                            cost_usd: r.cost_usd,
-                            current: r.cost_usd == low,
+                            cost_usd: first_year(r),
+                            current: first_year(r) == low,
                         })
                         .collect()
                 })
@@ -93,18 +100,52 @@ pub fn ComparePanel() -> impl IntoView {
     );
     view! {
         <h2>"Train or fine-tune? Side by side"</h2>
+        <p class="chart-note" data-testid="compare-ladder">
+            "Most teams that think they must train should fine-tune; most that think they must fine-tune need better retrieval first."
+        </p>
         <p class="chart-note">
-            "Most products that think they need to train need to fine-tune. Each column is priced on the accelerator, provider, MFU and duty above; "
-            "fine-tuning is cheap per run but iterative, so the runs are what cost money."
+            "Each column is priced on the accelerator, provider, MFU and duty above; fine-tuning is cheap per run but iterative, so the runs are what cost money. "
+            "Retrieval pays once to embed the corpus and then every month for the index and the longer prompts of the model served in the billing panel. "
+            "The cheapest column is the cheapest over a first year: one-off + 12 months."
         </p>
         <div class="compare-actions">
             <button type="button" data-testid="preset-train-vs-finetune" on:click=preset>"Train vs fine-tune preset"</button>
             <button type="button" data-testid="add-column" on:click=add disabled=move || { count.get() >= MAX_COLUMNS }>"Add a column"</button>
+            <button type="button" data-testid="add-retrieval" on:click=add_rag disabled=move || { count.get() >= MAX_COLUMNS }>"Add a retrieval column"</button>
         </div>
         {link_errors}
         <div class="compare-grid">{columns}</div>
         <canvas node_ref=canvas class="chart" class:hidden-chart=move || count.get() == 0 data-testid="chart-compare" role="img"
             aria-label="Bar chart of the cost of each compared column, the cheapest highlighted"></canvas>
+    }
+}
+
+/// One-off cost plus twelve months of the column's monthly cost.
+fn first_year(r: &ColumnResult) -> f64 {
+    r.cost_usd + 12.0 * r.monthly_usd
+}
+
+/// The column's math in words: the FLOPs multiplier that applies, and retrieval's monthly parts.
+fn column_math(c: &Column, r: &ColumnResult) -> String {
+    match &r.retrieval {
+        Some(x) => format!(
+            "one-off: embed 2 × {} params × {} tokens = {} FLOPs = {} GPU-h = {}; index: ceil({} / {}) = {} chunks × {} dims × 4 bytes = {} GB × ${}/GB-month = {}/month; prompts: {} queries × {} chunks × {} tokens = {} extra input tokens × 2 × {} params (model served) / (peak × MFU) = {} GPU-h = {}/month",
+            compact(c.params), compact(c.tokens), compact(r.flops), exact(r.gpu_hours, 3), usd_exact(r.cost_usd),
+            compact(c.tokens), c.retrieval.chunk_tokens, format!("{:.0}", x.chunks), c.retrieval.dimension, exact(x.index_gb, 3),
+            x.storage_usd_per_gb_month, usd_exact(x.storage_monthly_usd),
+            compact(c.retrieval.queries_per_month), c.retrieval.chunks_per_query, c.retrieval.chunk_tokens,
+            compact(x.extra_tokens_per_month), compact(x.served_params), exact(x.prefill_gpu_hours_per_month, 3),
+            usd_exact(x.prefill_monthly_usd)
+        ),
+        None => format!(
+            "FLOPs = {} × N × D × epochs × runs = {} × {} × {} × {} = {}",
+            c.kind.multiplier_text(false, c.checkpointing),
+            compact(c.params),
+            compact(c.tokens),
+            exact(c.epochs, 2),
+            c.runs,
+            compact(r.flops)
+        ),
     }
 }
 
@@ -126,51 +167,105 @@ fn CompareColumn(
     let tokens = RwSignal::new(format_number_exact(initial.tokens));
     let epochs = RwSignal::new(format_number_exact(initial.epochs));
     let runs = RwSignal::new(initial.runs.to_string());
+    let ckpt = RwSignal::new(initial.checkpointing);
+    let queries = RwSignal::new(format_number_exact(initial.retrieval.queries_per_month));
+    let k = RwSignal::new(initial.retrieval.chunks_per_query.to_string());
+    let chunk = RwSignal::new(initial.retrieval.chunk_tokens.to_string());
+    let dim = RwSignal::new(initial.retrieval.dimension.to_string());
     let gpus = initial.gpus;
     let error = RwSignal::new(None::<String>);
+    let is_rag = move || kind.with(|k| k == WorkloadKind::Retrieval.id());
+    let offers_ckpt =
+        move || kind.with(|k| WorkloadKind::from_id(k).is_some_and(|k| k.offers_checkpointing()));
+    // The token the boxes spell (the checkpointing flag always written, so it reads back as shown).
+    let token = move || {
+        if is_rag() {
+            format!(
+                "rag:{}:{}:{}:{}:{}:{}",
+                params.get_untracked(),
+                tokens.get_untracked(),
+                queries.get_untracked(),
+                k.get_untracked(),
+                chunk.get_untracked(),
+                dim.get_untracked()
+            )
+        } else {
+            let mut t = format!(
+                "{}:{}:{}:{}:{}",
+                kind.get_untracked(),
+                params.get_untracked(),
+                tokens.get_untracked(),
+                epochs.get_untracked(),
+                runs.get_untracked()
+            );
+            let g = gpus.map_or_else(String::new, |g| g.to_string());
+            if offers_ckpt() {
+                t.push_str(&format!(":{g}:{}", u8::from(ckpt.get_untracked())));
+            } else if !g.is_empty() {
+                t.push_str(&format!(":{g}"));
+            }
+            t
+        }
+    };
+    let fill = move |c: &Column| {
+        kind.set(c.kind.id().to_string());
+        params.set(format_number_exact(c.params));
+        tokens.set(format_number_exact(c.tokens));
+        epochs.set(format_number_exact(c.epochs));
+        runs.set(c.runs.to_string());
+        ckpt.set(c.checkpointing);
+        queries.set(format_number_exact(c.retrieval.queries_per_month));
+        k.set(c.retrieval.chunks_per_query.to_string());
+        chunk.set(c.retrieval.chunk_tokens.to_string());
+        dim.set(c.retrieval.dimension.to_string());
+    };
     // Keep the boxes in step when the plan changes from elsewhere (preset, opening a scenario).
     Effect::new(move |_| {
         if let Some(c) = state.plan.with(|p| p.compare.get(index).cloned()) {
-            let current = [kind, params, tokens, epochs, runs].map(|s| s.get_untracked());
-            let token = format!(
-                "{}:{}:{}:{}:{}",
-                current[0], current[1], current[2], current[3], current[4]
-            );
-            if parse_column(&token, index).ok().as_ref().map(encode_column)
+            if parse_column(&token(), index)
+                .ok()
+                .as_ref()
+                .map(encode_column)
                 != Some(encode_column(&c))
             {
-                kind.set(c.kind.id().to_string());
-                params.set(format_number_exact(c.params));
-                tokens.set(format_number_exact(c.tokens));
-                epochs.set(format_number_exact(c.epochs));
-                runs.set(c.runs.to_string());
+                fill(&c);
                 error.set(None);
             }
         }
     });
-    let commit = move || {
-        let mut token = format!(
-            "{}:{}:{}:{}:{}",
-            kind.get_untracked(),
-            params.get_untracked(),
-            tokens.get_untracked(),
-            epochs.get_untracked(),
-            runs.get_untracked()
-        );
-        if let Some(g) = gpus {
-            token.push_str(&format!(":{g}"));
+    let commit = move || match parse_column(&token(), index) {
+        Ok(c) => {
+            error.set(None);
+            state.plan.update(|p| {
+                if let Some(slot) = p.compare.get_mut(index) {
+                    *slot = c;
+                }
+            });
         }
-        match parse_column(&token, index) {
-            Ok(c) => {
-                error.set(None);
-                state.plan.update(|p| {
-                    if let Some(slot) = p.compare.get_mut(index) {
-                        *slot = c;
-                    }
-                });
+        Err(e) => error.set(Some(e.message)),
+    };
+    // A new kind starts from that kind's defaults where the old values mean something else
+    // (a fine-tuned model's size is not an embedder's).
+    let change_kind = move |ev| {
+        let was_rag = is_rag();
+        let next = event_target_value(&ev);
+        if let Some(nk) = WorkloadKind::from_id(&next) {
+            ckpt.set(nk.checkpointing_by_default());
+            let now_rag = nk == WorkloadKind::Retrieval;
+            if now_rag && !was_rag {
+                let d = Column::retrieval_default();
+                params.set(format_number_exact(d.params));
+                tokens.set(format_number_exact(d.tokens));
+            } else if was_rag && !now_rag {
+                let d = &train_vs_finetune()[2];
+                params.set(format_number_exact(d.params));
+                tokens.set(format_number_exact(d.tokens));
+                epochs.set(format_number_exact(d.epochs));
+                runs.set(d.runs.to_string());
             }
-            Err(e) => error.set(Some(e.message)),
         }
+        kind.set(next);
+        commit();
     };
     let text_field = move |label: &'static str, key: &'static str, signal: RwSignal<String>| {
         view! {
@@ -182,7 +277,7 @@ fn CompareColumn(
     };
     let kinds = WorkloadKind::ALL
         .into_iter()
-        .filter(|k| k.trains())
+        .filter(|k| k.compares())
         .map(|k| {
             let id = k.id();
             view! { <option value=id selected=move || kind.with(|c| c == id)>{k.label()}</option> }
@@ -204,15 +299,26 @@ fn CompareColumn(
     };
     let result =
         move |f: fn(&ColumnResult) -> f64| results.with(|r| r.get(index).map_or(f64::NAN, f));
-    let is_cheapest =
-        move || results.with(|r| r.get(index).is_some_and(|c| c.cost_usd == cheapest.get()));
+    let is_cheapest = move || {
+        results.with(|r| {
+            r.get(index)
+                .is_some_and(|c| first_year(c) == cheapest.get())
+        })
+    };
     let ratio = move || {
-        let (c, low) = (result(|r| r.cost_usd), cheapest.get());
+        let (c, low) = (result(first_year), cheapest.get());
         if c == low || !(c.is_finite() && low > 0.0) {
             "the cheapest".to_string()
         } else {
             format!("{}× the cheapest", compact(c / low))
         }
+    };
+    let math = move || {
+        let c = state.plan.with(|p| p.compare.get(index).cloned());
+        results.with(|r| match (c, r.get(index)) {
+            (Some(c), Some(r)) => column_math(&c, r),
+            _ => String::new(),
+        })
     };
     let payers = move || {
         results.with(|r| {
@@ -259,26 +365,42 @@ fn CompareColumn(
         <div class="compare-col" class:cheapest=is_cheapest data-testid=format!("cmp-{index}")>
             <div class="grant-head">
                 <strong>{format!("{}.", index + 1)}</strong>
-                <select data-testid=format!("cmp-{index}-kind") on:change=move |ev| { kind.set(event_target_value(&ev)); commit(); }>{kinds}</select>
+                <select data-testid=format!("cmp-{index}-kind") on:change=change_kind>{kinds}</select>
                 <button type="button" class="link-button" data-testid=format!("remove-cmp-{index}") on:click=remove>"Remove"</button>
             </div>
-            <label class="grant-field base-model"><span>"Base model"</span>
+            <label class="grant-field base-model" style:display=move || if is_rag() { "none" } else { "" }><span>"Base model"</span>
                 <select data-testid=format!("cmp-{index}-base") on:change=pick_base>
                     <option value="">"Pick an open-weight base…"</option>
                     {bases}
                 </select>
             </label>
-            <div class="grant-fields">
+            <div class="grant-fields" style:display=move || if is_rag() { "none" } else { "" }>
                 {text_field("Parameters", "params", params)}
                 {text_field("Tokens", "tokens", tokens)}
                 {text_field("Epochs", "epochs", epochs)}
                 {text_field("Runs", "runs", runs)}
+                <label class="grant-field" style:display=move || if offers_ckpt() { "" } else { "none" }><span>"Gradient checkpointing"</span>
+                    <input type="checkbox" data-testid=format!("cmp-{index}-ckpt") prop:checked=ckpt
+                        on:change=move |ev| { ckpt.set(event_target_checked(&ev)); commit(); } />
+                </label>
+            </div>
+            <div class="grant-fields" style:display=move || if is_rag() { "" } else { "none" }>
+                {text_field("Embedding model params", "embed", params)}
+                {text_field("Corpus tokens", "corpus", tokens)}
+                {text_field("Queries a month", "queries", queries)}
+                {text_field("Chunks per query", "k", k)}
+                {text_field("Chunk tokens", "chunk", chunk)}
+                {text_field("Dimension", "dim", dim)}
             </div>
             {move || error.get().map(|m| view! { <p class="field-error" role="alert" data-testid=format!("error-cmp-edit-{index}")>{m}</p> })}
             <dl class="compare-results">
-                <dt>"Cost"</dt>
+                <dt>"One-off"</dt>
                 <dd data-testid=format!("compare-cost-{index}") data-value=move || data_value(result(|r| r.cost_usd)) title=move || usd_exact(result(|r| r.cost_usd))>
                     {move || usd(result(|r| r.cost_usd))}" "<span class="ratio">{ratio}</span>
+                </dd>
+                <dt>"Monthly"</dt>
+                <dd data-testid=format!("compare-monthly-{index}") data-value=move || data_value(result(|r| r.monthly_usd)) title=move || usd_exact(result(|r| r.monthly_usd))>
+                    {move || if result(|r| r.monthly_usd) == 0.0 { "nothing extra".to_string() } else { format!("{} a month", usd(result(|r| r.monthly_usd))) }}
                 </dd>
                 <dt>"GPU-hours"</dt>
                 <dd data-testid=format!("compare-gpu-hours-{index}") data-value=move || data_value(result(|r| r.gpu_hours))>{move || compact(result(|r| r.gpu_hours))}</dd>
@@ -291,6 +413,9 @@ fn CompareColumn(
                     {move || match runway().as_str() { "none" => "never: the grants pay it all".to_string(), d => format!("day {d}") }}
                 </dd>
             </dl>
+            <details class="math"><summary>"Show the math"</summary>
+                <p data-testid=format!("compare-math-{index}")>{math}</p>
+            </details>
         </div>
     }
     .into_any()

@@ -56,8 +56,9 @@ pub fn CreditsPanel() -> impl IntoView {
         <h2>"Credits and runway"</h2>
         <p class="chart-note">
             "Stack grants on a timeline. Each pays only its own provider's bill, from approval until it expires; "
-            "the soonest-expiring grant pays first and the rest is cash. A program's ceiling is a tier maximum, "
-            "not a default grant: enter what you expect to be offered."
+            "the soonest-expiring grant pays first and the rest is cash. A grant added from the catalog or by a link "
+            "without an amount starts at what a seed-stage team is typically offered (\"typical $X, up to $Y\"), never at "
+            "the ceiling, which is a tier maximum: edit the amount to what you are offered."
         </p>
         <NumberInput field=Field::Start unit="day" hint="the training run starts then" />
         {link_errors}

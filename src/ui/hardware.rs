@@ -1,4 +1,5 @@
 use leptos::prelude::*;
+use runway_model::catalog_age::staleness;
 use runway_model::Field;
 
 use crate::state::use_app_state;
@@ -49,13 +50,38 @@ pub fn ProviderSelect() -> impl IntoView {
                 let provider = state.catalog.provider(&price.provider)?;
                 let id = provider.id.to_string();
                 let selected = move || state.provider_id.with(|current| *current == id);
+                // A price older than 12 months says so next to the number (catalog_age.rs).
+                let stale = stale_label(&price.as_of);
+                let test_id = stale
+                    .as_ref()
+                    .map(|_| format!("stale-{}-{}", price.provider, price.accelerator));
+                let text = match &stale {
+                    Some(label) => format!("{} · ${:.2}/GPU-h · as of {} · {label}", provider.name, price.usd_per_gpu_hour, price.as_of),
+                    None => format!("{} · ${:.2}/GPU-h · as of {}", provider.name, price.usd_per_gpu_hour, price.as_of),
+                };
                 Some(view! {
-                    <option value=provider.id.clone() selected=selected>
-                        {format!("{} · ${:.2}/GPU-h · as of {}", provider.name, price.usd_per_gpu_hour, price.as_of)}
+                    <option value=provider.id.clone() selected=selected class:stale=stale.is_some() data-testid=test_id>
+                        {text}
                     </option>
                 })
             })
             .collect_view()
+    };
+    // The chosen price's age, spelled out under the picker when it is stale.
+    let selected_stale = move || {
+        let accelerator = state.accelerator_id.get();
+        let provider = state.provider_id.get();
+        let price = state.catalog.price(&provider, &accelerator)?;
+        let label = stale_label(&price.as_of)?;
+        let name = state
+            .catalog
+            .provider(&provider)
+            .map_or(provider.clone(), |p| p.name.to_string());
+        Some(view! {
+            <p class="hint stale" data-testid="provider-price-stale">
+                {format!("{name}'s list price is as of {} ({label}): re-check it before deciding.", price.as_of)}
+            </p>
+        })
     };
     view! {
         <div class="field">
@@ -66,7 +92,25 @@ pub fn ProviderSelect() -> impl IntoView {
             <select id="input-provider" data-testid="input-provider" on:change=move |ev| state.choose_provider(event_target_value(&ev))>
                 {options}
             </select>
+            {selected_stale}
             <FieldError field=Field::Provider />
         </div>
     }
+}
+
+/// Today's date in the browser's local time zone, as `YYYY-MM-DD` (the page's "today" for staleness).
+pub fn today_iso() -> String {
+    let now = js_sys::Date::new_0();
+    format!(
+        "{:04}-{:02}-{:02}",
+        now.get_full_year(),
+        now.get_month() + 1,
+        now.get_date()
+    )
+}
+
+/// The stale marker for a catalog figure dated `as_of` (`stale: 14 months old`), or `None` when it is
+/// at most 12 months old today (or a date does not parse).
+pub fn stale_label(as_of: &str) -> Option<String> {
+    staleness(as_of, &today_iso()).map(|s| s.label())
 }

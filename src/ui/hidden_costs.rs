@@ -4,7 +4,8 @@ use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
 use runway_model::format::{compact, data_value, hours, percent, usd};
 use runway_model::overheads::explain::HiddenOutput;
 use runway_model::overheads::{
-    cost_vs_gpus, cost_vs_interval, log_space, OverheadEstimate, MAX_SWEEP_GPUS,
+    cost_vs_gpus, cost_vs_interval, log_space, offered_networks, DataFormat, OverheadEstimate,
+    MAX_SWEEP_GPUS,
 };
 use runway_model::{Catalog, Estimate, Field, Scenario};
 
@@ -39,8 +40,10 @@ pub fn HiddenCostsPanel() -> impl IntoView {
                 <NumberInput field=Field::CkptEvery unit="min" hint="auto = Daly's optimum" />
                 <NumberInput field=Field::CkptsKept unit="ckpts" hint="full-state checkpoints stored" />
                 <DataOnSelect />
+                <DataFormatSelect />
                 <Switch field=Field::Spot text="Run on spot / preemptible capacity" />
                 <Switch field=Field::Export text="Move the final weights out of this cloud" />
+                <Switch field=Field::CorpusOut text="Move the corpus out of this cloud at the end" />
             </div>
             <div class="hidden-results">
                 <Warnings />
@@ -141,6 +144,20 @@ fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
                     hours(o.failures.cluster_mtbf_hours)
                 ),
             ));
+    }
+    if let (true, Some(cap)) = (o.spot_applied, o.spot_capacity_gpus) {
+        if f64::from(s.gpus) > cap {
+            out.push((
+                "spot-capacity-warning",
+                format!(
+                    "{} spot GPUs at once is unlikely at {}: expect to hold at most about {} (estimate). Spot capacity of that size is rarely available, and each reclaim already waits {} for replacement capacity.",
+                    s.gpus,
+                    provider_name(state.catalog, &s.provider_id),
+                    cap,
+                    hours(o.spot_wait_hours)
+                ),
+            ));
+        }
     }
     if s.overheads.spot && !o.spot_applied {
         out.push((
@@ -244,38 +261,64 @@ fn Breakdown() -> impl IntoView {
     }
 }
 
-/// The inter-node networks the provider offers, with their per-GPU bandwidth.
+/// The inter-node networks offered for this instance (provider × accelerator), named with the
+/// instance, with their per-GPU bandwidth.
 #[component]
 fn NetworkSelect() -> impl IntoView {
     let state = use_app_state();
+    let catalog = state.catalog;
     let current = Memo::new(move |_| {
         state
             .overheads
             .with(|o| o.as_ref().and_then(|o| o.network).map(|n| n.id.to_string()))
     });
+    // A network chosen for another accelerator at the same provider is not offered for this
+    // instance: drop it so the link does not carry an id it would reject.
+    Effect::new(move |_| {
+        let (provider, accelerator) = (state.provider_id.get(), state.accelerator_id.get());
+        let stale = state.scenario.with_untracked(|s| {
+            s.overheads.network_id.as_deref().is_some_and(|id| {
+                !offered_networks(catalog, &provider, &accelerator)
+                    .iter()
+                    .any(|n| n == id)
+            })
+        });
+        if stale {
+            state.scenario.update(|s| s.overheads.network_id = None);
+        }
+    });
     let options = move || {
-        let provider = state.provider_id.get();
-        state.catalog.provider(&provider).map(|p| {
-            p.networks
-                .iter()
-                .filter_map(|id| state.catalog.network(id))
-                .map(|n| {
-                    let id = n.id.to_string();
-                    let selected = move || current.with(|c| c.as_deref() == Some(id.as_str()));
-                    view! {
-                        <option value=n.id.clone() selected=selected>
-                            {format!("{} · {} GB/s per GPU", n.name, n.gb_per_s_per_gpu)}
-                        </option>
-                    }
-                })
-                .collect_view()
+        let (provider, accelerator) = (state.provider_id.get(), state.accelerator_id.get());
+        let instance = catalog
+            .instance(&provider, &accelerator)
+            .map(|i| i.instance.to_string());
+        offered_networks(catalog, &provider, &accelerator)
+            .iter()
+            .filter_map(|id| catalog.network(id))
+            .map(|n| {
+                let id = n.id.to_string();
+                let selected = move || current.with(|c| c.as_deref() == Some(id.as_str()));
+                let label = match &instance {
+                    Some(i) => format!("{i}: {} · {} GB/s per GPU", n.name, n.gb_per_s_per_gpu),
+                    None => format!("{} · {} GB/s per GPU", n.name, n.gb_per_s_per_gpu),
+                };
+                view! { <option value=n.id.clone() selected=selected>{label}</option> }
+            })
+            .collect_view()
+    };
+    let hint = move || {
+        state.overheads.with(|o| {
+            o.as_ref().map_or_else(
+                || "used beyond one node".to_string(),
+                |o| format!("used beyond {} GPUs (one instance)", o.gpus_per_node),
+            )
         })
     };
     view! {
         <div class="field">
             <div class="field-head">
                 <label for="input-network">{Field::Network.label()}</label>
-                <span class="hint">"used beyond 8 GPUs (one node)"</span>
+                <span class="hint">{hint}</span>
             </div>
             <select id="input-network" data-testid="input-network" on:change=move |ev| state.choose_network(event_target_value(&ev))>
                 {options}
@@ -319,6 +362,46 @@ fn DataOnSelect() -> impl IntoView {
                 {options}
             </select>
             <FieldError field=Field::DataOn />
+        </div>
+    }
+}
+
+/// How the corpus is stored and moved: raw text (about 4 bytes a token) or tokenised shards.
+#[component]
+fn DataFormatSelect() -> impl IntoView {
+    let state = use_app_state();
+    let current = Memo::new(move |_| state.scenario.with(|s| s.overheads.data_format));
+    let options = [
+        (DataFormat::Raw, "Raw text · about 4 bytes a token"),
+        (
+            DataFormat::Tokens,
+            "Tokenised · 2 bytes a token (vocabulary under 65,536)",
+        ),
+    ]
+    .into_iter()
+    .map(|(f, text)| {
+        view! { <option value=f.id() selected=move || current.get() == f>{text}</option> }
+    })
+    .collect_view();
+    view! {
+        <div class="field">
+            <div class="field-head">
+                <label for="input-data_format">{Field::DataFormat.label()}</label>
+                <span class="hint">"sizes the dataset's storage and egress"</span>
+            </div>
+            <select
+                id="input-data_format"
+                data-testid="input-data_format"
+                on:change=move |ev| {
+                    if let Some(f) = DataFormat::from_id(&event_target_value(&ev)) {
+                        state.field(Field::DataFormat).clear_error();
+                        state.scenario.update(|s| s.overheads.data_format = f);
+                    }
+                }
+            >
+                {options}
+            </select>
+            <FieldError field=Field::DataFormat />
         </div>
     }
 }
@@ -374,7 +457,7 @@ fn SweepCharts() -> impl IntoView {
             }
             if let Some(canvas) = interval_canvas.get_untracked() {
                 draw_on(&canvas, |root, scale| {
-                    draw_sweep(root, &interval_sweep(&s, e, o), scale)
+                    draw_sweep(root, &interval_sweep(&s, e, o, catalog), scale)
                 });
             }
         },
@@ -410,7 +493,7 @@ fn gpu_sweep(s: &Scenario, e: &Estimate, o: &OverheadEstimate, catalog: &Catalog
     let other = catalog.network(if fast { "eth-25" } else { "ib-ndr-400" });
     for (network, color) in [(chosen, ACCENT), (other, MUTED)] {
         if let Some(n) = network {
-            let points = cost_vs_gpus(s, e, o, n, &counts)
+            let points = cost_vs_gpus(s, e, o, catalog, n, &counts)
                 .into_iter()
                 .map(|(g, c)| (g, c.unwrap_or(f64::NAN)))
                 .collect();
@@ -433,13 +516,18 @@ fn gpu_sweep(s: &Scenario, e: &Estimate, o: &OverheadEstimate, catalog: &Catalog
     }
 }
 
-fn interval_sweep(s: &Scenario, e: &Estimate, o: &OverheadEstimate) -> SweepChart {
+fn interval_sweep(
+    s: &Scenario,
+    e: &Estimate,
+    o: &OverheadEstimate,
+    catalog: &Catalog,
+) -> SweepChart {
     let opt = o.failures.optimal_interval_hours;
-    let points = cost_vs_interval(s, e, o, &log_space(opt / 8.0, opt * 8.0, 48))
+    let points = cost_vs_interval(s, e, o, catalog, &log_space(opt / 8.0, opt * 8.0, 48))
         .into_iter()
         .map(|(t, c)| (t, c.unwrap_or(f64::NAN)))
         .collect();
-    let at_opt = cost_vs_interval(s, e, o, &[opt])
+    let at_opt = cost_vs_interval(s, e, o, catalog, &[opt])
         .first()
         .and_then(|p| p.1)
         .unwrap_or(f64::NAN);

@@ -94,6 +94,7 @@ fn GrantRow(
         <div class="grant-row" data-testid=format!("grant-{index}")>
             <div class="grant-head">
                 <b>{format!("{}. {name}", index + 1)}</b>
+                {program.map(|p| view! { <span class="hint" data-testid=format!("grant-{index}-typical")>{crate::ui::programs::typical_up_to(p)}</span> })}
                 <button type="button" class="link-button" data-testid=format!("remove-grant-{index}") on:click=remove>"Remove"</button>
             </div>
             <div class="grant-fields">

@@ -74,7 +74,8 @@ pub fn ProgramBrowser() -> impl IntoView {
     }
 }
 
-/// One program: ceiling, what it covers, both clocks, eligibility, porting cost, and what to watch.
+/// One program: typical amount and ceiling, what it covers, both clocks, eligibility, porting cost,
+/// the workload shapes it fits and why, and what to watch.
 #[component]
 fn ProgramCard(
     /// The program shown.
@@ -94,10 +95,13 @@ fn ProgramCard(
             }
         })
     };
-    let typical = program
-        .typical_usd
-        .map(|t| format!(" (typical {})", usd(t)))
-        .unwrap_or_default();
+    let fits = program
+        .fits
+        .iter()
+        .filter_map(|f| state.catalog.shapes.iter().find(|s| s.id == *f))
+        .map(|s| s.name.to_lowercase())
+        .collect::<Vec<_>>()
+        .join(", ");
     let porting = (program.leaves_cuda).then(|| {
         format!(
             "Leaves CUDA: about {} engineer-weeks of porting.",
@@ -107,14 +111,25 @@ fn ProgramCard(
     view! {
         <article class="program" data-testid=format!("program-{}", program.id)>
             <h4>{program.name.to_string()}</h4>
-            <p class="ceiling">"Up to "{usd(program.ceiling_usd)}{typical}<span class="hint">" tier maximum, not a default grant"</span></p>
+            <p class="ceiling" data-testid=format!("program-amounts-{}", program.id)>{typical_up_to(program)}</p>
+            <p class="hint">"Typical for a seed-stage team, added to the plan by default: "{program.expected_source.to_string()}" The ceiling is a tier maximum, never a default."</p>
             <p>{program.covers.to_string()}" ("{program.scope.describe()}")"</p>
             <p>"Review "{program.review_days_min}"–"{program.review_days_max}" days (typical "{program.review_days_typical}"); valid "{program.validity_days}" days from approval."</p>
             <p>"Eligibility: "{program.stage.to_string()}{if program.needs_backing { "; needs VC or accelerator backing." } else { "." }}</p>
             {porting.map(|t| view! { <p class="warn">{t}</p> })}
+            <p class="hint" data-testid=format!("program-fits-{}", program.id)>"Fits: "{fits}". "{program.fits_reason.to_string()}</p>
             <p class="hint">"Watch out — "{watch.join("; ")}</p>
             <p class="hint">"Source: "{program.source.to_string()}", as of "{program.as_of.to_string()}</p>
             <button type="button" data-testid=format!("add-program-{}", program.id) on:click=add>"Add to plan"</button>
         </article>
     }
+}
+
+/// "typical $25K, up to $150K": the expected grant for a seed-stage team and the tier maximum.
+pub fn typical_up_to(program: &Program) -> String {
+    format!(
+        "typical {}, up to {}",
+        usd(program.expected_usd),
+        usd(program.ceiling_usd)
+    )
 }

@@ -104,7 +104,17 @@ pub fn ResultCard(
                 let citations = x
                     .citations
                     .into_iter()
-                    .map(|c| view! { <li>{c.figure}" — "<cite>{c.source}</cite>", as of "{c.as_of}</li> })
+                    .map(|c| {
+                        // Dollar figures (prices) age; data-sheet figures do not
+                        // (Catalog::stale_entries lists the same set).
+                        let stale = c
+                            .figure
+                            .contains('$')
+                            .then(|| crate::ui::hardware::stale_label(&c.as_of))
+                            .flatten()
+                            .map(|label| view! { <span class="stale">{format!(" · {label}")}</span> });
+                        view! { <li>{c.figure}" — "<cite>{c.source}</cite>", as of "{c.as_of}{stale}</li> }
+                    })
                     .collect_view();
                 view! {
                     <p class="formula"><code>{x.formula}</code></p>

@@ -7,16 +7,22 @@ import { pageSuite } from './support/suite.mjs';
 
 const { open, done } = pageSuite({ waitFor: 'breakeven-duty' });
 const near = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * Math.max(1, Math.abs(b));
-// An 8B model decoding 32 sequences on an H100 SXM (3.35 TB/s): 32 * 3.35e12 / (2 * 8e9) = 6,700
-// tokens/s, under the compute cap 0.5 * 989e12 / 1.6e10 = 30,906 tokens/s.
-const TOKENS_PER_HOUR = ((32 * 3.35e12) / 1.6e10) * 3600;
+// An 8B model (Llama 3.1 8B's attention: 32 layers, 8 KV heads, head_dim 128) on an H100 SXM
+// (989 TFLOP/s dense, 3.35 TB/s) at MFU 0.4, 32 sequences of 2,048 tokens of context:
+// prefill 0.4 * 989e12 / 1.6e10 = 24,725 tok/s; KV 2 * 32 * 8 * 128 * 2 = 131,072 bytes a token;
+// decode 32 * 3.35e12 / (1.6e10 + 32 * 2,048 * 131,072) = 4,359.507 tok/s; in the API's 3:1 mix
+// 1 / (0.75 / 24,725 + 0.25 / 4,359.507) = 11,405.16 tok/s = 41.06M tokens an hour.
+const PREFILL = (0.4 * 989e12) / 1.6e10;
+const decode = (batch, context) => (batch * 3.35e12) / (1.6e10 + batch * context * 131072);
+const blend = (pre, dec) => 1 / (0.75 / pre + 0.25 / dec);
+const TOKENS_PER_HOUR = blend(PREFILL, decode(32, 2048)) * 3600;
 
 test('break-evens by link: reserved duty, self-hosted price, API volume', async () => {
   const calc = await open('?api=gpt-4o');
   // AWS H100 $6.88, reserved 45 % off (estimate) = $3.784: d* = 0.55.
   assert.ok(near(await calc.value('breakeven-duty'), 0.55));
   assert.ok(near(await calc.value('reserved-price'), 3.784));
-  // $6.88 / (24.12M tokens/h * 0.6) * 1e6 = $0.4754 per million tokens.
+  // $6.88 / (41.06M tokens/h * 0.6) * 1e6 = $0.2793 per million tokens.
   assert.ok(near(await calc.value('selfhost-cost-per-mtok'), (6.88 / (TOKENS_PER_HOUR * 0.6)) * 1e6));
   // GPT-4o blended 3:1: 0.75 * 2.5 + 0.25 * 10 = $4.375; one always-on GPU $5,022.40 a month:
   // self-hosting pays above 5,022.40 / 4.375 * 1e6 = 1.148 billion tokens a month.
@@ -34,7 +40,7 @@ test('break-evens by link: reserved duty, self-hosted price, API volume', async 
 
 test('controls: a cheap API never pays to self-host, a provider without reserved pricing, overrides', async () => {
   const calc = await open('');
-  // GPT-4o mini blends to $0.2625 per million tokens, under the GPU's $0.4754: no break-even.
+  // GPT-4o mini blends to $0.2625 per million tokens, under the GPU's $0.2793: no break-even.
   assert.equal(await calc.page.getByTestId('breakeven-tokens-per-month').getAttribute('data-value'), 'none');
   await calc.type('api_price', '1');
   await calc.waitForValue('breakeven-tokens-per-month', (v) => near(v, 6.88 * 730 * 1e6));
@@ -44,8 +50,8 @@ test('controls: a cheap API never pays to self-host, a provider without reserved
   await calc.waitForValue('breakeven-tokens-per-month', (v) => near(v, 3.784 * 730 * 1e6));
   await calc.waitForUrl((p) => p.get('host') === 'reserved');
   await calc.select('host', 'on-demand');
-  // Twice the volume that one GPU serves (24.12M * 730 * 0.6 = 10.565B) needs 3 GPUs.
-  await calc.type('tokens_month', '25B');
+  // Over twice the volume that one GPU serves (41.06M * 730 * 0.6 = 17.98B) needs 3 GPUs.
+  await calc.type('tokens_month', '40B');
   await calc.waitForValue('selfhost-monthly', (v) => near(v, 3 * 6.88 * 730));
   // Modal bills per second and sells no reserved capacity: no break-even duty until one is entered.
   await calc.select('provider', 'modal');
@@ -99,5 +105,45 @@ test('bad billing values in a link get messages; the rest applies', async () => 
   assert.equal(await calc.error('batch'), 'Batch: "0.5" is not a whole number. Expected a whole number of sequences from 1 to 4,096.');
   assert.match(await calc.error('util'), /^Utilisation: "150%" is above the accepted range/);
   assert.ok(near(await calc.value('api-cost-per-mtok'), 0.2625));
+  await done(calc);
+});
+
+test('prefill, decode with KV reads, and the 3:1 blend; context and batch change decode only', async () => {
+  const calc = await open('?context=8192');
+  assert.match(await calc.page.getByTestId('inference-mix').innerText(), /priced at 3 input : 1 output tokens, the API's blend/);
+  assert.ok(near(await calc.value('prefill-tokens-per-s'), 24725));
+  // 8,192 tokens of context: 32 * 3.35e12 / (1.6e10 + 32 * 8,192 * 131,072) = 2,128.68 tok/s;
+  // blended 1 / (0.75 / 24,725 + 0.25 / 2,128.68) = 6,766.95 tok/s.
+  assert.ok(near(await calc.value('decode-tokens-per-s'), decode(32, 8192)));
+  assert.ok(near(await calc.value('blended-tokens-per-s'), blend(PREFILL, decode(32, 8192))));
+  assert.ok(Math.abs(await calc.value('blended-tokens-per-s') - 6766.95) < 0.01);
+  assert.equal(await calc.page.getByTestId('inference-memory-warning').count(), 0);
+  // Back to the default 2,048: 4,359.5 tok/s, and the key leaves the link.
+  await calc.type('context', '2048');
+  await calc.waitForValue('decode-tokens-per-s', (v) => near(v, decode(32, 2048)));
+  await calc.waitForUrl((p) => p.get('context') === null);
+  // 256 sequences of 2,048 tokens: 1.6e10 + 256 * 2,048 * 131,072 = 84.7 GB > the H100's 80 GB.
+  await calc.type('batch', '256');
+  await calc.waitForValue('decode-tokens-per-s', (v) => near(v, decode(256, 2048)));
+  await calc.page.getByTestId('inference-memory-warning').waitFor();
+  assert.match(await calc.page.getByTestId('inference-memory-warning').innerText(), /84\.7 GB/);
+  await done(calc);
+});
+
+test('a bad context in a link gets a message and the default applies', async () => {
+  const calc = await open('?context=2K5&batch=32');
+  assert.equal(await calc.error('context'), 'Context per sequence: "2K5" is not a number. Expected a whole number of tokens from 1 to 1,000,000, like 2048.');
+  assert.ok(near(await calc.value('decode-tokens-per-s'), decode(32, 2048)));
+  await done(calc);
+});
+
+test('the API picker marks a price older than 12 months as stale', async () => {
+  // data/api_prices.json: gpt-4o $2.50 / $10 as of 2024-08-06 (published with that snapshot), so more
+  // than 12 months old from 2025-08-07 on; the marker sits next to the number in the option text.
+  const calc = await open('?api=gpt-4o');
+  const option = calc.page.getByTestId('input-api').locator('[data-testid="stale-api-gpt-4o"]');
+  assert.equal(await option.count(), 1);
+  assert.equal(await option.getAttribute('class'), 'stale');
+  assert.match(await option.textContent(), /^OpenAI GPT-4o \(2024-08-06\) · \$2\.5 in \/ \$10 out per Mtok · as of 2024-08-06 · stale: \d+ months old$/);
   await done(calc);
 });

@@ -15,6 +15,27 @@ const suite = pageSuite({ before: () => mkdir(ARTIFACTS, { recursive: true }) })
 const openCalculator = suite.open;
 const done = suite.done;
 
+// The staleness rule of model/src/catalog_age.rs, restated from its definition (not read off the
+// page): a figure dated Y-M-D is stale once (Y+1)-M-D lies strictly before today (the browser's local
+// date); its age is the whole months since then.
+function todayParts() {
+  const t = new Date();
+  return [t.getFullYear(), t.getMonth() + 1, t.getDate()];
+}
+function isStale(iso) {
+  const [y, m, d] = iso.split('-').map(Number);
+  const [ty, tm, td] = todayParts();
+  return y + 1 < ty || (y + 1 === ty && (m < tm || (m === tm && d < td)));
+}
+function monthsOld(iso) {
+  const [y, m, d] = iso.split('-').map(Number);
+  const [ty, tm, td] = todayParts();
+  return ty * 12 + tm - (y * 12 + m) - (td < d ? 1 : 0);
+}
+function staleSuffix(iso) {
+  return isStale(iso) ? ` · stale: ${monthsOld(iso)} months old` : '';
+}
+
 function assertClose(actual, expected, rel = 1e-9, what = '') {
   assert.ok(Number.isFinite(actual), `${what} is not finite: ${actual}`);
   assert.ok(Math.abs(actual - expected) <= rel * Math.abs(expected), `${what}: ${actual} is not within ${rel} of ${expected}`);
@@ -205,7 +226,8 @@ test('the provider list follows the accelerator, with list prices and dates', as
   await calc.waitForValue('price-per-gpu-hour', (v) => v === 1.2);
   const options = await calc.page.getByTestId('input-provider').locator('option').allTextContents();
   assert.deepEqual(options.length, 1);
-  assert.match(options[0], /^Google Cloud · \$1\.20\/GPU-h · as of \d{4}-\d{2}-\d{2}$/);
+  // data/prices.json: gcp/tpu-v5e $1.20, as of 2025-06-01 (stale once more than 12 months old).
+  assert.equal(options[0], `Google Cloud · $1.20/GPU-h · as of 2025-06-01${staleSuffix('2025-06-01')}`);
   await calc.waitForUrl((p) => p.get('gpu') === 'tpu-v5e' && p.get('provider') === 'gcp');
   // Back to H100: the provider list is cheapest first and includes AWS at $6.88.
   await calc.select('gpu', 'h100-sxm');
@@ -219,6 +241,29 @@ test('the provider list follows the accelerator, with list prices and dates', as
   await done(calc);
 });
 
+test('a price older than 12 months is marked stale next to it; a fresh one is not', async () => {
+  // A100 40GB: CoreWeave $2.39 as of 2024-05-01 (seed 003, not re-verified); AWS p4d $21.9576 / 8 =
+  // $2.7447 as of 2026-11-09; Azure $3.40 as of 2026-11-09; Google $3.67 as of 2024-05-01.
+  const calc = await openCalculator('?gpu=a100-40gb&provider=coreweave');
+  const select = calc.page.getByTestId('input-provider');
+  const options = await select.locator('option').allTextContents();
+  assert.ok(options.includes(`CoreWeave · $2.39/GPU-h · as of 2024-05-01${staleSuffix('2024-05-01')}`), options.join('\n'));
+  assert.ok(options.includes(`Amazon Web Services · $2.74/GPU-h · as of 2026-11-09${staleSuffix('2026-11-09')}`), options.join('\n'));
+  assert.ok(isStale('2024-05-01'));
+  const marker = select.locator('[data-testid="stale-coreweave-a100-40gb"]');
+  assert.equal(await marker.count(), 1);
+  assert.equal(await marker.getAttribute('class'), 'stale');
+  assert.equal(await select.locator('[data-testid="stale-aws-a100-40gb"]').count(), isStale('2026-11-09') ? 1 : 0);
+  // The chosen (stale) price is spelled out under the picker.
+  const note = await calc.page.getByTestId('provider-price-stale').innerText();
+  assert.equal(note, `CoreWeave's list price is as of 2024-05-01 (stale: ${monthsOld('2024-05-01')} months old): re-check it before deciding.`);
+  // AWS's p4d price is cheaper than its p4de (A100 80GB, $3.43): $2.7447 per GPU-hour.
+  await calc.select('provider', 'aws');
+  await calc.waitForValue('price-per-gpu-hour', (v) => v === 2.7447);
+  if (!isStale('2026-11-09')) assert.equal(await calc.page.getByTestId('provider-price-stale').count(), 0);
+  await done(calc);
+});
+
 test('show the math gives the formula with the inputs and the dated sources', async () => {
   const calc = await openCalculator('?gpu=a100-40gb&provider=azure&gpus=8');
   const card = calc.page.getByTestId('compute-cost').locator('xpath=..');
@@ -228,7 +273,9 @@ test('show the math gives the formula with the inputs and the dated sources', as
   assert.match(math, /cost = H · p/);
   assert.match(math, /× \$3\.4\/GPU-h = \$/);
   assert.match(math, /312 TFLOP\/s dense bf16 peak/);
-  assert.match(math, /a100-40gb at azure: \$3\.4\/GPU-hour on demand — TechCrunch 2024.*as of 2024-05-01/s);
+  // Azure's A100 40GB: $3.3996 per GPU on 2026-11-09 (27.197 / 8), the seed's $3.40 re-verified.
+  assert.match(math, /a100-40gb at azure: \$3\.4\/GPU-hour on demand \(estimate \(tracker\); eastus\) — Azure ND96asr_A100_v4.*seed 003.*as of 2026-11-09/s);
+  if (!isStale('2026-11-09')) assert.doesNotMatch(math, /a100-40gb at azure.*as of 2026-11-09 · stale/);
   // Hover shows the exact value.
   const title = await calc.page.getByTestId('compute-cost').getAttribute('title');
   assert.match(title, /^\$\d{1,3}(,\d{3})*\.\d\d$/);

@@ -12,17 +12,18 @@ const near = (a, b, tol = 1e-6) => Math.abs(a - b) <= tol * Math.max(1, Math.abs
 // Default run: 7B x 2T on 64 H100 at AWS $6.88, MFU 0.4: 58,982.1368 ideal GPU-hours. The runway
 // bills what the run really costs (DOMAIN.md section 2): EFA keeps eta = 1; failures with the Llama 3
 // MTBF (50,677 GPU-hours per GPU, M = 791.83 h on 64 GPUs), 5-minute checkpoints at Daly's optimum
-// and 10-minute restarts waste 1.472 %; S3 holds 3 checkpoints of 112 GB plus 4,000 GB of tokens.
+// and 10-minute restarts waste 1.472 %; S3 holds 3 checkpoints of 98 GB (14 bytes/param: weights,
+// fp32 master and Adam; gradients are not saved) plus the dataset as raw text, 2T x 4 bytes = 8,000 GB.
 const IDEAL_HOURS = idealHours(7e9, 2e12, 989, 0.4);
 const M = LLAMA3_MTBF / 64;
 const WASTE = waste(5 / 60, daly(5 / 60, M), 10 / 60, M);
 const BILLED_HOURS = IDEAL_HOURS / (1 - WASTE); // 59,863.25
-const STORAGE_PER_DAY = ((3 * 112 + 4000) * 0.023) / (730 / 24); // $3.2787 a day
+const STORAGE_PER_DAY = ((3 * 98 + 8000) * 0.023) / (730 / 24); // $6.2717 a day
 const DAYS = BILLED_HOURS / (64 * 24); // 38.97
-const TOTAL = BILLED_HOURS * 6.88 + STORAGE_PER_DAY * DAYS; // $411,986.92
-// Busy 64 * 24 = 1,536 GPU-hours a day = $10,567.68, plus storage: $10,570.96 a day (used in the
+const TOTAL = BILLED_HOURS * 6.88 + STORAGE_PER_DAY * DAYS; // $412,103.56
+// Busy 64 * 24 = 1,536 GPU-hours a day = $10,567.68, plus storage: $10,573.95 a day (used in the
 // day-by-day comments below).
-assert.ok(Math.abs(TOTAL - 411986.915) < 0.01);
+assert.ok(Math.abs(TOTAL - 412103.559) < 0.01);
 
 test('stacked grants by link: expiry order, silicon and provider mismatches, runway end', async () => {
   // Dataset ready day 20. AWS Activate $100K applied day 0, review 12: usable [12, 742).
@@ -30,7 +31,7 @@ test('stacked grants by link: expiry order, silicon and provider mismatches, run
   // Modal $5K: no Modal workload -> pays nothing, expires day 0+3+365 = 368.
   const calc = await open('?start=20&grant=aws-activate:100K:0:12:730&grant=aws-trainium:50K&grant=modal:5K');
   assert.ok(near(await calc.value('total-spend'), TOTAL, 1e-9));
-  // Activate pays days 20-28 (9 * 10,570.96 = 95,138.63) and 4,861.37 of day 29; cash from day 29.
+  // Activate pays days 20-28 (9 * 10,573.95 = 95,165.55) and 4,834.45 of day 29; cash from day 29.
   assert.equal(await calc.page.getByTestId('runway-end-day').getAttribute('data-value'), '29');
   assert.ok(near(await calc.value('cash-total'), TOTAL - 100000, 1e-9));
   assert.equal(await calc.value('grant-used-0'), 100000);
@@ -96,6 +97,10 @@ test('malformed grant and work tokens give messages and the rest of the plan loa
   assert.match(await calc.page.getByTestId('grant-0').innerText(), /AWS Activate \(general cloud\)/);
   assert.match(await calc.page.getByTestId('grant-1').innerText(), /Oracle for Startups/);
   assert.equal(await calc.value('grant-used-1'), 0);
+  // `grant=oracle` without an amount: seed 000's flat $10,000 (expected = ceiling by source); no
+  // workload runs on Oracle, so all of it expires unused.
+  assert.equal(await calc.page.getByTestId('grant-1-amount').inputValue(), '10K');
+  assert.equal(await calc.value('grant-expired-1'), 10000);
   await done(calc);
 });
 
@@ -106,14 +111,18 @@ test('adding, editing and removing grants updates the runway and the link', asyn
   assert.match(await calc.page.getByTestId('shape-advice').innerText(), /largest hyperscaler grant.*Capacity, not credit balance/s);
   await calc.page.getByTestId('add-program-aws-activate').click();
   await calc.page.getByTestId('grant-0').waitFor();
-  await calc.waitForUrl((p) => p.getAll('grant')[0] === 'aws-activate:300K:0:12:730');
-  // Approved day 12, data ready day 20. $300K at $10,570.96 a day: days 20-47 (28 * 10,570.96 =
-  // 295,986.83) and 4,013.17 of day 48 -> cash from day 48.
-  assert.equal(await calc.page.getByTestId('runway-end-day').getAttribute('data-value'), '48');
-  // Edit the amount to $50K: days 20-23 (42,283.83) + 7,716.17 of day 24 -> cash from day 24.
+  // "Add to plan" uses the expected amount, $100K (the Activate Portfolio award), not the $300K
+  // ceiling; review 12 days, valid 365 days (data/programs.json).
+  await calc.waitForUrl((p) => p.getAll('grant')[0] === 'aws-activate:100K:0:12:365');
+  assert.equal(await calc.page.getByTestId('grant-0-typical').innerText(), 'typical $100K, up to $300K');
+  // Approved day 12, data ready day 20. $100K at $10,573.95 a day: days 20-28 (9 * 10,573.95 =
+  // 95,165.55) and 4,834.45 of day 29 -> cash from day 29.
+  assert.equal(await calc.page.getByTestId('runway-end-day').getAttribute('data-value'), '29');
+  assert.equal(await calc.value('grant-used-0'), 100000);
+  // Edit the amount to $50K: days 20-23 (42,295.80) + 7,704.20 of day 24 -> cash from day 24.
   await calc.page.getByTestId('grant-0-amount').fill('50K');
   await calc.page.waitForFunction(() => document.querySelector('[data-testid=runway-end-day]').dataset.value === '24');
-  await calc.waitForUrl((p) => p.getAll('grant')[0] === 'aws-activate:50K:0:12:730');
+  await calc.waitForUrl((p) => p.getAll('grant')[0] === 'aws-activate:50K:0:12:365');
   // A bad edit keeps the last valid value.
   await calc.page.getByTestId('grant-0-review').fill('x');
   await calc.page.getByTestId('error-grant-0-review').waitFor();
@@ -128,6 +137,36 @@ test('adding, editing and removing grants updates the runway and the link', asyn
   await calc.waitForUrl((p) => p.getAll('grant').length === 0);
   assert.equal(await calc.page.getByTestId('runway-end-day').getAttribute('data-value'), '20');
   await done(calc);
+});
+
+test('Microsoft Founders Hub added without an amount is the seed\'s $25,000, not the $150K ceiling', async () => {
+  // Seed 000's table: "US$ 25.000 em Azure"; DOMAIN.md section 4: tiers up to $150K, one year from
+  // approval. The default run is on AWS, so an Azure grant pays nothing: its whole amount expires
+  // unused on day 0 + 7 (review) + 365 = 372, inside the horizon.
+  const calc = await open('?start=20');
+  assert.equal(await calc.page.getByTestId('program-amounts-azure-founders').innerText(), 'typical $25K, up to $150K');
+  await calc.page.getByTestId('add-program-azure-founders').click();
+  await calc.page.getByTestId('grant-0').waitFor();
+  await calc.waitForUrl((p) => p.getAll('grant')[0] === 'azure-founders:25K:0:7:365');
+  assert.equal(await calc.page.getByTestId('grant-0-typical').innerText(), 'typical $25K, up to $150K');
+  assert.equal(await calc.page.getByTestId('grant-0-amount').inputValue(), '25K');
+  await calc.waitForValue('grant-expired-0', (v) => v === 25000);
+  assert.match(await calc.page.getByTestId('grant-0').innerText(), /\$25K of Microsoft for Startups Founders Hub expires unused on day 372/);
+  // The user edits the amount to what they were offered: $40K expires instead.
+  await calc.page.getByTestId('grant-0-amount').fill('40K');
+  await calc.waitForUrl((p) => p.getAll('grant')[0] === 'azure-founders:40K:0:7:365');
+  await calc.waitForValue('grant-expired-0', (v) => v === 40000);
+  // Above the ceiling is accepted, with the tier-maximum warning.
+  await calc.page.getByTestId('grant-0-amount').fill('200K');
+  await calc.waitForValue('grant-expired-0', (v) => v === 200000);
+  assert.match(await calc.page.getByTestId('grant-0').innerText(), /\$200K is above the program's tier maximum of \$150K/);
+  await done(calc);
+  // The same by link: `grant=azure-founders` without an amount is $25,000.
+  const link = await open('?start=20&grant=azure-founders');
+  assert.equal(await link.page.getByTestId('grant-0-amount').inputValue(), '25K');
+  assert.equal(await link.value('grant-expired-0'), 25000);
+  assert.equal(await link.page.getByTestId('grant-0-typical').innerText(), 'typical $25K, up to $150K');
+  await done(link);
 });
 
 test('the runway chart draws', async () => {

@@ -191,12 +191,26 @@ impl HiddenOutput {
                     exact(o.step_comm_seconds, 4),
                     exact(o.scaling_efficiency, 6)
                 ),
-                match (gpus as f64 <= super::GPUS_PER_NODE, o.network) {
-                    (false, Some(n)) => vec![Citation {
-                        figure: format!("{}: {} GB/s per GPU", n.name, n.gb_per_s_per_gpu),
-                        source: n.source.to_string(),
-                        as_of: n.as_of.to_string(),
-                    }],
+                match (f64::from(gpus) <= o.gpus_per_node, o.network) {
+                    (false, Some(n)) => {
+                        let mut cites = vec![Citation {
+                            figure: format!("{}: {} GB/s per GPU", n.name, n.gb_per_s_per_gpu),
+                            source: n.source.to_string(),
+                            as_of: n.as_of.to_string(),
+                        }];
+                        cites.extend(o.instance.map(|i| Citation {
+                            figure: format!(
+                                "{} rents the {} as {} ({} per instance)",
+                                provider.map_or(s.provider_id.as_str(), |p| p.name.as_ref()),
+                                e.accelerator.name,
+                                i.instance,
+                                i.gpus_per_instance
+                            ),
+                            source: i.source.to_string(),
+                            as_of: i.as_of.to_string(),
+                        }));
+                        cites
+                    }
                     _ => vec![Citation {
                         figure: format!(
                             "{}: {} GB/s intra-node link (half each way)",
@@ -208,18 +222,29 @@ impl HiddenOutput {
                 },
             ),
             HiddenOutput::FailureWasteFraction => (
-                "waste = δ/τ + (τ/2 + R)/M, M = MTBF per GPU / gpus",
-                format!(
-                    "M = {} h / {gpus} = {} h; {} h / {} h + ({} h / 2 + {} h) / {} h = {}",
-                    exact(o.effective_mtbf_gpu_hours, 1),
-                    exact(f.cluster_mtbf_hours, 3),
-                    exact(i.checkpoint_write_minutes / 60.0, 4),
-                    exact(f.interval_hours, 4),
-                    exact(f.interval_hours, 4),
-                    exact(i.restart_minutes / 60.0, 4),
-                    exact(f.cluster_mtbf_hours, 3),
-                    exact(f.waste, 6)
-                ),
+                "waste = δ/τ + (τ/2 + R)/M (+ W/M_spot on spot), M = MTBF per GPU / gpus",
+                {
+                    let base = format!(
+                        "M = {} h / {gpus} = {} h; {} h / {} h + ({} h / 2 + {} h) / {} h",
+                        exact(o.effective_mtbf_gpu_hours, 1),
+                        exact(f.cluster_mtbf_hours, 3),
+                        exact(i.checkpoint_write_minutes / 60.0, 4),
+                        exact(f.interval_hours, 4),
+                        exact(f.interval_hours, 4),
+                        exact(i.restart_minutes / 60.0, 4),
+                        exact(f.cluster_mtbf_hours, 3),
+                    );
+                    let wait = if o.spot_applied {
+                        format!(
+                            " + {} h capacity wait / {} h between reclaims",
+                            exact(o.spot_wait_hours, 4),
+                            exact(o.spot_wait_hours / o.spot_wait_waste.max(f64::MIN_POSITIVE), 3),
+                        )
+                    } else {
+                        String::new()
+                    };
+                    format!("{base}{wait} = {}", exact(f.waste, 6))
+                },
                 mtbf_citations(s, o, catalog),
             ),
             HiddenOutput::OptimalCheckpointHours => (
@@ -237,12 +262,16 @@ impl HiddenOutput {
                 mtbf_citations(s, o, catalog),
             ),
             HiddenOutput::StorageCost => (
-                "storage = (kept × 16 B × N + tokens × bytes/token) × $/GB-month × months",
+                "storage = (kept × 14 B × N + tokens × bytes/token) × $/GB-month × months; 14 B = bf16 weights 2 + fp32 master 4 + Adam m, v 8 (gradients are not saved); raw text ≈ 4 B/token, tokenised 2 B/token below a 65,536 vocabulary",
                 format!(
-                    "({} × {} GB + {} GB) × ${}/GB-month × {} days / 30.42 = {}",
+                    "({} × {} GB + {} GB {}) × ${}/GB-month × {} days / 30.42 = {}",
                     i.checkpoints_kept,
                     exact(o.checkpoint_gb, 3),
                     exact(o.dataset_gb, 3),
+                    match i.data_format {
+                        super::DataFormat::Raw => "raw text",
+                        super::DataFormat::Tokens => "tokenised",
+                    },
                     o.storage_usd_per_gb_month,
                     exact(o.billed_days, 3),
                     usd_exact(o.storage_usd)
@@ -273,6 +302,16 @@ impl HiddenOutput {
                         s.provider_id,
                         usd_exact(usd)
                     ));
+                }
+                if let Some((gb, usd)) = o.corpus_egress {
+                    parts.push(format!(
+                        "corpus {} GB out of {} at the end = {}",
+                        exact(gb, 3),
+                        s.provider_id,
+                        usd_exact(usd)
+                    ));
+                }
+                if o.weights_egress.is_some() || o.corpus_egress.is_some() {
                     cites.extend(storage_cite);
                 }
                 (
@@ -286,7 +325,7 @@ impl HiddenOutput {
                 )
             }
             HiddenOutput::MinGpus => (
-                "min GPUs = ceil(16 B × N / (memory − activations)); activations ≈ s · h · (2L + 34) B, h = (128·N/12)^⅓, L = h/128",
+                "min GPUs = ceil(16 B × N / (memory − activations)) (in memory: weights 2 + grads 2 + fp32 master and Adam 12); activations ≈ s · h · (2L + 34) B, h = (128·N/12)^⅓, L = h/128",
                 format!(
                     "activations = {} tokens × {} × (2 × {} + 34) B = {} GB; ceil(16 × {:e} B / ({} − {}) GB) = {} (LoRA {}, QLoRA {})",
                     ACTIVATION_SEQ_LEN,
@@ -307,11 +346,23 @@ impl HiddenOutput {
                 }],
             ),
             HiddenOutput::SpotBreakevenGpus => (
-                "spot pays while (1 − discount) / (1 − waste_spot) < 1 / (1 − waste_on-demand); spot MTBF combines reclaims and faults: 1/M = 1/M_hw + 1/M_spot",
+                "spot pays while (1 − discount) / (1 − waste_spot) < 1 / (1 − waste_on-demand); spot MTBF combines reclaims and faults: 1/M = 1/M_hw + 1/M_spot; each reclaim also waits W for capacity: waste_spot adds W / M_spot",
                 match (provider.and_then(|p| p.spot_discount.zip(p.spot_mtbf_gpu_hours)), o.spot_breakeven_gpus) {
                     (None, _) => format!("{} sells no spot capacity in the catalog", s.provider_id),
-                    (Some((d, m)), Some(g)) => format!("{}% off, reclaims every {} GPU-hours per GPU: from {} GPUs the extra failures cost more than the discount saves", exact(d * 100.0, 1), exact(m, 0), exact(f64::from(g), 0)),
-                    (Some((d, m)), None) => format!("{}% off, reclaims every {} GPU-hours per GPU: spot pays up to 100,000 GPUs", exact(d * 100.0, 1), exact(m, 0)),
+                    (Some((d, m)), g) => format!(
+                        "{}% off, reclaims every {} GPU-hours per GPU, {} min waiting for capacity each: {}{}",
+                        exact(d * 100.0, 1),
+                        exact(m, 0),
+                        exact(provider.and_then(|p| p.spot_wait_minutes).unwrap_or(0.0), 1),
+                        match g {
+                            Some(g) => format!("from {} GPUs the extra failures cost more than the discount saves", exact(f64::from(g), 0)),
+                            None => "spot pays up to 100,000 GPUs".into(),
+                        },
+                        match o.spot_capacity_gpus {
+                            Some(c) => format!("; but more than {} spot GPUs at once is unlikely to be available (estimate)", exact(c, 0)),
+                            None => String::new(),
+                        }
+                    ),
                 },
                 provider
                     .filter(|p| p.spot_discount.is_some())
@@ -394,11 +445,33 @@ mod tests {
         let egress = HiddenOutput::EgressCost.explain(&s, &e, &o, &c);
         assert_eq!(
             egress.substituted,
-            "dataset 4,000 GB out of gcp × $0.12/GB = $480.00"
+            "dataset 8,000 GB out of gcp × $0.12/GB = $960.00"
         );
+        // Storage: 3 x 98 GB checkpoints (14 bytes a parameter) + 8,000 GB of raw text.
+        let storage = HiddenOutput::StorageCost.explain(&s, &e, &o, &c);
+        assert!(
+            storage
+                .substituted
+                .starts_with("(3 × 98 GB + 8,000 GB raw text) × $0.023/GB-month"),
+            "{}",
+            storage.substituted
+        );
+        assert!(storage
+            .formula
+            .contains("14 B = bf16 weights 2 + fp32 master 4 + Adam m, v 8"));
         assert_eq!(HiddenOutput::OptimalCheckpointHours.human(&o), "11.4 h");
         assert_eq!(HiddenOutput::MinGpus.human(&o), "2 GPUs");
-        assert_eq!(HiddenOutput::SpotBreakevenGpus.human(&o), "27,825 GPUs");
+        assert_eq!(HiddenOutput::SpotBreakevenGpus.human(&o), "9,106 GPUs");
+        let spot = HiddenOutput::SpotBreakevenGpus.explain(&s, &e, &o, &c);
+        assert!(
+            spot.substituted
+                .contains("60 min waiting for capacity each")
+                && spot.substituted.ends_with(
+                    "more than 16 spot GPUs at once is unlikely to be available (estimate)"
+                ),
+            "{}",
+            spot.substituted
+        );
         let lambda = Scenario {
             provider_id: "lambda".into(),
             ..s.clone()
