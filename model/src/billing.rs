@@ -206,6 +206,12 @@ pub struct BillingEstimate {
     pub gpus_needed: f64,
     /// Self-hosting the volume, always-on GPUs at the busy-only price, USD a month.
     pub selfhost_monthly_usd: f64,
+    /// What self-hosting the volume really costs per million tokens: the always-on GPUs' monthly
+    /// bill over the monthly volume (far above [`Self::selfhost_usd_per_mtok`] when the volume
+    /// leaves the GPUs idle most of the time).
+    pub selfhost_usd_per_mtok_at_volume: f64,
+    /// The monthly volume served, tokens.
+    pub tokens_per_month: f64,
     /// The API's blended price, USD per million tokens.
     pub api_usd_per_mtok: f64,
     /// The API bill for the volume, USD a month.
@@ -281,6 +287,9 @@ pub fn estimate_billing(
         capacity_tokens_per_month: capacity,
         gpus_needed,
         selfhost_monthly_usd: gpus_needed * monthly_busy_only(host, 1.0),
+        selfhost_usd_per_mtok_at_volume: gpus_needed * monthly_busy_only(host, 1.0)
+            / (b.tokens_per_month / 1e6),
+        tokens_per_month: b.tokens_per_month,
         api_usd_per_mtok: api,
         api_monthly_usd: b.tokens_per_month / 1e6 * api,
         breakeven_tokens_per_month: (per_mtok < api)
@@ -495,6 +504,9 @@ mod tests {
         // 2B tokens a month need ceil(2e9 / (41.0586e6 * 730 * 0.6)) = 1 GPU: $5,022.40.
         assert_eq!(b.gpus_needed, 1.0);
         assert!((b.selfhost_monthly_usd - 5022.4).abs() < 1e-9);
+        // At 2B tokens a month that GPU is mostly idle: $5,022.40 / 2,000 Mtok = $2.5112 per
+        // million tokens, nine times the full-load figure.
+        assert!((b.selfhost_usd_per_mtok_at_volume - 2.5112).abs() < 1e-9);
         // GPT-4o mini blended 3:1: 0.75 * 0.15 + 0.25 * 0.60 = $0.2625/Mtok: $525 a month for 2B,
         // and per token the API is cheaper than this GPU (0.2625 < 0.2793): no break-even.
         assert!((b.api_usd_per_mtok - 0.2625).abs() < 1e-12);

@@ -70,6 +70,8 @@ pub fn BillingPanel() -> impl IntoView {
             |b| match b.breakeven_tokens_per_month { Some(v) => format!("${} × 730 h / ${} × 10⁶ = {} tokens a month", exact(b.host_usd_per_hour, 4), exact(b.api_usd_per_mtok, 4), compact(v)), None => format!("per token this GPU (${}) costs more than the API (${}): never", exact(b.selfhost_usd_per_mtok, 4), exact(b.api_usd_per_mtok, 4)) })}
         {card("selfhost-monthly", "Self-hosting the volume", |b| Some(b.selfhost_monthly_usd), usd, "monthly = GPUs needed × p × 730 h (always on)",
             |b| format!("{} GPUs × ${} × 730 h = {}", b.gpus_needed, exact(b.host_usd_per_hour, 4), usd_exact(b.selfhost_monthly_usd)))}
+        {card("selfhost-cost-per-mtok-at-volume", "Self-hosted per 1M tokens at your volume", |b| Some(b.selfhost_usd_per_mtok_at_volume), |v| format!("${}", exact(v, 4)), "$/Mtok = monthly bill of the always-on GPUs / monthly volume in millions",
+            |b| format!("{} / {} Mtok = ${}", usd_exact(b.selfhost_monthly_usd), compact(b.tokens_per_month / 1e6), exact(b.selfhost_usd_per_mtok_at_volume, 4)))}
         {card("api-monthly", "The API for the volume", |b| Some(b.api_monthly_usd), usd, "monthly = tokens / 10⁶ × API price",
             |b| format!("{}", usd_exact(b.api_monthly_usd)))}
     };

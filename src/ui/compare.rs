@@ -4,7 +4,7 @@ use runway_charts::{draw_cost_by_provider, ProviderBar};
 use runway_model::compare::{
     encode_column, evaluate, parse_column, train_vs_finetune, Column, ColumnResult, MAX_COLUMNS,
 };
-use runway_model::format::{compact, data_value, exact, hours, usd, usd_exact};
+use runway_model::format::{compact, data_value, exact, hours, scientific, usd, usd_exact};
 use runway_model::parse::format_number_exact;
 use runway_model::workload_kind::WorkloadKind;
 
@@ -130,7 +130,7 @@ fn column_math(c: &Column, r: &ColumnResult) -> String {
     match &r.retrieval {
         Some(x) => format!(
             "one-off: embed 2 × {} params × {} tokens = {} FLOPs = {} GPU-h = {}; index: ceil({} / {}) = {} chunks × {} dims × 4 bytes = {} GB × ${}/GB-month = {}/month; prompts: {} queries × {} chunks × {} tokens = {} extra input tokens × 2 × {} params (model served) / (peak × MFU) = {} GPU-h = {}/month",
-            compact(c.params), compact(c.tokens), compact(r.flops), exact(r.gpu_hours, 3), usd_exact(r.cost_usd),
+            compact(c.params), compact(c.tokens), scientific(r.flops), exact(r.gpu_hours, 3), usd_exact(r.cost_usd),
             compact(c.tokens), c.retrieval.chunk_tokens, format!("{:.0}", x.chunks), c.retrieval.dimension, exact(x.index_gb, 3),
             x.storage_usd_per_gb_month, usd_exact(x.storage_monthly_usd),
             compact(c.retrieval.queries_per_month), c.retrieval.chunks_per_query, c.retrieval.chunk_tokens,
@@ -144,7 +144,7 @@ fn column_math(c: &Column, r: &ColumnResult) -> String {
             compact(c.tokens),
             exact(c.epochs, 2),
             c.runs,
-            compact(r.flops)
+            scientific(r.flops)
         ),
     }
 }
@@ -307,10 +307,12 @@ fn CompareColumn(
     };
     let ratio = move || {
         let (c, low) = (result(first_year), cheapest.get());
+        // Columns are ranked on the first year (one-off plus 12 months), so retrieval's monthly
+        // prompts count against its tiny one-off cost.
         if c == low || !(c.is_finite() && low > 0.0) {
-            "the cheapest".to_string()
+            "the cheapest in the first year".to_string()
         } else {
-            format!("{}× the cheapest", compact(c / low))
+            format!("{}× the cheapest in the first year", compact(c / low))
         }
     };
     let math = move || {

@@ -31,6 +31,8 @@ test('break-evens by link: reserved duty, self-hosted price, API volume', async 
   // 2B tokens a month: one GPU ($5,022.40) against the API's $8,750.
   assert.ok(near(await calc.value('selfhost-monthly'), 6.88 * 730));
   assert.ok(near(await calc.value('api-monthly'), 8750));
+  // At that volume the GPU idles most of the month: $5,022.40 / 2,000 Mtok = $2.5112 per million.
+  assert.ok(near(await calc.value('selfhost-cost-per-mtok-at-volume'), (6.88 * 730) / 2000));
   for (const id of ['chart-breakeven-duty', 'chart-breakeven-volume']) {
     await calc.page.waitForFunction((id) => Number(document.querySelector(`[data-testid=${id}]`)?.dataset.drawCount) >= 1, id);
     assert.equal(await calc.page.getByTestId(id).getAttribute('data-draw-error'), null);

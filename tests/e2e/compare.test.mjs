@@ -25,7 +25,7 @@ test('the train-vs-fine-tune preset prices three columns and keeps them in the l
   }
   // The cheapest column is marked, and the others say how many times its cost they are.
   assert.match(await calc.page.getByTestId('cmp-2').getAttribute('class'), /cheapest/);
-  assert.match(await calc.page.getByTestId('compare-cost-0').innerText(), /656× the cheapest/);
+  assert.match(await calc.page.getByTestId('compare-cost-0').innerText(), /656× the cheapest in the first year/);
   // AWS Activate pays each; Modal's grant pays none. Pretraining outruns $100K: cash from day 9.
   assert.equal(await calc.page.getByTestId('compare-payers-0').innerText(), 'AWS Activate (general cloud)');
   assert.equal(await calc.page.getByTestId('compare-runway-0').getAttribute('data-value'), '9');
