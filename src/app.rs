@@ -62,7 +62,7 @@ pub fn App() -> impl IntoView {
             <p>
                 "Compute model: C = 6·N·D FLOPs; GPU-hours = C / (dense bf16 peak · MFU); 730 billed hours a month. "
                 "Prices are on-demand list prices with their source and date; they age fast, so override with your own rate. "
-                "The link holds the whole plan: keys params, tokens, gpu, gpus, mfu, duty, provider, price, start, grant, work, and the hidden-cost keys mtbf, ckpt_write, restart, ckpt_every, network, overlap, ckpts_kept, spot, data_on, export."
+                "The link holds the whole plan: keys params, tokens, gpu, gpus, mfu, duty, provider, price, start, t0 (the date of day 0), grant, work, and the hidden-cost keys mtbf, ckpt_write, restart, ckpt_every, network, overlap, ckpts_kept, spot, data_on, export."
             </p>
         </footer>
     }

@@ -43,7 +43,7 @@ use std::time::Instant;
 type Checked = Result<(), TestCaseError>;
 
 /// Keys that are not fields: plan tokens, free text, and unknown keys.
-const OTHER_KEYS: &[&str] = &["grant", "work", "cmp", "name", "note", "x", ""];
+const OTHER_KEYS: &[&str] = &["grant", "work", "cmp", "name", "note", "t0", "x", ""];
 
 /// Numbers at the edges of parsing: signs, zero, subnormals, overflow, words, separators.
 const EDGE_NUMBERS: &[&str] = &[
@@ -243,9 +243,9 @@ fn check_csv(csv: &str) -> Checked {
     let mut numeric: &[usize] = &[];
     for row in csv_rows(csv) {
         match row.first().map(String::as_str) {
-            Some("line") => numeric = &[4, 7],
-            Some("grant") => numeric = &[3, 7, 8, 9],
-            Some("month") => numeric = &[3, 4, 5],
+            Some("line") => numeric = &[4, 9],
+            Some("grant") => numeric = &[3, 10, 11, 12],
+            Some("month") => numeric = &[5, 6, 7],
             Some("plan" | "") | None => numeric = &[],
             Some(_) => {
                 for &i in numeric {
@@ -325,6 +325,10 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
         ),
         ("billing.gpus_needed", b.gpus_needed),
         ("billing.selfhost_monthly_usd", b.selfhost_monthly_usd),
+        (
+            "billing.selfhost_usd_per_mtok_at_volume",
+            b.selfhost_usd_per_mtok_at_volume,
+        ),
         ("billing.api_usd_per_mtok", b.api_usd_per_mtok),
         ("billing.api_monthly_usd", b.api_monthly_usd),
     ] {
@@ -567,6 +571,24 @@ fn link_shaped(cat: &Catalog) -> impl Strategy<Value = String> {
         id_pairs.push(("host", id.to_string()));
     }
     id_pairs.push(("ckpt_every", "auto".into()));
+    // Day 0 dates: valid (leap day, year ends, range edges) and invalid (no such day or month,
+    // wrong shape, out of range).
+    for t0 in [
+        "2026-12-01",
+        "2028-02-29",
+        "2026-12-31",
+        "1000-01-01",
+        "9999-12-31",
+        "2027-02-29",
+        "2027-13-01",
+        "2027-04-31",
+        "2027-1-01",
+        "0999-12-31",
+        "27-03-14",
+        "2027-03-14T00",
+    ] {
+        id_pairs.push(("t0", t0.into()));
+    }
     let noise = "[-+0-9.eEkKmMbBtT%,_a-z:<>\"&=;# ]{0,24}";
     let pair = prop_oneof![
         3 => (prop::sample::select(keys), noise).prop_map(|(k, v)| (k.to_string(), v)),

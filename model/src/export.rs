@@ -44,6 +44,8 @@ pub fn results_csv(
     catalog: &Catalog,
 ) -> String {
     let mut out = String::new();
+    // Dates next to day numbers, counted from the plan's day 0 (empty when it has none).
+    let date = |day: u32| plan.t0.map_or_else(String::new, |t0| t0.plus(day).iso());
     let mut row = |cells: &[String]| {
         out.push_str(&cells.join(","));
         out.push_str("\r\n");
@@ -59,7 +61,9 @@ pub fn results_csv(
         "gpus",
         "hours",
         "start_day",
+        "start_date",
         "end_day",
+        "end_date",
         "usd_in_horizon",
     ]
     .map(String::from));
@@ -84,7 +88,9 @@ pub fn results_csv(
             gpus,
             format!("{:.3}", w.gpu_hours),
             w.start_day.to_string(),
+            date(w.start_day),
             w.end_day().min(result.horizon_days).to_string(),
+            date(w.end_day().min(result.horizon_days)),
             money(*spend),
         ]);
     }
@@ -95,8 +101,11 @@ pub fn results_csv(
         "provider",
         "amount_usd",
         "apply_day",
+        "apply_date",
         "approved_day",
+        "approved_date",
         "expires_day",
+        "expires_date",
         "used_usd",
         "expired_usd",
         "unused_usd",
@@ -118,8 +127,11 @@ pub fn results_csv(
             csv_text(&g.provider_id),
             money(g.amount_usd),
             g.apply_day.to_string(),
+            date(g.apply_day),
             g.usable_from().to_string(),
+            date(g.usable_from()),
             g.expires_on().to_string(),
+            date(g.expires_on()),
             money(o.used_usd),
             money(o.expired_usd),
             money(o.unused_usd),
@@ -129,7 +141,9 @@ pub fn results_csv(
     row(&[
         "month",
         "from_day",
+        "from_date",
         "to_day",
+        "to_date",
         "spend_usd",
         "credit_used_usd",
         "cash_usd",
@@ -149,7 +163,9 @@ pub fn results_csv(
         row(&[
             (m + 1).to_string(),
             from.to_string(),
+            date(from),
             (to - 1).to_string(),
+            date(to - 1),
             money(spend),
             money(spend - cash),
             money(cash),
@@ -186,7 +202,12 @@ mod tests {
         // One workload: 1 GPU at $1/h, 24 h a day for 40 days from day 0 = $24/day, $960.
         // One grant: $500, all scope, usable [0, 100): pays days 0-19 ($480) and $20 of day 20.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // Day 0 is 2026-12-31, so day 1 is 2027-01-01 and day 40 is 2027-02-09 (31 days of
+        // January after day 0, then 9 of February); day 29 is 2027-01-29, day 30 2027-01-30, day 59
+        // 2027-02-28, day 60 2027-03-01, day 90 2027-03-31, day 91 2027-04-01, day 99 2027-04-09,
+        // day 100 2027-04-10.
         let plan = Plan {
+            t0: crate::calendar::Date::new(2026, 12, 31),
             name: "Seed, \"v2\"".into(),
             grants: vec![crate::plan::PlannedGrant {
                 program_id: "aws-activate".into(),
@@ -221,18 +242,24 @@ mod tests {
         assert_eq!(lines[0], "plan,\"Seed, \"\"v2\"\"\"");
         assert_eq!(
             lines[3],
-            "1,training run: GPU-hours with communication and failures,aws,1,960.000,0,40,960.00"
+            "1,training run: GPU-hours with communication and failures,aws,1,960.000,0,2026-12-31,40,2027-02-09,960.00"
         );
         assert_eq!(
             lines[6],
-            "1,AWS Activate (general cloud),aws,500.00,0,0,100,500.00,0.00,0.00"
+            "1,AWS Activate (general cloud),aws,500.00,0,2026-12-31,0,2026-12-31,100,2027-04-10,500.00,0.00,0.00"
         );
         // Horizon 100 days (the grant's expiry). Month 1 = days 0-29: $720 spent, $500 credit, $220
         // cash; month 2 = days 30-59: days 30-39 spend $240, all cash; months 3-4: nothing.
-        assert_eq!(lines[9], "1,0,29,720.00,500.00,220.00");
-        assert_eq!(lines[10], "2,30,59,240.00,0.00,240.00");
-        assert_eq!(lines[11], "3,60,90,0.00,0.00,0.00");
-        assert_eq!(lines[12], "4,91,99,0.00,0.00,0.00");
+        assert_eq!(
+            lines[9],
+            "1,0,2026-12-31,29,2027-01-29,720.00,500.00,220.00"
+        );
+        assert_eq!(
+            lines[10],
+            "2,30,2027-01-30,59,2027-02-28,240.00,0.00,240.00"
+        );
+        assert_eq!(lines[11], "3,60,2027-03-01,90,2027-03-31,0.00,0.00,0.00");
+        assert_eq!(lines[12], "4,91,2027-04-01,99,2027-04-09,0.00,0.00,0.00");
         assert_eq!(lines[13], "");
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod advisor;
 pub mod billing;
+pub mod calendar;
 pub mod catalog;
 pub mod catalog_age;
 pub mod compare;

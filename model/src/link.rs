@@ -29,7 +29,16 @@ pub struct DecodedLink {
     pub plan_errors: Vec<PlanError>,
 }
 
-/// Reads a query string (with or without the leading `?`).
+/// Reads a link as opened on `today`: a link without a valid `t0` counts its days from today (the
+/// caller's local date; the model reads no clock).
+pub fn decode_link_on(query: &str, catalog: &Catalog, today: crate::calendar::Date) -> DecodedLink {
+    let mut d = decode_link(query, catalog);
+    d.plan.t0.get_or_insert(today);
+    d
+}
+
+/// Reads a query string (with or without the leading `?`). `t0` stays `None` when the link has no
+/// valid one (see [`decode_link_on`]).
 pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut raw: BTreeMap<Field, String> = BTreeMap::new();
@@ -39,6 +48,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     // One message for the whole overflow of each kind, not one per extra token.
     let (mut grants_overflowed, mut works_overflowed) = (false, false);
     let (mut cmp_index, mut columns_overflowed) = (0, false);
+    let mut t0_seen = false;
     for (k, v) in form_urlencoded::parse(query.as_bytes()) {
         match k.as_ref() {
             "grant" => {
@@ -89,7 +99,14 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
                 }
                 cmp_index += 1;
             }
-            // First wins, like the other keys.
+            // First wins, like the other keys. A bad date leaves day 0 to the caller (today).
+            "t0" if !std::mem::replace(&mut t0_seen, true) => match crate::calendar::Date::parse(&v) {
+                Ok(d) => plan.t0 = Some(d),
+                Err(why) => plan_errors.push(PlanError {
+                    key: "t0".into(),
+                    message: format!("Day 0 date (t0): \"{}\" {why}. Expected a date YYYY-MM-DD, like 2026-12-01; today is used instead.", crate::parse::echo(&v)),
+                }),
+            },
             "name" if plan.name.is_empty() => {
                 plan.name = crate::saved::clean_text(&v, crate::saved::MAX_NAME);
             }
@@ -310,6 +327,9 @@ pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
         if value.is_some() && (field <= Field::Provider || value != defaults.link_value(field)) {
             out.append_pair(field.key(), value.as_deref().unwrap_or_default());
         }
+    }
+    if let Some(t0) = plan.t0 {
+        out.append_pair("t0", &t0.iso());
     }
     for c in &plan.compare {
         out.append_pair("cmp", &crate::compare::encode_column(c));
@@ -645,6 +665,31 @@ mod tests {
         assert_eq!((again.scenario, again.plan), (d.scenario, d.plan));
         let bad = decode_link("start=-1", &c);
         assert_eq!(bad.errors[0].to_string(), "Dataset ready on day: \"-1\" is negative. Expected a whole day from 0 (today) to 1826 (five years).");
+    }
+
+    #[test]
+    fn day_zero_travels_in_the_link_and_defaults_to_the_opening_day() {
+        use crate::calendar::Date;
+        let c = catalog();
+        let today = Date::new(2026, 12, 8).unwrap_or_else(|| panic!());
+        let d = decode_link_on("t0=2026-12-01&start=20", &c, today);
+        assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
+        assert_eq!(d.plan.t0, Date::new(2026, 12, 1));
+        let q = encode_link(&d.scenario, &d.plan);
+        assert!(q.ends_with("&start=20&t0=2026-12-01"), "{q}");
+        assert_eq!(decode_link(&q, &c).plan, d.plan);
+        // Without t0 (every link written before it existed): the opening day.
+        let d = decode_link_on("start=20", &c, today);
+        assert_eq!(d.plan.t0, Some(today));
+        assert_eq!(decode_link("start=20", &c).plan.t0, None);
+        // First wins; a bad one is reported by key and today is used.
+        let d = decode_link_on("t0=2027-02-29&t0=2027-03-01", &c, today);
+        assert_eq!(d.plan.t0, Some(today));
+        assert_eq!(d.plan_errors.len(), 1);
+        assert_eq!(d.plan_errors[0].key, "t0");
+        assert_eq!(d.plan_errors[0].message, "Day 0 date (t0): \"2027-02-29\" is not a calendar date (Feb has 28 days). Expected a date YYYY-MM-DD, like 2026-12-01; today is used instead.");
+        let d = decode_link_on("t0=%3Cb%3Enext+week", &c, today);
+        assert_eq!(d.plan_errors[0].message, "Day 0 date (t0): \"<b>next week\" is not a date in the form YYYY-MM-DD. Expected a date YYYY-MM-DD, like 2026-12-01; today is used instead.");
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! - `work=<provider>:<accelerator>:<gpus>:<gpu-hours>:<start-day>[:<duty>[:<price>]]` (duty defaults
 //!   to 1, price to the provider's list price).
 
+use crate::calendar::Date;
 use crate::catalog::{Catalog, Program, Scope};
 use crate::cost::{Estimate, Scenario};
 use crate::format::usd;
@@ -90,6 +91,9 @@ impl ExtraWorkload {
 /// Grants, extra workloads and the dataset-ready day of the primary training run.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Plan {
+    /// The date of day 0 (link key `t0`, `YYYY-MM-DD`). `None` only before the page fills in
+    /// today for a link without it; every day number of the plan counts from this date.
+    pub t0: Option<Date>,
     /// The day the primary workload's dataset is ready (its start day).
     pub start_day: u32,
     /// Grants in plan order (ties in expiry are paid in this order).
@@ -103,6 +107,44 @@ pub struct Plan {
     /// Work compared side by side (link key `cmp`, repeated), at most
     /// [`crate::compare::MAX_COLUMNS`].
     pub compare: Vec<crate::compare::Column>,
+}
+
+impl Plan {
+    /// The date of plan day `day`, or `None` without a day 0.
+    pub fn date_of(&self, day: u32) -> Option<Date> {
+        self.t0.map(|t0| t0.plus(day))
+    }
+
+    /// "on 14 Mar 2027" (or "on day 468" without a day 0), for sentences.
+    pub fn on_day(&self, day: u32) -> String {
+        self.on_signed_day(i64::from(day))
+    }
+
+    /// [`Plan::on_day`] for a day that may lie before day 0.
+    pub fn on_signed_day(&self, day: i64) -> String {
+        match self.t0.and_then(|t0| t0.add_days(day)) {
+            Some(d) => format!("on {d}"),
+            None => format!("on day {day}"),
+        }
+    }
+}
+
+/// Per grant, in the order of `grants`: the latest day to apply so that approval (apply day + the
+/// grant's review days) lands by the start of the first workload it can pay
+/// ([`GrantInput::pays_for`]: its provider, and its scope). Negative when even applying on day 0
+/// is too late; `None` when it can pay no workload in the plan.
+pub fn apply_by(grants: &[GrantInput], workloads: &[WorkloadInput]) -> Vec<Option<i64>> {
+    grants
+        .iter()
+        .map(|g| {
+            let first = workloads
+                .iter()
+                .filter(|w| g.pays_for(w))
+                .map(|w| w.start_day)
+                .min()?;
+            Some(i64::from(first) - i64::from(g.review_days))
+        })
+        .collect()
 }
 
 /// A rejected plan token: its test-id key (`grant-0`, `work-1`) and message.
@@ -455,6 +497,7 @@ pub fn warnings(
     catalog: &Catalog,
 ) -> Vec<Warning> {
     let (grants, workloads) = inputs;
+    let on = |day: u32| plan.on_day(day);
     let mut out = Vec::new();
     for (i, (planned, g)) in plan.grants.iter().zip(grants).enumerate() {
         let Some(program) = catalog.program(&planned.program_id) else {
@@ -492,19 +535,22 @@ pub fn warnings(
         if let Some(first_start) = eligible.iter().map(|w| w.start_day).min() {
             if g.expires_on() <= first_start {
                 warn(format!(
-                    "{name} expires on day {}, before its workload starts on day {first_start}.",
-                    g.expires_on()
+                    "{name} expires {}, before its workload starts {}.",
+                    on(g.expires_on()),
+                    on(first_start)
                 ));
             } else if g.usable_from() > first_start {
-                warn(format!("{name}'s review takes {} days: approved on day {}, {} days after its workload starts on day {first_start}.", g.review_days, g.usable_from(), g.usable_from() - first_start));
+                // The apply day is later than apply-by: `apply_day + review > first_start`.
+                let by = i64::from(first_start) - i64::from(g.review_days);
+                warn(format!("{name}: apply by {} for its {}-day review to approve it when its workload starts {}; applied {}, it is approved {}, {} days late.", plan.on_signed_day(by).trim_start_matches("on "), g.review_days, on(first_start), on(g.apply_day), on(g.usable_from()), g.usable_from() - first_start));
             }
         }
         let expired = result.grants.get(i).map_or(0.0, |o| o.expired_usd);
         if expired > 0.0 {
             warn(format!(
-                "{} of {name} expires unused on day {}.",
+                "{} of {name} expires unused {}.",
                 usd(expired),
-                g.expires_on()
+                on(g.expires_on())
             ));
         }
         if planned.amount_usd > program.ceiling_usd {
@@ -725,6 +771,7 @@ mod tests {
         let s = Scenario::default();
         let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
         let plan = Plan {
+            t0: Date::new(2026, 12, 1),
             start_day: 20,
             grants: vec![
                 PlannedGrant {
@@ -773,14 +820,121 @@ mod tests {
             "{texts:?}"
         );
         assert!(texts.contains(&"Modal startup credits pays only Modal's bill, and no workload in the plan runs on Modal."), "{texts:?}");
+        // Day 0 = 2026-12-01: day 31 is 2027-01-01, and 364 days later (2027 has 365) day 395 is
+        // 2027-12-31.
         assert!(
-            texts.contains(&"$50K of AWS Trainium credits expires unused on day 395."),
+            texts.contains(&"$50K of AWS Trainium credits expires unused on 31 Dec 2027."),
             "{texts:?}"
+        );
+        // Without a day 0 the same warning counts days.
+        let undated = Plan {
+            t0: None,
+            ..plan.clone()
+        };
+        let w = warnings(&undated, &inputs, &r, &c);
+        assert!(
+            w.iter()
+                .any(|w| w.text == "$50K of AWS Trainium credits expires unused on day 395."),
+            "{w:?}"
         );
         assert!(
             !texts.iter().any(|t| t.starts_with("AWS Activate")),
             "{texts:?}"
         );
+    }
+
+    fn grant_input(provider: &str, scope: Scope, apply_day: u32, review_days: u32) -> GrantInput {
+        GrantInput {
+            provider_id: provider.into(),
+            scope,
+            amount_usd: 1000.0,
+            apply_day,
+            review_days,
+            validity_days: 365,
+        }
+    }
+
+    fn gpu_work(provider: &str, silicon: Option<&str>, start_day: u32) -> WorkloadInput {
+        WorkloadInput {
+            provider_id: provider.into(),
+            own_silicon_of: silicon.map(str::to_string),
+            line: LineItem::Accelerators,
+            gpus: 8,
+            usd_per_gpu_hour: 2.0,
+            duty: 1.0,
+            start_day,
+            gpu_hours: 1000.0,
+        }
+    }
+
+    #[test]
+    fn apply_by_days_by_hand() {
+        let h100_aws = gpu_work("aws", None, 20);
+        let grants = [
+            // Activate (scope all), review 12, AWS workload from day 20: apply by 20 - 12 = 8.
+            grant_input("aws", Scope::All, 0, 12),
+            // Modal, no Modal workload: none.
+            grant_input("modal", Scope::Platform, 0, 3),
+            // Trainium (silicon), the only AWS workload is an H100: none.
+            grant_input("aws", Scope::Silicon, 0, 30),
+            // GPU-only grant, review 40: before day 0 (20 - 40 = -20).
+            grant_input("aws", Scope::Gpu, 0, 40),
+        ];
+        assert_eq!(
+            apply_by(&grants, std::slice::from_ref(&h100_aws)),
+            [Some(8), None, None, Some(-20)]
+        );
+        // Two AWS workloads: storage from day 5 and a Trainium run from day 50. The silicon grant
+        // pays only the later (Trainium) one: 50 - 30 = 20; the scope-all grant the earlier
+        // storage bill: 5 - 12 = -7; a GPU-only grant skips the storage: 50 - 40 = 10.
+        let work = [
+            WorkloadInput::bill("aws", LineItem::Storage, 10.0, 5, 30.0),
+            gpu_work("aws", Some("aws"), 50),
+        ];
+        assert_eq!(
+            apply_by(&grants, &work),
+            [Some(-7), None, Some(20), Some(10)]
+        );
+        assert!(apply_by(&[], &work).is_empty());
+    }
+
+    #[test]
+    fn a_late_application_is_one_warning_with_both_dates() {
+        let c = catalog();
+        // Day 0 = 2026-12-01, dataset ready day 20 (2026-12-21). Activate applied day 10 (11 Dec
+        // 2026) with its 12-day review: approved day 22 (23 Dec 2026), 2 days late; apply by day
+        // 20 - 12 = 8 (9 Dec 2026).
+        let s = Scenario::default();
+        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let plan = Plan {
+            t0: Date::new(2026, 12, 1),
+            start_day: 20,
+            grants: vec![PlannedGrant {
+                apply_day: 10,
+                ..PlannedGrant::from_program(c.program("aws-activate").unwrap_or_else(|| panic!()))
+            }],
+            ..Plan::default()
+        };
+        let o = crate::overheads::estimate_overheads(&s, &e, &c);
+        let inputs = runway_inputs(&plan, &s, &e, &o, &c);
+        assert_eq!(apply_by(&inputs.0, &inputs.1), [Some(8)]);
+        let r = simulate(&inputs.0, &inputs.1);
+        let texts: Vec<String> = warnings(&plan, &inputs, &r, &c)
+            .into_iter()
+            .map(|w| w.text)
+            .collect();
+        assert_eq!(texts, ["AWS Activate (general cloud): apply by 9 Dec 2026 for its 12-day review to approve it when its workload starts on 21 Dec 2026; applied on 11 Dec 2026, it is approved on 23 Dec 2026, 2 days late."]);
+        // Applying on the apply-by day itself is in time: no warning.
+        let on_time = Plan {
+            grants: vec![PlannedGrant {
+                apply_day: 8,
+                ..plan.grants[0].clone()
+            }],
+            ..plan.clone()
+        };
+        let inputs = runway_inputs(&on_time, &s, &e, &o, &c);
+        let r = simulate(&inputs.0, &inputs.1);
+        assert!(warnings(&on_time, &inputs, &r, &c).is_empty());
     }
 
     #[test]

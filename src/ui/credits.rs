@@ -43,6 +43,15 @@ pub fn CreditsPanel() -> impl IntoView {
             })
         })
     });
+    // The dataset-ready day as a date, and what day 0 is.
+    let start_date = move || state.plan.with(|p| p.date_of(p.start_day));
+    let start_iso = move || start_date().map_or_else(|| "none".to_string(), |d| d.iso());
+    let start_text = move || {
+        state.plan.with(|p| match (p.t0, start_date()) {
+            (Some(t0), Some(d)) => format!("Dataset ready on {d} (day 0 is {t0})."),
+            _ => String::new(),
+        })
+    };
     let link_errors = move || {
         state.plan_errors.with(|errors| {
             errors
@@ -61,6 +70,7 @@ pub fn CreditsPanel() -> impl IntoView {
             "the ceiling, which is a tier maximum: edit the amount to what you are offered."
         </p>
         <NumberInput field=Field::Start unit="day" hint="the training run starts then" />
+        <p class="hint" data-testid="start-date" data-value=start_iso>{start_text}</p>
         {link_errors}
         <WorkloadList />
         <PlanList runway=runway />

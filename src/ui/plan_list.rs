@@ -1,7 +1,9 @@
 use leptos::prelude::*;
 use runway_model::format::{data_value, usd, usd_exact};
 use runway_model::parse::{parse_number, parse_whole};
-use runway_model::plan::{apply_window, PlannedGrant, MAX_REVIEW_DAYS, MAX_VALIDITY_DAYS};
+use runway_model::plan::{
+    apply_by, apply_window, PlannedGrant, MAX_REVIEW_DAYS, MAX_VALIDITY_DAYS,
+};
 use runway_model::runway::HORIZON_CAP_DAYS;
 
 use crate::state::use_app_state;
@@ -63,14 +65,48 @@ fn GrantRow(
         }
     };
     let advice = move || {
-        let start = state.plan.with(|p| p.start_day);
+        let (start, t0) = state.plan.with(|p| (p.start_day, p.t0));
+        let dated = runway_model::plan::Plan {
+            t0,
+            ..Default::default()
+        };
+        let on = |d: u32| dated.on_day(d);
+        let ready = on(start);
         program.map(|p| {
             let w = apply_window(p, start);
             match w.latest_safe_day {
-                Some(latest) => format!("To be approved by day {start} even with the slowest review, apply by day {latest}; applying before day {} may start the validity clock before the data is ready.", w.earliest_no_waste_day),
-                None => format!("Apply now: with the slowest review ({} days) approval lands after day {start}, when the dataset is ready.", p.review_days_max),
+                Some(latest) => format!("To be approved by {ready} (the dataset is ready) even with the slowest review, apply {} at the latest; applying before {} may start the validity clock before the data is ready.", on(latest), on(w.earliest_no_waste_day).trim_start_matches("on ")),
+                None => format!("Apply now: with the slowest review ({} days) approval lands after {ready}, when the dataset is ready.", p.review_days_max),
             }
         })
+    };
+    // Apply-by (from the first workload this grant can pay), approval and expiry as dates.
+    let days = move || {
+        runway.with(|r| {
+            r.as_ref().and_then(|r| {
+                let g = r.inputs.0.get(index)?;
+                let by = apply_by(&r.inputs.0, &r.inputs.1)
+                    .get(index)
+                    .copied()
+                    .flatten();
+                Some((by, g.usable_from(), g.expires_on()))
+            })
+        })
+    };
+    let date_of = move |day: i64| state.plan.with(|p| p.t0.and_then(|t0| t0.add_days(day)));
+    let iso = move |day: Option<i64>| {
+        day.and_then(date_of)
+            .map_or_else(|| "none".to_string(), |d| d.iso())
+    };
+    let human =
+        move |day: i64| date_of(day).map_or_else(|| format!("day {day}"), |d| d.to_string());
+    let apply_by_text = move || match days() {
+        Some((Some(by), _, _)) if by < 0 => format!(
+            "apply by {} (already past: approval lands after its workload starts)",
+            human(by)
+        ),
+        Some((Some(by), _, _)) => format!("apply by {}", human(by)),
+        _ => "apply by: none (it pays no workload in the plan)".to_string(),
     };
     let warnings = move || {
         runway.with(|r| {
@@ -111,6 +147,15 @@ fn GrantRow(
                 {stat("used", "grant-used", |o| o.used_usd)}
                 {stat("expired unused", "grant-expired", |o| o.expired_usd)}
                 {stat("still usable at the end", "grant-unused", |o| o.unused_usd)}
+            </div>
+            <div class="grant-dates">
+                <span class="stat" data-testid=format!("apply-by-{index}") data-value=move || iso(days().and_then(|d| d.0))>{apply_by_text}</span>
+                <span class="stat">"approved "
+                    <b data-testid=format!("grant-approved-{index}") data-value=move || iso(days().map(|d| i64::from(d.1)))>{move || days().map(|d| human(i64::from(d.1)))}</b>
+                </span>
+                <span class="stat">"expires "
+                    <b data-testid=format!("grant-expires-{index}") data-value=move || iso(days().map(|d| i64::from(d.2)))>{move || days().map(|d| human(i64::from(d.2)))}</b>
+                </span>
             </div>
             <p class="hint" data-testid=format!("apply-advice-{index}")>{advice}</p>
             <ul class="warnings">{warnings}</ul>

@@ -29,6 +29,27 @@ pub fn RunwayResults(
     };
     let end_day = move || runway.with(|r| r.as_ref().and_then(|r| r.result.runway_end_day));
     let horizon = move || runway.with(|r| r.as_ref().map_or(0, |r| r.result.horizon_days));
+    let end_date = move || end_day().and_then(|d| state.plan.with(|p| p.date_of(d)));
+    let end_text = move || match (end_day(), end_date()) {
+        (Some(_), Some(date)) => {
+            let from_today = crate::state::today().map(|t| t.days_until(date));
+            match from_today {
+                Some(n) if n > 1 => format!("{date} (in {n} days)"),
+                Some(1) => format!("{date} (tomorrow)"),
+                Some(0) => format!("{date} (today)"),
+                Some(n) => format!("{date} ({} days ago)", -n),
+                None => date.to_string(),
+            }
+        }
+        (Some(d), None) => format!("day {d}"),
+        (None, _) => {
+            let days = horizon();
+            match state.plan.with(|p| p.date_of(days)) {
+                Some(until) => format!("never before {until} ({days} days)"),
+                None => format!("never within {days} days"),
+            }
+        }
+    };
     let canvas = NodeRef::<Canvas>::new();
     redraw_after_change(
         move || runway.track(),
@@ -38,7 +59,11 @@ pub fn RunwayResults(
             };
             let (plan, catalog) = (state.plan.get_untracked(), state.catalog);
             let mut markers = vec![
-                (0, "today".to_string()),
+                (
+                    0,
+                    plan.t0
+                        .map_or_else(|| "day 0".to_string(), |d| d.to_string()),
+                ),
                 (plan.start_day, "data ready".to_string()),
             ];
             for (i, g) in view.inputs.0.iter().enumerate() {
@@ -81,9 +106,12 @@ pub fn RunwayResults(
             {dollars("Total spend in the horizon", "total-spend", |r| r.result.total_spend_usd)}
             {dollars("Paid in cash", "cash-total", |r| r.result.cash_usd)}
             <div class="result">
-                <div class="result-label">"Cash starts on"</div>
-                <div class="result-value" data-testid="runway-end-day" data-value=move || end_day().map_or_else(|| "none".to_string(), |d| d.to_string())>
-                    {move || end_day().map_or_else(|| format!("never within {} days", horizon()), |d| format!("day {d}"))}
+                <div class="result-label">"Cash starts"</div>
+                <div class="result-value" data-testid="runway-end-date" data-value=move || end_date().map_or_else(|| "none".to_string(), |d| d.iso())>
+                    {end_text}
+                </div>
+                <div class="result-label" data-testid="runway-end-day" data-value=move || end_day().map_or_else(|| "none".to_string(), |d| d.to_string())>
+                    {move || end_day().map(|d| format!("day {d} of the plan"))}
                 </div>
             </div>
         </div>

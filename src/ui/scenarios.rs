@@ -121,7 +121,10 @@ fn summarize(s: &SavedScenario, catalog: &Catalog) -> Row {
                 o.total_usd().map_or_else(|| "never finishes".into(), usd),
                 r.runway_end_day.map_or_else(
                     || "no cash needed".into(),
-                    |day| format!("cash from day {day}"),
+                    |day| match d.plan.t0.or_else(crate::state::today) {
+                        Some(t0) => format!("cash from {}", t0.plus(day)),
+                        None => format!("cash from day {day}"),
+                    },
                 ),
             )
         }
@@ -273,7 +276,7 @@ pub fn ScenariosPanel() -> impl IntoView {
     let list = move || {
         rows.with(|rows| {
             if rows.is_empty() {
-                return view! { <p class="saved-empty" data-testid="saved-empty">"No saved scenarios yet. Name the plan and save it; it stays in this browser only."</p> }.into_any();
+                return view! { <p class="saved-empty" data-testid="saved-empty">"No saved scenarios yet. Name the plan and save it; it stays in this browser only (the name and note also travel in the share link)."</p> }.into_any();
             }
             let items = rows
                 .iter()

@@ -50,15 +50,20 @@ test('a grant approved after the dataset is ready, and one that expires before i
   // (989e12 * 0.4) / 3600 = 0.4213 GPU-hours, $1.66, all on day 10.
   // Modal grant A $2,000 applied day 0, review 3, valid 5: usable [3, 8), expires before day 10.
   // Modal grant B $1,000 applied day 9, review 3: approved day 12, after the run: day 10 is cash.
-  const calc = await open('?gpu=h100-sxm&provider=modal&gpus=8&start=10&grant=modal:2000:0:3:5&grant=modal:1000:9:3:365&params=100M&tokens=1B');
+  // Day 0 is 2026-12-01 (t0), so day n is 2026-12-(1+n) for these days.
+  const calc = await open('?gpu=h100-sxm&provider=modal&gpus=8&start=10&grant=modal:2000:0:3:5&grant=modal:1000:9:3:365&params=100M&tokens=1B&t0=2026-12-01');
   const primaryCost = await calc.value('compute-cost');
   assert.ok(near(primaryCost, (6e17 / (989e12 * 0.4) / 3600) * 3.95, 1e-9));
   assert.equal(await calc.value('grant-expired-0'), 2000);
   assert.equal(await calc.value('grant-used-0'), 0);
   // Day 10 spend is all cash (grant B is approved on day 12): the runway ends on day 10.
   assert.equal(await calc.page.getByTestId('runway-end-day').getAttribute('data-value'), '10');
-  assert.match(await calc.page.getByTestId('grant-0').innerText(), /expires on day 8, before its workload starts on day 10/);
-  assert.match(await calc.page.getByTestId('grant-1').innerText(), /review takes 3 days: approved on day 12, 2 days after its workload starts on day 10/);
+  // Grant A expires day 8 (9 Dec 2026); the run starts day 10 (11 Dec 2026).
+  assert.match(await calc.page.getByTestId('grant-0').innerText(), /expires on 9 Dec 2026, before its workload starts on 11 Dec 2026/);
+  // Grant B: apply by day 10 - 3 = 7 (8 Dec 2026); applied day 9 (10 Dec), approved day 12 (13 Dec).
+  assert.equal(await calc.attr('apply-by-1'), '2026-12-08');
+  assert.equal(await calc.attr('grant-approved-1'), '2026-12-13');
+  assert.match(await calc.page.getByTestId('grant-1').innerText(), /Modal startup credits: apply by 8 Dec 2026 for its 3-day review to approve it when its workload starts on 11 Dec 2026; applied on 10 Dec 2026, it is approved on 13 Dec 2026, 2 days late\./);
   await done(calc);
 });
 
@@ -78,12 +83,14 @@ test('extra workloads by link: experiments on Modal, then pretraining on AWS', a
 });
 
 test('no cash needed: runway end is none', async () => {
-  const calc = await open('?start=30&grant=aws-genai:1M:0:14:730');
+  const calc = await open('?start=30&grant=aws-genai:1M:0:14:730&t0=2026-12-01');
   assert.equal(await calc.page.getByTestId('runway-end-day').getAttribute('data-value'), 'none');
   assert.equal(await calc.value('cash-total'), 0);
   // $1M - TOTAL expires at day 14 + 730 = 744.
   assert.ok(near(await calc.value('grant-expired-0'), 1e6 - TOTAL, 1e-9));
-  assert.match(await calc.page.getByTestId('runway-end-day').innerText(), /never within 744 days/);
+  // Day 744 from 2026-12-01: day 762 is 2029-01-01 (31 + 365 + 366), so day 744 is 14 Dec 2028.
+  assert.equal(await calc.attr('runway-end-date'), 'none');
+  assert.equal(await calc.page.getByTestId('runway-end-date').innerText(), 'never before 14 Dec 2028 (744 days)');
   await done(calc);
 });
 
@@ -142,8 +149,9 @@ test('adding, editing and removing grants updates the runway and the link', asyn
 test('Microsoft Founders Hub added without an amount is the seed\'s $25,000, not the $150K ceiling', async () => {
   // Seed 000's table: "US$ 25.000 em Azure"; DOMAIN.md section 4: tiers up to $150K, one year from
   // approval. The default run is on AWS, so an Azure grant pays nothing: its whole amount expires
-  // unused on day 0 + 7 (review) + 365 = 372, inside the horizon.
-  const calc = await open('?start=20');
+  // unused on day 0 + 7 (review) + 365 = 372, inside the horizon: with day 0 = 2026-12-01, day 7
+  // is 2026-12-08 and 365 days later (no 29 Feb between) 2027-12-08.
+  const calc = await open('?start=20&t0=2026-12-01');
   assert.equal(await calc.page.getByTestId('program-amounts-azure-founders').innerText(), 'typical $25K, up to $150K');
   await calc.page.getByTestId('add-program-azure-founders').click();
   await calc.page.getByTestId('grant-0').waitFor();
@@ -151,7 +159,7 @@ test('Microsoft Founders Hub added without an amount is the seed\'s $25,000, not
   assert.equal(await calc.page.getByTestId('grant-0-typical').innerText(), 'typical $25K, up to $150K');
   assert.equal(await calc.page.getByTestId('grant-0-amount').inputValue(), '25K');
   await calc.waitForValue('grant-expired-0', (v) => v === 25000);
-  assert.match(await calc.page.getByTestId('grant-0').innerText(), /\$25K of Microsoft for Startups Founders Hub expires unused on day 372/);
+  assert.match(await calc.page.getByTestId('grant-0').innerText(), /\$25K of Microsoft for Startups Founders Hub expires unused on 8 Dec 2027/);
   // The user edits the amount to what they were offered: $40K expires instead.
   await calc.page.getByTestId('grant-0-amount').fill('40K');
   await calc.waitForUrl((p) => p.getAll('grant')[0] === 'azure-founders:40K:0:7:365');

@@ -41,7 +41,11 @@ test('save, reload without a link, and open: the last plan and saved scenarios s
   const runwayDay = await calc.page.getByTestId('runway-end-day').getAttribute('data-value');
   const row = await calc.page.getByTestId('saved-0').innerText();
   assert.ok(row.includes(total), `${row} should show ${total}`);
-  assert.ok(row.includes(`cash from day ${runwayDay}`), row);
+  // The row names the same first cash day as a date ("cash from 14 Mar 2027").
+  const iso = await calc.attr('runway-end-date');
+  const [y, m, d] = iso.split('-').map(Number);
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1];
+  assert.ok(runwayDay !== 'none' && row.includes(`cash from ${d} ${month} ${y}`), row);
   // Reload with no query string: the last-open plan comes back, and the URL carries it again.
   await calc.page.goto(suite.server.url);
   await calc.page.getByTestId('total-cost').waitFor();
@@ -298,12 +302,12 @@ test('export the plan as JSON, import it back: the same plan; CSV totals match t
   const text = await readFile(csvPath, 'utf8');
   const blocks = text.split('\r\n\r\n');
   assert.equal(blocks[0], 'plan,Export me');
-  assert.match(blocks[1], /^line,item,billed_by,gpus,hours,start_day,end_day,usd_in_horizon\r\n1,training run/);
+  assert.match(blocks[1], /^line,item,billed_by,gpus,hours,start_day,start_date,end_day,end_date,usd_in_horizon\r\n1,training run/);
   assert.match(blocks[1], /\r\n2,workload 2: GPU-hours,modal,8,2000\.000,0,/);
   assert.match(blocks[1], /,egress,gcp,/);
   assert.equal(blocks[2].split('\r\n').length, 3, 'header and two grants');
   const months = blocks[3].trim().split('\r\n').slice(1).map((r) => r.split(','));
-  const spend = months.reduce((s, r) => s + Number(r[3]), 0);
+  const spend = months.reduce((s, r) => s + Number(r[5]), 0); // month,from_day,from_date,to_day,to_date,spend_usd
   assert.ok(Math.abs(spend - await calc.value('total-spend')) < 0.01 * months.length);
   // Start over, then import the file: exactly the same plan.
   await calc.page.getByTestId('new-scenario').click();
@@ -364,7 +368,8 @@ test('numeric extremes never show NaN or Infinity and never hang', async () => {
     assert.doesNotMatch(text, /NaN|Infinity|undefined/, link);
     const values = await calc.page.evaluate(() => [...document.querySelectorAll('[data-value]')].map((e) => e.dataset.value));
     // An empty data-value is what a NaN or infinite number renders as: never acceptable.
-    for (const v of values) assert.ok(v === 'none' || (v.trim() !== '' && Number.isFinite(Number(v))), `${link}: data-value ${JSON.stringify(v)}`);
+    // Dates (runway-end-date, apply-by-<i>, ...) are ISO calendar dates.
+    for (const v of values) assert.ok(v === 'none' || /^\d{4}-\d{2}-\d{2}$/.test(v) || (v.trim() !== '' && Number.isFinite(Number(v))), `${link}: data-value ${JSON.stringify(v)}`);
     await done(calc);
   }
   // The first link's bad values each got a message.
