@@ -227,8 +227,10 @@ pub struct RunwayChart {
     pub daily_spend: Vec<f64>,
     /// Cash per day.
     pub daily_cash: Vec<f64>,
-    /// Vertical markers: (day, label). Day 0 is today.
+    /// Vertical markers: (day, label). Day 0 is the plan's first day.
     pub markers: Vec<(u32, String)>,
+    /// The date of day 0: with it the axis reads in dates ("9 Jan 2027"), without it in days.
+    pub day0: Option<runway_model::calendar::Date>,
 }
 
 /// The runway: grant balances stacked as areas over time, cumulative spend and cumulative cash as
@@ -284,9 +286,15 @@ pub fn draw_runway<DB: DrawingBackend>(
     house_style(&mut chart.configure_mesh(), scale)
         .x_labels(if narrow { 4 } else { 8 })
         .y_labels(6)
-        .x_label_formatter(&|x| format!("day {x:.0}"))
+        .x_label_formatter(&|x| match data.day0 {
+            Some(d0) => d0.plus(x.max(0.0).round() as u32).human(),
+            None => format!("day {x:.0}"),
+        })
         .y_label_formatter(&|y| usd(*y))
-        .x_desc("Days from today")
+        .x_desc(match data.day0 {
+            Some(d0) => format!("Date (day 0 is {d0})"),
+            None => "Days from day 0".to_string(),
+        })
         .y_desc("USD")
         .draw()
         .map_err(err)?;
@@ -580,6 +588,7 @@ mod tests {
             })
             .collect();
         let data = RunwayChart {
+            day0: None,
             balances: vec![("AWS Activate".into(), balance)],
             daily_spend: (0..days).map(|d| if d < 15 { 10.0 } else { 0.0 }).collect(),
             daily_cash: (0..days)
@@ -604,12 +613,32 @@ mod tests {
     }
 
     #[test]
+    fn with_a_day_zero_date_the_runway_axis_reads_in_dates() {
+        let data = RunwayChart {
+            day0: runway_model::calendar::Date::new(2026, 12, 1),
+            balances: vec![],
+            daily_spend: vec![10.0; 40],
+            daily_cash: vec![0.0; 40],
+            markers: vec![],
+        };
+        let out = svg(|root| draw_runway(root, &data, 1.0));
+        assert!(out.contains("Date (day 0 is 1 Dec 2026)"), "axis title");
+        // Ticks every 10 days of the 40-day axis: day 0 = 1 Dec 2026, day 30 = 31 Dec 2026,
+        // day 40 = 1 Dec + 40 days = 10 Jan 2027 (December has 31 days).
+        let label = |t: &str| out.contains(&format!(">\n{t}\n</text>"));
+        assert!(label("1 Dec 2026"), "day 0 label");
+        assert!(label("31 Dec 2026") && label("10 Jan 2027"));
+        assert!(!out.contains("day 10"), "no day labels when dated");
+    }
+
+    #[test]
     fn degenerate_input_is_an_error_not_a_panic() {
         let mut out = String::new();
         let root = SVGBackend::with_string(&mut out, (100, 100)).into_drawing_area();
         assert!(draw_cost_by_provider(&root, &[], 1.0).is_err());
         assert!(draw_cost_vs_mfu(&root, &[], (f64::NAN, f64::NAN), 1.0).is_err());
         let empty = RunwayChart {
+            day0: None,
             balances: vec![],
             daily_spend: vec![],
             daily_cash: vec![],
@@ -844,6 +873,7 @@ mod tests {
         // days 10-14. Cumulative spend is 10 × min(d + 1, 15), cumulative cash 10 × clamp(d − 9, 0, 5).
         let days = 20;
         let data = RunwayChart {
+            day0: None,
             balances: vec![(
                 "A".into(),
                 (0..days)

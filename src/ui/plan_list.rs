@@ -75,7 +75,7 @@ fn GrantRow(
         program.map(|p| {
             let w = apply_window(p, start);
             match w.latest_safe_day {
-                Some(latest) => format!("To be approved by {ready} (the dataset is ready) even with the slowest review, apply {} at the latest; applying before {} may start the validity clock before the data is ready.", on(latest), on(w.earliest_no_waste_day).trim_start_matches("on ")),
+                Some(latest) => format!("Even with the slowest review ({} days), applying {} at the latest gets it approved by the time the dataset is ready ({}); applying before {} may start the validity clock before the data is ready.", p.review_days_max, on(latest), ready.trim_start_matches("on "), on(w.earliest_no_waste_day).trim_start_matches("on ")),
                 None => format!("Apply now: with the slowest review ({} days) approval lands after {ready}, when the dataset is ready.", p.review_days_max),
             }
         })

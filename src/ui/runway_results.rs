@@ -90,6 +90,7 @@ pub fn RunwayResults(
                 })
                 .collect();
             let data = RunwayChart {
+                day0: plan.t0,
                 balances,
                 daily_spend: view.result.daily_spend_usd,
                 daily_cash: view.result.daily_cash_usd,
