@@ -99,6 +99,7 @@ const TABLES: &[Table] = &[
             ("instance", Kind::Str),
             ("gpus_per_instance", Kind::U32),
             ("networks", Kind::StrList),
+            ("capacity_note", Kind::OptStrAsEmpty),
             ("source", Kind::Str),
             ("as_of", Kind::Str),
         ],

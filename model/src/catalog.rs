@@ -78,6 +78,10 @@ pub struct Instance {
     pub gpus_per_instance: u32,
     /// Network ids offered for this instance (see `networks.json`); the first is the default.
     pub networks: TextList,
+    /// Whether instances can be had, where a source says ("" when none does): credits pay the
+    /// bill, capacity decides whether the instances exist.
+    #[cfg_attr(test, serde(default))]
+    pub capacity_note: Text,
     /// The vendor page the instance and its network come from.
     pub source: Text,
     /// When it was read.
@@ -1215,6 +1219,26 @@ mod tests {
         let e = from_json(ok_acc, ok_prov, r#"{"prices":[]}"#).unwrap_err();
         assert_eq!(e.0, "accelerator x is rented by no provider");
         assert!(from_json("{", ok_prov, &price("1", "2024-01-01")).is_err());
+    }
+
+    #[test]
+    fn capacity_notes_are_sourced_where_given() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // AWS's P instances: the ML blog of 2026-05-07 on Capacity Blocks.
+        for acc in ["a100-40gb", "a100-80gb", "h100-sxm", "h200"] {
+            let i = c
+                .instance("aws", acc)
+                .unwrap_or_else(|| panic!("aws/{acc}"));
+            assert!(i.capacity_note.contains("Capacity Blocks"), "aws/{acc}");
+            assert!(
+                i.capacity_note.contains("2026-05-07"),
+                "aws/{acc}: dated source"
+            );
+        }
+        // No source, no note: a note is never made up for the other instances.
+        assert!(c
+            .instance("coreweave", "h100-sxm")
+            .is_some_and(|i| i.capacity_note.is_empty()));
     }
 
     #[test]

@@ -314,6 +314,14 @@ fn NetworkSelect() -> impl IntoView {
             )
         })
     };
+    // Credits pay the bill; capacity decides whether the instances exist (where a source says).
+    let capacity = move || {
+        let (provider, accelerator) = (state.provider_id.get(), state.accelerator_id.get());
+        catalog
+            .instance(&provider, &accelerator)
+            .filter(|i| !i.capacity_note.is_empty())
+            .map(|i| view! { <p class="hint" data-testid="capacity-note">{format!("Capacity: {}", i.capacity_note)}</p> })
+    };
     view! {
         <div class="field">
             <div class="field-head">
@@ -323,6 +331,7 @@ fn NetworkSelect() -> impl IntoView {
             <select id="input-network" data-testid="input-network" on:change=move |ev| state.choose_network(event_target_value(&ev))>
                 {options}
             </select>
+            {capacity}
             <FieldError field=Field::Network />
         </div>
     }

@@ -47,6 +47,11 @@ test('default run: every hidden cost matches the hand calculation', async () => 
     await calc.page.waitForFunction((id) => Number(document.querySelector(`[data-testid=${id}]`)?.dataset.drawCount) >= 1, id);
     assert.equal(await calc.page.getByTestId(id).getAttribute('data-draw-error'), null);
   }
+  // Credits pay the bill; capacity decides whether p5 instances exist: the instance's sourced note.
+  assert.match(await calc.page.getByTestId('capacity-note').innerText(), /^Capacity: On-demand P-instance capacity is often short.*Capacity Blocks for ML/);
+  // CoreWeave's H100 node has no sourced note, and none is shown.
+  await calc.select('provider', 'coreweave');
+  await calc.page.getByTestId('capacity-note').waitFor({ state: 'detached' });
   await done(calc);
 });
 
