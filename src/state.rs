@@ -100,7 +100,7 @@ impl AppState {
         // A link (or saved plan) without a valid `t0` counts its days from today; the date is then
         // part of the plan and written into the link like any other key.
         if decoded.plan.t0.is_none() {
-            decoded.plan.t0 = today();
+            decoded.plan.t0 = crate::browser::today();
         }
         let s = &decoded.scenario;
         let errors: BTreeMap<Field, &InputError> =
@@ -253,11 +253,6 @@ impl AppState {
         self.scenario
             .update(|s| s.set_number(field, Some(if on { 1.0 } else { 0.0 })));
     }
-}
-
-/// Today's local date from the browser clock (`None` only if the clock gives nonsense).
-pub fn today() -> Option<runway_model::calendar::Date> {
-    runway_model::calendar::Date::parse(&crate::ui::hardware::today_iso()).ok()
 }
 
 /// Provides the state to every component below.

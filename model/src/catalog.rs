@@ -701,7 +701,7 @@ fn check_sourced(what: &str, source: &str, as_of: &str) -> Result<(), CatalogErr
         return Err(CatalogError(format!("{what}: missing source")));
     }
     // A real calendar date (2024-02-30 is rejected too): catalog_age.rs ages figures by it.
-    if crate::catalog_age::IsoDate::parse(as_of).is_none() {
+    if crate::calendar::Date::parse(as_of).is_err() {
         return Err(CatalogError(format!(
             "{what}: as_of must be an ISO date YYYY-MM-DD, got {as_of:?}"
         )));

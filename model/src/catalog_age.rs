@@ -10,77 +10,29 @@
 //! Today comes from the caller (the page reads the browser clock and passes an ISO string), so the
 //! rule is a pure function tested with fixed dates.
 
+use crate::calendar::Date;
 use crate::catalog::Catalog;
 use std::fmt;
 
 /// Months after which a figure is stale (strictly older than this).
 pub const STALE_AFTER_MONTHS: u32 = 12;
 
-/// A calendar date parsed from `YYYY-MM-DD`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct IsoDate {
-    /// Year, 1000–9999.
-    pub year: u32,
-    /// Month, 1–12.
-    pub month: u32,
-    /// Day of the month, 1–31 (checked against the month's length).
-    pub day: u32,
-}
-
-impl IsoDate {
-    /// Parses `YYYY-MM-DD` (exactly ten characters, a real calendar date); `None` otherwise.
-    pub fn parse(text: &str) -> Option<IsoDate> {
-        let b = text.as_bytes();
-        if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
-            return None;
-        }
-        let num = |range: std::ops::Range<usize>| -> Option<u32> {
-            let part = &b[range];
-            if !part.iter().all(u8::is_ascii_digit) {
-                return None;
-            }
-            Some(part.iter().fold(0, |n, c| n * 10 + u32::from(c - b'0')))
-        };
-        let (year, month, day) = (num(0..4)?, num(5..7)?, num(8..10)?);
-        if year < 1000 || !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month)
-        {
-            return None;
-        }
-        Some(IsoDate { year, month, day })
-    }
-
+impl Date {
     /// Whole months from `earlier` to `self` (0 when `self` is not later): 2025-11-30 → 2026-12-01
     /// is 12 months, 2025-12-01 → 2026-11-30 is 11.
-    pub fn months_since(self, earlier: IsoDate) -> u32 {
-        let months = |d: IsoDate| i64::from(d.year) * 12 + i64::from(d.month);
+    pub fn months_since(self, earlier: Date) -> u32 {
+        let months = |d: Date| i64::from(d.year()) * 12 + i64::from(d.month());
         let mut n = months(self) - months(earlier);
-        if self.day < earlier.day {
+        if self.day() < earlier.day() {
             n -= 1;
         }
         u32::try_from(n.max(0)).unwrap_or(0)
     }
 
     /// Whether a figure dated `self` is stale on `today` (see the module docs for the exact rule).
-    pub fn is_stale_on(self, today: IsoDate) -> bool {
-        let due = (self.year + 1, self.month, self.day);
-        due < (today.year, today.month, today.day)
-    }
-}
-
-impl fmt::Display for IsoDate {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
-    }
-}
-
-fn days_in_month(year: u32, month: u32) -> u32 {
-    match month {
-        2 if (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400) => {
-            29
-        }
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
+    pub fn is_stale_on(self, today: Date) -> bool {
+        let due = (self.year() + 1, self.month(), self.day());
+        due < (today.year(), today.month(), today.day())
     }
 }
 
@@ -107,7 +59,7 @@ impl Staleness {
 /// when either date does not parse (the catalog validation rejects bad `as_of` dates; a bad clock
 /// marks nothing).
 pub fn staleness(as_of: &str, today: &str) -> Option<Staleness> {
-    let (as_of, today) = (IsoDate::parse(as_of)?, IsoDate::parse(today)?);
+    let (as_of, today) = (Date::parse(as_of).ok()?, Date::parse(today).ok()?);
     as_of.is_stale_on(today).then(|| Staleness {
         months_old: today.months_since(as_of),
     })
@@ -140,7 +92,7 @@ impl Catalog {
     /// Every figure that ages (prices, API prices, providers' storage/egress/discounts, credit
     /// programs, networks) whose `as_of` is stale on `today`, in table then file order.
     /// Accelerator data-sheet figures do not age and are not listed.
-    pub fn stale_entries(&self, today: IsoDate) -> Vec<StaleEntry> {
+    pub fn stale_entries(&self, today: Date) -> Vec<StaleEntry> {
         let rows = self
             .prices
             .iter()
@@ -172,7 +124,7 @@ impl Catalog {
                     .map(|n| ("network", n.id.to_string(), &n.as_of)),
             );
         rows.filter_map(|(table, id, as_of)| {
-            let date = IsoDate::parse(as_of)?;
+            let date = Date::parse(as_of).ok()?;
             date.is_stale_on(today).then(|| StaleEntry {
                 table,
                 id,
@@ -188,8 +140,8 @@ impl Catalog {
 mod tests {
     use super::*;
 
-    fn d(s: &str) -> IsoDate {
-        IsoDate::parse(s).unwrap_or_else(|| panic!("{s}"))
+    fn d(s: &str) -> Date {
+        Date::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
     }
 
     #[test]
@@ -227,14 +179,7 @@ mod tests {
 
     #[test]
     fn parse_rejects_what_is_not_a_calendar_date() {
-        assert_eq!(
-            IsoDate::parse("2026-02-28"),
-            Some(IsoDate {
-                year: 2026,
-                month: 2,
-                day: 28
-            })
-        );
+        assert_eq!(Date::parse("2026-02-28").ok(), Date::new(2026, 2, 28));
         for bad in [
             "",
             "2026-2-28",
@@ -249,14 +194,14 @@ mod tests {
             "0999-01-01",
             "2026-01-0a",
         ] {
-            assert_eq!(IsoDate::parse(bad), None, "{bad:?}");
+            assert_eq!(Date::parse(bad).ok(), None, "{bad:?}");
         }
-        assert!(IsoDate::parse("2024-02-29").is_some());
-        assert!(IsoDate::parse("1900-02-29").is_none());
-        assert!(IsoDate::parse("2000-02-29").is_some());
+        assert!(Date::parse("2024-02-29").is_ok());
+        assert!(Date::parse("1900-02-29").is_err());
+        assert!(Date::parse("2000-02-29").is_ok());
         // A bad clock or a bad date marks nothing.
         assert_eq!(staleness("2020-01-01", "not a date"), None);
-        assert_eq!(d("2026-07-04").to_string(), "2026-07-04");
+        assert_eq!(d("2026-07-04").iso(), "2026-07-04");
     }
 
     #[test]

@@ -122,9 +122,14 @@ impl Plan {
 
     /// [`Plan::on_day`] for a day that may lie before day 0.
     pub fn on_signed_day(&self, day: i64) -> String {
+        format!("on {}", self.day_text(day))
+    }
+
+    /// "14 Mar 2027" (or "day 468" without a day 0), for a day that may lie before day 0.
+    pub fn day_text(&self, day: i64) -> String {
         match self.t0.and_then(|t0| t0.add_days(day)) {
-            Some(d) => format!("on {d}"),
-            None => format!("on day {day}"),
+            Some(d) => d.to_string(),
+            None => format!("day {day}"),
         }
     }
 }

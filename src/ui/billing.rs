@@ -73,7 +73,7 @@ pub fn BillingPanel() -> impl IntoView {
         {card("selfhost-cost-per-mtok-at-volume", "Self-hosted per 1M tokens at your volume", |b| Some(b.selfhost_usd_per_mtok_at_volume), |v| format!("${}", exact(v, 4)), "$/Mtok = monthly bill of the always-on GPUs / monthly volume in millions",
             |b| format!("{} / {} Mtok = ${}", usd_exact(b.selfhost_monthly_usd), compact(b.tokens_per_month / 1e6), exact(b.selfhost_usd_per_mtok_at_volume, 4)))}
         {card("api-monthly", "The API for the volume", |b| Some(b.api_monthly_usd), usd, "monthly = tokens / 10⁶ × API price",
-            |b| format!("{}", usd_exact(b.api_monthly_usd)))}
+            |b| usd_exact(b.api_monthly_usd))}
     };
     view! {
         <h2>"Billing modes and break-evens"</h2>

@@ -131,7 +131,7 @@ fn column_math(c: &Column, r: &ColumnResult) -> String {
         Some(x) => format!(
             "one-off: embed 2 × {} params × {} tokens = {} FLOPs = {} GPU-h = {}; index: ceil({} / {}) = {} chunks × {} dims × 4 bytes = {} GB × ${}/GB-month = {}/month; prompts: {} queries × {} chunks × {} tokens = {} extra input tokens × 2 × {} params (model served) / (peak × MFU) = {} GPU-h = {}/month",
             compact(c.params), compact(c.tokens), scientific(r.flops), exact(r.gpu_hours, 3), usd_exact(r.cost_usd),
-            compact(c.tokens), c.retrieval.chunk_tokens, format!("{:.0}", x.chunks), c.retrieval.dimension, exact(x.index_gb, 3),
+            compact(c.tokens), c.retrieval.chunk_tokens, x.chunks.round(), c.retrieval.dimension, exact(x.index_gb, 3),
             x.storage_usd_per_gb_month, usd_exact(x.storage_monthly_usd),
             compact(c.retrieval.queries_per_month), c.retrieval.chunks_per_query, c.retrieval.chunk_tokens,
             compact(x.extra_tokens_per_month), compact(x.served_params), exact(x.prefill_gpu_hours_per_month, 3),

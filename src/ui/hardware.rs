@@ -98,19 +98,9 @@ pub fn ProviderSelect() -> impl IntoView {
     }
 }
 
-/// Today's date in the browser's local time zone, as `YYYY-MM-DD` (the page's "today" for staleness).
-pub fn today_iso() -> String {
-    let now = js_sys::Date::new_0();
-    format!(
-        "{:04}-{:02}-{:02}",
-        now.get_full_year(),
-        now.get_month() + 1,
-        now.get_date()
-    )
-}
-
 /// The stale marker for a catalog figure dated `as_of` (`stale: 14 months old`), or `None` when it is
 /// at most 12 months old today (or a date does not parse).
 pub fn stale_label(as_of: &str) -> Option<String> {
-    staleness(as_of, &today_iso()).map(|s| s.label())
+    let today = crate::browser::today()?;
+    staleness(as_of, &today.iso()).map(|s| s.label())
 }

@@ -65,23 +65,21 @@ fn GrantRow(
         }
     };
     let advice = move || {
-        let (start, t0) = state.plan.with(|p| (p.start_day, p.t0));
-        let dated = runway_model::plan::Plan {
-            t0,
-            ..Default::default()
-        };
-        let on = |d: u32| dated.on_day(d);
-        let ready = on(start);
-        program.map(|p| {
-            let w = apply_window(p, start);
-            match w.latest_safe_day {
-                Some(latest) => format!("Even with the slowest review ({} days), applying {} at the latest gets it approved by the time the dataset is ready ({}); applying before {} may start the validity clock before the data is ready.", p.review_days_max, on(latest), ready.trim_start_matches("on "), on(w.earliest_no_waste_day).trim_start_matches("on ")),
-                None => format!("Apply now: with the slowest review ({} days) approval lands after {ready}, when the dataset is ready.", p.review_days_max),
-            }
+        state.plan.with(|plan| {
+            let start = plan.start_day;
+            let date = |d: u32| plan.day_text(i64::from(d));
+            program.map(|p| {
+                let w = apply_window(p, start);
+                match w.latest_safe_day {
+                    Some(latest) => format!("Even with the slowest review ({} days), applying on {} at the latest gets it approved by the time the dataset is ready ({}); applying before {} may start the validity clock before the data is ready.", p.review_days_max, date(latest), date(start), date(w.earliest_no_waste_day)),
+                    None => format!("Apply now: with the slowest review ({} days) approval lands after {}, when the dataset is ready.", p.review_days_max, date(start)),
+                }
+            })
         })
     };
-    // Apply-by (from the first workload this grant can pay), approval and expiry as dates.
-    let days = move || {
+    // Apply-by (from the first workload this grant can pay), approval and expiry as dates: once per
+    // runway change, read by five attributes and texts below.
+    let days = Memo::new(move |_| {
         runway.with(|r| {
             r.as_ref().and_then(|r| {
                 let g = r.inputs.0.get(index)?;
@@ -92,15 +90,14 @@ fn GrantRow(
                 Some((by, g.usable_from(), g.expires_on()))
             })
         })
-    };
+    });
     let date_of = move |day: i64| state.plan.with(|p| p.t0.and_then(|t0| t0.add_days(day)));
     let iso = move |day: Option<i64>| {
         day.and_then(date_of)
             .map_or_else(|| "none".to_string(), |d| d.iso())
     };
-    let human =
-        move |day: i64| date_of(day).map_or_else(|| format!("day {day}"), |d| d.to_string());
-    let apply_by_text = move || match days() {
+    let human = move |day: i64| state.plan.with(|p| p.day_text(day));
+    let apply_by_text = move || match days.get() {
         Some((Some(by), _, _)) if by < 0 => format!(
             "apply by {} (already past: approval lands after its workload starts)",
             human(by)
@@ -149,12 +146,12 @@ fn GrantRow(
                 {stat("still usable at the end", "grant-unused", |o| o.unused_usd)}
             </div>
             <div class="grant-dates">
-                <span class="stat" data-testid=format!("apply-by-{index}") data-value=move || iso(days().and_then(|d| d.0))>{apply_by_text}</span>
+                <span class="stat" data-testid=format!("apply-by-{index}") data-value=move || iso(days.get().and_then(|d| d.0))>{apply_by_text}</span>
                 <span class="stat">"approved "
-                    <b data-testid=format!("grant-approved-{index}") data-value=move || iso(days().map(|d| i64::from(d.1)))>{move || days().map(|d| human(i64::from(d.1)))}</b>
+                    <b data-testid=format!("grant-approved-{index}") data-value=move || iso(days.get().map(|d| i64::from(d.1)))>{move || days.get().map(|d| human(i64::from(d.1)))}</b>
                 </span>
                 <span class="stat">"expires "
-                    <b data-testid=format!("grant-expires-{index}") data-value=move || iso(days().map(|d| i64::from(d.2)))>{move || days().map(|d| human(i64::from(d.2)))}</b>
+                    <b data-testid=format!("grant-expires-{index}") data-value=move || iso(days.get().map(|d| i64::from(d.2)))>{move || days.get().map(|d| human(i64::from(d.2)))}</b>
                 </span>
             </div>
             <p class="hint" data-testid=format!("apply-advice-{index}")>{advice}</p>

@@ -32,7 +32,7 @@ pub fn RunwayResults(
     let end_date = move || end_day().and_then(|d| state.plan.with(|p| p.date_of(d)));
     let end_text = move || match (end_day(), end_date()) {
         (Some(_), Some(date)) => {
-            let from_today = crate::state::today().map(|t| t.days_until(date));
+            let from_today = crate::browser::today().map(|t| t.days_until(date));
             match from_today {
                 Some(n) if n > 1 => format!("{date} (in {n} days)"),
                 Some(1) => format!("{date} (tomorrow)"),

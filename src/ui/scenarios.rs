@@ -121,7 +121,7 @@ fn summarize(s: &SavedScenario, catalog: &Catalog) -> Row {
                 o.total_usd().map_or_else(|| "never finishes".into(), usd),
                 r.runway_end_day.map_or_else(
                     || "no cash needed".into(),
-                    |day| match d.plan.t0.or_else(crate::state::today) {
+                    |day| match d.plan.t0.or_else(crate::browser::today) {
                         Some(t0) => format!("cash from {}", t0.plus(day)),
                         None => format!("cash from day {day}"),
                     },
