@@ -3,12 +3,25 @@
 
 use leptos::prelude::*;
 use runway_model::overheads::{estimate_overheads, OverheadEstimate};
+use runway_model::plan::{runway_inputs, warnings, Warning};
 use runway_model::plan::{Plan, PlanError};
+use runway_model::runway::{simulate, GrantInput, RunwayResult, WorkloadInput};
 use runway_model::{
     decode_link, encode_link, estimate, Catalog, DecodedLink, Estimate, EstimateError, Field,
     InputError, Origin, Scenario,
 };
 use std::collections::BTreeMap;
+
+/// The runway of the current plan, derived from the scenario and the plan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunwayView {
+    /// Simulation inputs: grants in plan order, workloads with the training run first.
+    pub inputs: (Vec<GrantInput>, Vec<WorkloadInput>),
+    /// The day-by-day result.
+    pub result: RunwayResult,
+    /// Plain-words warnings.
+    pub warnings: Vec<Warning>,
+}
 
 /// What a control shows besides the scenario value: the text in its box and its message.
 #[derive(Clone, Copy)]
@@ -50,6 +63,8 @@ pub struct AppState {
     pub overheads: Memo<Option<OverheadEstimate<'static>>>,
     /// The plan as a share-link query string (without `?`), for the URL and the share box.
     pub query: Memo<String>,
+    /// The runway of the whole plan (grants, every workload), computed once per change.
+    pub runway: Memo<Option<RunwayView>>,
     /// The saved scenario the plan was opened from or last saved as, if any.
     pub saved_id: RwSignal<Option<String>>,
     fields: StoredValue<BTreeMap<Field, FieldState>>,
@@ -73,6 +88,11 @@ impl AppState {
         let scenario = RwSignal::new(Scenario::default());
         let plan = RwSignal::new(Plan::default());
         let estimate = Memo::new(move |_| scenario.with(|s| estimate(s, catalog)));
+        let overheads = Memo::new(move |_| {
+            scenario.with(|s| {
+                estimate.with(|e| e.as_ref().ok().map(|e| estimate_overheads(s, e, catalog)))
+            })
+        });
         let state = AppState {
             catalog,
             scenario,
@@ -81,12 +101,26 @@ impl AppState {
             plan,
             plan_errors: RwSignal::new(Vec::new()),
             estimate,
-            overheads: Memo::new(move |_| {
+            overheads,
+            query: Memo::new(move |_| scenario.with(|s| plan.with(|p| encode_link(s, p)))),
+            runway: Memo::new(move |_| {
                 scenario.with(|s| {
-                    estimate.with(|e| e.as_ref().ok().map(|e| estimate_overheads(s, e, catalog)))
+                    plan.with(|plan| {
+                        let primary = estimate.read();
+                        let primary = primary.as_ref().ok()?;
+                        let overheads = overheads.read();
+                        let overheads = overheads.as_ref()?;
+                        let inputs = runway_inputs(plan, s, primary, overheads, catalog);
+                        let result = simulate(&inputs.0, &inputs.1);
+                        let warnings = warnings(plan, &inputs, &result, catalog);
+                        Some(RunwayView {
+                            inputs,
+                            result,
+                            warnings,
+                        })
+                    })
                 })
             }),
-            query: Memo::new(move |_| scenario.with(|s| plan.with(|p| encode_link(s, p)))),
             saved_id: RwSignal::new(None),
             fields: StoredValue::new(fields),
         };

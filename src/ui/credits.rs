@@ -1,6 +1,4 @@
 use leptos::prelude::*;
-use runway_model::plan::{runway_inputs, warnings, Warning};
-use runway_model::runway::{simulate, GrantInput, RunwayResult, WorkloadInput};
 use runway_model::Field;
 
 use crate::state::use_app_state;
@@ -10,39 +8,11 @@ use crate::ui::programs::ProgramBrowser;
 use crate::ui::runway_results::RunwayResults;
 use crate::ui::workloads::WorkloadList;
 
-/// The runway of the current plan, derived from the scenario and the plan.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RunwayView {
-    /// Simulation inputs: grants in plan order, workloads with the training run first.
-    pub inputs: (Vec<GrantInput>, Vec<WorkloadInput>),
-    /// The day-by-day result.
-    pub result: RunwayResult,
-    /// Plain-words warnings.
-    pub warnings: Vec<Warning>,
-}
-
 /// Credit programs, the plan's grants, and how far they carry the plan.
 #[component]
 pub fn CreditsPanel() -> impl IntoView {
     let state = use_app_state();
-    let runway = Memo::new(move |_| {
-        state.scenario.with(|s| {
-            state.plan.with(|plan| {
-                let primary = state.estimate.read();
-                let primary = primary.as_ref().ok()?;
-                let overheads = state.overheads.read();
-                let overheads = overheads.as_ref()?;
-                let inputs = runway_inputs(plan, s, primary, overheads, state.catalog);
-                let result = simulate(&inputs.0, &inputs.1);
-                let warnings = warnings(plan, &inputs, &result, state.catalog);
-                Some(RunwayView {
-                    inputs,
-                    result,
-                    warnings,
-                })
-            })
-        })
-    });
+    let runway = state.runway;
     // The dataset-ready day as a date, and what day 0 is.
     let start_date = move || state.plan.with(|p| p.date_of(p.start_day));
     let start_iso = move || start_date().map_or_else(|| "none".to_string(), |d| d.iso());

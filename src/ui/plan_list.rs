@@ -7,7 +7,7 @@ use runway_model::plan::{
 use runway_model::runway::HORIZON_CAP_DAYS;
 
 use crate::state::use_app_state;
-use crate::ui::credits::RunwayView;
+use crate::state::RunwayView;
 
 /// The plan's grants, one editable row each, with what happened to it and when to apply.
 #[component]

@@ -5,8 +5,8 @@ use runway_model::format::{data_value, usd, usd_exact};
 use runway_model::runway::LineItem;
 
 use crate::state::use_app_state;
+use crate::state::RunwayView;
 use crate::ui::charts::{draw_on, redraw_after_change};
-use crate::ui::credits::RunwayView;
 
 /// Totals of the runway (spend, cash, the day cash starts), warnings about the whole plan, and the
 /// runway chart.
