@@ -21,7 +21,7 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
-use runway_model::advisor::{advise, AdvisorInputs};
+use runway_model::advisor::advise;
 use runway_model::billing::{billing_modes, estimate_billing, what_budget_buys, HostMode};
 use runway_model::compare::evaluate;
 use runway_model::cost::{cost_by_provider, cost_vs_mfu};
@@ -43,7 +43,9 @@ use std::time::Instant;
 type Checked = Result<(), TestCaseError>;
 
 /// Keys that are not fields: plan tokens, free text, and unknown keys.
-const OTHER_KEYS: &[&str] = &["grant", "work", "cmp", "name", "note", "t0", "x", ""];
+const OTHER_KEYS: &[&str] = &[
+    "grant", "work", "job", "serve", "cmp", "name", "note", "t0", "x", "",
+];
 
 /// Numbers at the edges of parsing: signs, zero, subnormals, overflow, words, separators.
 const EDGE_NUMBERS: &[&str] = &[
@@ -358,7 +360,16 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     }
     // Credits and runway, warnings, application windows, CSV (src/ui/credits.rs, plan_list.rs,
     // scenarios.rs).
-    let inputs = runway_inputs(plan, s, &e, &o, cat);
+    let outcome = runway_model::evaluate::evaluate(s, plan, cat);
+    for j in &outcome.jobs {
+        finite("job cost", j.cost_usd)?;
+        finite("job gpu-hours", j.gpu_hours)?;
+    }
+    for v in &outcome.serves {
+        finite("serve monthly", v.monthly_usd)?;
+        finite("serve total", v.total_usd)?;
+    }
+    let inputs = runway_inputs(plan, s, cat);
     let r = simulate(&inputs.0, &inputs.1);
     check_runway("runway", &r)?;
     for w in warnings(plan, &inputs, &r, cat) {
@@ -366,10 +377,10 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     }
     for g in &plan.grants {
         if let Some(p) = cat.program(&g.program_id) {
-            apply_window(p, plan.start_day);
+            apply_window(p, s.start_day);
         }
     }
-    let listed = run_plan(plan, s, &e, cat);
+    let listed = run_plan(plan, s, cat);
     prop_assert_eq!(listed.total_spend_usd, r.total_spend_usd);
     prop_assert_eq!(listed.cash_usd, r.cash_usd);
     check_csv(&results_csv(plan, &inputs, &r, cat))?;
@@ -386,19 +397,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
         check_runway("compare.runway", &col.runway)?;
     }
     // The credit-shape advisor, with the inputs src/ui/advisor.rs builds.
-    let advice = advise(
-        &AdvisorInputs {
-            shape: s.advisor.shape.clone(),
-            cuda_locked: s.advisor.cuda_locked,
-            data_on: s.overheads.data_on_provider.clone(),
-            dataset_gb: o.dataset_gb,
-            weekly_engineer_usd: s.advisor.weekly_engineer_usd,
-            dataset_ready_day: plan.start_day,
-            need_usd: o.total_usd().unwrap_or(e.compute_cost_usd),
-            daily_burn_usd: gpus * 24.0 * s.duty * e.price.usd_per_gpu_hour(),
-        },
-        cat,
-    );
+    let advice = advise(&outcome.advisor_inputs(s), cat);
     for a in &advice.ranked {
         finite("advisor.amount_usd", a.amount_usd)?;
         finite("advisor.spendable_usd", a.spendable_usd)?;
@@ -458,7 +457,7 @@ fn check_json(text: &str, cat: &Catalog, page: bool) -> Checked {
                     if let Ok(e) = e {
                         let o = estimate_overheads(&d.scenario, &e, cat);
                         finite_or_none("list total", o.total_usd())?;
-                        check_runway("list runway", &run_plan(&d.plan, &d.scenario, &e, cat))?;
+                        check_runway("list runway", &run_plan(&d.plan, &d.scenario, cat))?;
                     }
                 }
             }
@@ -546,6 +545,9 @@ fn link_shaped(cat: &Catalog) -> impl Strategy<Value = String> {
         .iter()
         .map(|p| (p.provider.to_string(), p.accelerator.to_string()))
         .collect();
+    let job_kinds: Vec<String> = runway_model::workloads::job_kinds()
+        .map(|k| k.id().to_string())
+        .collect();
     let kinds: Vec<String> = WorkloadKind::ALL
         .iter()
         .map(|k| k.id().to_string())
@@ -614,7 +616,7 @@ fn link_shaped(cat: &Catalog) -> impl Strategy<Value = String> {
                 ("grant".to_string(), token(parts, 1, keep))
             }),
         2 => (
-            prop::sample::select(offers),
+            prop::sample::select(offers.clone()),
             whole_text(1, 100_000),
             amount_text(1e-6, 1e12),
             whole_text(0, 1826),
@@ -625,6 +627,34 @@ fn link_shaped(cat: &Catalog) -> impl Strategy<Value = String> {
             .prop_map(|((provider, acc), gpus, hours, start, duty, price, keep)| {
                 let parts = vec![provider, acc, gpus, hours, start, duty, price];
                 ("work".to_string(), token(parts, 5, keep))
+            }),
+        // Training jobs: kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price]]]]]].
+        2 => (
+            (ids(job_kinds.clone()), amount_text(1e8, 2e12), amount_text(1e5, 1e14)),
+            prop::sample::select(offers.clone()),
+            whole_text(1, 100_000),
+            (whole_text(0, 1826), amount_text(0.01, 1000.0), whole_text(1, 10_000)),
+            (amount_text(1e-4, 1.0), amount_text(1e-4, 1.0), amount_text(1e-4, 1000.0)),
+            0usize..=6,
+        )
+            .prop_map(|((kind, params, tokens), (provider, acc), gpus, (start, epochs, runs), (mfu, duty, price), keep)| {
+                let parts = vec![kind, params, tokens, provider, acc, gpus, start, epochs, runs, mfu, duty, price];
+                ("job".to_string(), token(parts, 6, keep))
+            }),
+        // Serving lines: params:tokens-per-month:provider:accelerator[:start[:months[:host[:price]]]].
+        2 => (
+            amount_text(1e8, 2e12),
+            amount_text(1e3, 1e15),
+            prop::sample::select(offers.clone()),
+            whole_text(0, 1826),
+            whole_text(1, 60),
+            prop::sample::select(vec!["on-demand".to_string(), "reserved".to_string(), "spot".to_string()]),
+            amount_text(1e-4, 1000.0),
+            0usize..=4,
+        )
+            .prop_map(|(params, tpm, (provider, acc), start, months, host, price, keep)| {
+                let parts = vec![params, tpm, provider, acc, start, months, host, price];
+                ("serve".to_string(), token(parts, 4, keep))
             }),
         2 => (
             ids(kinds),

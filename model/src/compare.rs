@@ -15,8 +15,8 @@ use crate::catalog::Catalog;
 use crate::cost::{Estimate, Scenario};
 use crate::overheads::OverheadEstimate;
 use crate::parse::{echo, format_number_exact, parse_number, parse_whole, Field, Origin};
-use crate::plan::{runway_inputs, Plan, PlanError};
-use crate::runway::{simulate, LineItem, RunwayResult};
+use crate::plan::{Plan, PlanError};
+use crate::runway::{simulate, LineItem, RunwayResult, WorkloadInput};
 use crate::workload_kind::{TrainingWork, WorkloadKind};
 
 /// Most columns compared at once.
@@ -81,15 +81,29 @@ pub struct Column {
 impl Column {
     /// The work this column prices.
     pub fn work(&self) -> TrainingWork {
-        TrainingWork {
-            kind: self.kind,
-            params: self.params,
-            tokens: self.tokens,
-            epochs: self.epochs,
-            runs: f64::from(self.runs),
-            reference_precomputed: false,
-            checkpointing: self.checkpointing,
-        }
+        TrainingWork::of(
+            self.kind,
+            self.params,
+            self.tokens,
+            self.epochs,
+            self.runs,
+            self.checkpointing,
+        )
+    }
+
+    /// The column as a training job of the plan, on the editor's provider, accelerator, MFU, duty
+    /// and start (`None` for a retrieval column, which trains nothing).
+    pub fn to_job(&self, editor: &Scenario) -> Option<crate::workloads::Job> {
+        self.kind.trains().then(|| {
+            let mut job = crate::workloads::Job::from_scenario(editor);
+            job.kind = self.kind;
+            job.params = self.params;
+            job.tokens = self.tokens;
+            job.epochs = self.epochs;
+            job.runs = self.runs;
+            job.gpus = self.gpus.unwrap_or(editor.gpus);
+            job
+        })
     }
 
     /// A retrieval column with the defaults: a 335M embedder over 200M corpus tokens.
@@ -426,20 +440,39 @@ pub fn evaluate(
     let gpus = column.gpus.unwrap_or(scenario.gpus);
     let gpu_hours = work.gpu_hours(primary.accelerator.peak_flops_per_s(), scenario.mfu);
     let price = primary.price.usd_per_gpu_hour();
-    let (grants, mut workloads) = runway_inputs(plan, scenario, primary, overheads, catalog);
-    // The column replaces the training run and its storage and egress: compute only.
-    workloads.retain(|w| w.line == LineItem::Accelerators);
-    if let Some(first) = workloads.first_mut() {
-        first.gpus = gpus;
-        first.gpu_hours = gpu_hours;
-        first.usd_per_gpu_hour = price;
-    }
-    let payers = match workloads.first() {
-        Some(w) => (0..grants.len())
-            .filter(|&g| grants[g].pays_for(w))
-            .collect(),
-        None => vec![],
+    let _ = overheads;
+    let outcome = crate::evaluate::evaluate(scenario, plan, catalog);
+    let (grants, mut workloads) = outcome.inputs;
+    // The column stands in for the edited job (or joins a plan without one), compute only: the
+    // other workloads keep their accelerator lines, storage and egress are left out.
+    let column_line = WorkloadInput {
+        provider_id: scenario.provider_id.clone(),
+        own_silicon_of: primary
+            .accelerator
+            .silicon_of
+            .as_deref()
+            .map(str::to_string),
+        line: LineItem::Accelerators,
+        gpus,
+        usd_per_gpu_hour: price,
+        duty: scenario.duty,
+        start_day: scenario.start_day,
+        gpu_hours,
     };
+    let edited = plan.editing.and_then(|i| {
+        outcome
+            .lines
+            .iter()
+            .position(|l| *l == crate::evaluate::BillLine::Job(i))
+    });
+    let payers = (0..grants.len())
+        .filter(|&g| grants[g].pays_for(&column_line))
+        .collect();
+    match edited {
+        Some(k) => workloads[k] = column_line,
+        None => workloads.push(column_line),
+    }
+    workloads.retain(|w| w.line == LineItem::Accelerators);
     let retrieval = (column.kind == WorkloadKind::Retrieval)
         .then(|| retrieval_cost(column, scenario, primary, catalog));
     ColumnResult {

@@ -38,8 +38,16 @@ pub fn gpu_hours_for_budget(budget_usd: f64, price_usd_per_gpu_hour: f64) -> f64
 pub struct Scenario {
     /// Parameters N (active parameters for a mixture of experts).
     pub params: f64,
-    /// Training tokens D.
+    /// Training tokens D (per epoch; preference pairs' tokens for DPO).
     pub tokens: f64,
+    /// What kind of training (FLOPs per parameter-token, memory per parameter).
+    pub kind: crate::workload_kind::WorkloadKind,
+    /// Passes over the tokens.
+    pub epochs: f64,
+    /// Independent runs (sweeps, retries, iterations).
+    pub runs: u32,
+    /// First day it runs, counted from the plan's day 0.
+    pub start_day: u32,
     /// Accelerator id.
     pub accelerator_id: String,
     /// Number of accelerators.
@@ -67,6 +75,10 @@ impl Default for Scenario {
         Scenario {
             params: 7e9,
             tokens: 2e12,
+            kind: crate::workload_kind::WorkloadKind::Pretrain,
+            epochs: 1.0,
+            runs: 1,
+            start_day: 0,
             accelerator_id: "h100-sxm".into(),
             gpus: 64,
             mfu: 0.4,
@@ -81,6 +93,34 @@ impl Default for Scenario {
 }
 
 impl Scenario {
+    /// Drops a network choice the provider does not offer (the provider's default applies), so
+    /// the link stays valid after a provider change.
+    pub fn keep_offered_network(&mut self, catalog: &Catalog) {
+        let offered = match (
+            &self.overheads.network_id,
+            catalog.provider(&self.provider_id),
+        ) {
+            (Some(n), Some(p)) => p.networks.iter().any(|x| x == n),
+            _ => true,
+        };
+        if !offered {
+            self.overheads.network_id = None;
+        }
+    }
+
+    /// The training work this scenario prices: its kind, size, tokens, epochs and runs, with
+    /// gradient checkpointing where the kind uses it by default (QLoRA).
+    pub fn work(&self) -> crate::workload_kind::TrainingWork {
+        crate::workload_kind::TrainingWork::of(
+            self.kind,
+            self.params,
+            self.tokens,
+            self.epochs,
+            self.runs,
+            self.kind.checkpointing_by_default(),
+        )
+    }
+
     /// The value of a numeric field, in its canonical unit; `None` for an absent optional value
     /// (no price override, `auto` checkpoint interval) and for the id fields. Switches read 0 or 1.
     pub fn number(&self, field: Field) -> Option<f64> {
@@ -112,9 +152,12 @@ impl Scenario {
             Field::Budget => Some(self.billing.budget_usd),
             Field::Cuda => switch(self.advisor.cuda_locked),
             Field::EngWeek => Some(self.advisor.weekly_engineer_usd),
+            Field::Start => Some(f64::from(self.start_day)),
+            Field::Epochs => Some(self.epochs),
+            Field::Runs => Some(f64::from(self.runs)),
             Field::Gpu
             | Field::Provider
-            | Field::Start
+            | Field::Kind
             | Field::Network
             | Field::DataOn
             | Field::DataFormat
@@ -136,6 +179,7 @@ impl Scenario {
             Field::Api => Some(&self.billing.api_id),
             Field::Shape => Some(&self.advisor.shape),
             Field::Host => Some(self.billing.host_mode.id()),
+            Field::Kind => Some(self.kind.id()),
             _ => None,
         }
     }
@@ -187,10 +231,13 @@ impl Scenario {
             (Field::Budget, Some(v)) => b.budget_usd = v,
             (Field::Cuda, Some(v)) => self.advisor.cuda_locked = v == 1.0,
             (Field::EngWeek, Some(v)) => self.advisor.weekly_engineer_usd = v,
+            (Field::Start, Some(v)) => self.start_day = v as u32,
+            (Field::Epochs, Some(v)) => self.epochs = v,
+            (Field::Runs, Some(v)) => self.runs = v as u32,
             (
                 Field::Gpu
                 | Field::Provider
-                | Field::Start
+                | Field::Kind
                 | Field::Network
                 | Field::DataOn
                 | Field::DataFormat
@@ -234,7 +281,7 @@ pub struct Estimate<'a> {
     pub accelerator: &'a Accelerator,
     /// The price used and where it came from.
     pub price: PriceSource<'a>,
-    /// C = 6·N·D.
+    /// C = multiplier · N · D · epochs · runs (6·N·D for one pretraining run).
     pub train_flops: f64,
     /// Accelerator-hours to finish the run.
     pub gpu_hours: f64,
@@ -285,7 +332,7 @@ pub fn estimate<'a>(s: &Scenario, catalog: &'a Catalog) -> Result<Estimate<'a>, 
     };
     let p = price.usd_per_gpu_hour();
     let gpus = f64::from(s.gpus);
-    let train_flops = training_flops(s.params, s.tokens);
+    let train_flops = s.work().flops();
     let hours = gpu_hours(train_flops, accelerator.peak_flops_per_s(), s.mfu);
     Ok(Estimate {
         accelerator,

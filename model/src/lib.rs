@@ -3,12 +3,14 @@
 //! formatting. It depends on no web crate, so it compiles and tests natively in seconds.
 
 pub mod advisor;
+pub mod answers;
 pub mod billing;
 pub mod calendar;
 pub mod catalog;
 pub mod catalog_age;
 pub mod compare;
 pub mod cost;
+pub mod evaluate;
 pub mod explain;
 pub mod export;
 pub mod format;
@@ -21,6 +23,7 @@ pub mod runway;
 pub mod saved;
 pub mod slider;
 pub mod workload_kind;
+pub mod workloads;
 
 pub use catalog::{Accelerator, Catalog, CatalogError, Price, Provider};
 pub use cost::{estimate, Estimate, EstimateError, PriceSource, Scenario};

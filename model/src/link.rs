@@ -11,6 +11,7 @@ use crate::parse::{Field, InputError, Origin, Problem};
 use crate::plan::{
     encode_grant, encode_work, parse_grant, parse_work, Plan, PlanError, MAX_GRANTS, MAX_WORKLOADS,
 };
+use crate::workloads::{encode_job, encode_serve, parse_job, parse_serve, Job};
 use std::collections::BTreeMap;
 
 /// The result of reading a link: a usable scenario, the errors to show, and the raw text of every
@@ -27,6 +28,9 @@ pub struct DecodedLink {
     pub plan: Plan,
     /// One error per rejected grant or work token.
     pub plan_errors: Vec<PlanError>,
+    /// The link described its one training job with the old single-run keys (`params`,
+    /// `tokens`, …) rather than `job=` tokens; the page writes the new form.
+    pub legacy: bool,
 }
 
 /// Reads a link as opened on `today`: a link without a valid `t0` counts its days from today (the
@@ -49,8 +53,38 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     let (mut grants_overflowed, mut works_overflowed) = (false, false);
     let (mut cmp_index, mut columns_overflowed) = (0, false);
     let mut t0_seen = false;
+    let mut jobs: Vec<Job> = Vec::new();
+    let (mut job_index, mut serve_index) = (0, 0);
+    let mut workloads_overflowed = false;
     for (k, v) in form_urlencoded::parse(query.as_bytes()) {
+        // Jobs, serving lines and experiments share one limit.
+        let full = jobs.len() + plan.serves.len() + plan.workloads.len() >= MAX_WORKLOADS;
         match k.as_ref() {
+            "job" | "serve" if full => {
+                let (key, label) = if k == "job" {
+                    (format!("job-{job_index}"), format!("Job {}", job_index + 1))
+                } else {
+                    (format!("serve-{serve_index}"), format!("Serving line {}", serve_index + 1))
+                };
+                if !std::mem::replace(&mut workloads_overflowed, true) {
+                    plan_errors.push(PlanError::new(key, format!("{label}: a plan holds at most {MAX_WORKLOADS} workloads; this one and later ones are left out.")));
+                }
+                if k == "job" { job_index += 1 } else { serve_index += 1 }
+            }
+            "job" => {
+                match parse_job(&v, job_index, catalog) {
+                    Ok(j) => jobs.push(j),
+                    Err(e) => plan_errors.push(e),
+                }
+                job_index += 1;
+            }
+            "serve" => {
+                match parse_serve(&v, serve_index, catalog) {
+                    Ok(j) => plan.serves.push(j),
+                    Err(e) => plan_errors.push(e),
+                }
+                serve_index += 1;
+            }
             "grant" => {
                 if plan.grants.len() == MAX_GRANTS {
                     if !std::mem::replace(&mut grants_overflowed, true) {
@@ -68,11 +102,11 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
                 grant_index += 1;
             }
             "work" => {
-                if plan.workloads.len() == MAX_WORKLOADS {
+                if full {
                     if !std::mem::replace(&mut works_overflowed, true) {
                         plan_errors.push(PlanError {
                             key: format!("work-{work_index}"),
-                            message: format!("Workload {}: a plan holds at most {MAX_WORKLOADS} extra workloads; this one and later ones are left out.", work_index + 2),
+                            message: format!("Experiments {}: a plan holds at most {MAX_WORKLOADS} workloads; this one and later ones are left out.", work_index + 1),
                         });
                     }
                 } else {
@@ -132,8 +166,6 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
             continue;
         }
         match field.parse(text, Origin::Link) {
-            // Validated whole and within 0..=1826.
-            Ok(v) if field == Field::Start => plan.start_day = v as u32,
             Ok(v) => s.set_number(field, Some(v)),
             Err(e) => errors.push(e),
         }
@@ -154,6 +186,29 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
             Err(e) => errors.push(e),
         }
     }
+    if let Some(text) = raw.get(&Field::Kind) {
+        match crate::workload_kind::WorkloadKind::from_id(text.trim()).filter(|k| k.trains()) {
+            Some(kind) => s.kind = kind,
+            None => errors.push(InputError::new(
+                Field::Kind,
+                text,
+                Problem::UnknownId,
+                Field::Kind.accepted(Origin::Link),
+            )),
+        }
+    }
+    // The plan's training jobs: `job=` tokens, else the old single-run keys as one job (a link
+    // from before jobs), else none when the link lists only serving lines or experiments.
+    let legacy = raw.keys().any(|f| f.is_job_field());
+    if let Some(first) = jobs.first() {
+        first.apply_to(&mut s);
+        plan.other_jobs = jobs.split_off(1);
+        plan.editing = Some(0);
+    } else if legacy || job_index == 0 && plan.serves.is_empty() && plan.workloads.is_empty() {
+        plan.editing = Some(0);
+    } else {
+        plan.editing = None;
+    }
     decode_overheads(&raw, &mut s, &mut errors, catalog);
     // Report in link-key order (gpu and provider are validated last because they depend on each other).
     let mut ordered = Vec::with_capacity(errors.len());
@@ -164,6 +219,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     DecodedLink {
         scenario: s,
         errors,
+        legacy: legacy && job_index == 0,
         raw,
         plan,
         plan_errors,
@@ -314,17 +370,15 @@ pub fn validate_provider(
 pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
     let mut out = form_urlencoded::Serializer::new(String::new());
     let defaults = Scenario::default();
+    // The jobs' own fields are in their `job=` tokens; the shared knobs are written only when
+    // they differ from the default, so short links stay short and absent keys read back as
+    // defaults.
     for field in Field::ALL {
-        if field == Field::Start {
-            if plan.start_day != 0 {
-                out.append_pair("start", &plan.start_day.to_string());
-            }
+        if field.is_job_field() {
             continue;
         }
-        // The first inputs are always written; the rest only when they differ from the default,
-        // so short links stay short and absent keys read back as defaults.
         let value = s.link_value(field);
-        if value.is_some() && (field <= Field::Provider || value != defaults.link_value(field)) {
+        if value.is_some() && value != defaults.link_value(field) {
             out.append_pair(field.key(), value.as_deref().unwrap_or_default());
         }
     }
@@ -341,6 +395,12 @@ pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
     }
     if !note.is_empty() {
         out.append_pair("note", note);
+    }
+    for j in plan.jobs(s) {
+        out.append_pair("job", &encode_job(&j));
+    }
+    for v in &plan.serves {
+        out.append_pair("serve", &encode_serve(v));
     }
     for g in &plan.grants {
         out.append_pair("grant", &encode_grant(g));
@@ -415,7 +475,7 @@ mod tests {
         );
         assert_eq!(
             encode_link(&Scenario::default(), &Plan::default()),
-            "params=7B&tokens=2T&gpu=h100-sxm&gpus=64&mfu=0.4&duty=1&provider=aws"
+            "job=pretrain%3A7B%3A2T%3Aaws%3Ah100-sxm%3A64%3A0%3A1%3A1%3A0.4%3A1"
         );
     }
 
@@ -430,7 +490,9 @@ mod tests {
         assert_eq!(d.plan.note, "line 1\nline 2");
         let q = encode_link(&d.scenario, &d.plan);
         assert!(
-            q.ends_with("&name=%3Cimg+src%3Dx+onerror%3Dalert%281%29%3E&note=line+1%0Aline+2"),
+            q.starts_with(
+                "name=%3Cimg+src%3Dx+onerror%3Dalert%281%29%3E&note=line+1%0Aline+2&job="
+            ),
             "{q}"
         );
         assert_eq!(decode_link(&q, &catalog()).plan, d.plan);
@@ -441,7 +503,7 @@ mod tests {
             ..Plan::default()
         };
         let q = encode_link(&Scenario::default(), &typing);
-        assert!(q.ends_with("&name=My+plan&note=line+1"), "{q}");
+        assert!(q.starts_with("name=My+plan&note=line+1&"), "{q}");
         let long = decode_link(&format!("name={}", "x".repeat(500)), &catalog());
         assert_eq!(long.plan.name.len(), crate::saved::MAX_NAME);
     }
@@ -480,18 +542,20 @@ mod tests {
         );
         assert_eq!(
             encode_link(&advisor.scenario, &advisor.plan),
-            "params=7B&tokens=2T&gpu=h100-sxm&gpus=64&mfu=0.4&duty=1&provider=aws&shape=fine-tuning&cuda=0&eng_week=8K"
+            // The job's own fields travel in its `job=` token (kind:params:tokens:provider:accelerator:
+            // gpus:start:epochs:runs:mfu:duty, every field written).
+            "shape=fine-tuning&cuda=0&eng_week=8K&job=pretrain%3A7B%3A2T%3Aaws%3Ah100-sxm%3A64%3A0%3A1%3A1%3A0.4%3A1"
         );
         let host = decode_link("host=reserved", &catalog());
         assert_eq!(
             host.scenario.billing.host_mode,
             crate::billing::HostMode::Reserved
         );
-        assert!(encode_link(&host.scenario, &host.plan).ends_with("&host=reserved"));
+        assert!(encode_link(&host.scenario, &host.plan).starts_with("host=reserved&"));
         let context = decode_link("context=8192", &catalog());
         assert!(context.errors.is_empty(), "{:?}", context.errors);
         assert_eq!(context.scenario.billing.context_tokens, 8192.0);
-        assert!(encode_link(&context.scenario, &context.plan).ends_with("&context=8192"));
+        assert!(encode_link(&context.scenario, &context.plan).starts_with("context=8192&"));
         assert!(!encode_link(&host.scenario, &host.plan).contains("context="));
         let bad_context = decode_link("context=2K5", &catalog());
         assert_eq!(bad_context.errors[0].to_string(), "Context per sequence: \"2K5\" is not a number. Expected a whole number of tokens from 1 to 1,000,000, like 2048.");
@@ -609,7 +673,7 @@ mod tests {
         let q = encode_link(&s, &Plan::default());
         assert_eq!(
             q,
-            "params=7B&tokens=2T&gpu=h100-sxm&gpus=64&mfu=0.4&duty=1&provider=aws&price=2.5"
+            "job=pretrain%3A7B%3A2T%3Aaws%3Ah100-sxm%3A64%3A0%3A1%3A1%3A0.4%3A1%3A2.5"
         );
         assert_eq!(decode_link(&q, &catalog()).scenario, s);
     }
@@ -644,7 +708,7 @@ mod tests {
     fn plans_travel_in_the_link_and_bad_tokens_do_not_lose_the_rest() {
         let c = catalog();
         let d = decode_link("start=30&grant=aws-activate:100K&grant=nope:5&grant=modal:5000:20&work=modal:h100-sxm:8:2K:0:0.25", &c);
-        assert_eq!(d.plan.start_day, 30);
+        assert_eq!(d.scenario.start_day, 30);
         let ids: Vec<&str> = d
             .plan
             .grants
@@ -659,12 +723,12 @@ mod tests {
         // aws-activate:100K takes the catalog's review (12) and validity (365 days, data/programs.json).
         assert_eq!(
             q,
-            "params=7B&tokens=2T&gpu=h100-sxm&gpus=64&mfu=0.4&duty=1&provider=aws&start=30&grant=aws-activate%3A100K%3A0%3A12%3A365&grant=modal%3A5K%3A20%3A3%3A365&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A0.25"
+            "job=pretrain%3A7B%3A2T%3Aaws%3Ah100-sxm%3A64%3A30%3A1%3A1%3A0.4%3A1&grant=aws-activate%3A100K%3A0%3A12%3A365&grant=modal%3A5K%3A20%3A3%3A365&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A0.25"
         );
         let again = decode_link(&q, &c);
         assert_eq!((again.scenario, again.plan), (d.scenario, d.plan));
         let bad = decode_link("start=-1", &c);
-        assert_eq!(bad.errors[0].to_string(), "Dataset ready on day: \"-1\" is negative. Expected a whole day from 0 (today) to 1826 (five years).");
+        assert_eq!(bad.errors[0].to_string(), "Starts on day: \"-1\" is negative. Expected a whole day from 0 (today) to 1826 (five years).");
     }
 
     #[test]
@@ -676,7 +740,10 @@ mod tests {
         assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
         assert_eq!(d.plan.t0, Date::new(2026, 12, 1));
         let q = encode_link(&d.scenario, &d.plan);
-        assert!(q.ends_with("&start=20&t0=2026-12-01"), "{q}");
+        assert!(
+            q.starts_with("t0=2026-12-01&job=pretrain%3A7B%3A2T%3Aaws%3Ah100-sxm%3A64%3A20%3A"),
+            "{q}"
+        );
         assert_eq!(decode_link(&q, &c).plan, d.plan);
         // Without t0 (every link written before it existed): the opening day.
         let d = decode_link_on("start=20", &c, today);

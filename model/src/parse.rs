@@ -76,6 +76,13 @@ pub enum Field {
     Host,
     /// Tokens of context each decoded sequence holds in its KV cache.
     Context,
+    /// What kind of training job the editor holds (pretrain, continued, full-ft, lora, qlora,
+    /// dpo); written in `job=` tokens, read as a single key from old one-run links.
+    Kind,
+    /// Passes over the tokens of a training job.
+    Epochs,
+    /// Independent runs of a training job (sweeps, retries, iterations).
+    Runs,
 }
 
 /// Where a value came from: links carry fractions (`mfu=0.4`), the typed fields show percent (`40`).
@@ -102,7 +109,7 @@ pub struct Range {
 
 impl Field {
     /// Every field, in link order.
-    pub const ALL: [Field; 34] = [
+    pub const ALL: [Field; 37] = [
         Field::Params,
         Field::Tokens,
         Field::Gpu,
@@ -137,6 +144,9 @@ impl Field {
         Field::EngWeek,
         Field::Host,
         Field::Context,
+        Field::Kind,
+        Field::Epochs,
+        Field::Runs,
     ];
 
     /// The share-link key.
@@ -176,6 +186,9 @@ impl Field {
             Field::EngWeek => "eng_week",
             Field::Host => "host",
             Field::Context => "context",
+            Field::Kind => "kind",
+            Field::Epochs => "epochs",
+            Field::Runs => "runs",
         }
     }
 
@@ -195,7 +208,7 @@ impl Field {
             Field::Duty => "Duty cycle",
             Field::Provider => "Provider",
             Field::Price => "Price override",
-            Field::Start => "Dataset ready on day",
+            Field::Start => "Starts on day",
             Field::Mtbf => "MTBF per GPU",
             Field::CkptWrite => "Checkpoint write",
             Field::Restart => "Restart after a failure",
@@ -221,6 +234,9 @@ impl Field {
             Field::EngWeek => "Engineer-week cost",
             Field::Host => "Inference GPUs billed",
             Field::Context => "Context per sequence",
+            Field::Kind => "Kind of job",
+            Field::Epochs => "Epochs",
+            Field::Runs => "Runs",
         }
     }
 
@@ -236,7 +252,8 @@ impl Field {
         };
         match self {
             Field::Params => r(1e8, 2e12, true, false),
-            Field::Tokens => r(1e9, 1e14, true, false),
+            // Down to 100K: a small fine-tune is a few million tokens.
+            Field::Tokens => r(1e5, 1e14, true, false),
             Field::Gpus => r(1.0, 100_000.0, true, true),
             // Minimums well below any real run, but above the subnormal numbers that made
             // costs infinite (the fuzz run found mfu=5e-324).
@@ -260,6 +277,8 @@ impl Field {
             Field::Budget => r(1.0, 1e9, true, false),
             Field::Cuda => r(0.0, 1.0, true, true),
             Field::EngWeek => r(0.0, 1e6, true, false),
+            Field::Epochs => r(0.01, 1_000.0, true, false),
+            Field::Runs => r(1.0, 10_000.0, true, true),
             Field::Gpu
             | Field::Provider
             | Field::Network
@@ -267,7 +286,8 @@ impl Field {
             | Field::DataFormat
             | Field::Api
             | Field::Shape
-            | Field::Host => None,
+            | Field::Host
+            | Field::Kind => None,
         }
     }
 
@@ -276,7 +296,7 @@ impl Field {
     pub fn accepted(self, origin: Origin) -> &'static str {
         match (self, origin) {
             (Field::Params, _) => "100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T",
-            (Field::Tokens, _) => "1B to 100T tokens, like 2T, 300B or 2e12",
+            (Field::Tokens, _) => "100K to 100T tokens, like 2T, 300B, 20M or 2e12",
             (Field::Gpus, _) => "a whole number of accelerators from 1 to 100,000",
             (Field::Mfu, Origin::Link) => "a fraction from 0.0001 to 1, like 0.4 (or 40%)",
             (Field::Mfu, Origin::Typed) => "a percentage from 0.01 to 100, like 40",
@@ -317,7 +337,30 @@ impl Field {
             (Field::Cuda, _) => "1 if the stack is CUDA-locked, else 0",
             (Field::EngWeek, _) => "USD from 0 to 1M, like 5K",
             (Field::Host, _) => "on-demand, reserved or spot",
+            (Field::Kind, _) => "pretrain, continued, full-ft, lora, qlora or dpo",
+            (Field::Epochs, _) => "a number of passes from 0.01 to 1,000, like 3",
+            (Field::Runs, _) => "a whole number of runs from 1 to 10,000",
         }
+    }
+
+    /// Whether the field belongs to one training job (written in its `job=` token; read as a
+    /// single key only from old one-run links).
+    pub fn is_job_field(self) -> bool {
+        matches!(
+            self,
+            Field::Params
+                | Field::Tokens
+                | Field::Gpu
+                | Field::Gpus
+                | Field::Mfu
+                | Field::Duty
+                | Field::Provider
+                | Field::Price
+                | Field::Start
+                | Field::Kind
+                | Field::Epochs
+                | Field::Runs
+        )
     }
 
     /// Whether the field is a fraction shown as a percentage in its typed box.
@@ -719,7 +762,7 @@ mod tests {
             "Model parameters: \"abc\" is not a number. Expected 100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T."
         );
         let e = Field::Tokens.parse("-5", Origin::Link).unwrap_err();
-        assert_eq!(e.to_string(), "Training tokens: \"-5\" is negative. Expected 1B to 100T tokens, like 2T, 300B or 2e12.");
+        assert_eq!(e.to_string(), "Training tokens: \"-5\" is negative. Expected 100K to 100T tokens, like 2T, 300B, 20M or 2e12.");
         let e = Field::Gpus.parse("0", Origin::Link).unwrap_err();
         assert_eq!(
             e.to_string(),

@@ -9,13 +9,11 @@
 
 use crate::calendar::Date;
 use crate::catalog::{Catalog, Program, Scope};
-use crate::cost::{Estimate, Scenario};
+use crate::cost::Scenario;
 use crate::format::usd;
-use crate::overheads::OverheadEstimate;
 use crate::parse::{echo, format_number_exact, parse_positive, parse_whole, Problem};
-use crate::runway::{
-    simulate, GrantInput, LineItem, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS,
-};
+use crate::runway::{GrantInput, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS};
+use crate::workloads::{Job, Serve};
 
 /// Longest review accepted in a link, days.
 pub const MAX_REVIEW_DAYS: u32 = 730;
@@ -88,17 +86,26 @@ impl ExtraWorkload {
     }
 }
 
-/// Grants, extra workloads and the dataset-ready day of the primary training run.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// A plan: training jobs, serving lines and experiments against stacked grants, from a day 0.
+///
+/// The training job open in the calculator's editor lives in the editor's [`Scenario`] (one
+/// source of truth while it is edited); `other_jobs` holds the rest, and `editing` says where the
+/// edited one sits among them. [`Plan::jobs`] gives the whole list in plan order.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
     /// The date of day 0 (link key `t0`, `YYYY-MM-DD`). `None` only before the page fills in
     /// today for a link without it; every day number of the plan counts from this date.
     pub t0: Option<Date>,
-    /// The day the primary workload's dataset is ready (its start day).
-    pub start_day: u32,
+    /// Position of the edited job in the plan's job list; `None` when the plan has no training
+    /// job (the editor is then a scratch pad whose job can be added).
+    pub editing: Option<usize>,
+    /// The training jobs other than the edited one, in plan order.
+    pub other_jobs: Vec<Job>,
+    /// Inference serving lines, in plan order.
+    pub serves: Vec<Serve>,
     /// Grants in plan order (ties in expiry are paid in this order).
     pub grants: Vec<PlannedGrant>,
-    /// Workloads besides the primary training run.
+    /// Experiments: GPU-hour budgets at a duty cycle (link key `work`).
     pub workloads: Vec<ExtraWorkload>,
     /// The plan's name (link key `name`), cleaned text; rendered as text, never markup.
     pub name: String,
@@ -109,7 +116,93 @@ pub struct Plan {
     pub compare: Vec<crate::compare::Column>,
 }
 
+impl Default for Plan {
+    /// One training job (the editor's) and nothing else.
+    fn default() -> Self {
+        Plan {
+            t0: None,
+            editing: Some(0),
+            other_jobs: Vec::new(),
+            serves: Vec::new(),
+            grants: Vec::new(),
+            workloads: Vec::new(),
+            name: String::new(),
+            note: String::new(),
+            compare: Vec::new(),
+        }
+    }
+}
+
 impl Plan {
+    /// Every training job in plan order, the edited one read from the editor's scenario.
+    pub fn jobs(&self, editor: &Scenario) -> Vec<Job> {
+        let mut jobs = self.other_jobs.clone();
+        if let Some(i) = self.editing {
+            jobs.insert(i.min(jobs.len()), Job::from_scenario(editor));
+        }
+        jobs
+    }
+
+    /// Number of training jobs.
+    pub fn job_count(&self) -> usize {
+        self.other_jobs.len() + usize::from(self.editing.is_some())
+    }
+
+    /// Workloads of every kind (jobs, serving lines, experiments).
+    pub fn workload_count(&self) -> usize {
+        self.job_count() + self.serves.len() + self.workloads.len()
+    }
+
+    /// Opens job `index` (plan order) in the editor: the edited job goes back into the list and
+    /// job `index` moves into `editor`. Out of range: nothing changes.
+    pub fn edit_job(&mut self, index: usize, editor: &mut Scenario) {
+        let mut jobs = self.jobs(editor);
+        if index >= jobs.len() || self.editing == Some(index) {
+            return;
+        }
+        let job = jobs.remove(index);
+        job.apply_to(editor);
+        self.other_jobs = jobs;
+        self.editing = Some(index);
+    }
+
+    /// Removes job `index` (plan order). Removing the edited job opens the next one (or the one
+    /// before) in the editor; removing the last job leaves the editor as a scratch pad.
+    pub fn remove_job(&mut self, index: usize, editor: &mut Scenario) {
+        let mut jobs = self.jobs(editor);
+        if index >= jobs.len() {
+            return;
+        }
+        jobs.remove(index);
+        match self.editing {
+            Some(e) if e == index => {
+                if jobs.is_empty() {
+                    self.other_jobs = jobs;
+                    self.editing = None;
+                } else {
+                    let next = index.min(jobs.len() - 1);
+                    jobs.remove(next).apply_to(editor);
+                    self.other_jobs = jobs;
+                    self.editing = Some(next);
+                }
+            }
+            Some(e) => {
+                let e = if e > index { e - 1 } else { e };
+                jobs.remove(e);
+                self.other_jobs = jobs;
+                self.editing = Some(e);
+            }
+            None => self.other_jobs = jobs,
+        }
+    }
+
+    /// Adds a job at the end of the plan and opens it in the editor.
+    pub fn add_job(&mut self, job: Job, editor: &mut Scenario) {
+        self.other_jobs = self.jobs(editor);
+        self.editing = Some(self.other_jobs.len());
+        job.apply_to(editor);
+    }
+
     /// The date of plan day `day`, or `None` without a day 0.
     pub fn date_of(&self, day: u32) -> Option<Date> {
         self.t0.map(|t0| t0.plus(day))
@@ -152,13 +245,24 @@ pub fn apply_by(grants: &[GrantInput], workloads: &[WorkloadInput]) -> Vec<Optio
         .collect()
 }
 
-/// A rejected plan token: its test-id key (`grant-0`, `work-1`) and message.
+/// A rejected plan token: its test-id key (`grant-0`, `job-1`) and message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlanError {
-    /// `grant-<i>` or `work-<i>`, `i` the token's 0-based position among its kind in the link.
+    /// `grant-<i>`, `job-<i>`, `serve-<i>`, `work-<i>` or `cmp-<i>`, `i` the token's 0-based
+    /// position among its kind in the link; `t0` for the date.
     pub key: String,
     /// What is wrong and what is accepted.
     pub message: String,
+}
+
+impl PlanError {
+    /// An error for the token with test-id key `key`.
+    pub fn new(key: impl Into<String>, message: impl Into<String>) -> Self {
+        PlanError {
+            key: key.into(),
+            message: message.into(),
+        }
+    }
 }
 
 fn field_error(label: &str, what: &str, raw: &str, problem: Problem, expected: &str) -> String {
@@ -167,10 +271,11 @@ fn field_error(label: &str, what: &str, raw: &str, problem: Problem, expected: &
     } else {
         problem
     };
-    format!(
-        "{label}: {what} {}. Expected {expected}.",
-        problem.describe(&echo(raw))
-    )
+    let problem = match problem {
+        Problem::Empty => "is missing".to_string(),
+        p => p.describe(&echo(raw)),
+    };
+    format!("{label}: {what} {problem}. Expected {expected}.")
 }
 
 /// Reads one `grant=` token (the value after `grant=`).
@@ -205,49 +310,85 @@ pub fn parse_grant(
     if rest.len() > 4 {
         return Err(fail(format!("{label}: too many fields. Expected program:amount:apply-day:review-days:validity-days.")));
     }
-    if let Some(raw) = rest.first() {
-        grant.amount_usd = parse_positive(raw, MAX_AMOUNT_USD).map_err(|p| {
-            fail(field_error(
-                &label,
-                "amount",
-                raw,
-                p,
-                "USD above 0 and at most 1B, like 100K",
-            ))
-        })?;
-    }
-    let days = [
-        (
-            "apply day",
-            0,
-            HORIZON_CAP_DAYS,
-            "a whole day from 0 to 1826",
-        ),
-        (
-            "review days",
-            0,
-            MAX_REVIEW_DAYS,
-            "a whole number of days from 0 to 730",
-        ),
-        (
-            "validity days",
-            1,
-            MAX_VALIDITY_DAYS,
-            "a whole number of days from 1 to 3650",
-        ),
-    ];
-    for (i, (what, min, max, expected)) in days.into_iter().enumerate() {
-        if let Some(raw) = rest.get(i + 1) {
-            let v = parse_whole(raw, min, max)
-                .map_err(|p| fail(field_error(&label, what, raw, p, expected)))?;
-            match i {
-                0 => grant.apply_day = v,
-                1 => grant.review_days = v,
-                _ => grant.validity_days = v,
-            }
-        }
+    for (field, raw) in GrantField::ALL.into_iter().zip(&rest) {
+        field.set(&mut grant, raw, &label).map_err(fail)?;
     }
     Ok(grant)
+}
+
+/// The editable numbers of a grant, in token order: one table for the link token and the page's
+/// boxes, so both accept the same values with the same messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GrantField {
+    /// Amount expected, USD.
+    Amount,
+    /// Day the application goes out.
+    ApplyDay,
+    /// Days until approval.
+    ReviewDays,
+    /// Days usable after approval.
+    ValidityDays,
+}
+
+impl GrantField {
+    /// Every field, in token order.
+    pub const ALL: [GrantField; 4] = [
+        GrantField::Amount,
+        GrantField::ApplyDay,
+        GrantField::ReviewDays,
+        GrantField::ValidityDays,
+    ];
+
+    /// The field in a sentence.
+    pub fn what(self) -> &'static str {
+        match self {
+            GrantField::Amount => "amount",
+            GrantField::ApplyDay => "apply day",
+            GrantField::ReviewDays => "review days",
+            GrantField::ValidityDays => "validity days",
+        }
+    }
+
+    /// What it accepts.
+    pub fn expected(self) -> &'static str {
+        match self {
+            GrantField::Amount => "USD above 0 and at most 1B, like 100K",
+            GrantField::ApplyDay => "a whole day from 0 to 1826",
+            GrantField::ReviewDays => "a whole number of days from 0 to 730",
+            GrantField::ValidityDays => "a whole number of days from 1 to 3650",
+        }
+    }
+
+    /// Its value in a grant, as text a box shows.
+    pub fn text(self, g: &PlannedGrant) -> String {
+        match self {
+            GrantField::Amount => format_number_exact(g.amount_usd),
+            GrantField::ApplyDay => g.apply_day.to_string(),
+            GrantField::ReviewDays => g.review_days.to_string(),
+            GrantField::ValidityDays => g.validity_days.to_string(),
+        }
+    }
+
+    /// Reads `raw` into the grant; on a bad value the grant is untouched and the message names
+    /// the grant (`label`, e.g. "Grant 2 (modal)"), the field, the problem and what is accepted.
+    pub fn set(self, g: &mut PlannedGrant, raw: &str, label: &str) -> Result<(), String> {
+        let fail = |p: Problem| field_error(label, self.what(), raw, p, self.expected());
+        match self {
+            GrantField::Amount => {
+                g.amount_usd = parse_positive(raw, MAX_AMOUNT_USD).map_err(fail)?
+            }
+            GrantField::ApplyDay => {
+                g.apply_day = parse_whole(raw, 0, HORIZON_CAP_DAYS).map_err(fail)?
+            }
+            GrantField::ReviewDays => {
+                g.review_days = parse_whole(raw, 0, MAX_REVIEW_DAYS).map_err(fail)?
+            }
+            GrantField::ValidityDays => {
+                g.validity_days = parse_whole(raw, 1, MAX_VALIDITY_DAYS).map_err(fail)?
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Writes a grant token; fields equal to the program's defaults are still written, so a link keeps
@@ -270,7 +411,7 @@ pub fn parse_work(
     catalog: &Catalog,
 ) -> Result<ExtraWorkload, PlanError> {
     let key = format!("work-{index}");
-    let label = format!("Workload {}", index + 2);
+    let label = format!("Experiments {}", index + 1);
     let fail = |message: String| PlanError {
         key: key.clone(),
         message,
@@ -378,109 +519,19 @@ pub fn encode_work(w: &ExtraWorkload) -> String {
     s
 }
 
-/// The simulation inputs of a plan: its grants and workloads (the primary training run first).
+/// The simulation inputs of a plan: its grants, and every workload's bill lines (see
+/// [`crate::evaluate::evaluate`], which this reads).
 pub fn runway_inputs(
     plan: &Plan,
-    scenario: &Scenario,
-    primary: &Estimate,
-    overheads: &OverheadEstimate,
+    editor: &Scenario,
     catalog: &Catalog,
 ) -> (Vec<GrantInput>, Vec<WorkloadInput>) {
-    let grants = plan
-        .grants
-        .iter()
-        .filter_map(|g| {
-            let p = catalog.program(&g.program_id)?;
-            Some(GrantInput {
-                provider_id: p.provider.to_string(),
-                scope: p.scope,
-                amount_usd: g.amount_usd,
-                apply_day: g.apply_day,
-                review_days: g.review_days,
-                validity_days: g.validity_days,
-            })
-        })
-        .collect();
-    // The training run bills its GPU-hours with communication and failures (a run that never
-    // finishes is billed its failure-free hours; the page says it never finishes).
-    let mut workloads = vec![WorkloadInput {
-        provider_id: scenario.provider_id.clone(),
-        own_silicon_of: primary
-            .accelerator
-            .silicon_of
-            .as_deref()
-            .map(str::to_string),
-        line: LineItem::Accelerators,
-        gpus: scenario.gpus,
-        usd_per_gpu_hour: overheads.usd_per_gpu_hour,
-        duty: scenario.duty,
-        start_day: plan.start_day,
-        gpu_hours: overheads
-            .billed_gpu_hours
-            .unwrap_or(overheads.effective_gpu_hours),
-    }];
-    for w in &plan.workloads {
-        let Some(acc) = catalog.accelerator(&w.accelerator_id) else {
-            continue;
-        };
-        let Some(price) = w.usd_per_gpu_hour(catalog) else {
-            continue;
-        };
-        workloads.push(WorkloadInput {
-            provider_id: w.provider_id.clone(),
-            own_silicon_of: acc.silicon_of.as_deref().map(str::to_string),
-            line: LineItem::Accelerators,
-            gpus: w.gpus,
-            usd_per_gpu_hour: price,
-            duty: w.duty,
-            start_day: w.start_day,
-            gpu_hours: w.gpu_hours,
-        });
-    }
-    workloads.extend(overhead_bills(scenario, plan.start_day, overheads));
-    (grants, workloads)
-}
-
-/// The training run's non-GPU line items: storage while it runs, the dataset's egress (billed by
-/// the cloud it leaves) on its first day, and the final weights' egress the day after it ends.
-fn overhead_bills(
-    scenario: &Scenario,
-    start_day: u32,
-    o: &OverheadEstimate,
-) -> impl Iterator<Item = WorkloadInput> {
-    let provider = scenario.provider_id.as_str();
-    let end_day =
-        start_day.saturating_add(o.billed_days.ceil().min(f64::from(HORIZON_CAP_DAYS)) as u32);
-    let storage = (o.storage_usd > 0.0).then(|| {
-        WorkloadInput::bill(
-            provider,
-            LineItem::Storage,
-            o.storage_usd_per_day,
-            start_day,
-            o.billed_days,
-        )
-    });
-    let dataset = o
-        .dataset_egress
-        .filter(|e| e.2 > 0.0)
-        .map(|(from, _, usd)| WorkloadInput::bill(from, LineItem::Egress, usd, start_day, 1.0));
-    let weights = o
-        .weights_egress
-        .filter(|e| e.1 > 0.0)
-        .map(|(_, usd)| WorkloadInput::bill(provider, LineItem::Egress, usd, end_day, 1.0));
-    [storage, dataset, weights].into_iter().flatten()
+    crate::evaluate::evaluate(editor, plan, catalog).inputs
 }
 
 /// Runs the plan.
-pub fn run_plan(
-    plan: &Plan,
-    scenario: &Scenario,
-    primary: &Estimate,
-    catalog: &Catalog,
-) -> RunwayResult {
-    let overheads = crate::overheads::estimate_overheads(scenario, primary, catalog);
-    let (grants, workloads) = runway_inputs(plan, scenario, primary, &overheads, catalog);
-    simulate(&grants, &workloads)
+pub fn run_plan(plan: &Plan, editor: &Scenario, catalog: &Catalog) -> RunwayResult {
+    crate::evaluate::evaluate(editor, plan, catalog).result
 }
 
 /// A plain-words warning about the plan, attached to a grant when it concerns one.
@@ -592,6 +643,7 @@ pub fn apply_window(program: &Program, dataset_ready_day: u32) -> ApplyWindow {
 mod tests {
     use super::*;
     use crate::cost::estimate;
+    use crate::runway::{simulate, LineItem};
 
     fn catalog() -> Catalog {
         Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
@@ -620,6 +672,29 @@ mod tests {
         );
         let g = parse_grant("oracle:10000:0:30:90", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(encode_grant(&g), "oracle:10K:0:30:90");
+    }
+
+    #[test]
+    fn a_grant_box_and_a_link_token_give_the_same_message() {
+        let c = catalog();
+        let mut g = parse_grant("modal", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let before = g.clone();
+        let m = GrantField::ReviewDays
+            .set(&mut g, "800", "Grant 1 (modal)")
+            .err()
+            .unwrap_or_default();
+        assert_eq!(m, "Grant 1 (modal): review days \"800\" is above the accepted range. Expected a whole number of days from 0 to 730.");
+        assert_eq!(g, before, "a rejected value leaves the grant untouched");
+        let from_link = parse_grant("modal:25K:0:800", 0, &c)
+            .err()
+            .map(|e| e.message);
+        assert_eq!(from_link.as_deref(), Some(m.as_str()));
+        assert_eq!(
+            GrantField::Amount.set(&mut g, "", "Grant 1 (modal)").err().as_deref(),
+            Some("Grant 1 (modal): amount is missing. Expected USD above 0 and at most 1B, like 100K.")
+        );
+        assert!(GrantField::Amount.set(&mut g, "40K", "x").is_ok());
+        assert_eq!(GrantField::Amount.text(&g), "40K");
     }
 
     #[test]
@@ -672,14 +747,13 @@ mod tests {
     fn an_amount_above_the_ceiling_is_kept_with_a_warning() {
         let c = catalog();
         let s = Scenario::default();
-        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(estimate(&s, &c).is_ok());
         let grant = |token: &str| parse_grant(token, 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
         let plan = Plan {
             grants: vec![grant("azure-founders:200K"), grant("azure-founders")],
             ..Plan::default()
         };
-        let o = crate::overheads::estimate_overheads(&s, &e, &c);
-        let inputs = runway_inputs(&plan, &s, &e, &o, &c);
+        let inputs = runway_inputs(&plan, &s, &c);
         let r = simulate(&inputs.0, &inputs.1);
         let w = warnings(&plan, &inputs, &r, &c);
         let above: Vec<&str> = w
@@ -737,7 +811,7 @@ mod tests {
         assert_eq!(e.key, "work-1");
         assert_eq!(
             e.message,
-            "Workload 3: provider \"coreweave\" does not rent tpu-v5e. Expected one of gcp."
+            "Experiments 2: provider \"coreweave\" does not rent tpu-v5e. Expected one of gcp."
         );
         assert!(parse_work("aws:h100-sxm:8", 0, &c).is_err());
     }
@@ -773,11 +847,13 @@ mod tests {
         // Primary: default H100 run at AWS, 58,982.137 GPU-hours, 64 GPUs (1,536 h/day at $6.88 =
         // $10,567.68/day), dataset ready day 20. Grants: AWS Activate $100K applied day 0 (review 12,
         // valid 730), Trainium $50K (silicon: pays nothing for H100), Modal $5K (no Modal workload).
-        let s = Scenario::default();
-        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let s = Scenario {
+            start_day: 20,
+            ..Scenario::default()
+        };
+        assert!(estimate(&s, &c).is_ok());
         let plan = Plan {
             t0: Date::new(2026, 12, 1),
-            start_day: 20,
             grants: vec![
                 PlannedGrant {
                     amount_usd: 100_000.0,
@@ -798,8 +874,7 @@ mod tests {
             ],
             ..Plan::default()
         };
-        let o = crate::overheads::estimate_overheads(&s, &e, &c);
-        let inputs = runway_inputs(&plan, &s, &e, &o, &c);
+        let inputs = runway_inputs(&plan, &s, &c);
         let r = simulate(&inputs.0, &inputs.1);
         // GPU bill: 59,863.246 billed GPU-hours (58,982.14 ideal / (1 - 1.47 % failure waste), see
         // overheads.rs) x $6.88 = $411,859.132081, plus S3 for 3 checkpoints x 98 GB (14 bytes/param
@@ -909,19 +984,20 @@ mod tests {
         // Day 0 = 2026-12-01, dataset ready day 20 (2026-12-21). Activate applied day 10 (11 Dec
         // 2026) with its 12-day review: approved day 22 (23 Dec 2026), 2 days late; apply by day
         // 20 - 12 = 8 (9 Dec 2026).
-        let s = Scenario::default();
-        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let s = Scenario {
+            start_day: 20,
+            ..Scenario::default()
+        };
+        assert!(estimate(&s, &c).is_ok());
         let plan = Plan {
             t0: Date::new(2026, 12, 1),
-            start_day: 20,
             grants: vec![PlannedGrant {
                 apply_day: 10,
                 ..PlannedGrant::from_program(c.program("aws-activate").unwrap_or_else(|| panic!()))
             }],
             ..Plan::default()
         };
-        let o = crate::overheads::estimate_overheads(&s, &e, &c);
-        let inputs = runway_inputs(&plan, &s, &e, &o, &c);
+        let inputs = runway_inputs(&plan, &s, &c);
         assert_eq!(apply_by(&inputs.0, &inputs.1), [Some(8)]);
         let r = simulate(&inputs.0, &inputs.1);
         let texts: Vec<String> = warnings(&plan, &inputs, &r, &c)
@@ -937,7 +1013,7 @@ mod tests {
             }],
             ..plan.clone()
         };
-        let inputs = runway_inputs(&on_time, &s, &e, &o, &c);
+        let inputs = runway_inputs(&on_time, &s, &c);
         let r = simulate(&inputs.0, &inputs.1);
         assert!(warnings(&on_time, &inputs, &r, &c).is_empty());
     }
@@ -948,16 +1024,14 @@ mod tests {
         // tokens x 4 bytes = 8,000 GB x $0.12 = $960 on day 20; AWS bills the weights, 7B x 2 bytes
         // = 14 GB x $0.09 = $1.26 the day after the 38.97-day run, day 59.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let mut s = Scenario::default();
+        let mut s = Scenario {
+            start_day: 20,
+            ..Scenario::default()
+        };
         s.overheads.data_on_provider = Some("gcp".into());
         s.overheads.export_weights = true;
-        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        let o = crate::overheads::estimate_overheads(&s, &e, &c);
-        let plan = Plan {
-            start_day: 20,
-            ..Plan::default()
-        };
-        let (_, w) = runway_inputs(&plan, &s, &e, &o, &c);
+        let plan = Plan::default();
+        let (_, w) = runway_inputs(&plan, &s, &c);
         let lines: Vec<(&str, LineItem, u32)> = w
             .iter()
             .map(|w| (w.provider_id.as_str(), w.line, w.start_day))

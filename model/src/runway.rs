@@ -386,6 +386,8 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
     }
 }
 
+pub mod summary;
+
 #[cfg(test)]
 mod reference;
 

@@ -545,7 +545,9 @@ mod tests {
     fn records_hold_the_name_and_note_not_the_plan() {
         let d = decode_link("params=13B&name=Old&note=n", &catalog());
         let q = plan_query(&d.scenario, &d.plan);
-        assert!(!q.contains("name=") && !q.contains("note=") && q.contains("params=13B"));
+        assert!(
+            !q.contains("name=") && !q.contains("note=") && q.contains("job=pretrain%3A13B%3A")
+        );
         let record = SavedScenario {
             id: "x".into(),
             name: "New name".into(),

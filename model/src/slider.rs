@@ -28,7 +28,7 @@ impl Scale {
                 whole: false,
             }),
             Field::Tokens => Some(Scale::Log {
-                min: 1e9,
+                min: 1e6,
                 max: 1e14,
                 whole: false,
             }),
@@ -111,7 +111,18 @@ impl Scale {
             | Field::Shape
             | Field::Cuda
             | Field::EngWeek
-            | Field::Host => None,
+            | Field::Host
+            | Field::Kind => None,
+            Field::Epochs => Some(Scale::Log {
+                min: 0.1,
+                max: 100.0,
+                whole: false,
+            }),
+            Field::Runs => Some(Scale::Log {
+                min: 1.0,
+                max: 1_000.0,
+                whole: true,
+            }),
         }
     }
 

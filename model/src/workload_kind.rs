@@ -205,6 +205,27 @@ pub struct TrainingWork {
 }
 
 impl TrainingWork {
+    /// `runs` runs of `epochs` passes of `kind` over `tokens` with `params` parameters (reference
+    /// log-probs computed on the fly for DPO).
+    pub fn of(
+        kind: WorkloadKind,
+        params: f64,
+        tokens: f64,
+        epochs: f64,
+        runs: u32,
+        checkpointing: bool,
+    ) -> TrainingWork {
+        TrainingWork {
+            kind,
+            params,
+            tokens,
+            epochs,
+            runs: f64::from(runs),
+            reference_precomputed: false,
+            checkpointing,
+        }
+    }
+
     /// Total FLOPs: multiplier · N · D · epochs · runs.
     pub fn flops(&self) -> f64 {
         self.kind

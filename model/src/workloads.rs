@@ -1,0 +1,433 @@
+//! The workloads of a plan besides experiments: training jobs of every kind (pretraining,
+//! continued pretraining, full fine-tuning, LoRA, QLoRA, DPO) and inference serving lines. Each
+//! has its own provider, accelerator and start. Link tokens:
+//! - `job=<kind>:<params>:<tokens>:<provider>:<accelerator>:<gpus>[:<start>[:<epochs>[:<runs>[:<mfu>[:<duty>[:<price>]]]]]]`
+//!   (defaults: start 0, epochs 1, runs 1, MFU 0.4, duty 1, price the list price; an empty
+//!   optional field is its default);
+//! - `serve=<params>:<tokens-per-month>:<provider>:<accelerator>[:<start>[:<months>[:<host>[:<price>]]]]`
+//!   (defaults: start 0, 12 months, `on-demand`, price the list price for that mode).
+//!
+//! Every number is read by the same [`Field`] rules as the calculator's own boxes, so a token
+//! accepts exactly what the page accepts and its message names the field.
+
+use crate::billing::HostMode;
+use crate::catalog::Catalog;
+use crate::cost::Scenario;
+use crate::link::{validate_accelerator, validate_provider};
+use crate::parse::{echo, format_number_exact, Field, InputError, Origin};
+use crate::plan::PlanError;
+use crate::workload_kind::WorkloadKind;
+
+/// Longest serving line accepted, months (five years).
+pub const MAX_SERVE_MONTHS: u32 = 60;
+
+/// One training job of the plan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Job {
+    /// What kind of training ([`WorkloadKind::trains`]).
+    pub kind: WorkloadKind,
+    /// Parameters N.
+    pub params: f64,
+    /// Tokens per epoch (preference pairs' tokens for DPO).
+    pub tokens: f64,
+    /// Provider id.
+    pub provider_id: String,
+    /// Accelerator id.
+    pub accelerator_id: String,
+    /// Accelerators.
+    pub gpus: u32,
+    /// First day it runs.
+    pub start_day: u32,
+    /// Passes over the tokens.
+    pub epochs: f64,
+    /// Independent runs.
+    pub runs: u32,
+    /// Model FLOPs utilisation.
+    pub mfu: f64,
+    /// Busy fraction of each day.
+    pub duty: f64,
+    /// Price override, USD per accelerator-hour.
+    pub price_override_usd_per_gpu_hour: Option<f64>,
+}
+
+impl Job {
+    /// The job the calculator's editor holds.
+    pub fn from_scenario(s: &Scenario) -> Job {
+        Job {
+            kind: s.kind,
+            params: s.params,
+            tokens: s.tokens,
+            provider_id: s.provider_id.clone(),
+            accelerator_id: s.accelerator_id.clone(),
+            gpus: s.gpus,
+            start_day: s.start_day,
+            epochs: s.epochs,
+            runs: s.runs,
+            mfu: s.mfu,
+            duty: s.duty,
+            price_override_usd_per_gpu_hour: s.price_override_usd_per_gpu_hour,
+        }
+    }
+
+    /// Writes the job's own fields into an editor scenario (the shared hidden-cost, billing and
+    /// advisor knobs stay as they are).
+    pub fn apply_to(&self, s: &mut Scenario) {
+        s.kind = self.kind;
+        s.params = self.params;
+        s.tokens = self.tokens;
+        s.provider_id.clone_from(&self.provider_id);
+        s.accelerator_id.clone_from(&self.accelerator_id);
+        s.gpus = self.gpus;
+        s.start_day = self.start_day;
+        s.epochs = self.epochs;
+        s.runs = self.runs;
+        s.mfu = self.mfu;
+        s.duty = self.duty;
+        s.price_override_usd_per_gpu_hour = self.price_override_usd_per_gpu_hour;
+    }
+
+    /// The scenario that prices this job: `base`'s shared knobs with the job's own fields. A
+    /// network the job's provider does not offer falls back to the provider's default.
+    pub fn scenario(&self, base: &Scenario, catalog: &Catalog) -> Scenario {
+        let mut s = base.clone();
+        self.apply_to(&mut s);
+        s.keep_offered_network(catalog);
+        s
+    }
+
+    /// "LoRA fine-tune, 8B on 20M tokens × 3 epochs".
+    pub fn title(&self) -> String {
+        let mut t = format!(
+            "{}, {} on {} tokens",
+            self.kind.label(),
+            crate::format::compact(self.params),
+            crate::format::compact(self.tokens)
+        );
+        if self.epochs != 1.0 {
+            t.push_str(&format!(" × {} epochs", format_number_exact(self.epochs)));
+        }
+        if self.runs != 1 {
+            t.push_str(&format!(" × {} runs", self.runs));
+        }
+        t
+    }
+}
+
+/// One inference serving line: a model served at a monthly volume on always-on accelerators.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Serve {
+    /// Parameters of the model served.
+    pub params: f64,
+    /// Tokens served a month (input and output, in the API's 3:1 mix).
+    pub tokens_per_month: f64,
+    /// Provider id.
+    pub provider_id: String,
+    /// Accelerator id.
+    pub accelerator_id: String,
+    /// First day it serves.
+    pub start_day: u32,
+    /// Months served (730-hour months).
+    pub months: u32,
+    /// How the accelerators are bought.
+    pub host: HostMode,
+    /// Price override, USD per accelerator-hour.
+    pub price_override_usd_per_gpu_hour: Option<f64>,
+}
+
+impl Serve {
+    /// "Serve 8B, 2B tokens a month, 12 months".
+    pub fn title(&self) -> String {
+        format!(
+            "Serve {}, {} tokens a month, {} months",
+            crate::format::compact(self.params),
+            crate::format::compact(self.tokens_per_month),
+            self.months
+        )
+    }
+}
+
+/// The training kinds a job may be, with their link ids.
+pub fn job_kinds() -> impl Iterator<Item = WorkloadKind> {
+    WorkloadKind::ALL.into_iter().filter(|k| k.trains())
+}
+
+/// Reads an optional field: absent or empty is the default.
+fn optional<'a>(parts: &[&'a str], i: usize) -> Option<&'a str> {
+    parts.get(i).copied().filter(|p| !p.trim().is_empty())
+}
+
+/// Reads one `job=` token (the value after `job=`); `index` is its position among the link's job
+/// tokens.
+pub fn parse_job(token: &str, index: usize, catalog: &Catalog) -> Result<Job, PlanError> {
+    let label = format!("Job {}", index + 1);
+    let fail = |message: String| PlanError::new(format!("job-{index}"), message);
+    let field = |e: InputError| fail(format!("{label}: {e}"));
+    let parts: Vec<&str> = token.split(':').collect();
+    if !(6..=12).contains(&parts.len()) {
+        return Err(fail(format!(
+            "{label}: expected kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price]]]]]], got \"{}\".",
+            echo(token)
+        )));
+    }
+    let kind = WorkloadKind::from_id(parts[0].trim())
+        .filter(|k| k.trains())
+        .ok_or_else(|| {
+            field(InputError::new(
+                Field::Kind,
+                parts[0],
+                crate::parse::Problem::UnknownId,
+                Field::Kind.accepted(Origin::Link),
+            ))
+        })?;
+    let number = |f: Field, raw: &str| f.parse(raw, Origin::Link).map_err(field);
+    let params = number(Field::Params, parts[1])?;
+    let tokens = number(Field::Tokens, parts[2])?;
+    let accelerator_id = validate_accelerator(parts[4], catalog).map_err(field)?;
+    let provider_id = validate_provider(parts[3], &accelerator_id, catalog).map_err(field)?;
+    let gpus = number(Field::Gpus, parts[5])? as u32;
+    let mut job = Job {
+        kind,
+        params,
+        tokens,
+        provider_id,
+        accelerator_id,
+        gpus,
+        start_day: 0,
+        epochs: 1.0,
+        runs: 1,
+        mfu: 0.4,
+        duty: 1.0,
+        price_override_usd_per_gpu_hour: None,
+    };
+    if let Some(raw) = optional(&parts, 6) {
+        job.start_day = number(Field::Start, raw)? as u32;
+    }
+    if let Some(raw) = optional(&parts, 7) {
+        job.epochs = number(Field::Epochs, raw)?;
+    }
+    if let Some(raw) = optional(&parts, 8) {
+        job.runs = number(Field::Runs, raw)? as u32;
+    }
+    if let Some(raw) = optional(&parts, 9) {
+        job.mfu = number(Field::Mfu, raw)?;
+    }
+    if let Some(raw) = optional(&parts, 10) {
+        job.duty = number(Field::Duty, raw)?;
+    }
+    if let Some(raw) = optional(&parts, 11) {
+        job.price_override_usd_per_gpu_hour = Some(number(Field::Price, raw)?);
+    }
+    Ok(job)
+}
+
+/// Writes a job token with every field, so a link keeps its meaning when defaults change; the
+/// price only when it overrides the list price.
+pub fn encode_job(j: &Job) -> String {
+    let mut s = format!(
+        "{}:{}:{}:{}:{}:{}:{}:{}:{}:{}:{}",
+        j.kind.id(),
+        format_number_exact(j.params),
+        format_number_exact(j.tokens),
+        j.provider_id,
+        j.accelerator_id,
+        j.gpus,
+        j.start_day,
+        format_number_exact(j.epochs),
+        j.runs,
+        format_number_exact(j.mfu),
+        format_number_exact(j.duty)
+    );
+    if let Some(p) = j.price_override_usd_per_gpu_hour {
+        s.push(':');
+        s.push_str(&format_number_exact(p));
+    }
+    s
+}
+
+/// Reads one `serve=` token; `index` is its position among the link's serving tokens.
+pub fn parse_serve(token: &str, index: usize, catalog: &Catalog) -> Result<Serve, PlanError> {
+    let label = format!("Serving line {}", index + 1);
+    let fail = |message: String| PlanError::new(format!("serve-{index}"), message);
+    let field = |e: InputError| fail(format!("{label}: {e}"));
+    let parts: Vec<&str> = token.split(':').collect();
+    if !(4..=8).contains(&parts.len()) {
+        return Err(fail(format!(
+            "{label}: expected params:tokens-per-month:provider:accelerator[:start[:months[:host[:price]]]], got \"{}\".",
+            echo(token)
+        )));
+    }
+    let number = |f: Field, raw: &str| f.parse(raw, Origin::Link).map_err(field);
+    let params = number(Field::InferParams, parts[0])?;
+    let tokens_per_month = number(Field::TokensMonth, parts[1])?;
+    let accelerator_id = validate_accelerator(parts[3], catalog).map_err(field)?;
+    let provider_id = validate_provider(parts[2], &accelerator_id, catalog).map_err(field)?;
+    let mut serve = Serve {
+        params,
+        tokens_per_month,
+        provider_id,
+        accelerator_id,
+        start_day: 0,
+        months: 12,
+        host: HostMode::OnDemand,
+        price_override_usd_per_gpu_hour: None,
+    };
+    if let Some(raw) = optional(&parts, 4) {
+        serve.start_day = number(Field::Start, raw)? as u32;
+    }
+    if let Some(raw) = optional(&parts, 5) {
+        serve.months = crate::parse::parse_whole(raw, 1, MAX_SERVE_MONTHS).map_err(|p| {
+            fail(format!(
+                "{label}: months {}. Expected a whole number of months from 1 to {MAX_SERVE_MONTHS}.",
+                p.describe(&echo(raw))
+            ))
+        })?;
+    }
+    if let Some(raw) = optional(&parts, 6) {
+        serve.host = HostMode::from_id(raw.trim()).ok_or_else(|| {
+            field(InputError::new(
+                Field::Host,
+                raw,
+                crate::parse::Problem::UnknownId,
+                Field::Host.accepted(Origin::Link),
+            ))
+        })?;
+    }
+    if let Some(raw) = optional(&parts, 7) {
+        serve.price_override_usd_per_gpu_hour = Some(number(Field::Price, raw)?);
+    }
+    Ok(serve)
+}
+
+/// Writes a serving token with every field (the price only when overriding).
+pub fn encode_serve(v: &Serve) -> String {
+    let mut s = format!(
+        "{}:{}:{}:{}:{}:{}:{}",
+        format_number_exact(v.params),
+        format_number_exact(v.tokens_per_month),
+        v.provider_id,
+        v.accelerator_id,
+        v.start_day,
+        v.months,
+        v.host.id()
+    );
+    if let Some(p) = v.price_override_usd_per_gpu_hour {
+        s.push(':');
+        s.push_str(&format_number_exact(p));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn catalog() -> Catalog {
+        Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_job_token_fills_the_documented_defaults() {
+        let c = catalog();
+        let j =
+            parse_job("lora:8B:20M:modal:h100-sxm:1", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(
+            j,
+            Job {
+                kind: WorkloadKind::Lora,
+                params: 8e9,
+                tokens: 2e7,
+                provider_id: "modal".into(),
+                accelerator_id: "h100-sxm".into(),
+                gpus: 1,
+                start_day: 0,
+                epochs: 1.0,
+                runs: 1,
+                mfu: 0.4,
+                duty: 1.0,
+                price_override_usd_per_gpu_hour: None,
+            }
+        );
+        // Every field given, and an empty optional field is its default.
+        let j = parse_job("dpo:70B:1B:aws:h100-sxm:64:30:2:3:0.35:0.5:2.5", 1, &c)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(
+            (j.start_day, j.epochs, j.runs, j.mfu, j.duty),
+            (30, 2.0, 3, 0.35, 0.5)
+        );
+        assert_eq!(j.price_override_usd_per_gpu_hour, Some(2.5));
+        assert_eq!(
+            encode_job(&j),
+            "dpo:70B:1B:aws:h100-sxm:64:30:2:3:0.35:0.5:2.5"
+        );
+        let j = parse_job("qlora:8B:20M:modal:h100-sxm:1:::5", 0, &c)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!((j.start_day, j.epochs, j.runs), (0, 1.0, 5));
+        assert_eq!(encode_job(&j), "qlora:8B:20M:modal:h100-sxm:1:0:1:5:0.4:1");
+    }
+
+    #[test]
+    fn a_bad_job_token_names_the_job_and_the_field() {
+        let c = catalog();
+        let err = |t: &str| parse_job(t, 1, &c).err().map(|e| (e.key, e.message));
+        assert_eq!(
+            err("lora:8B:lots:modal:h100-sxm:1"),
+            Some((
+                "job-1".into(),
+                "Job 2: Training tokens: \"lots\" is not a number. Expected 100K to 100T tokens, like 2T, 300B, 20M or 2e12.".into()
+            ))
+        );
+        assert_eq!(
+            err("inference:8B:20M:modal:h100-sxm:1").map(|e| e.1),
+            Some("Job 2: Kind of job: \"inference\" is not in the catalog. Expected pretrain, continued, full-ft, lora, qlora or dpo.".into())
+        );
+        let m = err("lora:8B:20M:modal:h100-sxm:1:0:1:1:1.5").map(|e| e.1);
+        assert_eq!(
+            m,
+            Some("Job 2: MFU: \"1.5\" is above the accepted range. Expected a fraction from 0.0001 to 1, like 0.4 (or 40%).".into())
+        );
+        let m = err("lora:8B:20M").map(|e| e.1).unwrap_or_default();
+        assert!(m.starts_with("Job 2: expected kind:params:tokens"), "{m}");
+        let m = err("lora:8B:20M:nowhere:h100-sxm:1")
+            .map(|e| e.1)
+            .unwrap_or_default();
+        assert!(m.starts_with("Job 2: Provider: \"nowhere\""), "{m}");
+    }
+
+    #[test]
+    fn a_serve_token_fills_the_documented_defaults() {
+        let c = catalog();
+        let v = parse_serve("8B:2B:modal:h100-sxm", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(
+            (v.params, v.tokens_per_month, v.start_day, v.months, v.host),
+            (8e9, 2e9, 0, 12, HostMode::OnDemand)
+        );
+        assert_eq!(encode_serve(&v), "8B:2B:modal:h100-sxm:0:12:on-demand");
+        let v = parse_serve("70B:50B:aws:h100-sxm:90:6:reserved:4", 0, &c)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!((v.start_day, v.months, v.host), (90, 6, HostMode::Reserved));
+        assert_eq!(v.price_override_usd_per_gpu_hour, Some(4.0));
+        let err = |t: &str| parse_serve(t, 0, &c).err().map(|e| (e.key, e.message));
+        assert_eq!(
+            err("8B:2B:modal:h100-sxm:0:0"),
+            Some((
+                "serve-0".into(),
+                "Serving line 1: months \"0\" must be greater than zero. Expected a whole number of months from 1 to 60.".into()
+            ))
+        );
+        assert_eq!(
+            err("8B:2B:modal:h100-sxm:0:12:always").map(|e| e.1),
+            Some("Serving line 1: Inference GPUs billed: \"always\" is not in the catalog. Expected on-demand, reserved or spot.".into())
+        );
+    }
+
+    #[test]
+    fn the_editor_round_trips_a_job() {
+        let c = catalog();
+        let j = parse_job("full-ft:8B:500M:aws:a100-80gb:8:14:3:2", 0, &c)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        let s = j.scenario(&Scenario::default(), &c);
+        assert_eq!(Job::from_scenario(&s), j);
+        // The shared knobs are the base scenario's.
+        assert_eq!(s.overheads, Scenario::default().overheads);
+    }
+}
