@@ -204,175 +204,10 @@ pub fn draw_cost_by_provider<DB: DrawingBackend>(
     root.present().map_err(err)
 }
 
-/// Colours of stacked grants, in plan order (repeats after eight).
-pub const GRANT_COLORS: [RGBColor; 8] = [
-    RGBColor(134, 239, 172),
-    RGBColor(147, 197, 253),
-    RGBColor(253, 224, 71),
-    RGBColor(216, 180, 254),
-    RGBColor(253, 186, 116),
-    RGBColor(94, 234, 212),
-    RGBColor(249, 168, 212),
-    RGBColor(190, 242, 100),
-];
-/// Cash line colour.
-pub const CASH: RGBColor = RGBColor(220, 38, 38);
-
-/// What the runway chart shows; every series has one value per day of the horizon.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RunwayChart {
-    /// Per grant: its label and end-of-day balance while usable (0 otherwise).
-    pub balances: Vec<(String, Vec<f64>)>,
-    /// Spend per day.
-    pub daily_spend: Vec<f64>,
-    /// Cash per day.
-    pub daily_cash: Vec<f64>,
-    /// Vertical markers: (day, label). Day 0 is the plan's first day.
-    pub markers: Vec<(u32, String)>,
-    /// The date of day 0: with it the axis reads in dates ("9 Jan 2027"), without it in days.
-    pub day0: Option<runway_model::calendar::Date>,
-}
-
-/// The runway: grant balances stacked as areas over time, cumulative spend and cumulative cash as
-/// lines, and markers (dataset ready, approvals, expiries). At most ~400 points per series are drawn.
-pub fn draw_runway<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    data: &RunwayChart,
-    scale: f64,
-) -> DrawResult {
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("{e:?}");
-    root.fill(&WHITE).map_err(err)?;
-    let days = data.daily_spend.len();
-    if days == 0 {
-        return Err("nothing to draw".into());
-    }
-    let step = days.div_ceil(400).max(1);
-    let sample: Vec<usize> = (0..days)
-        .step_by(step)
-        .chain(std::iter::once(days - 1))
-        .collect();
-    let cumulative = |daily: &[f64]| -> Vec<f64> {
-        daily
-            .iter()
-            .scan(0.0, |acc, v| {
-                *acc += v;
-                Some(*acc)
-            })
-            .collect()
-    };
-    let spend = cumulative(&data.daily_spend);
-    let cash = cumulative(&data.daily_cash);
-    // Stack tops per grant, per sampled day.
-    let mut stacks: Vec<Vec<f64>> = Vec::with_capacity(data.balances.len());
-    let mut below = vec![0.0; sample.len()];
-    for (_, balance) in &data.balances {
-        let top: Vec<f64> = sample
-            .iter()
-            .zip(&below)
-            .map(|(&d, b)| b + balance.get(d).copied().unwrap_or(0.0))
-            .collect();
-        below.clone_from(&top);
-        stacks.push(top);
-    }
-    let y_max = below.iter().chain(&spend).copied().fold(1.0, f64::max) * 1.1;
-    let x_max = days as f64;
-    let narrow = css_width(root, scale) < 480.0;
-    let mut chart = ChartBuilder::on(root)
-        .margin(px(scale, 12.0))
-        .x_label_area_size(px(scale, 42.0))
-        .y_label_area_size(px(scale, 72.0))
-        .build_cartesian_2d(0f64..x_max, 0f64..y_max)
-        .map_err(err)?;
-    house_style(&mut chart.configure_mesh(), scale)
-        .x_labels(if narrow { 4 } else { 8 })
-        .y_labels(6)
-        .x_label_formatter(&|x| match data.day0 {
-            Some(d0) => d0.plus(x.max(0.0).round() as u32).human(),
-            None => format!("day {x:.0}"),
-        })
-        .y_label_formatter(&|y| usd(*y))
-        .x_desc(match data.day0 {
-            Some(d0) => format!("Date (day 0 is {d0})"),
-            None => "Days from day 0".to_string(),
-        })
-        .y_desc("USD")
-        .draw()
-        .map_err(err)?;
-    let mut base = vec![0.0; sample.len()];
-    for (i, top) in stacks.iter().enumerate() {
-        let color = GRANT_COLORS[i % GRANT_COLORS.len()];
-        let outline: Vec<(f64, f64)> = sample
-            .iter()
-            .zip(top)
-            .map(|(&d, &y)| (d as f64, y))
-            .chain(sample.iter().zip(&base).rev().map(|(&d, &y)| (d as f64, y)))
-            .collect();
-        chart
-            .draw_series(std::iter::once(Polygon::new(
-                outline,
-                color.mix(0.85).filled(),
-            )))
-            .map_err(err)?
-            .label(data.balances[i].0.clone())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled()));
-        base.clone_from(top);
-    }
-    chart
-        .draw_series(LineSeries::new(
-            sample.iter().map(|&d| (d as f64, spend[d])),
-            INK.stroke_width(px(scale, 2.0)),
-        ))
-        .map_err(err)?
-        .label("cumulative spend")
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 12, y)], INK));
-    chart
-        .draw_series(LineSeries::new(
-            sample.iter().map(|&d| (d as f64, cash[d])),
-            CASH.stroke_width(px(scale, 2.0)),
-        ))
-        .map_err(err)?
-        .label("cumulative cash")
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 12, y)], CASH));
-    // Labels closer than 7 % of the axis to the previous one would overprint it: draw the line only.
-    let mut markers: Vec<&(u32, String)> = Vec::with_capacity(data.markers.len());
-    for m in &data.markers {
-        runway_model::order::insert_by_key(&mut markers, m, |m| f64::from(m.0));
-    }
-    let mut last_label_x = f64::NEG_INFINITY;
-    for (day, label) in markers {
-        let x = f64::from(*day).min(x_max);
-        chart
-            .draw_series(std::iter::once(PathElement::new(
-                [(x, 0.0), (x, y_max)],
-                MUTED.stroke_width(px(scale, 1.0)),
-            )))
-            .map_err(err)?;
-        if x - last_label_x < 0.07 * x_max {
-            continue;
-        }
-        last_label_x = x;
-        chart
-            .draw_series(std::iter::once(
-                EmptyElement::at((x, y_max))
-                    + Text::new(
-                        label.clone(),
-                        (px(scale, 3.0) as i32, px(scale, 2.0) as i32),
-                        font(scale, 11.0),
-                    ),
-            ))
-            .map_err(err)?;
-    }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .margin(px(scale, 18.0))
-        .background_style(WHITE.mix(0.85))
-        .border_style(GRID)
-        .label_font(font(scale, 11.0))
-        .draw()
-        .map_err(err)?;
-    root.present().map_err(err)
-}
+mod runway;
+#[cfg(test)]
+mod svg_probe;
+pub use runway::*;
 
 /// One line of a sweep chart: its legend text, colour and points (x, y); points whose y is not a
 /// finite number (a run that never finishes) are left out.
@@ -496,6 +331,7 @@ pub fn draw_sweep<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::svg_probe::*;
 
     fn svg(draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> DrawResult) -> String {
         let mut out = String::new();
@@ -575,76 +411,11 @@ mod tests {
     }
 
     #[test]
-    fn runway_draws_stacked_grants_lines_markers_and_legend() {
-        // Grant A $100 usable days 0-9, spent $10/day from day 0 -> balance 90, 80, ...; no cash.
-        let days = 20;
-        let balance: Vec<f64> = (0..days)
-            .map(|d| {
-                if d < 10 {
-                    100.0 - 10.0 * (d as f64 + 1.0)
-                } else {
-                    0.0
-                }
-            })
-            .collect();
-        let data = RunwayChart {
-            day0: None,
-            balances: vec![("AWS Activate".into(), balance)],
-            daily_spend: (0..days).map(|d| if d < 15 { 10.0 } else { 0.0 }).collect(),
-            daily_cash: (0..days)
-                .map(|d| if (10..15).contains(&d) { 10.0 } else { 0.0 })
-                .collect(),
-            markers: vec![(0, "today".into()), (10, "expires".into())],
-        };
-        let out = svg(|root| draw_runway(root, &data, 1.0));
-        assert!(out.contains("<polygon"), "stacked area missing");
-        assert!(
-            out.contains("AWS Activate")
-                && out.contains("cumulative spend")
-                && out.contains("cumulative cash")
-        );
-        assert!(out.contains("expires") && out.contains("today"));
-        assert!(
-            out.contains("day 10") || out.contains("day 5"),
-            "day axis labels"
-        );
-        let cash = format!("#{:02X}{:02X}{:02X}", CASH.0, CASH.1, CASH.2);
-        assert!(out.to_uppercase().contains(&cash), "cash line missing");
-    }
-
-    #[test]
-    fn with_a_day_zero_date_the_runway_axis_reads_in_dates() {
-        let data = RunwayChart {
-            day0: runway_model::calendar::Date::new(2026, 12, 1),
-            balances: vec![],
-            daily_spend: vec![10.0; 40],
-            daily_cash: vec![0.0; 40],
-            markers: vec![],
-        };
-        let out = svg(|root| draw_runway(root, &data, 1.0));
-        assert!(out.contains("Date (day 0 is 1 Dec 2026)"), "axis title");
-        // Ticks every 10 days of the 40-day axis: day 0 = 1 Dec 2026, day 30 = 31 Dec 2026,
-        // day 40 = 1 Dec + 40 days = 10 Jan 2027 (December has 31 days).
-        let label = |t: &str| out.contains(&format!(">\n{t}\n</text>"));
-        assert!(label("1 Dec 2026"), "day 0 label");
-        assert!(label("31 Dec 2026") && label("10 Jan 2027"));
-        assert!(!out.contains("day 10"), "no day labels when dated");
-    }
-
-    #[test]
     fn degenerate_input_is_an_error_not_a_panic() {
         let mut out = String::new();
         let root = SVGBackend::with_string(&mut out, (100, 100)).into_drawing_area();
         assert!(draw_cost_by_provider(&root, &[], 1.0).is_err());
         assert!(draw_cost_vs_mfu(&root, &[], (f64::NAN, f64::NAN), 1.0).is_err());
-        let empty = RunwayChart {
-            day0: None,
-            balances: vec![],
-            daily_spend: vec![],
-            daily_cash: vec![],
-            markers: vec![],
-        };
-        assert!(draw_runway(&root, &empty, 1.0).is_err());
     }
 
     #[test]
@@ -742,60 +513,6 @@ mod tests {
         }
     }
 
-    /// The `<tag …/>` elements of an SVG whose attribute text contains every one of `with`.
-    fn elements<'a>(svg: &'a str, tag: &str, with: &[&str]) -> Vec<&'a str> {
-        svg.split(&format!("<{tag} "))
-            .skip(1)
-            .map(|rest| rest.split("/>").next().unwrap_or(""))
-            .filter(|el| with.iter().all(|w| el.contains(w)))
-            .collect()
-    }
-
-    fn attr<'a>(el: &'a str, name: &str) -> &'a str {
-        el.split(&format!("{name}=\""))
-            .nth(1)
-            .and_then(|v| v.split('"').next())
-            .unwrap_or_else(|| panic!("no {name} in {el}"))
-    }
-
-    fn number(el: &str, name: &str) -> f64 {
-        attr(el, name)
-            .parse()
-            .unwrap_or_else(|_| panic!("{name} of {el} is not a number"))
-    }
-
-    /// The vertices of a `<polyline>` or `<polygon>`.
-    fn points(el: &str) -> Vec<(f64, f64)> {
-        attr(el, "points")
-            .split_whitespace()
-            .map(|p| {
-                let (x, y) = p.split_once(',').unwrap_or_else(|| panic!("point {p}"));
-                (x.parse().unwrap_or(f64::NAN), y.parse().unwrap_or(f64::NAN))
-            })
-            .collect()
-    }
-
-    /// The one 2 px line drawn in `color` (legend swatches and axes are thinner).
-    fn line_in(svg: &str, color: RGBColor) -> Vec<(f64, f64)> {
-        let stroke = format!("stroke=\"{}\"", hex(color));
-        let lines = elements(svg, "polyline", &[&stroke, "stroke-width=\"2\""]);
-        assert_eq!(lines.len(), 1, "one {stroke} line");
-        points(lines[0])
-    }
-
-    fn hex(c: RGBColor) -> String {
-        format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
-    }
-
-    /// Plotters rounds to whole pixels: a plotted point is within 1 px of where its value maps.
-    #[track_caller]
-    fn assert_at(got: (f64, f64), want: (f64, f64)) {
-        assert!(
-            (got.0 - want.0).abs() <= 1.0 && (got.1 - want.1).abs() <= 1.0,
-            "plotted at {got:?}, the axes put the value at {want:?} (±1 px)"
-        );
-    }
-
     #[test]
     fn cost_vs_mfu_plots_each_cost_and_the_marker_where_the_axes_put_them() {
         // Cost at MFU m is c0 × 0.4 / m: from 8 × c0 at 5 % down to c0 / 2 at 80 %.
@@ -818,7 +535,7 @@ mod tests {
         assert_at(line[35], (337.4, 235.7));
         assert_at(line[75], (627.0, 250.4));
         // The scenario's marker sits on its point of the line.
-        let fill = format!("fill=\"{}\"", hex(ACCENT));
+        let fill = format!("fill=\"{}\"", css(ACCENT));
         let marker = elements(&out, "circle", &[&fill]);
         assert_eq!(marker.len(), 1);
         assert_at(
@@ -846,7 +563,7 @@ mod tests {
         // the axis (x = 162) and ends at its cost: AWS at 162 + 465 × 405,797 / 507,246.25 = 534.0,
         // RunPod at 162 + 465 × 158,662 / 507,246.25 = 307.4.
         let bar = |c: RGBColor| {
-            let fill = format!("fill=\"{}\"", hex(c));
+            let fill = format!("fill=\"{}\"", css(c));
             let rects = elements(&out, "rect", &[&fill]);
             assert_eq!(rects.len(), 1, "one {fill} bar");
             let r = rects[0];
@@ -865,64 +582,6 @@ mod tests {
         assert!(runpod.2 > aws.2 + aws.3 - 1.0, "bar 1 below bar 2");
         assert!((runpod.3 - aws.3).abs() <= 1.0 && aws.3 > 0.0);
         assert!(aws.2 >= BAR_PLOT.top && runpod.2 + runpod.3 <= BAR_PLOT.bottom);
-    }
-
-    #[test]
-    fn runway_plots_cumulative_spend_cash_balances_and_markers_on_the_day_axis() {
-        // Spend $10 a day on days 0-14; grant A ($100, usable days 0-9) pays days 0-9, cash pays
-        // days 10-14. Cumulative spend is 10 × min(d + 1, 15), cumulative cash 10 × clamp(d − 9, 0, 5).
-        let days = 20;
-        let data = RunwayChart {
-            day0: None,
-            balances: vec![(
-                "A".into(),
-                (0..days)
-                    .map(|d| if d < 10 { 90.0 - 10.0 * d as f64 } else { 0.0 })
-                    .collect(),
-            )],
-            daily_spend: (0..days).map(|d| if d < 15 { 10.0 } else { 0.0 }).collect(),
-            daily_cash: (0..days)
-                .map(|d| if (10..15).contains(&d) { 10.0 } else { 0.0 })
-                .collect(),
-            markers: vec![(10, "expires".into())],
-        };
-        let out = svg(|root| draw_runway(root, &data, 1.0));
-        // x: days 0 to 20; y: $0 to 10 % above the highest value, the $150 spent: $165.
-        let map = |d: f64, usd: f64| LINE_PLOT.at(d / 20.0, usd / 165.0);
-        let spend = line_in(&out, INK);
-        let cash = line_in(&out, CASH);
-        // One point a day (fewer than 400 days), then the last day again.
-        assert_eq!((spend.len(), cash.len()), (21, 21));
-        for d in 0..days {
-            let x = d as f64;
-            assert_at(spend[d], map(x, 10.0 * (x + 1.0).min(15.0)));
-            assert_at(cash[d], map(x, 10.0 * (x - 9.0).clamp(0.0, 5.0)));
-        }
-        // By hand, day 19: spend $150 at (84 + 543 × 19 / 20 = 599.9, 265 − 253 × 150 / 165 = 35.0),
-        // cash $50 at y = 265 − 253 × 50 / 165 = 188.3.
-        assert_at(spend[19], (599.9, 35.0));
-        assert_at(cash[19], (599.9, 188.3));
-        // The grant's area: its top edge is the balance ($90 on day 0 at y = 265 − 253 × 90 / 165
-        // = 127.0), down to $0 from day 10; then back along the axis (y = 265).
-        let fill = format!("fill=\"{}\"", hex(GRANT_COLORS[0]));
-        let area = elements(&out, "polygon", &[&fill]);
-        assert_eq!(area.len(), 1);
-        let area = points(area[0]);
-        assert_at(area[0], (84.0, 127.0));
-        for d in 0..days {
-            let x = d as f64;
-            let balance = if d < 10 { 90.0 - 10.0 * x } else { 0.0 };
-            assert_at(area[d], map(x, balance));
-            assert_at(area[area.len() - 1 - d], map(x, 0.0));
-        }
-        // The marker: a vertical line at day 10 (x = 84 + 543 / 2 = 355.5), from $0 to the top.
-        let stroke = format!("stroke=\"{}\"", hex(MUTED));
-        let marker = elements(&out, "polyline", &[&stroke]);
-        assert_eq!(marker.len(), 1);
-        let marker = points(marker[0]);
-        assert_eq!(marker.len(), 2);
-        assert_at(marker[0], (355.5, 265.0));
-        assert_at(marker[1], (355.5, 12.0));
     }
 
     #[test]
@@ -966,7 +625,7 @@ mod tests {
         // x = 84 + 543 / 3 = 265; the slow line's 4,096 GPUs ($1,219,200) at (627, 265 − 253 / 1.1 = 35).
         assert_at(line_in(&out, ACCENT)[1], (265.0, 189.5));
         assert_at(line_in(&out, MUTED)[3], (627.0, 35.0));
-        let fill = format!("fill=\"{}\"", hex(INK));
+        let fill = format!("fill=\"{}\"", css(INK));
         let marker = elements(&out, "circle", &[&fill]);
         assert_eq!(marker.len(), 1);
         assert_at(

@@ -1,0 +1,203 @@
+use leptos::html::Canvas;
+use leptos::prelude::*;
+use runway_charts::{
+    css, draw_runway, RunwayChart, CASH, EXPIRED, EXPIRED_FILL, GRANT_COLORS, SPEND,
+};
+use runway_model::calendar::Date;
+use runway_model::plan::Plan;
+use runway_model::runway::summary::{
+    chart_window, expiries, markers, summary, ChartWindow, Marker,
+};
+use runway_model::Catalog;
+
+use crate::state::{use_app_state, RunwayView};
+use crate::ui::charts::{draw_on, redraw_after_change};
+
+/// What the chart says besides its pixels: its window, numbered markers, the grants' names and the
+/// sentence that states the answer.
+#[derive(Clone, Debug, PartialEq)]
+struct Reading {
+    window: ChartWindow,
+    markers: Vec<Marker>,
+    grants: Vec<String>,
+    expires_any: bool,
+    summary: String,
+}
+
+/// Each grant's name in plan order; a name that repeats gets its position ("Modal (grant 3)").
+fn grant_labels(plan: &Plan, catalog: &Catalog) -> Vec<String> {
+    let names: Vec<&str> = plan
+        .grants
+        .iter()
+        .map(|g| {
+            catalog
+                .program(&g.program_id)
+                .map_or(g.program_id.as_str(), |p| p.name.as_ref())
+        })
+        .collect();
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            if names.iter().filter(|m| *m == n).count() > 1 {
+                format!("{n} (grant {})", i + 1)
+            } else {
+                n.to_string()
+            }
+        })
+        .collect()
+}
+
+fn reading(view: &RunwayView, plan: &Plan, catalog: &Catalog, today: Option<Date>) -> Reading {
+    let (grants, workloads) = (&view.inputs.0, &view.inputs.1);
+    let today = plan.t0.zip(today).map(|(t0, t)| t0.days_until(t));
+    let window = chart_window(grants, workloads, &view.result, today);
+    let labels = grant_labels(plan, catalog);
+    Reading {
+        window,
+        markers: markers(grants, &labels, workloads, &view.result, today, window),
+        expires_any: !expiries(grants, &view.result).is_empty(),
+        summary: summary(grants, &labels, &view.result, &|d| plan.day_text(d)),
+        grants: labels,
+    }
+}
+
+/// A plan day as the canvas's data attributes carry it: an ISO date, or the day number without a
+/// day 0.
+fn day_attr(plan: &Plan, day: u32) -> String {
+    plan.date_of(day)
+        .map_or_else(|| day.to_string(), |d| d.iso())
+}
+
+/// The runway chart over the plan's window, its legend and numbered key as HTML below it (never
+/// over the data), and the sentence that states the answer (the canvas's description).
+#[component]
+pub fn RunwayChartView(
+    /// The current runway.
+    runway: Memo<Option<RunwayView>>,
+) -> impl IntoView {
+    let state = use_app_state();
+    let catalog = state.catalog;
+    let plan = state.plan;
+    let read = Memo::new(move |_| {
+        runway.with(|r| {
+            r.as_ref()
+                .map(|view| plan.with(|p| reading(view, p, catalog, crate::browser::today())))
+        })
+    });
+    let canvas = NodeRef::<Canvas>::new();
+    redraw_after_change(
+        move || {
+            runway.track();
+            read.track();
+        },
+        move || {
+            let (Some(view), Some(r)) = (runway.get_untracked(), read.get_untracked()) else {
+                return;
+            };
+            let p = plan.get_untracked();
+            let days = view.result.horizon_days;
+            let data = RunwayChart {
+                balances: (0..view.inputs.0.len())
+                    .map(|g| (0..days).map(|d| view.result.balance_on(g, d)).collect())
+                    .collect(),
+                expired: expiries(&view.inputs.0, &view.result),
+                markers: r
+                    .markers
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| (m.day, (i + 1).to_string()))
+                    .collect(),
+                window: (r.window.start_day, r.window.end_day),
+                day0: p.t0,
+                daily_spend: view.result.daily_spend_usd,
+                daily_cash: view.result.daily_cash_usd,
+            };
+            if let Some(c) = canvas.get_untracked() {
+                draw_on(&c, |root, scale| draw_runway(root, &data, scale));
+            }
+        },
+    );
+    let window_attr = move |pick: fn(&ChartWindow) -> u32| {
+        move || {
+            read.with(|r| {
+                r.as_ref()
+                    .map(|r| plan.with(|p| day_attr(p, pick(&r.window))))
+            })
+        }
+    };
+    let window_day = move |pick: fn(&ChartWindow) -> u32| {
+        move || read.with(|r| r.as_ref().map(|r| pick(&r.window).to_string()))
+    };
+    let legend = move || {
+        read.with(|r| {
+            let Some(r) = r.as_ref() else {
+                return Vec::new().collect_view();
+            };
+            let mut items: Vec<(String, String, &'static str)> = r
+                .grants
+                .iter()
+                .enumerate()
+                .map(|(i, name)| {
+                    (
+                        format!("background:{}", css(GRANT_COLORS[i % GRANT_COLORS.len()])),
+                        format!("{name}: balance while usable"),
+                        "area",
+                    )
+                })
+                .collect();
+            items.push((format!("background:{}", css(SPEND)), "spent so far".into(), "line"));
+            items.push((format!("background:{}", css(CASH)), "paid in cash so far".into(), "line"));
+            if r.expires_any {
+                items.push((
+                    format!(
+                        "background:repeating-linear-gradient(135deg,{e} 0 1px,{f} 1px 5px);border-color:{e}",
+                        e = css(EXPIRED),
+                        f = css(EXPIRED_FILL)
+                    ),
+                    "expired unused (at its expiry)".into(),
+                    "expired",
+                ));
+            }
+            items
+                .into_iter()
+                .map(|(style, text, kind)| {
+                    view! {
+                        <li data-kind=kind><span class=format!("swatch swatch-{kind}") style=style aria-hidden="true"></span>{text}</li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let key = move || {
+        read.with(|r| {
+            r.as_ref().map_or_else(Vec::new, |r| {
+                r.markers
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| {
+                        let when = plan.with(|p| p.day_text(i64::from(m.day)));
+                        let day = m.day;
+                        let text = m.text.clone();
+                        view! {
+                            <li data-day=day.to_string()><span class="marker-number">{(i + 1).to_string()}</span>" "{format!("{when}: {text}")}</li>
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+    };
+    let sentence = move || read.with(|r| r.as_ref().map(|r| r.summary.clone()));
+    view! {
+        <figure class="runway-chart">
+            <canvas node_ref=canvas class="chart chart-tall chart-runway" data-testid="chart-runway" role="img"
+                aria-label="Runway chart: grant balances stacked over time, cumulative spend and cash, money expiring unused, numbered markers"
+                aria-describedby="runway-chart-summary"
+                data-window-start=window_attr(|w| w.start_day) data-window-end=window_attr(|w| w.end_day)
+                data-window-start-day=window_day(|w| w.start_day) data-window-end-day=window_day(|w| w.end_day)></canvas>
+            <ul class="runway-legend" data-testid="runway-legend">{legend}</ul>
+            <ol class="runway-key" data-testid="runway-markers">{key}</ol>
+            <figcaption id="runway-chart-summary" class="runway-summary" data-testid="runway-chart-summary">{sentence}</figcaption>
+        </figure>
+    }
+}
