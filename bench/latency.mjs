@@ -13,13 +13,27 @@ const pct = (xs, p) => {
 };
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  // A plan with three grants, so every edit also re-runs the runway simulation and redraws its chart.
-  await page.goto(server.url + '?start=20&grant=aws-activate:100K&grant=modal:5K&grant=aws-trainium:50K&work=modal:h100-sxm:8:2K:0:0.25');
+  // A plan of 3 training jobs, 2 serving lines and 5 grants, so every edit re-evaluates the whole
+  // plan (each job's hidden costs, each serving line's sizing), re-runs the runway and redraws it.
+  const plan = [
+    't0=2026-12-01',
+    'job=pretrain:7B:2T:aws:h100-sxm:64:20',
+    'job=lora:8B:20M:modal:h100-sxm:1:14:3:5',
+    'job=full-ft:8B:500M:gcp:h100-sxm:8:30',
+    'serve=8B:2B:modal:h100-sxm:30:12',
+    'serve=70B:10B:aws:h100-sxm:60:12',
+    'grant=aws-activate:100K', 'grant=modal:25K', 'grant=aws-trainium:50K', 'grant=gcp-startups', 'grant=nvidia-inception',
+  ].join('&');
+  await page.goto(server.url + '?' + plan);
   await page.getByTestId('compute-cost').waitFor();
+  // Every collapsible section open, so every chart is on screen and redrawn.
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+  await page.waitForTimeout(300);
   await page.waitForFunction(() => Number(document.querySelector('[data-testid=chart-cost-vs-mfu]')?.dataset.drawCount) >= 1);
   const runs = {};
   for (const [name, selector, values, resultId, chartId] of [
     ['typed params', '[data-testid=input-params]', ['13B', '7B'], 'compute-cost', 'chart-cost-vs-mfu'],
+    ['typed params -> plan total', '[data-testid=input-params]', ['13B', '7B'], 'total-spend', 'chart-runway'],
     ['mfu slider', '[data-testid=slider-mfu]', ['300', '500'], 'compute-cost', 'chart-cost-vs-mfu'],
     ['typed mtbf', '[data-testid=input-mtbf]', ['20000', '50677'], 'total-cost', 'chart-cost-vs-interval'],
   ]) {

@@ -5,6 +5,7 @@ use std::time::Duration;
 use crate::browser;
 use crate::state::{provide_app_state, AppState};
 use crate::ui::advisor::AdvisorPanel;
+use crate::ui::answers::AnswersPanel;
 use crate::ui::billing::BillingPanel;
 use crate::ui::charts::Charts;
 use crate::ui::compare::ComparePanel;
@@ -13,6 +14,7 @@ use crate::ui::hidden_costs::HiddenCostsPanel;
 use crate::ui::inputs::InputsPanel;
 use crate::ui::results::Results;
 use crate::ui::scenarios::{remember_last, restore_last, ScenariosPanel};
+use crate::ui::section::{provide_sections, Collapsible, SectionNav};
 use crate::ui::share::ShareBar;
 
 /// The page: reads the share link once, then keeps the link in step with the plan.
@@ -35,34 +37,55 @@ pub fn App() -> impl IntoView {
         }
         state
     } else {
+        // A link from before jobs (`params=…&tokens=…`) opens as one pretraining job; like every
+        // rewrite of the address bar, the new form is written on the first edit.
         AppState::from_query(catalog, &query)
     };
     provide_app_state(state);
     sync_url(state);
+    provide_sections();
     view! {
         <header class="top">
             <div>
                 <h1>"GPU Credit Runway"</h1>
-                <p class="tagline">"What your training run costs, from 6·N·D to dollars, with every figure sourced. Nothing leaves your browser."</p>
+                <p class="tagline">"What your plan costs, which credits pay for it and when cash starts, with every figure sourced. Nothing leaves your browser."</p>
             </div>
             <ShareBar />
         </header>
+        <SectionNav />
         <main class="layout">
-            <section class="panel saved" aria-label="Your plans"><ScenariosPanel /></section>
-            <section class="panel inputs" aria-label="Inputs"><InputsPanel /></section>
+            <section id="answers" class="panel answers" aria-label="Answers"><AnswersPanel /></section>
+            <section id="workload" class="panel inputs" aria-label="Inputs"><InputsPanel /></section>
+            <div class="side-details">
+                <Collapsible id="advisor" class="panel advisor" title="Which credits fit" blurb="Programs ranked for this plan, with reasons">
+                    <AdvisorPanel />
+                </Collapsible>
+                <Collapsible id="saved" class="panel saved" title="Your plans" blurb="Save, open, duplicate; export and import files">
+                    <ScenariosPanel />
+                </Collapsible>
+            </div>
             <section class="panel results" aria-label="Results"><Results /></section>
-            <section class="panel charts" aria-label="Charts"><Charts /></section>
-            <section class="panel hidden" aria-label="Hidden costs"><HiddenCostsPanel /></section>
-            <section class="panel compare" aria-label="Train or fine-tune"><ComparePanel /></section>
-            <section class="panel billing" aria-label="Billing modes and break-evens"><BillingPanel /></section>
-            <section class="panel advisor" aria-label="Which credits fit"><AdvisorPanel /></section>
-            <section class="panel credits" aria-label="Credits and runway"><CreditsPanel /></section>
+            <Collapsible id="charts" class="panel charts" title="Cost charts" blurb="Cost against MFU; the same run at every provider">
+                <div class="charts-grid"><Charts /></div>
+            </Collapsible>
+            <section id="credits" class="panel credits" aria-label="Credits and runway"><CreditsPanel /></section>
+            <div class="details-grid">
+                <Collapsible id="hidden-costs" class="panel hidden" title="Hidden costs" blurb="Network, failures and checkpoints, storage, egress, memory">
+                    <HiddenCostsPanel />
+                </Collapsible>
+                <Collapsible id="compare" class="panel compare" title="Train or fine-tune?" blurb="Side by side: pretraining, continued pretraining, fine-tunes">
+                    <ComparePanel />
+                </Collapsible>
+                <Collapsible id="billing" class="panel billing" title="Billing modes and break-evens" blurb="On-demand, reserved, spot, serverless; self-hosting against an API; what $X buys">
+                    <BillingPanel />
+                </Collapsible>
+            </div>
         </main>
         <footer class="foot">
             <p>
                 "Compute model: C = 6·N·D FLOPs; GPU-hours = C / (dense bf16 peak · MFU); 730 billed hours a month. "
-                "Prices are on-demand list prices with their source and date; they age fast, so override with your own rate. "
-                "The link holds the whole plan: keys params, tokens, gpu, gpus, mfu, duty, provider, price, start, t0 (the date of day 0), grant, work, and the hidden-cost keys mtbf, ckpt_write, restart, ckpt_every, network, overlap, ckpts_kept, spot, data_on, export."
+                "Prices are list prices with their source and date; they age fast, so override with your own rate. "
+                "The link holds the whole plan (every key is listed in the README under \"Share links\"); which sections are open is not part of it."
             </p>
         </footer>
     }

@@ -3,25 +3,15 @@
 
 use leptos::prelude::*;
 use runway_model::overheads::{estimate_overheads, OverheadEstimate};
-use runway_model::plan::{runway_inputs, warnings, Warning};
 use runway_model::plan::{Plan, PlanError};
-use runway_model::runway::{simulate, GrantInput, RunwayResult, WorkloadInput};
 use runway_model::{
     decode_link, encode_link, estimate, Catalog, DecodedLink, Estimate, EstimateError, Field,
     InputError, Origin, Scenario,
 };
 use std::collections::BTreeMap;
 
-/// The runway of the current plan, derived from the scenario and the plan.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RunwayView {
-    /// Simulation inputs: grants in plan order, workloads with the training run first.
-    pub inputs: (Vec<GrantInput>, Vec<WorkloadInput>),
-    /// The day-by-day result.
-    pub result: RunwayResult,
-    /// Plain-words warnings.
-    pub warnings: Vec<Warning>,
-}
+/// The whole plan evaluated: every workload priced, the runway, warnings and apply-by days.
+pub type RunwayView = runway_model::evaluate::Outcome<'static>;
 
 /// What a control shows besides the scenario value: the text in its box and its message.
 #[derive(Clone, Copy)]
@@ -105,20 +95,7 @@ impl AppState {
             query: Memo::new(move |_| scenario.with(|s| plan.with(|p| encode_link(s, p)))),
             runway: Memo::new(move |_| {
                 scenario.with(|s| {
-                    plan.with(|plan| {
-                        let primary = estimate.read();
-                        let primary = primary.as_ref().ok()?;
-                        let overheads = overheads.read();
-                        let overheads = overheads.as_ref()?;
-                        let inputs = runway_inputs(plan, s, primary, overheads, catalog);
-                        let result = simulate(&inputs.0, &inputs.1);
-                        let warnings = warnings(plan, &inputs, &result, catalog);
-                        Some(RunwayView {
-                            inputs,
-                            result,
-                            warnings,
-                        })
-                    })
+                    plan.with(|plan| Some(runway_model::evaluate::evaluate(s, plan, catalog)))
                 })
             }),
             saved_id: RwSignal::new(None),
@@ -144,7 +121,6 @@ impl AppState {
             // A rejected value stays visible in its box, next to its message.
             let text = match (errors.get(&field), decoded.raw.get(&field)) {
                 (Some(_), Some(raw)) => raw.clone(),
-                _ if field == Field::Start => field.display(f64::from(decoded.plan.start_day)),
                 _ => display_value(field, s),
             };
             f.text.set(text);
@@ -199,7 +175,6 @@ impl AppState {
     /// The current value of a numeric field (the dataset-ready day lives in the plan).
     pub fn number(&self, field: Field) -> f64 {
         match field {
-            Field::Start => self.plan.with(|p| f64::from(p.start_day)),
             // `auto`: the slider sits at Daly's optimum.
             Field::CkptEvery => self
                 .scenario
@@ -214,12 +189,7 @@ impl AppState {
     }
 
     fn set_number(&self, field: Field, value: Option<f64>) {
-        match (field, value) {
-            // Validated whole and within 0..=1826 before it gets here.
-            (Field::Start, Some(v)) => self.plan.update(|p| p.start_day = v as u32),
-            (Field::Start, None) => {}
-            _ => self.scenario.update(|s| s.set_number(field, value)),
-        }
+        self.scenario.update(|s| s.set_number(field, value));
     }
 
     /// Chooses an accelerator; keeps the provider when it rents it, else picks the default one.
@@ -243,7 +213,7 @@ impl AppState {
             s.accelerator_id = acc.id.to_string();
             if let Some(p) = new_provider {
                 s.provider_id = p;
-                keep_offered_network(s, self.catalog);
+                s.keep_offered_network(self.catalog);
             }
         });
     }
@@ -257,13 +227,49 @@ impl AppState {
             self.field(Field::Provider).clear_error();
             self.scenario.update(|s| {
                 s.provider_id = id;
-                keep_offered_network(s, self.catalog);
+                s.keep_offered_network(self.catalog);
             });
         }
     }
 }
 
 impl AppState {
+    /// Opens job `index` (plan order) in the calculator's editor.
+    pub fn edit_job(&self, index: usize) {
+        let mut s = self.scenario.get_untracked();
+        self.plan.update(|p| p.edit_job(index, &mut s));
+        s.keep_offered_network(self.catalog);
+        self.scenario.set(s);
+        self.refresh_job_fields();
+    }
+
+    /// Removes job `index` (plan order); the editor opens the next one if it was edited.
+    pub fn remove_job(&self, index: usize) {
+        let mut s = self.scenario.get_untracked();
+        self.plan.update(|p| p.remove_job(index, &mut s));
+        self.scenario.set(s);
+        self.refresh_job_fields();
+    }
+
+    /// Adds a job at the end of the plan and opens it in the editor.
+    pub fn add_job(&self, job: runway_model::workloads::Job) {
+        let mut s = self.scenario.get_untracked();
+        self.plan.update(|p| p.add_job(job, &mut s));
+        s.keep_offered_network(self.catalog);
+        self.scenario.set(s);
+        self.refresh_job_fields();
+    }
+
+    /// Rewrites the boxes of the job fields from the scenario (after the edited job changed).
+    fn refresh_job_fields(&self) {
+        let s = self.scenario.get_untracked();
+        for field in Field::ALL.into_iter().filter(|f| f.is_job_field()) {
+            let f = self.field(field);
+            f.text.set(display_value(field, &s));
+            f.clear_error();
+        }
+    }
+
     /// Chooses the inter-node network (`""`: the provider's default).
     pub fn choose_network(&self, id: String) {
         self.field(Field::Network).clear_error();
@@ -297,17 +303,6 @@ pub fn provide_app_state(state: AppState) {
 /// The state provided by `App`.
 pub fn use_app_state() -> AppState {
     expect_context::<AppState>()
-}
-
-/// Drops a network choice the (new) provider does not offer, so the link stays valid.
-fn keep_offered_network(s: &mut Scenario, catalog: &Catalog) {
-    let offered = match (&s.overheads.network_id, catalog.provider(&s.provider_id)) {
-        (Some(n), Some(p)) => p.networks.iter().any(|x| x == n),
-        _ => true,
-    };
-    if !offered {
-        s.overheads.network_id = None;
-    }
 }
 
 fn display_value(field: Field, s: &Scenario) -> String {

@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use runway_model::advisor::{advise, AdvisorInputs};
+use runway_model::advisor::advise;
 use runway_model::format::{data_value, usd};
 use runway_model::Field;
 
@@ -24,25 +24,11 @@ struct Row {
 pub fn AdvisorPanel() -> impl IntoView {
     let state = use_app_state();
     let advice = Memo::new(move |_| {
-        let e = state.estimate.read();
-        let Ok(e) = e.as_ref() else {
+        let outcome = state.runway.read();
+        let Some(outcome) = outcome.as_ref() else {
             return (Vec::new(), None);
         };
-        let o = state.overheads.read();
-        let s = state.scenario.read();
-        let inputs = AdvisorInputs {
-            shape: s.advisor.shape.clone(),
-            cuda_locked: s.advisor.cuda_locked,
-            data_on: s.overheads.data_on_provider.clone(),
-            dataset_gb: o.as_ref().map_or(0.0, |o| o.dataset_gb),
-            weekly_engineer_usd: s.advisor.weekly_engineer_usd,
-            dataset_ready_day: state.plan.with(|p| p.start_day),
-            need_usd: o
-                .as_ref()
-                .and_then(|o| o.total_usd())
-                .unwrap_or(e.compute_cost_usd),
-            daily_burn_usd: f64::from(s.gpus) * 24.0 * s.duty * e.price.usd_per_gpu_hour(),
-        };
+        let inputs = state.scenario.with(|s| outcome.advisor_inputs(s));
         let a = advise(&inputs, state.catalog);
         let rows = a
             .ranked

@@ -363,12 +363,37 @@ fn CompareColumn(
             }
         })
     };
+    let to_job = move || {
+        let column = state.plan.with(|p| p.compare.get(index).cloned())?;
+        state.scenario.with(|s| column.to_job(s))
+    };
+    let can_add = move || to_job().is_some();
+    let add_to_plan = move |_| {
+        let full = state
+            .plan
+            .with(|p| p.workload_count() >= runway_model::plan::MAX_WORKLOADS);
+        if let (Some(job), false) = (to_job(), full) {
+            state.add_job(job);
+        }
+    };
+    let cash_text = move || {
+        let day = runway();
+        match day.parse::<u32>() {
+            Ok(d) => state.plan.with(|p| p.day_text(i64::from(d))),
+            Err(_) => "never: the grants pay it all".to_string(),
+        }
+    };
     view! {
         <div class="compare-col" class:cheapest=is_cheapest data-testid=format!("cmp-{index}")>
             <div class="grant-head">
                 <strong>{format!("{}.", index + 1)}</strong>
                 <select data-testid=format!("cmp-{index}-kind") on:change=change_kind>{kinds}</select>
-                <button type="button" class="link-button" data-testid=format!("remove-cmp-{index}") on:click=remove>"Remove"</button>
+                <button type="button" class="link-button" data-testid=format!("remove-cmp-{index}") on:click=remove
+                    aria-label=format!("Remove column {}", index + 1)>"Remove"</button>
+                <Show when=can_add>
+                    <button type="button" class="link-button" data-testid=format!("cmp-{index}-to-plan") on:click=add_to_plan
+                        aria-label=format!("Add column {} to the plan as a job", index + 1)>"Add to plan as a job"</button>
+                </Show>
             </div>
             <label class="grant-field base-model" style:display=move || if is_rag() { "none" } else { "" }><span>"Base model"</span>
                 <select data-testid=format!("cmp-{index}-base") on:change=pick_base>
@@ -412,7 +437,7 @@ fn CompareColumn(
                 <dd data-testid=format!("compare-payers-{index}")>{payers}</dd>
                 <dt>"Cash starts"</dt>
                 <dd data-testid=format!("compare-runway-{index}") data-value=runway>
-                    {move || match runway().as_str() { "none" => "never: the grants pay it all".to_string(), d => format!("day {d}") }}
+                    {cash_text}
                 </dd>
             </dl>
             <details class="math"><summary>"Show the math"</summary>

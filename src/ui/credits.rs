@@ -1,8 +1,6 @@
 use leptos::prelude::*;
-use runway_model::Field;
 
 use crate::state::use_app_state;
-use crate::ui::number_input::NumberInput;
 use crate::ui::plan_list::PlanList;
 use crate::ui::programs::ProgramBrowser;
 use crate::ui::runway_results::RunwayResults;
@@ -13,15 +11,6 @@ use crate::ui::workloads::WorkloadList;
 pub fn CreditsPanel() -> impl IntoView {
     let state = use_app_state();
     let runway = state.runway;
-    // The dataset-ready day as a date, and what day 0 is.
-    let start_date = move || state.plan.with(|p| p.date_of(p.start_day));
-    let start_iso = move || start_date().map_or_else(|| "none".to_string(), |d| d.iso());
-    let start_text = move || {
-        state.plan.with(|p| match (p.t0, start_date()) {
-            (Some(t0), Some(d)) => format!("Dataset ready on {d} (day 0 is {t0})."),
-            _ => String::new(),
-        })
-    };
     let link_errors = move || {
         state.plan_errors.with(|errors| {
             errors
@@ -39,8 +28,6 @@ pub fn CreditsPanel() -> impl IntoView {
             "without an amount starts at what a seed-stage team is typically offered (\"typical $X, up to $Y\"), never at "
             "the ceiling, which is a tier maximum: edit the amount to what you are offered."
         </p>
-        <NumberInput field=Field::Start unit="day" hint="the training run starts then" />
-        <p class="hint" data-testid="start-date" data-value=start_iso>{start_text}</p>
         {link_errors}
         <WorkloadList />
         <PlanList runway=runway />

@@ -1,6 +1,7 @@
 //! Components: one panel a file. They read the shared state, call the pure model, and render.
 
 pub mod advisor;
+pub mod answers;
 pub mod billing;
 pub mod charts;
 pub mod compare;
@@ -13,7 +14,9 @@ pub mod number_input;
 pub mod plan_list;
 pub mod programs;
 pub mod results;
+pub mod runway_chart;
 pub mod runway_results;
 pub mod scenarios;
+pub mod section;
 pub mod share;
 pub mod workloads;

@@ -1,10 +1,6 @@
 use leptos::prelude::*;
 use runway_model::format::{data_value, usd, usd_exact};
-use runway_model::parse::{parse_number, parse_whole};
-use runway_model::plan::{
-    apply_by, apply_window, PlannedGrant, MAX_REVIEW_DAYS, MAX_VALIDITY_DAYS,
-};
-use runway_model::runway::HORIZON_CAP_DAYS;
+use runway_model::plan::{apply_window, GrantField};
 
 use crate::state::use_app_state;
 use crate::state::RunwayView;
@@ -64,9 +60,23 @@ fn GrantRow(
             </span>
         }
     };
+    // The first day a workload this grant can pay starts (the dataset-ready day of its work).
+    let first_start = move || {
+        runway.with(|r| {
+            r.as_ref().and_then(|r| {
+                let g = r.inputs.0.get(index)?;
+                r.inputs
+                    .1
+                    .iter()
+                    .filter(|w| g.pays_for(w))
+                    .map(|w| w.start_day)
+                    .min()
+            })
+        })
+    };
     let advice = move || {
+        let start = first_start()?;
         state.plan.with(|plan| {
-            let start = plan.start_day;
             let date = |d: u32| plan.day_text(i64::from(d));
             program.map(|p| {
                 let w = apply_window(p, start);
@@ -83,10 +93,7 @@ fn GrantRow(
         runway.with(|r| {
             r.as_ref().and_then(|r| {
                 let g = r.inputs.0.get(index)?;
-                let by = apply_by(&r.inputs.0, &r.inputs.1)
-                    .get(index)
-                    .copied()
-                    .flatten();
+                let by = r.apply_by.get(index).copied().flatten();
                 Some((by, g.usable_from(), g.expires_on()))
             })
         })
@@ -131,14 +138,10 @@ fn GrantRow(
                 <button type="button" class="link-button" data-testid=format!("remove-grant-{index}") on:click=remove>"Remove"</button>
             </div>
             <div class="grant-fields">
-                <GrantField index=index label="Amount (USD)" key="amount" initial=runway_model::parse::format_number_exact(initial.amount_usd)
-                    apply=|g, t| parse_number(t).ok().filter(|v| *v > 0.0 && *v <= runway_model::plan::MAX_AMOUNT_USD).map(|v| g.amount_usd = v).is_some() />
-                <GrantField index=index label="Apply on day" key="apply" initial=initial.apply_day.to_string()
-                    apply=|g, t| parse_whole(t, 0, HORIZON_CAP_DAYS).map(|v| g.apply_day = v).is_ok() />
-                <GrantField index=index label="Review days" key="review" initial=initial.review_days.to_string()
-                    apply=|g, t| parse_whole(t, 0, MAX_REVIEW_DAYS).map(|v| g.review_days = v).is_ok() />
-                <GrantField index=index label="Valid days" key="validity" initial=initial.validity_days.to_string()
-                    apply=|g, t| parse_whole(t, 1, MAX_VALIDITY_DAYS).map(|v| g.validity_days = v).is_ok() />
+                <GrantNumber index=index label="Amount (USD)" key="amount" field=GrantField::Amount initial=GrantField::Amount.text(&initial) />
+                <GrantNumber index=index label="Apply on day" key="apply" field=GrantField::ApplyDay initial=GrantField::ApplyDay.text(&initial) />
+                <GrantNumber index=index label="Review days" key="review" field=GrantField::ReviewDays initial=GrantField::ReviewDays.text(&initial) />
+                <GrantNumber index=index label="Valid days" key="validity" field=GrantField::ValidityDays initial=GrantField::ValidityDays.text(&initial) />
             </div>
             <div class="grant-stats">
                 {stat("used", "grant-used", |o| o.used_usd)}
@@ -163,7 +166,7 @@ fn GrantRow(
 
 /// One editable number of a grant; invalid text keeps the last valid value and says what is accepted.
 #[component]
-fn GrantField(
+fn GrantNumber(
     /// The grant's position in the plan.
     index: usize,
     /// Label shown above the box.
@@ -172,33 +175,37 @@ fn GrantField(
     key: &'static str,
     /// Text the box starts with.
     initial: String,
-    /// Parses the text into the grant; false (grant untouched) when it is not accepted.
-    apply: fn(&mut PlannedGrant, &str) -> bool,
+    /// Which number of the grant this box edits.
+    field: GrantField,
 ) -> impl IntoView {
     let state = use_app_state();
-    let invalid = RwSignal::new(false);
+    let error = RwSignal::new(None::<String>);
     let on_input = move |ev| {
         let text = event_target_value(&ev);
         // Change a copy; only a valid edit touches the plan (and the URL).
         let Some(mut edited) = state.plan.with_untracked(|p| p.grants.get(index).cloned()) else {
             return;
         };
-        let ok = apply(&mut edited, &text);
-        if ok {
-            state.plan.update(|p| {
-                if let Some(g) = p.grants.get_mut(index) {
-                    *g = edited;
-                }
-            });
+        let label = format!("Grant {} ({})", index + 1, edited.program_id);
+        match field.set(&mut edited, &text, &label) {
+            Ok(()) => {
+                state.plan.update(|p| {
+                    if let Some(g) = p.grants.get_mut(index) {
+                        *g = edited;
+                    }
+                });
+                error.set(None);
+            }
+            Err(m) => error.set(Some(format!("{m} The last valid value is kept."))),
         }
-        invalid.set(!ok);
     };
+    let invalid = move || error.with(Option::is_some);
     let id = format!("grant-{index}-{key}");
     view! {
-        <label class="grant-field" class:invalid=move || invalid.get()>
+        <label class="grant-field" class:invalid=invalid>
             <span>{label}</span>
-            <input type="text" inputmode="numeric" id=id.clone() data-testid=id value=initial on:input=on_input aria-invalid=move || invalid.get().to_string() />
-            {move || invalid.get().then(|| view! { <span class="field-error" role="alert" data-testid=format!("error-grant-{index}-{key}")>"Not accepted: kept the last valid value."</span> })}
+            <input type="text" inputmode="numeric" id=id.clone() data-testid=id value=initial on:input=on_input aria-invalid=move || invalid().to_string() />
+            {move || error.get().map(|m| view! { <span class="field-error" role="alert" data-testid=format!("error-grant-{index}-{key}")>{m}</span> })}
         </label>
     }
 }

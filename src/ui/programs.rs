@@ -4,6 +4,7 @@ use runway_model::format::usd;
 use runway_model::plan::{PlannedGrant, MAX_GRANTS};
 
 use crate::state::use_app_state;
+use crate::ui::section::Collapsible;
 
 /// The program catalog with filters (workload shape, provider, CUDA lock-in, backing) and an "Add to
 /// plan" button on each card.
@@ -62,7 +63,7 @@ pub fn ProgramBrowser() -> impl IntoView {
             .collect_view()
     };
     view! {
-        <h3 class="no-print">"Credit programs"</h3>
+        <Collapsible id="programs" class="programs no-print" title="Credit programs" blurb="The catalog: typical amounts and ceilings, both clocks, what each covers; add one to the plan" nested=true>
         <div class="filters">
             <label>"Workload "<select data-testid="filter-shape" on:change=move |ev| shape.set(event_target_value(&ev))><option value="">"Any"</option>{shapes}</select></label>
             <label>"Provider "<select data-testid="filter-provider" on:change=move |ev| provider.set(event_target_value(&ev))><option value="">"Any"</option>{providers}</select></label>
@@ -71,6 +72,7 @@ pub fn ProgramBrowser() -> impl IntoView {
         </div>
         {shape_note}
         <div class="program-grid">{cards}</div>
+        </Collapsible>
     }
 }
 

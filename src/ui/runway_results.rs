@@ -1,12 +1,10 @@
-use leptos::html::Canvas;
 use leptos::prelude::*;
-use runway_charts::{draw_runway, RunwayChart};
+use runway_model::evaluate::BillLine;
 use runway_model::format::{data_value, usd, usd_exact};
-use runway_model::runway::LineItem;
 
 use crate::state::use_app_state;
 use crate::state::RunwayView;
-use crate::ui::charts::{draw_on, redraw_after_change};
+use crate::ui::runway_chart::RunwayChartView;
 
 /// Totals of the runway (spend, cash, the day cash starts), warnings about the whole plan, and the
 /// runway chart.
@@ -50,57 +48,6 @@ pub fn RunwayResults(
             }
         }
     };
-    let canvas = NodeRef::<Canvas>::new();
-    redraw_after_change(
-        move || runway.track(),
-        move || {
-            let Some(view) = runway.get_untracked() else {
-                return;
-            };
-            let (plan, catalog) = (state.plan.get_untracked(), state.catalog);
-            let mut markers = vec![
-                (
-                    0,
-                    plan.t0
-                        .map_or_else(|| "day 0".to_string(), |d| d.to_string()),
-                ),
-                (plan.start_day, "data ready".to_string()),
-            ];
-            for (i, g) in view.inputs.0.iter().enumerate() {
-                markers.push((g.usable_from(), format!("{} approved", i + 1)));
-                markers.push((g.expires_on(), format!("{} expires", i + 1)));
-            }
-            let days = view.result.horizon_days;
-            let balances = plan
-                .grants
-                .iter()
-                .enumerate()
-                .map(|(i, g)| {
-                    let label = format!(
-                        "{}. {}",
-                        i + 1,
-                        catalog
-                            .program(&g.program_id)
-                            .map_or(g.program_id.as_str(), |p| p.name.as_ref())
-                    );
-                    (
-                        label,
-                        (0..days).map(|d| view.result.balance_on(i, d)).collect(),
-                    )
-                })
-                .collect();
-            let data = RunwayChart {
-                day0: plan.t0,
-                balances,
-                daily_spend: view.result.daily_spend_usd,
-                daily_cash: view.result.daily_cash_usd,
-                markers,
-            };
-            if let Some(c) = canvas.get_untracked() {
-                draw_on(&c, |root, scale| draw_runway(root, &data, scale));
-            }
-        },
-    );
     view! {
         <h3>"Runway"</h3>
         <div class="results-grid">
@@ -117,8 +64,7 @@ pub fn RunwayResults(
             </div>
         </div>
         <BillLines runway=runway />
-        <canvas node_ref=canvas class="chart chart-tall" data-testid="chart-runway" role="img"
-            aria-label="Runway chart: grant balances stacked over time, cumulative spend and cash, approval and expiry markers"></canvas>
+        <RunwayChartView runway=runway />
     }
 }
 
@@ -138,7 +84,7 @@ fn BillLines(
                     .1
                     .iter()
                     .enumerate()
-                    .map(|(i, w)| (w.line, i, w.provider_id.clone()))
+                    .map(|(i, w)| (r.lines.get(i).copied(), i, w.provider_id.clone()))
                     .collect::<Vec<_>>()
             })
         })
@@ -154,11 +100,13 @@ fn BillLines(
                         .provider(provider_id)
                         .map_or(provider_id.as_str(), |p| p.name.as_ref())
                         .to_string();
-                    let (kind, what) = match (line, i) {
-                        (LineItem::Accelerators, 0) => ("gpu", "Training run, GPU-hours with communication and failures".to_string()),
-                        (LineItem::Accelerators, _) => ("gpu", format!("Workload {}, GPU-hours", i + 1)),
-                        (LineItem::Storage, _) => ("storage", "Checkpoints and dataset storage (not paid by GPU-only grants)".to_string()),
-                        (LineItem::Egress, _) => ("egress", "Egress (not paid by GPU-only grants)".to_string()),
+                    let (kind, what) = match line {
+                        Some(BillLine::Job(j)) => ("gpu", format!("Job {}, GPU-hours with communication and failures", j + 1)),
+                        Some(BillLine::Serve(j)) => ("gpu", format!("Serving line {}, always-on GPUs", j + 1)),
+                        Some(BillLine::Experiment(k)) => ("gpu", format!("Experiments {}, GPU-hours", k + 1)),
+                        Some(BillLine::JobStorage(j)) => ("storage", format!("Job {}: checkpoints and dataset storage (not paid by GPU-only grants)", j + 1)),
+                        Some(BillLine::JobEgress(j)) => ("egress", format!("Job {}: egress (not paid by GPU-only grants)", j + 1)),
+                        None => ("gpu", format!("Line {}", i + 1)),
                     };
                     let spend = move || {
                         runway.with(|r| {

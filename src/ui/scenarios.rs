@@ -1,9 +1,7 @@
 use leptos::prelude::*;
 use runway_model::export::results_csv;
 use runway_model::format::usd;
-use runway_model::overheads::estimate_overheads;
-use runway_model::plan::{run_plan, runway_inputs};
-use runway_model::runway::simulate;
+use runway_model::plan::run_plan;
 use runway_model::saved::{
     clean_text, decode_scenario_file, encode_scenario_file, plan_query, typed_text, Library,
     SavedScenario, ScenarioFile, MAX_NAME, MAX_NOTE,
@@ -114,11 +112,10 @@ struct Row {
 fn summarize(s: &SavedScenario, catalog: &Catalog) -> Row {
     let d = s.decode(catalog);
     let (total, runway) = match estimate(&d.scenario, catalog) {
-        Ok(e) => {
-            let o = estimate_overheads(&d.scenario, &e, catalog);
-            let r = run_plan(&d.plan, &d.scenario, &e, catalog);
+        Ok(_) => {
+            let r = run_plan(&d.plan, &d.scenario, catalog);
             (
-                o.total_usd().map_or_else(|| "never finishes".into(), usd),
+                usd(r.total_spend_usd),
                 r.runway_end_day.map_or_else(
                     || "no cash needed".into(),
                     |day| match d.plan.t0.or_else(crate::browser::today) {
@@ -502,15 +499,11 @@ fn record_plan(state: AppState) -> String {
 
 /// The CSV report of the current plan (`None` when it cannot be priced).
 fn csv_report(state: AppState) -> Option<String> {
-    let s = state.scenario.get_untracked();
     let plan = state.plan.get_untracked();
-    let e = state.estimate.read_untracked();
-    let e = e.as_ref().ok()?;
-    let o = state.overheads.read_untracked();
-    let o = o.as_ref()?;
-    let inputs = runway_inputs(&plan, &s, e, o, state.catalog);
-    let result = simulate(&inputs.0, &inputs.1);
-    Some(results_csv(&plan, &inputs, &result, state.catalog))
+    state.runway.with_untracked(|r| {
+        r.as_ref()
+            .map(|r| results_csv(&plan, &r.inputs, &r.result, state.catalog))
+    })
 }
 
 /// Keeps the open plan for the next visit without a link (coalesced with the URL write).

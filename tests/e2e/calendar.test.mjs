@@ -99,7 +99,7 @@ test('a malformed t0 is named in a message and today is used', async () => {
 test('leap day by link: day 1 after 28 Feb 2028 is 29 Feb 2028', async () => {
   const calc = await openOn('2026-12-01T10:00:00', '?t0=2028-02-28&start=1');
   assert.equal(await calc.attr('start-date'), '2028-02-29');
-  assert.match(await calc.page.getByTestId('start-date').innerText(), /Dataset ready on 29 Feb 2028 \(day 0 is 28 Feb 2028\)/);
+  assert.match(await calc.page.getByTestId('start-date').innerText(), /Starts 29 Feb 2028 \(day 0 is 28 Feb 2028\)/);
   // Without grants the whole run is cash from the day the dataset is ready.
   assert.equal(await calc.attr('runway-end-date'), '2028-02-29');
   await done(calc);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { pageSuite } from './support/suite.mjs';
 import { idealHours } from './support/hand.mjs';
 
-const { open, done } = pageSuite({ waitFor: 'total-cost' });
+const { open, done } = pageSuite({ waitFor: 'total-cost', sections: ['compare'] });
 const near = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * Math.max(1, Math.abs(b));
 // FLOPs multipliers per token: 6 for pretraining and full fine-tuning, 4 for LoRA, 4 x 1.2 for QLoRA;
 // gradient checkpointing adds a forward pass (LoRA 6, QLoRA (4 + 2) x 1.2 = 7.2, full 8), on by

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { pageSuite } from './support/suite.mjs';
 import { daly, idealHours, LLAMA3_MTBF, waste } from './support/hand.mjs';
 
-const { open, done } = pageSuite({ waitFor: 'total-spend' });
+const { open, done } = pageSuite({ waitFor: 'total-spend', sections: ['programs'] });
 
 const near = (a, b, tol = 1e-6) => Math.abs(a - b) <= tol * Math.max(1, Math.abs(b));
 
@@ -98,7 +98,7 @@ test('malformed grant and work tokens give messages and the rest of the plan loa
   const calc = await open('?grant=aws-activate:100K&grant=' + encodeURIComponent('<img src=x onerror=alert(1)>') + '&grant=modal:abc&grant=oracle&work=aws:h100-sxm:8&start=5');
   assert.match(await calc.page.getByTestId('error-grant-1').innerText(), /^Grant 2: "<img src=x onerror=alert\(1\)>" is not a credit program in the catalog\. Expected one of aws-genai/);
   assert.equal(await calc.page.getByTestId('error-grant-2').innerText(), 'Grant 3 (modal): amount "abc" is not a number. Expected USD above 0 and at most 1B, like 100K.');
-  assert.match(await calc.page.getByTestId('error-work-0').innerText(), /^Workload 2: expected provider:accelerator:gpus:gpu-hours:start-day/);
+  assert.match(await calc.page.getByTestId('error-work-0').innerText(), /^Experiments 1: expected provider:accelerator:gpus:gpu-hours:start-day/);
   assert.equal(await calc.page.locator('img[src=x]').count(), 0);
   // Valid grants load in order: aws-activate (plan 0) and oracle (plan 1).
   assert.match(await calc.page.getByTestId('grant-0').innerText(), /AWS Activate \(general cloud\)/);
@@ -186,14 +186,15 @@ test('the runway chart draws', async () => {
 
 test('adding and removing a workload with the form', async () => {
   const calc = await open('?start=60&grant=modal:5000');
-  // The form defaults to 8 H100 at Modal, 2K GPU-hours from day 0 at 25 % duty: $3.95 * 2,000 = $7,900.
+  // Experiments default to 8 H100 at Modal, 2K GPU-hours from day 0 at 25 % duty: $3.95 * 2,000 = $7,900.
+  await calc.page.getByTestId('new-work-type').selectOption('experiments');
   await calc.page.getByTestId('new-work-gpus').fill('abc');
   await calc.page.getByTestId('add-workload').click();
-  assert.equal(await calc.page.getByTestId('error-work-new').innerText(), 'Workload 2: accelerators "abc" is not a number. Expected a whole number from 1 to 100,000.');
+  assert.equal(await calc.page.getByTestId('error-work-new').innerText(), 'Experiments 1: accelerators "abc" is not a number. Expected a whole number from 1 to 100,000.');
   await calc.page.getByTestId('new-work-gpus').fill('8');
   await calc.page.getByTestId('add-workload').click();
   await calc.page.getByTestId('work-0').waitFor();
-  assert.match(await calc.page.getByTestId('work-0').innerText(), /8 × NVIDIA H100 SXM at modal, 2K GPU-hours from day 0 at 25% duty \(\$7,900\)/);
+  assert.match(await calc.page.getByTestId('work-0').innerText(), /Experiments: 8 × NVIDIA H100 SXM at modal, 2K GPU-hours from day 0 at 25% duty \(\$7,900\)/);
   await calc.waitForUrl((p) => p.getAll('work')[0] === 'modal:h100-sxm:8:2K:0:0.25');
   // Modal grant (review 3): days 0-2 cash, then $5,000, so Modal leaves 7,900 - 5,000 = $2,900 in cash;
   // no grant pays the AWS training run: cash = TOTAL + $2,900.

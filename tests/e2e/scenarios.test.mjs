@@ -6,16 +6,18 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pageSuite } from './support/suite.mjs';
+import { pageSuite, reopenSections } from './support/suite.mjs';
 import { CalculatorPage } from './support/calculator-page.mjs';
 
-const suite = pageSuite({ waitFor: 'total-cost' });
+const SECTIONS = ['saved', 'hidden-costs'];
+const suite = pageSuite({ waitFor: 'total-cost', sections: SECTIONS });
 const { open, done } = suite;
 const LIBRARY = 'gpu-credit-runway.library';
 
 /** Opens the page in a context whose localStorage already holds `items` (set before any script). */
 async function openWithStorage(items, query = '', init) {
   const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(reopenSections, SECTIONS);
   await context.addInitScript((items) => {
     if (sessionStorage.getItem('seeded')) return;
     sessionStorage.setItem('seeded', '1');
@@ -171,6 +173,7 @@ test('full storage and disabled storage get messages; the page works from the li
 
 test('two tabs saving at once keep each other\'s scenarios', async () => {
   const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(reopenSections, SECTIONS);
   const a = new CalculatorPage(await context.newPage(), suite.server.url);
   const b = new CalculatorPage(await context.newPage(), suite.server.url);
   await a.open('?name=From%20tab%20A');
@@ -193,6 +196,7 @@ test('two tabs saving at once keep each other\'s scenarios', async () => {
 
 test('a stale tab that renames or deletes keeps the other tab\'s changes', async () => {
   const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(reopenSections, SECTIONS);
   const a = new CalculatorPage(await context.newPage(), suite.server.url);
   await a.open('?name=Plan%20one');
   await a.page.getByTestId('save-scenario').click();
@@ -390,7 +394,7 @@ test('no request leaves the origin, the CSP is in force, and only localStorage i
   const calc = await open('?grant=aws-activate:100K&name=Audit');
   await calc.type('params', '13B');
   // The last-open plan is written after an edit: wait for it, so the key list below is certain.
-  await calc.page.waitForFunction(() => localStorage.getItem('gpu-credit-runway.last')?.includes('params=13B'));
+  await calc.page.waitForFunction(() => localStorage.getItem('gpu-credit-runway.last')?.includes('job=pretrain%3A13B%3A'));
   await calc.page.getByTestId('save-scenario').click();
   await calc.page.getByTestId('saved-0').waitFor();
   await Promise.all([calc.page.waitForEvent('download'), calc.page.getByTestId('export-csv').click()]);

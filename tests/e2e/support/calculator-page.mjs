@@ -53,15 +53,34 @@ export class CalculatorPage {
     throw new Error(`${testId} stayed at ${JSON.stringify(last)}`);
   }
 
+  /**
+   * Opens a collapsed detail section ("advisor", "hidden-costs", "programs", ...) the way a user
+   * does, by clicking its summary; an open section stays open.
+   */
+  async openSection(name) {
+    const section = this.page.getByTestId(`section-${name}`);
+    if (!(await section.evaluate((d) => d.open))) await this.page.getByTestId(`summary-${name}`).click();
+    await this.page.waitForFunction((n) => document.querySelector(`[data-testid="section-${n}"]`)?.open === true, name);
+  }
+
+  /** Opens every collapsed section that holds `locator` (a user must before using a control). */
+  async reveal(locator) {
+    for (;;) {
+      const closed = await locator.evaluate((el) => el.closest('details.section:not([open])')?.id ?? null);
+      if (!closed) return locator;
+      await this.openSection(closed);
+    }
+  }
+
   /** Replaces the text of a typed field, as a user typing would. */
   async type(key, text) {
-    const box = this.page.getByTestId(`input-${key}`);
+    const box = await this.reveal(this.page.getByTestId(`input-${key}`));
     await box.fill(text);
   }
 
   /** Moves a slider with the keyboard: `steps` presses of ArrowRight (negative: ArrowLeft). */
   async nudgeSlider(key, steps) {
-    const slider = this.page.getByTestId(`slider-${key}`);
+    const slider = await this.reveal(this.page.getByTestId(`slider-${key}`));
     await slider.focus();
     const arrow = steps > 0 ? 'ArrowRight' : 'ArrowLeft';
     for (let i = 0; i < Math.abs(steps); i++) await slider.press(arrow);
@@ -69,14 +88,14 @@ export class CalculatorPage {
 
   /** Sets a slider position (0..1000) the way a drag ends: value, then an input event. */
   async setSlider(key, position) {
-    await this.page.getByTestId(`slider-${key}`).evaluate((el, p) => {
+    await (await this.reveal(this.page.getByTestId(`slider-${key}`))).evaluate((el, p) => {
       el.value = String(p);
       el.dispatchEvent(new Event('input', { bubbles: true }));
     }, position);
   }
 
   async select(key, value) {
-    await this.page.getByTestId(`input-${key}`).selectOption(value);
+    await (await this.reveal(this.page.getByTestId(`input-${key}`))).selectOption(value);
   }
 
   /** The validation message of a field, or null when there is none. */
@@ -85,9 +104,13 @@ export class CalculatorPage {
     return (await el.count()) ? el.textContent() : null;
   }
 
-  /** The current query parameters of the page's own URL. */
+  /**
+   * The current query parameters of the page's own URL, with the fields of the first `job=` token
+   * readable by their old single-run keys (`get('mfu')` reads the first job's MFU as written), so a
+   * test can say which value the link carries without spelling the token.
+   */
   async params() {
-    return new URL(this.page.url()).searchParams;
+    return withJobFields(new URL(this.page.url()).searchParams);
   }
 
   /** Waits until the page URL's query satisfies `predicate` (polled: the URL is replaced, not navigated). */
@@ -100,6 +123,28 @@ export class CalculatorPage {
     }
     throw new Error(`URL never matched: ${this.page.url()}`);
   }
+}
+
+/** The fields of a `job=` token, in order (README "Share links"). */
+export const JOB_FIELDS = ['kind', 'params', 'tokens', 'provider', 'gpu', 'gpus', 'start', 'epochs', 'runs', 'mfu', 'duty', 'price'];
+
+/** A `job=` token as an object keyed by JOB_FIELDS (absent trailing fields are missing). */
+export function parseJob(token) {
+  const parts = token.split(':');
+  return Object.fromEntries(JOB_FIELDS.map((k, i) => [k, parts[i]]).filter(([, v]) => v !== undefined));
+}
+
+/** URLSearchParams whose get/has answer the old single-run keys from the first job token. */
+function withJobFields(params) {
+  const first = params.get('job');
+  const job = first === null ? null : parseJob(first);
+  // Fields written only when not the default in the old form: start 0 and no price read as absent.
+  const absent = (k, v) => v === undefined || (k === 'start' && v === '0');
+  const get = params.get.bind(params);
+  const has = params.has.bind(params);
+  params.get = (k) => (job && JOB_FIELDS.includes(k) && k !== 'kind' ? (absent(k, job[k]) ? null : job[k]) : get(k));
+  params.has = (k) => (job && JOB_FIELDS.includes(k) && k !== 'kind' ? !absent(k, job[k]) : has(k));
+  return params;
 }
 
 /** A `data-value` as a finite number, or an error naming the result and what it held. */

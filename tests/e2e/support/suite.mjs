@@ -7,7 +7,26 @@ import { serveDist } from './server.mjs';
 import { launch } from './browser.mjs';
 import { CalculatorPage } from './calculator-page.mjs';
 
-/** @param {{ waitFor?: string, before?: () => Promise<void> }} options */
+/**
+ * Opens the named sections on every page load as soon as the app has rendered them: polls, clicks
+ * a closed section's summary, and stops for a section once it has been seen open (the app may
+ * re-render it closed right after mounting, so one click at insertion is not enough).
+ */
+export function reopenSections(names) {
+  const pending = new Set(names);
+  const tick = () => {
+    for (const n of [...pending]) {
+      const d = document.querySelector(`[data-testid="section-${n}"]`);
+      if (!d) continue;
+      if (d.open) pending.delete(n);
+      else d.querySelector('summary')?.click();
+    }
+    if (pending.size) setTimeout(tick, 50);
+  };
+  setTimeout(tick, 50);
+}
+
+/** @param {{ waitFor?: string, sections?: string[], before?: () => Promise<void> }} options */
 export function pageSuite(options = {}) {
   const suite = {
     server: null,
@@ -15,9 +34,15 @@ export function pageSuite(options = {}) {
     /** Opens the app with a query string in a fresh context. */
     async open(query = '', contextOptions = {}) {
       const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
+      // Sections a file's tests use throughout are opened from their summaries on every page load
+      // of the context (reloads and second tabs included), as a user reopening them would.
+      if (options.sections?.length) await context.addInitScript(reopenSections, options.sections);
       const calc = new CalculatorPage(await context.newPage(), suite.server.url);
       await calc.open(query);
-      if (options.waitFor) await calc.page.getByTestId(options.waitFor).waitFor();
+      // A panel in a collapsed section is opened the way a user would, then must show.
+      if (options.waitFor) await (await calc.reveal(calc.page.getByTestId(options.waitFor))).waitFor();
+      // Sections a file's tests use throughout, opened from their summaries.
+      for (const name of options.sections ?? []) await calc.openSection(name);
       return calc;
     },
     /** Asserts the page stayed clean, then closes its context. */

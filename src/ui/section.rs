@@ -1,0 +1,157 @@
+//! The page's sections: a navigation bar linking each, and detail sections that start collapsed.
+//! A collapsed section opens from its summary, from its link in the navigation bar, or from a URL
+//! hash (`#advisor`). Which sections are open lives only in memory, never in the share link.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Every section of the page in order: its element id (the hash that reaches it) and its label in
+/// the navigation bar.
+pub const SECTIONS: [(&str, &str); 10] = [
+    ("answers", "Answers"),
+    ("workload", "Workload"),
+    ("credits", "Credits"),
+    ("programs", "Programs"),
+    ("advisor", "Which credits fit"),
+    ("hidden-costs", "Hidden costs"),
+    ("compare", "Train or fine-tune"),
+    ("billing", "Billing and $X buys"),
+    ("charts", "Cost charts"),
+    ("saved", "Your plans"),
+];
+
+/// The ids of the open collapsible sections, shared by the navigation bar and the sections.
+#[derive(Clone, Copy)]
+pub struct OpenSections(RwSignal<Vec<&'static str>>);
+
+impl OpenSections {
+    /// Whether section `id` is open (tracked).
+    pub fn is_open(self, id: &str) -> bool {
+        self.0.with(|open| open.contains(&id))
+    }
+
+    /// Opens or closes section `id`; no change notifies nobody.
+    pub fn set(self, id: &'static str, open: bool) {
+        if self.0.with_untracked(|o| o.contains(&id)) != open {
+            self.0.update(|o| {
+                if open {
+                    o.push(id);
+                } else {
+                    o.retain(|x| *x != id);
+                }
+            });
+        }
+    }
+}
+
+/// Provides the open-section state and follows the URL hash: on load and on every `hashchange`, a
+/// hash naming a section opens it and scrolls it into view.
+pub fn provide_sections() -> OpenSections {
+    let sections = OpenSections(RwSignal::new(Vec::new()));
+    provide_context(sections);
+    let follow = move || {
+        let hash = web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .unwrap_or_default();
+        if let Some(id) = section_id(hash.trim_start_matches('#')) {
+            sections.set(id, true);
+            // After the section is laid out open (the page was not there when the browser first
+            // looked for the fragment).
+            request_animation_frame(move || scroll_to(id));
+        }
+    };
+    request_animation_frame(follow);
+    let listener = window_event_listener_untyped("hashchange", move |_| follow());
+    on_cleanup(move || listener.remove());
+    sections
+}
+
+/// The section with this id, as the static id the state keeps.
+fn section_id(id: &str) -> Option<&'static str> {
+    SECTIONS.iter().map(|(s, _)| *s).find(|s| *s == id)
+}
+
+fn scroll_to(id: &str) {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    {
+        el.scroll_into_view();
+    }
+}
+
+/// The open-section state of the page (a fresh, unshared one outside the app).
+fn use_sections() -> OpenSections {
+    use_context::<OpenSections>().unwrap_or_else(|| OpenSections(RwSignal::new(Vec::new())))
+}
+
+/// The navigation bar: a link to every section. Following a link opens its section (and the
+/// browser scrolls to it); a link to an already open section only scrolls.
+#[component]
+pub fn SectionNav() -> impl IntoView {
+    let sections = use_sections();
+    let links = SECTIONS
+        .iter()
+        .map(|&(id, label)| {
+            view! {
+                <li><a href=format!("#{id}") data-testid=format!("nav-{id}") on:click=move |_| sections.set(id, true)>{label}</a></li>
+            }
+        })
+        .collect_view();
+    view! {
+        <nav class="toc" aria-label="Sections of the page" data-testid="nav">
+            <ul>{links}</ul>
+        </nav>
+    }
+}
+
+/// A detail section: a `<details>` whose summary is the section's title and one line of what it
+/// holds, collapsed until opened. Opening it redraws any chart inside at its real size (a canvas
+/// in a collapsed section has no size to draw at).
+#[component]
+pub fn Collapsible(
+    /// Element id, the hash that opens it, one of [`SECTIONS`].
+    id: &'static str,
+    /// Extra classes of the section (its panel style and grid area).
+    class: &'static str,
+    /// The title in the summary.
+    title: &'static str,
+    /// One line under the title: what opening the section shows.
+    blurb: &'static str,
+    /// A section inside another (its title is an `h3`).
+    #[prop(optional)]
+    nested: bool,
+    children: Children,
+) -> impl IntoView {
+    let sections = use_sections();
+    let on_toggle = move |ev: leptos::ev::Event| {
+        // Only this section's own toggle (a "show the math" inside it toggles too).
+        let Some(el) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .filter(|el| el.id() == id)
+        else {
+            return;
+        };
+        let open = el.has_attribute("open");
+        sections.set(id, open);
+        if open {
+            // Charts redraw on resize; a section that just opened is a new size for them.
+            if let Some(w) = web_sys::window() {
+                if let Ok(resize) = web_sys::Event::new("resize") {
+                    let _ = w.dispatch_event(&resize);
+                }
+            }
+        }
+    };
+    view! {
+        <details id=id class=format!("section {class}") data-testid=format!("section-{id}")
+            prop:open=move || sections.is_open(id) on:toggle=on_toggle>
+            <summary data-testid=format!("summary-{id}")>
+                {if nested { view! { <h3>{title}</h3> }.into_any() } else { view! { <h2>{title}</h2> }.into_any() }}
+                <span class="blurb">{blurb}</span>
+            </summary>
+            {children()}
+        </details>
+    }
+}
