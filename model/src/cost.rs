@@ -1,7 +1,6 @@
 //! The training-cost model of DOMAIN.md section 2 and the billing rules of section 3.
 
 use crate::catalog::{Accelerator, Catalog, Price};
-use crate::parse::Field;
 
 /// Billing month in hours: 8,760 / 12.
 pub const HOURS_PER_MONTH: f64 = 730.0;
@@ -119,134 +118,6 @@ impl Scenario {
             self.runs,
             self.kind.checkpointing_by_default(),
         )
-    }
-
-    /// The value of a numeric field, in its canonical unit; `None` for an absent optional value
-    /// (no price override, `auto` checkpoint interval) and for the id fields. Switches read 0 or 1.
-    pub fn number(&self, field: Field) -> Option<f64> {
-        let o = &self.overheads;
-        let switch = |on: bool| Some(if on { 1.0 } else { 0.0 });
-        match field {
-            Field::Params => Some(self.params),
-            Field::Tokens => Some(self.tokens),
-            Field::Gpus => Some(f64::from(self.gpus)),
-            Field::Mfu => Some(self.mfu),
-            Field::Duty => Some(self.duty),
-            Field::Price => self.price_override_usd_per_gpu_hour,
-            Field::Mtbf => Some(o.mtbf_gpu_hours),
-            Field::CkptWrite => Some(o.checkpoint_write_minutes),
-            Field::Restart => Some(o.restart_minutes),
-            Field::CkptEvery => o.checkpoint_every_minutes,
-            Field::Overlap => Some(o.overlap),
-            Field::CkptsKept => Some(f64::from(o.checkpoints_kept)),
-            Field::Spot => switch(o.spot),
-            Field::Export => switch(o.export_weights),
-            Field::CorpusOut => switch(o.corpus_out),
-            Field::Reserved => self.billing.reserved_usd_per_hour,
-            Field::ApiPrice => self.billing.api_usd_per_mtok,
-            Field::TokensMonth => Some(self.billing.tokens_per_month),
-            Field::InferParams => Some(self.billing.infer_params),
-            Field::Batch => Some(self.billing.batch),
-            Field::Context => Some(self.billing.context_tokens),
-            Field::Util => Some(self.billing.utilisation),
-            Field::Budget => Some(self.billing.budget_usd),
-            Field::Cuda => switch(self.advisor.cuda_locked),
-            Field::EngWeek => Some(self.advisor.weekly_engineer_usd),
-            Field::Start => Some(f64::from(self.start_day)),
-            Field::Epochs => Some(self.epochs),
-            Field::Runs => Some(f64::from(self.runs)),
-            Field::Gpu
-            | Field::Provider
-            | Field::Kind
-            | Field::Network
-            | Field::DataOn
-            | Field::DataFormat
-            | Field::Api
-            | Field::Shape
-            | Field::Host => None,
-        }
-    }
-
-    /// The id chosen for a catalog-id field (`None` for numeric fields and for "the default",
-    /// such as no explicit network or data location).
-    pub fn id_value(&self, field: Field) -> Option<&str> {
-        match field {
-            Field::Gpu => Some(&self.accelerator_id),
-            Field::Provider => Some(&self.provider_id),
-            Field::Network => self.overheads.network_id.as_deref(),
-            Field::DataOn => self.overheads.data_on_provider.as_deref(),
-            Field::DataFormat => Some(self.overheads.data_format.id()),
-            Field::Api => Some(&self.billing.api_id),
-            Field::Shape => Some(&self.advisor.shape),
-            Field::Host => Some(self.billing.host_mode.id()),
-            Field::Kind => Some(self.kind.id()),
-            _ => None,
-        }
-    }
-
-    /// A field's value as a share link writes it (`None` when absent): ids as they are, whole
-    /// numbers plainly, other numbers in the shortest form that reads back bit for bit.
-    pub fn link_value(&self, field: Field) -> Option<String> {
-        if let Some(id) = self.id_value(field) {
-            return Some(id.to_string());
-        }
-        let v = self.number(field)?;
-        Some(if field.range().is_some_and(|r| r.whole) {
-            format!("{v:.0}")
-        } else {
-            crate::parse::format_number_exact(v)
-        })
-    }
-
-    /// Sets a numeric field from a value validated by [`Field::parse`] (so whole-number casts are
-    /// exact). `None` clears an optional value (price override, checkpoint interval) and leaves
-    /// the others alone.
-    pub fn set_number(&mut self, field: Field, value: Option<f64>) {
-        let o = &mut self.overheads;
-        let b = &mut self.billing;
-        match (field, value) {
-            (Field::Price, v) => self.price_override_usd_per_gpu_hour = v,
-            (Field::Reserved, v) => b.reserved_usd_per_hour = v,
-            (Field::ApiPrice, v) => b.api_usd_per_mtok = v,
-            (Field::CkptEvery, v) => o.checkpoint_every_minutes = v,
-            (_, None) => {}
-            (Field::Params, Some(v)) => self.params = v,
-            (Field::Tokens, Some(v)) => self.tokens = v,
-            (Field::Gpus, Some(v)) => self.gpus = v as u32,
-            (Field::Mfu, Some(v)) => self.mfu = v,
-            (Field::Duty, Some(v)) => self.duty = v,
-            (Field::Mtbf, Some(v)) => o.mtbf_gpu_hours = v,
-            (Field::CkptWrite, Some(v)) => o.checkpoint_write_minutes = v,
-            (Field::Restart, Some(v)) => o.restart_minutes = v,
-            (Field::Overlap, Some(v)) => o.overlap = v,
-            (Field::CkptsKept, Some(v)) => o.checkpoints_kept = v as u32,
-            (Field::Spot, Some(v)) => o.spot = v == 1.0,
-            (Field::Export, Some(v)) => o.export_weights = v == 1.0,
-            (Field::CorpusOut, Some(v)) => o.corpus_out = v == 1.0,
-            (Field::TokensMonth, Some(v)) => b.tokens_per_month = v,
-            (Field::InferParams, Some(v)) => b.infer_params = v,
-            (Field::Batch, Some(v)) => b.batch = v,
-            (Field::Context, Some(v)) => b.context_tokens = v,
-            (Field::Util, Some(v)) => b.utilisation = v,
-            (Field::Budget, Some(v)) => b.budget_usd = v,
-            (Field::Cuda, Some(v)) => self.advisor.cuda_locked = v == 1.0,
-            (Field::EngWeek, Some(v)) => self.advisor.weekly_engineer_usd = v,
-            (Field::Start, Some(v)) => self.start_day = v as u32,
-            (Field::Epochs, Some(v)) => self.epochs = v,
-            (Field::Runs, Some(v)) => self.runs = v as u32,
-            (
-                Field::Gpu
-                | Field::Provider
-                | Field::Kind
-                | Field::Network
-                | Field::DataOn
-                | Field::DataFormat
-                | Field::Api
-                | Field::Shape
-                | Field::Host,
-                _,
-            ) => {}
-        }
     }
 }
 
@@ -557,38 +428,5 @@ mod tests {
             .map(|p| p.2)
             .unwrap_or(f64::NAN);
         assert!(close(aws, e.compute_cost_usd, 1e-12));
-    }
-
-    #[test]
-    fn every_numeric_field_reads_back_what_was_set() {
-        // Each field's value is set to something inside its range and distinct from the default.
-        for field in Field::ALL {
-            let Some(range) = field.range() else {
-                continue;
-            };
-            if field == Field::Start {
-                continue; // lives in the plan
-            }
-            let mut s = Scenario::default();
-            let v = if range.whole {
-                // The other end when the default is the maximum (a switch that defaults on).
-                if s.number(field) == Some(range.max) {
-                    range.min
-                } else {
-                    range.max
-                }
-            } else {
-                range.min + (range.max - range.min) * 0.3
-            };
-            s.set_number(field, Some(v));
-            assert_eq!(s.number(field), Some(v), "{field:?}");
-            assert_ne!(s, Scenario::default(), "{field:?}");
-        }
-        // Clearing the optional ones.
-        let mut s = Scenario::default();
-        s.set_number(Field::CkptEvery, Some(60.0));
-        s.set_number(Field::CkptEvery, None);
-        s.set_number(Field::Params, None);
-        assert_eq!(s, Scenario::default());
     }
 }

@@ -4,399 +4,15 @@
 
 use std::fmt;
 
-/// An input of the calculator. Its [`key`](Field::key) is the share-link key and the suffix of the
-/// `error-<key>` test id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Field {
-    /// Model parameters N (active parameters for a mixture of experts).
-    Params,
-    /// Training tokens D.
-    Tokens,
-    /// Accelerator id from the catalog.
-    Gpu,
-    /// Number of accelerators running the job.
-    Gpus,
-    /// Model FLOPs utilisation, a fraction in (0, 1].
-    Mfu,
-    /// Duty cycle: the fraction of wall-clock time the accelerators are busy and billed, (0, 1].
-    Duty,
-    /// Provider id from the catalog.
-    Provider,
-    /// Price override in USD per accelerator-hour.
-    Price,
-    /// The day the primary workload's dataset is ready (its start day), counted from day 0.
-    Start,
-    /// Hours between interruptions, per accelerator (cluster MTBF = this / GPUs).
-    Mtbf,
-    /// Minutes to write one checkpoint (δ).
-    CkptWrite,
-    /// Minutes lost to each restart after a failure (R).
-    Restart,
-    /// Minutes between checkpoints, or `auto` for Daly's optimum.
-    CkptEvery,
-    /// Inter-node network option id, among the provider's.
-    Network,
-    /// Fraction of gradient communication hidden behind compute, [0, 1].
-    Overlap,
-    /// Full training-state checkpoints kept in storage.
-    CkptsKept,
-    /// Spot/preemptible capacity: 1 on, 0 off.
-    Spot,
-    /// Provider where the training data lives (egress is billed when it is not the training one).
-    DataOn,
-    /// Whether the final weights leave the training provider at the end (1) or not (0).
-    Export,
-    /// How the corpus is stored and moved: `raw` text (≈ 4 bytes a token) or `tokens`.
-    DataFormat,
-    /// Whether the corpus leaves the training provider once, at the end (1) or not (0).
-    CorpusOut,
-    /// Reserved price override, USD per GPU-hour.
-    Reserved,
-    /// API to compare self-hosted inference with (a catalog id).
-    Api,
-    /// Blended API price override, USD per million tokens.
-    ApiPrice,
-    /// Inference volume, tokens per month.
-    TokensMonth,
-    /// Parameters of the model served.
-    InferParams,
-    /// Sequences decoded together.
-    Batch,
-    /// Share of provisioned inference throughput used, (0, 1].
-    Util,
-    /// Budget for "what does $X buy", USD.
-    Budget,
-    /// Workload shape for the credit advisor (a catalog id).
-    Shape,
-    /// Whether the stack is CUDA-locked: 1 yes, 0 no.
-    Cuda,
-    /// Loaded cost of an engineer-week, USD (prices porting off CUDA).
-    EngWeek,
-    /// How self-hosted inference GPUs are billed: on-demand, reserved or spot.
-    Host,
-    /// Tokens of context each decoded sequence holds in its KV cache.
-    Context,
-    /// What kind of training job the editor holds (pretrain, continued, full-ft, lora, qlora,
-    /// dpo); written in `job=` tokens, read as a single key from old one-run links.
-    Kind,
-    /// Passes over the tokens of a training job.
-    Epochs,
-    /// Independent runs of a training job (sweeps, retries, iterations).
-    Runs,
-}
-
-/// Where a value came from: links carry fractions (`mfu=0.4`), the typed fields show percent (`40`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Origin {
-    /// A share-link query value.
-    Link,
-    /// Text typed in the page's own field.
-    Typed,
-}
-
-/// Accepted range of a numeric field, in its canonical unit.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Range {
-    /// Smallest accepted value.
-    pub min: f64,
-    /// Largest accepted value.
-    pub max: f64,
-    /// Whether `min` itself is accepted (false for "greater than zero" fractions).
-    pub min_inclusive: bool,
-    /// Whether only whole numbers are accepted.
-    pub whole: bool,
-}
+use crate::cost::Scenario;
+pub use crate::field_spec::{Field, Origin, Range};
 
 impl Field {
-    /// Every field, in link order.
-    pub const ALL: [Field; 37] = [
-        Field::Params,
-        Field::Tokens,
-        Field::Gpu,
-        Field::Gpus,
-        Field::Mfu,
-        Field::Duty,
-        Field::Provider,
-        Field::Price,
-        Field::Start,
-        Field::Mtbf,
-        Field::CkptWrite,
-        Field::Restart,
-        Field::CkptEvery,
-        Field::Network,
-        Field::Overlap,
-        Field::CkptsKept,
-        Field::Spot,
-        Field::DataOn,
-        Field::Export,
-        Field::DataFormat,
-        Field::CorpusOut,
-        Field::Reserved,
-        Field::Api,
-        Field::ApiPrice,
-        Field::TokensMonth,
-        Field::InferParams,
-        Field::Batch,
-        Field::Util,
-        Field::Budget,
-        Field::Shape,
-        Field::Cuda,
-        Field::EngWeek,
-        Field::Host,
-        Field::Context,
-        Field::Kind,
-        Field::Epochs,
-        Field::Runs,
-    ];
-
-    /// The share-link key.
-    pub fn key(self) -> &'static str {
-        match self {
-            Field::Params => "params",
-            Field::Tokens => "tokens",
-            Field::Gpu => "gpu",
-            Field::Gpus => "gpus",
-            Field::Mfu => "mfu",
-            Field::Duty => "duty",
-            Field::Provider => "provider",
-            Field::Price => "price",
-            Field::Start => "start",
-            Field::Mtbf => "mtbf",
-            Field::CkptWrite => "ckpt_write",
-            Field::Restart => "restart",
-            Field::CkptEvery => "ckpt_every",
-            Field::Network => "network",
-            Field::Overlap => "overlap",
-            Field::CkptsKept => "ckpts_kept",
-            Field::Spot => "spot",
-            Field::DataOn => "data_on",
-            Field::Export => "export",
-            Field::DataFormat => "data_format",
-            Field::CorpusOut => "corpus_out",
-            Field::Reserved => "reserved",
-            Field::Api => "api",
-            Field::ApiPrice => "api_price",
-            Field::TokensMonth => "tokens_month",
-            Field::InferParams => "infer_params",
-            Field::Batch => "batch",
-            Field::Util => "util",
-            Field::Budget => "budget",
-            Field::Shape => "shape",
-            Field::Cuda => "cuda",
-            Field::EngWeek => "eng_week",
-            Field::Host => "host",
-            Field::Context => "context",
-            Field::Kind => "kind",
-            Field::Epochs => "epochs",
-            Field::Runs => "runs",
-        }
-    }
-
-    /// The field whose link key is `key`, if any.
-    pub fn from_key(key: &str) -> Option<Field> {
-        Field::ALL.into_iter().find(|f| f.key() == key)
-    }
-
-    /// The label a person reads next to the control.
-    pub fn label(self) -> &'static str {
-        match self {
-            Field::Params => "Model parameters",
-            Field::Tokens => "Training tokens",
-            Field::Gpu => "Accelerator",
-            Field::Gpus => "Accelerators",
-            Field::Mfu => "MFU",
-            Field::Duty => "Duty cycle",
-            Field::Provider => "Provider",
-            Field::Price => "Price override",
-            Field::Start => "Starts on day",
-            Field::Mtbf => "MTBF per GPU",
-            Field::CkptWrite => "Checkpoint write",
-            Field::Restart => "Restart after a failure",
-            Field::CkptEvery => "Checkpoint every",
-            Field::Network => "Inter-node network",
-            Field::Overlap => "Communication overlap",
-            Field::CkptsKept => "Checkpoints kept",
-            Field::Spot => "Spot capacity",
-            Field::DataOn => "Training data lives on",
-            Field::Export => "Export final weights",
-            Field::DataFormat => "Dataset format",
-            Field::CorpusOut => "Move the corpus out later",
-            Field::Reserved => "Reserved price",
-            Field::Api => "API",
-            Field::ApiPrice => "API price override",
-            Field::TokensMonth => "Tokens a month",
-            Field::InferParams => "Model served",
-            Field::Batch => "Batch",
-            Field::Util => "Utilisation",
-            Field::Budget => "Budget",
-            Field::Shape => "Workload",
-            Field::Cuda => "CUDA-locked stack",
-            Field::EngWeek => "Engineer-week cost",
-            Field::Host => "Inference GPUs billed",
-            Field::Context => "Context per sequence",
-            Field::Kind => "Kind of job",
-            Field::Epochs => "Epochs",
-            Field::Runs => "Runs",
-        }
-    }
-
-    /// The accepted range of a numeric field; `None` for the catalog-id fields.
-    pub fn range(self) -> Option<Range> {
-        let r = |min, max, min_inclusive, whole| {
-            Some(Range {
-                min,
-                max,
-                min_inclusive,
-                whole,
-            })
-        };
-        match self {
-            Field::Params => r(1e8, 2e12, true, false),
-            // Down to 100K: a small fine-tune is a few million tokens.
-            Field::Tokens => r(1e5, 1e14, true, false),
-            Field::Gpus => r(1.0, 100_000.0, true, true),
-            // Minimums well below any real run, but above the subnormal numbers that made
-            // costs infinite (the fuzz run found mfu=5e-324).
-            Field::Mfu | Field::Duty => r(1e-4, 1.0, true, false),
-            Field::Price => r(1e-4, 1_000.0, true, false),
-            Field::Start => r(0.0, f64::from(crate::runway::HORIZON_CAP_DAYS), true, true),
-            Field::Mtbf => r(10.0, 1e8, true, false),
-            Field::CkptWrite => r(0.01, 1_440.0, true, false),
-            Field::Restart => r(0.0, 1_440.0, true, false),
-            Field::CkptEvery => r(1.0, 100_000.0, true, false),
-            Field::Overlap => r(0.0, 1.0, true, false),
-            Field::CkptsKept => r(0.0, 1_000.0, true, true),
-            Field::Spot | Field::Export | Field::CorpusOut => r(0.0, 1.0, true, true),
-            Field::Reserved => r(1e-4, 1_000.0, true, false),
-            Field::ApiPrice => r(1e-4, 1_000.0, true, false),
-            Field::TokensMonth => r(1e3, 1e15, true, false),
-            Field::InferParams => r(1e8, 2e12, true, false),
-            Field::Batch => r(1.0, 4_096.0, true, true),
-            Field::Context => r(1.0, 1_000_000.0, true, true),
-            Field::Util => r(1e-4, 1.0, true, false),
-            Field::Budget => r(1.0, 1e9, true, false),
-            Field::Cuda => r(0.0, 1.0, true, true),
-            Field::EngWeek => r(0.0, 1e6, true, false),
-            Field::Epochs => r(0.01, 1_000.0, true, false),
-            Field::Runs => r(1.0, 10_000.0, true, true),
-            Field::Gpu
-            | Field::Provider
-            | Field::Network
-            | Field::DataOn
-            | Field::DataFormat
-            | Field::Api
-            | Field::Shape
-            | Field::Host
-            | Field::Kind => None,
-        }
-    }
-
-    /// What a numeric field accepts, in words, for the given origin. Id fields list their ids at
-    /// validation time instead.
-    pub fn accepted(self, origin: Origin) -> &'static str {
-        match (self, origin) {
-            (Field::Params, _) => "100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T",
-            (Field::Tokens, _) => "100K to 100T tokens, like 2T, 300B, 20M or 2e12",
-            (Field::Gpus, _) => "a whole number of accelerators from 1 to 100,000",
-            (Field::Mfu, Origin::Link) => "a fraction from 0.0001 to 1, like 0.4 (or 40%)",
-            (Field::Mfu, Origin::Typed) => "a percentage from 0.01 to 100, like 40",
-            (Field::Duty, Origin::Link) => "a fraction from 0.0001 to 1, like 0.5 (or 50%)",
-            (Field::Duty, Origin::Typed) => "a percentage from 0.01 to 100, like 50",
-            (Field::Price, _) => "a price in USD per GPU-hour from 0.0001 to 1,000, like 2.39",
-            (Field::Start, _) => "a whole day from 0 (today) to 1826 (five years)",
-            (Field::Mtbf, _) => "hours per GPU from 10 to 100M, like 50677 (Llama 3 405B)",
-            (Field::CkptWrite, _) => "minutes from 0.01 to 1,440, like 5",
-            (Field::Restart, _) => "minutes from 0 to 1,440, like 10",
-            (Field::CkptEvery, _) => {
-                "minutes from 1 to 100,000, like 60, or auto for Daly's optimum"
-            }
-            (Field::Overlap, Origin::Link) => "a fraction from 0 to 1, like 0.5 (or 50%)",
-            (Field::Overlap, Origin::Typed) => "a percentage from 0 to 100, like 50",
-            (Field::CkptsKept, _) => "a whole number of checkpoints from 0 to 1,000",
-            (Field::Spot, _) => "1 for spot/preemptible capacity or 0 for on-demand",
-            (Field::Export, _) => "1 to move the final weights out at the end, or 0",
-            (Field::DataFormat, _) => {
-                "raw (text, about 4 bytes a token) or tokens (2 bytes a token below a 65,536 vocabulary)"
-            }
-            (Field::CorpusOut, _) => "1 to move the corpus out of the training cloud at the end, or 0",
-            (Field::Gpu, _) => "an accelerator id from the catalog",
-            (Field::Provider, _) => "a provider id from the catalog",
-            (Field::Network, _) => "a network id the provider offers",
-            (Field::DataOn, _) => "a provider id from the catalog",
-            (Field::Reserved, _) => "a price in USD per GPU-hour from 0.0001 to 1,000, like 3.78",
-            (Field::Api, _) => "an API id from the catalog",
-            (Field::ApiPrice, _) => "USD per million tokens from 0.0001 to 1,000, like 0.26",
-            (Field::TokensMonth, _) => "1K to 1,000T tokens a month, like 2B",
-            (Field::InferParams, _) => "100M to 2T parameters, like 8B",
-            (Field::Batch, _) => "a whole number of sequences from 1 to 4,096",
-            (Field::Context, _) => "a whole number of tokens from 1 to 1,000,000, like 2048",
-            (Field::Util, Origin::Link) => "a fraction from 0.0001 to 1, like 0.6 (or 60%)",
-            (Field::Util, Origin::Typed) => "a percentage from 0.01 to 100, like 60",
-            (Field::Budget, _) => "USD from 1 to 1B, like 50K",
-            (Field::Shape, _) => "a workload shape id from the catalog",
-            (Field::Cuda, _) => "1 if the stack is CUDA-locked, else 0",
-            (Field::EngWeek, _) => "USD from 0 to 1M, like 5K",
-            (Field::Host, _) => "on-demand, reserved or spot",
-            (Field::Kind, _) => "pretrain, continued, full-ft, lora, qlora or dpo",
-            (Field::Epochs, _) => "a number of passes from 0.01 to 1,000, like 3",
-            (Field::Runs, _) => "a whole number of runs from 1 to 10,000",
-        }
-    }
-
-    /// Whether the field belongs to one training job (written in its `job=` token; read as a
-    /// single key only from old one-run links).
-    pub fn is_job_field(self) -> bool {
-        matches!(
-            self,
-            Field::Params
-                | Field::Tokens
-                | Field::Gpu
-                | Field::Gpus
-                | Field::Mfu
-                | Field::Duty
-                | Field::Provider
-                | Field::Price
-                | Field::Start
-                | Field::Kind
-                | Field::Epochs
-                | Field::Runs
-        )
-    }
-
-    /// Whether the field is a fraction shown as a percentage in its typed box.
-    pub fn is_percent(self) -> bool {
-        matches!(
-            self,
-            Field::Mfu | Field::Duty | Field::Overlap | Field::Util
-        )
-    }
-
-    /// Whether the field is an on/off switch (`0` or `1` in links, a checkbox on the page).
-    pub fn is_switch(self) -> bool {
-        matches!(
-            self,
-            Field::Spot | Field::Export | Field::CorpusOut | Field::Cuda
-        )
-    }
-
-    /// Whether the field may be left to the model: `auto` (or nothing typed) means "use the
-    /// computed optimum" for the checkpoint interval.
-    pub fn accepts_auto(self) -> bool {
-        self == Field::CkptEvery
-    }
-
     /// The text a typed box shows for a value: "7B", "1024", and the percentage for MFU and duty ("40").
     pub fn display(self, value: f64) -> String {
-        // Whole values print plainly ("50677", not "50.677K"); suffixes are for params and tokens.
-        let suffixed = matches!(
-            self,
-            Field::Params
-                | Field::Tokens
-                | Field::TokensMonth
-                | Field::InferParams
-                | Field::Budget
-                | Field::EngWeek
-        );
+        // Whole values print plainly ("50677", not "50.677K"); suffixes are for the quantities
+        // spanning decades (parameters, tokens, dollars).
+        let suffixed = self.style() == Some(crate::field_spec::Style::Suffixed);
         if (!suffixed && !self.is_percent() || self.range().is_some_and(|r| r.whole))
             && value.fract() == 0.0
             && value.abs() < 1e15
@@ -451,6 +67,22 @@ impl Field {
         }
         // "-0" is accepted where 0 is, and read as 0 (never shown as "-0").
         Ok(if value == 0.0 { 0.0 } else { value })
+    }
+}
+
+impl Scenario {
+    /// A field's value as a share link writes it (`None` when absent): ids as they are, whole
+    /// numbers plainly, other numbers in the shortest form that reads back bit for bit.
+    pub fn link_value(&self, field: Field) -> Option<String> {
+        if let Some(id) = self.id_value(field) {
+            return Some(id.to_string());
+        }
+        let v = self.number(field)?;
+        Some(if field.range().is_some_and(|r| r.whole) {
+            format!("{v:.0}")
+        } else {
+            format_number_exact(v)
+        })
     }
 }
 
@@ -880,5 +512,50 @@ mod tests {
         for v in [7e9, 0.1 + 0.2, 123456789.123, 1.0 / 3.0, 6.88, 1e-7, 3.3e13] {
             assert_eq!(parse_number(&format_number_exact(v)), Ok(v), "{v}");
         }
+    }
+
+    #[test]
+    fn slider_values_are_always_accepted_by_their_field() {
+        // Every field with a slider (moved from slider.rs, which listed six of them).
+        for field in Field::ALL {
+            let Some(s) = crate::slider::Scale::of(field) else {
+                continue;
+            };
+            for p in 0..=1000 {
+                let v = s.value(f64::from(p));
+                let text = crate::parse::format_number_exact(v);
+                assert_eq!(
+                    field.parse(&text, crate::parse::Origin::Link),
+                    Ok(v),
+                    "{field:?} at {p}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_default_reads_back_from_its_link_text_and_its_typed_box() {
+        // The default scenario's link value and typed-box text parse back to the same number, so
+        // a link written from the defaults loads the defaults.
+        let s = Scenario::default();
+        for field in Field::ALL {
+            let Some(v) = s.number(field) else { continue };
+            let link = s.link_value(field).unwrap_or_default();
+            assert_eq!(field.parse(&link, Origin::Link), Ok(v), "{field:?} {link}");
+            let typed = field.display(v);
+            assert_eq!(
+                field.parse(&typed, Origin::Typed),
+                Ok(v),
+                "{field:?} {typed}"
+            );
+        }
+        // Hand-written: 7e9 params is "7B" in a link; 40 % MFU is "0.4" in a link, "40" typed;
+        // the default 64 GPUs is whole, "64".
+        assert_eq!(s.link_value(Field::Params).as_deref(), Some("7B"));
+        assert_eq!(s.link_value(Field::Mfu).as_deref(), Some("0.4"));
+        assert_eq!(Field::Mfu.display(0.4), "40");
+        assert_eq!(s.link_value(Field::Gpus).as_deref(), Some("64"));
+        assert_eq!(s.link_value(Field::Price), None);
+        assert_eq!(s.link_value(Field::Gpu).as_deref(), Some("h100-sxm"));
     }
 }

@@ -1,9 +1,8 @@
 //! Slider geometry: where a value sits on a range input, and what value a slider position means.
 //! Log scales for quantities spanning decades (parameters, tokens, accelerators), linear for
 //! percentages. Slider values are rounded to something a person would type; typed and linked values
-//! never pass through here, so they are used exactly as given.
-
-use crate::parse::Field;
+//! never pass through here, so they are used exactly as given. Each field's scale is in its row of
+//! the input table ([`Scale::of`], in `field_spec`).
 
 /// Number of steps of every range input (`<input type=range min=0 max=1000>`).
 pub const POSITIONS: f64 = 1000.0;
@@ -19,113 +18,6 @@ pub enum Scale {
 }
 
 impl Scale {
-    /// The slider of a numeric field, in the field's canonical unit (fractions for MFU and duty).
-    pub fn of(field: Field) -> Option<Scale> {
-        match field {
-            Field::Params => Some(Scale::Log {
-                min: 1e8,
-                max: 2e12,
-                whole: false,
-            }),
-            Field::Tokens => Some(Scale::Log {
-                min: 1e6,
-                max: 1e14,
-                whole: false,
-            }),
-            Field::Gpus => Some(Scale::Log {
-                min: 1.0,
-                max: 100_000.0,
-                whole: true,
-            }),
-            Field::Mfu => Some(Scale::Linear {
-                min: 0.05,
-                max: 0.80,
-                step: 0.01,
-            }),
-            Field::Duty => Some(Scale::Linear {
-                min: 0.01,
-                max: 1.0,
-                step: 0.01,
-            }),
-            Field::Start => Some(Scale::Linear {
-                min: 0.0,
-                max: 365.0,
-                step: 1.0,
-            }),
-            Field::Mtbf => Some(Scale::Log {
-                min: 1_000.0,
-                max: 1e6,
-                whole: true,
-            }),
-            Field::CkptWrite => Some(Scale::Log {
-                min: 0.1,
-                max: 120.0,
-                whole: false,
-            }),
-            Field::Restart => Some(Scale::Linear {
-                min: 0.0,
-                max: 120.0,
-                step: 1.0,
-            }),
-            Field::CkptEvery => Some(Scale::Log {
-                min: 1.0,
-                max: 10_000.0,
-                whole: true,
-            }),
-            Field::Overlap => Some(Scale::Linear {
-                min: 0.0,
-                max: 1.0,
-                step: 0.05,
-            }),
-            Field::CkptsKept => Some(Scale::Linear {
-                min: 0.0,
-                max: 20.0,
-                step: 1.0,
-            }),
-            Field::TokensMonth => Some(Scale::Log {
-                min: 1e6,
-                max: 1e13,
-                whole: false,
-            }),
-            Field::Util => Some(Scale::Linear {
-                min: 0.05,
-                max: 1.0,
-                step: 0.05,
-            }),
-            Field::Gpu
-            | Field::Provider
-            | Field::Price
-            | Field::Network
-            | Field::Spot
-            | Field::DataOn
-            | Field::Export
-            | Field::DataFormat
-            | Field::CorpusOut
-            | Field::Reserved
-            | Field::Api
-            | Field::ApiPrice
-            | Field::InferParams
-            | Field::Batch
-            | Field::Context
-            | Field::Budget
-            | Field::Shape
-            | Field::Cuda
-            | Field::EngWeek
-            | Field::Host
-            | Field::Kind => None,
-            Field::Epochs => Some(Scale::Log {
-                min: 0.1,
-                max: 100.0,
-                whole: false,
-            }),
-            Field::Runs => Some(Scale::Log {
-                min: 1.0,
-                max: 1_000.0,
-                whole: true,
-            }),
-        }
-    }
-
     /// The slider position (0..=1000) showing `value`, clamped to the ends for values outside.
     pub fn position(self, value: f64) -> f64 {
         let t = match self {
@@ -179,80 +71,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn log_slider_ends_and_middle() {
-        let s = Scale::of(Field::Params).unwrap_or(Scale::Linear {
+    fn positions_that_are_not_numbers_land_on_the_ends_never_nan() {
+        // Geometry only; each field's scale is tested with its row in field_spec.rs.
+        let s = Scale::Linear {
             min: 0.0,
-            max: 1.0,
+            max: 20.0,
             step: 1.0,
-        });
-        assert_eq!(s.value(0.0), 1e8);
-        assert_eq!(s.value(1000.0), 2e12);
-        // Geometric middle of 1e8..2e12 is sqrt(2e20) = 1.414e10 -> 14.1B.
-        assert_eq!(s.value(500.0), 1.41e10);
-        assert_eq!(s.position(1e8), 0.0);
-        assert_eq!(s.position(2e12), 1000.0);
-        // Values outside the slider clamp on the slider only.
-        assert_eq!(s.position(5e12), 1000.0);
-        assert_eq!(s.position(1.0), 0.0);
-    }
-
-    #[test]
-    fn gpu_slider_gives_whole_numbers() {
-        let s = Scale::of(Field::Gpus).unwrap_or(Scale::Linear {
-            min: 0.0,
-            max: 1.0,
-            step: 1.0,
-        });
-        for p in 0..=1000 {
-            let v = s.value(f64::from(p));
-            assert_eq!(v.fract(), 0.0);
-            assert!((1.0..=100_000.0).contains(&v));
-        }
-        // 64 GPUs sits at ln(64)/ln(1e5) = 0.3612 -> position 361.
-        assert_eq!(s.position(64.0), 361.0);
-    }
-
-    #[test]
-    fn percent_sliders_snap_to_whole_percent() {
-        let mfu = Scale::of(Field::Mfu).unwrap_or(Scale::Linear {
-            min: 0.0,
-            max: 1.0,
-            step: 1.0,
-        });
-        // Position 467 of 5..80 % = 5 + 0.467 * 75 = 40.03 % -> 40 %.
-        assert_eq!(mfu.value(467.0), 0.4);
-        assert_eq!(mfu.value(0.0), 0.05);
-        assert_eq!(mfu.value(1000.0), 0.8);
-        assert_eq!(mfu.position(0.4), 467.0);
-        let duty = Scale::of(Field::Duty).unwrap_or(Scale::Linear {
-            min: 0.0,
-            max: 1.0,
-            step: 1.0,
-        });
-        assert_eq!(duty.value(1000.0), 1.0);
-        assert_eq!(duty.value(0.0), 0.01);
-    }
-
-    #[test]
-    fn slider_values_are_always_accepted_by_their_field() {
-        for field in [
-            Field::Params,
-            Field::Tokens,
-            Field::Gpus,
-            Field::Mfu,
-            Field::Duty,
-            Field::Start,
-        ] {
-            let Some(s) = Scale::of(field) else { continue };
-            for p in 0..=1000 {
-                let v = s.value(f64::from(p));
-                let text = crate::parse::format_number_exact(v);
-                assert_eq!(
-                    field.parse(&text, crate::parse::Origin::Link),
-                    Ok(v),
-                    "{field:?} at {p}"
-                );
-            }
-        }
+        };
+        // A non-finite position means the start; a value that is not a number sits at 0.
+        assert_eq!(s.value(f64::NAN), 0.0);
+        assert_eq!(s.value(f64::INFINITY), 0.0);
+        assert_eq!(s.position(f64::NAN), 0.0);
+        // Position 525 of 0..20 is 0.525 * 20 = 10.5 (exact in binary); rounded to the 1-step,
+        // half away from zero: 11.
+        assert_eq!(s.value(525.0), 11.0);
+        let log = Scale::Log {
+            min: 1.0,
+            max: 1_000.0,
+            whole: true,
+        };
+        // Position 500 of 1..1000 on a log scale: 10^1.5 = 31.62 -> 31.6 (3 digits) -> 32.
+        assert_eq!(log.value(500.0), 32.0);
+        // ln 0 is -inf: clamped to the start, not NaN.
+        assert_eq!(log.position(0.0), 0.0);
     }
 }

@@ -1,0 +1,1176 @@
+//! The input table: one row per input of the calculator, carrying everything the model knows
+//! about it: link key, label, accepted range, what the message says it accepts, how the typed box
+//! writes it, its slider, its default and how it reads and writes a [`Scenario`]. Parsing
+//! ([`Field::parse`]), share links, sliders ([`Scale::of`]) and messages all read this table, so
+//! adding an input is one row in the `inputs!` invocation below plus its `Scenario` field.
+//!
+//! Imports only the types the rows describe (`cost`, `slider`, and constants of `overheads`,
+//! `billing`, `runway`); `parse` builds on it, never the other way round.
+
+use crate::billing::DEFAULT_CONTEXT_TOKENS;
+use crate::cost::{Scenario, REFERENCE_BUDGET_USD};
+use crate::overheads::LLAMA3_MTBF_GPU_HOURS;
+use crate::runway::HORIZON_CAP_DAYS;
+use crate::slider::Scale;
+
+/// Where a value came from: links carry fractions (`mfu=0.4`), the typed fields show percent (`40`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A share-link query value.
+    Link,
+    /// Text typed in the page's own field.
+    Typed,
+}
+
+/// Accepted range of a numeric field, in its canonical unit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Range {
+    /// Smallest accepted value.
+    pub min: f64,
+    /// Largest accepted value.
+    pub max: f64,
+    /// Whether `min` itself is accepted (false for "greater than zero" fractions).
+    pub min_inclusive: bool,
+    /// Whether only whole numbers are accepted.
+    pub whole: bool,
+}
+
+impl Range {
+    /// Whether `value` is accepted by this range (bounds, inclusivity and wholeness).
+    pub fn contains(self, value: f64) -> bool {
+        let above_min = if self.min_inclusive {
+            value >= self.min
+        } else {
+            value > self.min
+        };
+        above_min && value <= self.max && (!self.whole || value.fract() == 0.0)
+    }
+}
+
+/// What a field accepts, in words, per origin (they differ only for percentages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accepted {
+    /// For a share-link value.
+    pub link: &'static str,
+    /// For text typed in the page's field.
+    pub typed: &'static str,
+}
+
+/// How a numeric field's value is written in its typed box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Plain numbers; whole values print without a suffix ("50677", not "50.677K").
+    Plain,
+    /// Quantities spanning decades, written with K/M/B/T suffixes ("7B", "50K").
+    Suffixed,
+    /// A fraction shown as a percentage in its typed box ("40" for 0.4); links carry the fraction.
+    Percent,
+    /// An on/off switch: `0` or `1` in links, a checkbox on the page.
+    Switch,
+}
+
+/// How a numeric field reads and writes a [`Scenario`], with its default.
+#[derive(Clone, Copy, Debug)]
+pub enum Access {
+    /// A value the scenario always has.
+    Required {
+        /// Value in [`Scenario::default`].
+        default: f64,
+        /// Reads the value (switches read 0 or 1).
+        get: fn(&Scenario) -> f64,
+        /// Writes a value validated by [`Field::parse`] (so whole-number casts are exact).
+        set: fn(&mut Scenario, f64),
+    },
+    /// A value that may be absent (no price override; the checkpoint interval left to the model).
+    Optional {
+        /// Value in [`Scenario::default`].
+        default: Option<f64>,
+        /// Whether `auto` (or nothing typed) means "absent": the model's computed optimum.
+        auto: bool,
+        /// Reads the value.
+        get: fn(&Scenario) -> Option<f64>,
+        /// Writes a validated value, or clears it with `None`.
+        set: fn(&mut Scenario, Option<f64>),
+    },
+}
+
+/// The numeric part of a row.
+#[derive(Clone, Copy, Debug)]
+pub struct NumberSpec {
+    /// Accepted values, in the canonical unit.
+    pub range: Range,
+    /// How the typed box writes it.
+    pub style: Style,
+    /// The range input's mapping, if the field has a slider.
+    pub slider: Option<Scale>,
+    /// Default and accessors.
+    pub access: Access,
+}
+
+/// The part of a row for a field holding an id (catalog id or named choice).
+#[derive(Clone, Copy, Debug)]
+pub struct IdSpec {
+    /// The id in [`Scenario::default`]; `None` for "the default applies" (provider's network,
+    /// data on the training provider).
+    pub default: Option<&'static str>,
+    /// Reads the id chosen; `None` for "the default applies".
+    pub get: fn(&Scenario) -> Option<&str>,
+}
+
+/// Whether a field holds a number or an id.
+#[derive(Clone, Copy, Debug)]
+pub enum ValueSpec {
+    /// A number, validated against its range.
+    Number(NumberSpec),
+    /// An id, validated against the catalog at link-decoding time.
+    Id(IdSpec),
+}
+
+/// One row of the input table.
+#[derive(Clone, Copy, Debug)]
+pub struct FieldSpec {
+    /// The field this row describes.
+    pub field: Field,
+    /// The share-link key, and the suffix of the `error-<key>` test id.
+    pub key: &'static str,
+    /// The label a person reads next to the control.
+    pub label: &'static str,
+    /// What it accepts, in words (id fields list their ids at validation time too).
+    pub accepted: Accepted,
+    /// Whether it belongs to one training job (written in its `job=` token; read as a single key
+    /// only from old one-run links).
+    pub job: bool,
+    /// Number or id, with range, style, slider, default and accessors.
+    pub value: ValueSpec,
+}
+
+/// Same accepted text for links and typed boxes.
+const fn same(text: &'static str) -> Accepted {
+    Accepted {
+        link: text,
+        typed: text,
+    }
+}
+
+/// Link text and typed text, for percentages.
+const fn by_origin(link: &'static str, typed: &'static str) -> Accepted {
+    Accepted { link, typed }
+}
+
+/// Any number from `min` to `max`, both included.
+const fn span(min: f64, max: f64) -> Range {
+    Range {
+        min,
+        max,
+        min_inclusive: true,
+        whole: false,
+    }
+}
+
+/// A whole number from `min` to `max`, both included.
+const fn whole(min: f64, max: f64) -> Range {
+    Range {
+        min,
+        max,
+        min_inclusive: true,
+        whole: true,
+    }
+}
+
+/// A switch's reading: 1 on, 0 off.
+fn switch(on: bool) -> f64 {
+    if on {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// Declares [`Field`] (one variant per row, in link order), [`Field::ALL`] and [`Field::spec`]
+/// from the rows, so a field cannot exist without its row.
+macro_rules! inputs {
+    ($( $(#[$doc:meta])* $variant:ident { $($row:tt)* } )*) => {
+        /// An input of the calculator. Its [`key`](Field::key) is the share-link key and the suffix
+        /// of the `error-<key>` test id. Everything else about it is its row of the input table,
+        /// [`Field::spec`].
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Field {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Field {
+            /// Every field, in link order.
+            pub const ALL: [Field; [$(Field::$variant),*].len()] = [$(Field::$variant),*];
+
+            /// This field's row of the input table.
+            pub fn spec(self) -> &'static FieldSpec {
+                match self {
+                    $(
+                        Field::$variant => const {
+                            &FieldSpec { field: Field::$variant, $($row)* }
+                        },
+                    )*
+                }
+            }
+        }
+    };
+}
+
+inputs! {
+    /// Model parameters N (active parameters for a mixture of experts).
+    Params {
+        key: "params",
+        label: "Model parameters",
+        accepted: same("100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T"),
+        job: true,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e8, 2e12),
+            style: Style::Suffixed,
+            slider: Some(Scale::Log { min: 1e8, max: 2e12, whole: false }),
+            access: Access::Required { default: 7e9, get: |s| s.params, set: |s, v| s.params = v },
+        }),
+    }
+    /// Training tokens D.
+    Tokens {
+        key: "tokens",
+        label: "Training tokens",
+        accepted: same("100K to 100T tokens, like 2T, 300B, 20M or 2e12"),
+        job: true,
+        value: ValueSpec::Number(NumberSpec {
+            // Down to 100K: a small fine-tune is a few million tokens.
+            range: span(1e5, 1e14),
+            style: Style::Suffixed,
+            slider: Some(Scale::Log { min: 1e6, max: 1e14, whole: false }),
+            access: Access::Required { default: 2e12, get: |s| s.tokens, set: |s, v| s.tokens = v },
+        }),
+    }
+    /// Accelerator id from the catalog.
+    Gpu {
+        key: "gpu",
+        label: "Accelerator",
+        accepted: same("an accelerator id from the catalog"),
+        job: true,
+        value: ValueSpec::Id(IdSpec {
+            default: Some("h100-sxm"),
+            get: |s| Some(s.accelerator_id.as_str()),
+        }),
+    }
+    /// Number of accelerators running the job.
+    Gpus {
+        key: "gpus",
+        label: "Accelerators",
+        accepted: same("a whole number of accelerators from 1 to 100,000"),
+        job: true,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(1.0, 100_000.0),
+            style: Style::Plain,
+            slider: Some(Scale::Log { min: 1.0, max: 100_000.0, whole: true }),
+            access: Access::Required {
+                default: 64.0,
+                get: |s| f64::from(s.gpus),
+                set: |s, v| s.gpus = v as u32,
+            },
+        }),
+    }
+    /// Model FLOPs utilisation, a fraction in (0, 1].
+    Mfu {
+        key: "mfu",
+        label: "MFU",
+        accepted: by_origin(
+            "a fraction from 0.0001 to 1, like 0.4 (or 40%)",
+            "a percentage from 0.01 to 100, like 40",
+        ),
+        job: true,
+        value: ValueSpec::Number(NumberSpec {
+            // Minimums well below any real run, but above the subnormal numbers that made
+            // costs infinite (the fuzz run found mfu=5e-324).
+            range: span(1e-4, 1.0),
+            style: Style::Percent,
+            slider: Some(Scale::Linear { min: 0.05, max: 0.80, step: 0.01 }),
+            access: Access::Required { default: 0.4, get: |s| s.mfu, set: |s, v| s.mfu = v },
+        }),
+    }
+    /// Duty cycle: the fraction of wall-clock time the accelerators are busy and billed, (0, 1].
+    Duty {
+        key: "duty",
+        label: "Duty cycle",
+        accepted: by_origin(
+            "a fraction from 0.0001 to 1, like 0.5 (or 50%)",
+            "a percentage from 0.01 to 100, like 50",
+        ),
+        job: true,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e-4, 1.0),
+            style: Style::Percent,
+            slider: Some(Scale::Linear { min: 0.01, max: 1.0, step: 0.01 }),
+            access: Access::Required { default: 1.0, get: |s| s.duty, set: |s, v| s.duty = v },
+        }),
+    }
+    /// Provider id from the catalog.
+    Provider {
+        key: "provider",
+        label: "Provider",
+        accepted: same("a provider id from the catalog"),
+        job: true,
+        value: ValueSpec::Id(IdSpec {
+            default: Some("aws"),
+            get: |s| Some(s.provider_id.as_str()),
+        }),
+    }
+    /// Price override in USD per accelerator-hour.
+    Price {
+        key: "price",
+        label: "Price override",
+        accepted: same("a price in USD per GPU-hour from 0.0001 to 1,000, like 2.39"),
+        job: true,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e-4, 1_000.0),
+            style: Style::Plain,
+            slider: None,
+            access: Access::Optional {
+                default: None,
+                auto: false,
+                get: |s| s.price_override_usd_per_gpu_hour,
+                set: |s, v| s.price_override_usd_per_gpu_hour = v,
+            },
+        }),
+    }
+    /// The day the primary workload's dataset is ready (its start day), counted from day 0.
+    Start {
+        key: "start",
+        label: "Starts on day",
+        accepted: same("a whole day from 0 (today) to 1826 (five years)"),
+        job: true,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(0.0, HORIZON_CAP_DAYS as f64),
+            style: Style::Plain,
+            slider: Some(Scale::Linear { min: 0.0, max: 365.0, step: 1.0 }),
+            access: Access::Required {
+                default: 0.0,
+                get: |s| f64::from(s.start_day),
+                set: |s, v| s.start_day = v as u32,
+            },
+        }),
+    }
+    /// Hours between interruptions, per accelerator (cluster MTBF = this / GPUs).
+    Mtbf {
+        key: "mtbf",
+        label: "MTBF per GPU",
+        accepted: same("hours per GPU from 10 to 100M, like 50677 (Llama 3 405B)"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(10.0, 1e8),
+            style: Style::Plain,
+            slider: Some(Scale::Log { min: 1_000.0, max: 1e6, whole: true }),
+            access: Access::Required {
+                default: LLAMA3_MTBF_GPU_HOURS,
+                get: |s| s.overheads.mtbf_gpu_hours,
+                set: |s, v| s.overheads.mtbf_gpu_hours = v,
+            },
+        }),
+    }
+    /// Minutes to write one checkpoint (δ).
+    CkptWrite {
+        key: "ckpt_write",
+        label: "Checkpoint write",
+        accepted: same("minutes from 0.01 to 1,440, like 5"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(0.01, 1_440.0),
+            style: Style::Plain,
+            slider: Some(Scale::Log { min: 0.1, max: 120.0, whole: false }),
+            access: Access::Required {
+                default: 5.0,
+                get: |s| s.overheads.checkpoint_write_minutes,
+                set: |s, v| s.overheads.checkpoint_write_minutes = v,
+            },
+        }),
+    }
+    /// Minutes lost to each restart after a failure (R).
+    Restart {
+        key: "restart",
+        label: "Restart after a failure",
+        accepted: same("minutes from 0 to 1,440, like 10"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(0.0, 1_440.0),
+            style: Style::Plain,
+            slider: Some(Scale::Linear { min: 0.0, max: 120.0, step: 1.0 }),
+            access: Access::Required {
+                default: 10.0,
+                get: |s| s.overheads.restart_minutes,
+                set: |s, v| s.overheads.restart_minutes = v,
+            },
+        }),
+    }
+    /// Minutes between checkpoints, or `auto` for Daly's optimum.
+    CkptEvery {
+        key: "ckpt_every",
+        label: "Checkpoint every",
+        accepted: same("minutes from 1 to 100,000, like 60, or auto for Daly's optimum"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1.0, 100_000.0),
+            style: Style::Plain,
+            slider: Some(Scale::Log { min: 1.0, max: 10_000.0, whole: true }),
+            access: Access::Optional {
+                default: None,
+                auto: true,
+                get: |s| s.overheads.checkpoint_every_minutes,
+                set: |s, v| s.overheads.checkpoint_every_minutes = v,
+            },
+        }),
+    }
+    /// Inter-node network option id, among the provider's.
+    Network {
+        key: "network",
+        label: "Inter-node network",
+        accepted: same("a network id the provider offers"),
+        job: false,
+        value: ValueSpec::Id(IdSpec {
+            default: None,
+            get: |s| s.overheads.network_id.as_deref(),
+        }),
+    }
+    /// Fraction of gradient communication hidden behind compute, [0, 1].
+    Overlap {
+        key: "overlap",
+        label: "Communication overlap",
+        accepted: by_origin(
+            "a fraction from 0 to 1, like 0.5 (or 50%)",
+            "a percentage from 0 to 100, like 50",
+        ),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(0.0, 1.0),
+            style: Style::Percent,
+            slider: Some(Scale::Linear { min: 0.0, max: 1.0, step: 0.05 }),
+            access: Access::Required {
+                default: 0.5,
+                get: |s| s.overheads.overlap,
+                set: |s, v| s.overheads.overlap = v,
+            },
+        }),
+    }
+    /// Full training-state checkpoints kept in storage.
+    CkptsKept {
+        key: "ckpts_kept",
+        label: "Checkpoints kept",
+        accepted: same("a whole number of checkpoints from 0 to 1,000"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(0.0, 1_000.0),
+            style: Style::Plain,
+            slider: Some(Scale::Linear { min: 0.0, max: 20.0, step: 1.0 }),
+            access: Access::Required {
+                default: 3.0,
+                get: |s| f64::from(s.overheads.checkpoints_kept),
+                set: |s, v| s.overheads.checkpoints_kept = v as u32,
+            },
+        }),
+    }
+    /// Spot/preemptible capacity: 1 on, 0 off.
+    Spot {
+        key: "spot",
+        label: "Spot capacity",
+        accepted: same("1 for spot/preemptible capacity or 0 for on-demand"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(0.0, 1.0),
+            style: Style::Switch,
+            slider: None,
+            access: Access::Required {
+                default: 0.0,
+                get: |s| switch(s.overheads.spot),
+                set: |s, v| s.overheads.spot = v == 1.0,
+            },
+        }),
+    }
+    /// Provider where the training data lives (egress is billed when it is not the training one).
+    DataOn {
+        key: "data_on",
+        label: "Training data lives on",
+        accepted: same("a provider id from the catalog"),
+        job: false,
+        value: ValueSpec::Id(IdSpec {
+            default: None,
+            get: |s| s.overheads.data_on_provider.as_deref(),
+        }),
+    }
+    /// Whether the final weights leave the training provider at the end (1) or not (0).
+    Export {
+        key: "export",
+        label: "Export final weights",
+        accepted: same("1 to move the final weights out at the end, or 0"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(0.0, 1.0),
+            style: Style::Switch,
+            slider: None,
+            access: Access::Required {
+                default: 0.0,
+                get: |s| switch(s.overheads.export_weights),
+                set: |s, v| s.overheads.export_weights = v == 1.0,
+            },
+        }),
+    }
+    /// How the corpus is stored and moved: `raw` text (≈ 4 bytes a token) or `tokens`.
+    DataFormat {
+        key: "data_format",
+        label: "Dataset format",
+        accepted: same(
+            "raw (text, about 4 bytes a token) or tokens (2 bytes a token below a 65,536 vocabulary)",
+        ),
+        job: false,
+        value: ValueSpec::Id(IdSpec {
+            default: Some("raw"),
+            get: |s| Some(s.overheads.data_format.id()),
+        }),
+    }
+    /// Whether the corpus leaves the training provider once, at the end (1) or not (0).
+    CorpusOut {
+        key: "corpus_out",
+        label: "Move the corpus out later",
+        accepted: same("1 to move the corpus out of the training cloud at the end, or 0"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(0.0, 1.0),
+            style: Style::Switch,
+            slider: None,
+            access: Access::Required {
+                default: 0.0,
+                get: |s| switch(s.overheads.corpus_out),
+                set: |s, v| s.overheads.corpus_out = v == 1.0,
+            },
+        }),
+    }
+    /// Reserved price override, USD per GPU-hour.
+    Reserved {
+        key: "reserved",
+        label: "Reserved price",
+        accepted: same("a price in USD per GPU-hour from 0.0001 to 1,000, like 3.78"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e-4, 1_000.0),
+            style: Style::Plain,
+            slider: None,
+            access: Access::Optional {
+                default: None,
+                auto: false,
+                get: |s| s.billing.reserved_usd_per_hour,
+                set: |s, v| s.billing.reserved_usd_per_hour = v,
+            },
+        }),
+    }
+    /// API to compare self-hosted inference with (a catalog id).
+    Api {
+        key: "api",
+        label: "API",
+        accepted: same("an API id from the catalog"),
+        job: false,
+        value: ValueSpec::Id(IdSpec {
+            default: Some("gpt-4o-mini"),
+            get: |s| Some(s.billing.api_id.as_str()),
+        }),
+    }
+    /// Blended API price override, USD per million tokens.
+    ApiPrice {
+        key: "api_price",
+        label: "API price override",
+        accepted: same("USD per million tokens from 0.0001 to 1,000, like 0.26"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e-4, 1_000.0),
+            style: Style::Plain,
+            slider: None,
+            access: Access::Optional {
+                default: None,
+                auto: false,
+                get: |s| s.billing.api_usd_per_mtok,
+                set: |s, v| s.billing.api_usd_per_mtok = v,
+            },
+        }),
+    }
+    /// Inference volume, tokens per month.
+    TokensMonth {
+        key: "tokens_month",
+        label: "Tokens a month",
+        accepted: same("1K to 1,000T tokens a month, like 2B"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e3, 1e15),
+            style: Style::Suffixed,
+            slider: Some(Scale::Log { min: 1e6, max: 1e13, whole: false }),
+            access: Access::Required {
+                default: 2e9,
+                get: |s| s.billing.tokens_per_month,
+                set: |s, v| s.billing.tokens_per_month = v,
+            },
+        }),
+    }
+    /// Parameters of the model served.
+    InferParams {
+        key: "infer_params",
+        label: "Model served",
+        accepted: same("100M to 2T parameters, like 8B"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e8, 2e12),
+            style: Style::Suffixed,
+            slider: None,
+            access: Access::Required {
+                default: 8e9,
+                get: |s| s.billing.infer_params,
+                set: |s, v| s.billing.infer_params = v,
+            },
+        }),
+    }
+    /// Sequences decoded together.
+    Batch {
+        key: "batch",
+        label: "Batch",
+        accepted: same("a whole number of sequences from 1 to 4,096"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(1.0, 4_096.0),
+            style: Style::Plain,
+            slider: None,
+            access: Access::Required {
+                default: 32.0,
+                get: |s| s.billing.batch,
+                set: |s, v| s.billing.batch = v,
+            },
+        }),
+    }
+    /// Share of provisioned inference throughput used, (0, 1].
+    Util {
+        key: "util",
+        label: "Utilisation",
+        accepted: by_origin(
+            "a fraction from 0.0001 to 1, like 0.6 (or 60%)",
+            "a percentage from 0.01 to 100, like 60",
+        ),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e-4, 1.0),
+            style: Style::Percent,
+            slider: Some(Scale::Linear { min: 0.05, max: 1.0, step: 0.05 }),
+            access: Access::Required {
+                default: 0.6,
+                get: |s| s.billing.utilisation,
+                set: |s, v| s.billing.utilisation = v,
+            },
+        }),
+    }
+    /// Budget for "what does $X buy", USD.
+    Budget {
+        key: "budget",
+        label: "Budget",
+        accepted: same("USD from 1 to 1B, like 50K"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1.0, 1e9),
+            style: Style::Suffixed,
+            slider: None,
+            access: Access::Required {
+                default: REFERENCE_BUDGET_USD,
+                get: |s| s.billing.budget_usd,
+                set: |s, v| s.billing.budget_usd = v,
+            },
+        }),
+    }
+    /// Workload shape for the credit advisor (a catalog id).
+    Shape {
+        key: "shape",
+        label: "Workload",
+        accepted: same("a workload shape id from the catalog"),
+        job: false,
+        value: ValueSpec::Id(IdSpec {
+            default: Some("pretraining"),
+            get: |s| Some(s.advisor.shape.as_str()),
+        }),
+    }
+    /// Whether the stack is CUDA-locked: 1 yes, 0 no.
+    Cuda {
+        key: "cuda",
+        label: "CUDA-locked stack",
+        accepted: same("1 if the stack is CUDA-locked, else 0"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(0.0, 1.0),
+            style: Style::Switch,
+            slider: None,
+            access: Access::Required {
+                default: 1.0,
+                get: |s| switch(s.advisor.cuda_locked),
+                set: |s, v| s.advisor.cuda_locked = v == 1.0,
+            },
+        }),
+    }
+    /// Loaded cost of an engineer-week, USD (prices porting off CUDA).
+    EngWeek {
+        key: "eng_week",
+        label: "Engineer-week cost",
+        accepted: same("USD from 0 to 1M, like 5K"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(0.0, 1e6),
+            style: Style::Suffixed,
+            slider: None,
+            access: Access::Required {
+                default: 5_000.0,
+                get: |s| s.advisor.weekly_engineer_usd,
+                set: |s, v| s.advisor.weekly_engineer_usd = v,
+            },
+        }),
+    }
+    /// How self-hosted inference GPUs are billed: on-demand, reserved or spot.
+    Host {
+        key: "host",
+        label: "Inference GPUs billed",
+        accepted: same("on-demand, reserved or spot"),
+        job: false,
+        value: ValueSpec::Id(IdSpec {
+            default: Some("on-demand"),
+            get: |s| Some(s.billing.host_mode.id()),
+        }),
+    }
+    /// Tokens of context each decoded sequence holds in its KV cache.
+    Context {
+        key: "context",
+        label: "Context per sequence",
+        accepted: same("a whole number of tokens from 1 to 1,000,000, like 2048"),
+        job: false,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(1.0, 1_000_000.0),
+            style: Style::Plain,
+            slider: None,
+            access: Access::Required {
+                default: DEFAULT_CONTEXT_TOKENS,
+                get: |s| s.billing.context_tokens,
+                set: |s, v| s.billing.context_tokens = v,
+            },
+        }),
+    }
+    /// What kind of training job the editor holds (pretrain, continued, full-ft, lora, qlora,
+    /// dpo); written in `job=` tokens, read as a single key from old one-run links.
+    Kind {
+        key: "kind",
+        label: "Kind of job",
+        accepted: same("pretrain, continued, full-ft, lora, qlora or dpo"),
+        job: true,
+        value: ValueSpec::Id(IdSpec {
+            default: Some("pretrain"),
+            get: |s| Some(s.kind.id()),
+        }),
+    }
+    /// Passes over the tokens of a training job.
+    Epochs {
+        key: "epochs",
+        label: "Epochs",
+        accepted: same("a number of passes from 0.01 to 1,000, like 3"),
+        job: true,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(0.01, 1_000.0),
+            style: Style::Plain,
+            slider: Some(Scale::Log { min: 0.1, max: 100.0, whole: false }),
+            access: Access::Required { default: 1.0, get: |s| s.epochs, set: |s, v| s.epochs = v },
+        }),
+    }
+    /// Independent runs of a training job (sweeps, retries, iterations).
+    Runs {
+        key: "runs",
+        label: "Runs",
+        accepted: same("a whole number of runs from 1 to 10,000"),
+        job: true,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(1.0, 10_000.0),
+            style: Style::Plain,
+            slider: Some(Scale::Log { min: 1.0, max: 1_000.0, whole: true }),
+            access: Access::Required {
+                default: 1.0,
+                get: |s| f64::from(s.runs),
+                set: |s, v| s.runs = v as u32,
+            },
+        }),
+    }
+}
+
+impl Field {
+    /// The share-link key.
+    pub fn key(self) -> &'static str {
+        self.spec().key
+    }
+
+    /// The field whose link key is `key`, if any.
+    pub fn from_key(key: &str) -> Option<Field> {
+        Field::ALL.into_iter().find(|f| f.key() == key)
+    }
+
+    /// The label a person reads next to the control.
+    pub fn label(self) -> &'static str {
+        self.spec().label
+    }
+
+    /// The numeric part of this field's row; `None` for the id fields.
+    pub fn number_spec(self) -> Option<&'static NumberSpec> {
+        match &self.spec().value {
+            ValueSpec::Number(n) => Some(n),
+            ValueSpec::Id(_) => None,
+        }
+    }
+
+    /// The accepted range of a numeric field; `None` for the catalog-id fields.
+    pub fn range(self) -> Option<Range> {
+        self.number_spec().map(|n| n.range)
+    }
+
+    /// What a numeric field accepts, in words, for the given origin. Id fields list their ids at
+    /// validation time instead.
+    pub fn accepted(self, origin: Origin) -> &'static str {
+        let accepted = self.spec().accepted;
+        match origin {
+            Origin::Link => accepted.link,
+            Origin::Typed => accepted.typed,
+        }
+    }
+
+    /// Whether the field belongs to one training job (written in its `job=` token; read as a
+    /// single key only from old one-run links).
+    pub fn is_job_field(self) -> bool {
+        self.spec().job
+    }
+
+    /// How the typed box writes this field (`None` for the id fields).
+    pub fn style(self) -> Option<Style> {
+        self.number_spec().map(|n| n.style)
+    }
+
+    /// Whether the field is a fraction shown as a percentage in its typed box.
+    pub fn is_percent(self) -> bool {
+        self.style() == Some(Style::Percent)
+    }
+
+    /// Whether the field is an on/off switch (`0` or `1` in links, a checkbox on the page).
+    pub fn is_switch(self) -> bool {
+        self.style() == Some(Style::Switch)
+    }
+
+    /// Whether the field may be left to the model: `auto` (or nothing typed) means "use the
+    /// computed optimum" for the checkpoint interval.
+    pub fn accepts_auto(self) -> bool {
+        matches!(
+            self.number_spec().map(|n| n.access),
+            Some(Access::Optional { auto: true, .. })
+        )
+    }
+}
+
+impl Scale {
+    /// The slider of a numeric field, in the field's canonical unit (fractions for MFU and duty).
+    pub fn of(field: Field) -> Option<Scale> {
+        field.number_spec().and_then(|n| n.slider)
+    }
+}
+
+impl Scenario {
+    /// The value of a numeric field, in its canonical unit; `None` for an absent optional value
+    /// (no price override, `auto` checkpoint interval) and for the id fields. Switches read 0 or 1.
+    pub fn number(&self, field: Field) -> Option<f64> {
+        match field.number_spec()?.access {
+            Access::Required { get, .. } => Some(get(self)),
+            Access::Optional { get, .. } => get(self),
+        }
+    }
+
+    /// The id chosen for a catalog-id field (`None` for numeric fields and for "the default",
+    /// such as no explicit network or data location).
+    pub fn id_value(&self, field: Field) -> Option<&str> {
+        match field.spec().value {
+            ValueSpec::Id(id) => (id.get)(self),
+            ValueSpec::Number(_) => None,
+        }
+    }
+
+    /// Sets a numeric field from a value validated by [`Field::parse`] (so whole-number casts are
+    /// exact). `None` clears an optional value (price override, checkpoint interval) and leaves
+    /// the others alone.
+    pub fn set_number(&mut self, field: Field, value: Option<f64>) {
+        let Some(number) = field.number_spec() else {
+            return;
+        };
+        match (number.access, value) {
+            (Access::Optional { set, .. }, v) => set(self, v),
+            (Access::Required { set, .. }, Some(v)) => set(self, v),
+            (Access::Required { .. }, None) => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_field_has_its_own_row_in_declaration_order() {
+        // ALL is strictly increasing (so no field twice) and each row names its own field.
+        for pair in Field::ALL.windows(2) {
+            assert!(pair[0] < pair[1], "{pair:?}");
+        }
+        for field in Field::ALL {
+            assert_eq!(field.spec().field, field);
+        }
+    }
+
+    #[test]
+    fn keys_and_labels_are_unique_and_keys_are_link_safe() {
+        let mut keys = HashSet::new();
+        let mut labels = HashSet::new();
+        for field in Field::ALL {
+            let key = field.key();
+            assert!(keys.insert(key), "key {key} twice");
+            assert!(labels.insert(field.label()), "label of {field:?} twice");
+            // Written into query strings and test ids unescaped: lowercase letters and '_'.
+            assert!(
+                !key.is_empty() && key.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'),
+                "{key}"
+            );
+            assert_eq!(Field::from_key(key), Some(field));
+        }
+        assert_eq!(Field::from_key("nope"), None);
+    }
+
+    #[test]
+    fn table_defaults_are_the_default_scenario() {
+        let s = Scenario::default();
+        for field in Field::ALL {
+            match field.spec().value {
+                ValueSpec::Number(n) => {
+                    let default = match n.access {
+                        Access::Required { default, .. } => Some(default),
+                        Access::Optional { default, .. } => default,
+                    };
+                    assert_eq!(s.number(field), default, "{field:?}");
+                    assert_eq!(s.id_value(field), None, "{field:?}");
+                }
+                ValueSpec::Id(id) => {
+                    assert_eq!(s.id_value(field), id.default, "{field:?}");
+                    assert_eq!(s.number(field), None, "{field:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_numeric_default_lies_in_its_range() {
+        for field in Field::ALL {
+            let Some(n) = field.number_spec() else {
+                continue;
+            };
+            let default = match n.access {
+                Access::Required { default, .. } => Some(default),
+                Access::Optional { default, .. } => default,
+            };
+            if let Some(d) = default {
+                assert!(
+                    n.range.contains(d),
+                    "{field:?} default {d} outside {:?}",
+                    n.range
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_slider_lies_within_its_range() {
+        for field in Field::ALL {
+            let Some(n) = field.number_spec() else {
+                continue;
+            };
+            let Some(scale) = n.slider else { continue };
+            let (min, max, whole) = match scale {
+                Scale::Log { min, max, whole } => {
+                    assert!(min > 0.0, "{field:?}: a log slider needs min > 0");
+                    (min, max, whole)
+                }
+                Scale::Linear { min, max, step } => {
+                    assert!(step > 0.0 && step <= max - min, "{field:?} step {step}");
+                    (min, max, step.fract() == 0.0 && min.fract() == 0.0)
+                }
+            };
+            assert!(min < max, "{field:?}");
+            assert!(n.range.contains(min), "{field:?} slider min {min}");
+            assert!(n.range.contains(max), "{field:?} slider max {max}");
+            // A whole-number field's slider only offers whole numbers.
+            assert!(!n.range.whole || whole, "{field:?}");
+        }
+    }
+
+    #[test]
+    fn set_of_get_round_trips_on_the_default_scenario() {
+        for field in Field::ALL {
+            let mut s = Scenario::default();
+            let v = s.number(field);
+            s.set_number(field, v);
+            assert_eq!(s, Scenario::default(), "{field:?}");
+        }
+    }
+
+    #[test]
+    fn styles_agree_with_ranges_and_texts() {
+        for field in Field::ALL {
+            let spec = field.spec();
+            assert!(!spec.accepted.link.is_empty() && !spec.accepted.typed.is_empty());
+            match field.style() {
+                // Switches are 0 or 1 exactly.
+                Some(Style::Switch) => {
+                    assert_eq!(field.range(), Some(whole(0.0, 1.0)), "{field:?}")
+                }
+                // Percentages are fractions; their typed text speaks of percent, the link's of
+                // fractions.
+                Some(Style::Percent) => {
+                    let r = field.range().unwrap_or(span(-1.0, 2.0));
+                    assert!(r.min >= 0.0 && r.max <= 1.0, "{field:?}");
+                    assert!(spec.accepted.typed.starts_with("a percentage"), "{field:?}");
+                    assert!(spec.accepted.link.starts_with("a fraction"), "{field:?}");
+                }
+                // Every other field tells links and typed boxes the same thing.
+                _ => assert_eq!(spec.accepted.link, spec.accepted.typed, "{field:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn range_contains_honours_bounds_and_wholeness() {
+        let r = span(0.5, 2.0);
+        assert!(r.contains(0.5) && r.contains(2.0) && r.contains(1.25));
+        assert!(!r.contains(0.4999) && !r.contains(2.0001) && !r.contains(f64::NAN));
+        let open = Range {
+            min_inclusive: false,
+            ..r
+        };
+        assert!(!open.contains(0.5) && open.contains(0.5001));
+        let w = whole(1.0, 10.0);
+        assert!(w.contains(3.0) && !w.contains(3.5));
+    }
+
+    #[test]
+    fn table_reading_methods_match_the_rows() {
+        // Spot checks against the link documentation (README "Share links"): MFU is a percentage,
+        // spot a switch, ckpt_every the only field taking `auto`, job fields the 12 of `job=`.
+        assert!(Field::Mfu.is_percent() && !Field::Params.is_percent());
+        assert!(Field::Spot.is_switch() && !Field::Gpus.is_switch());
+        let auto: Vec<Field> = Field::ALL
+            .into_iter()
+            .filter(|f| f.accepts_auto())
+            .collect();
+        assert_eq!(auto, vec![Field::CkptEvery]);
+        let job: Vec<&str> = Field::ALL
+            .into_iter()
+            .filter(|f| f.is_job_field())
+            .map(Field::key)
+            .collect();
+        assert_eq!(
+            job,
+            [
+                "params", "tokens", "gpu", "gpus", "mfu", "duty", "provider", "price", "start",
+                "kind", "epochs", "runs"
+            ]
+        );
+        assert_eq!(Field::Gpu.range(), None);
+        assert_eq!(Scale::of(Field::Price), None);
+        assert_eq!(
+            Field::Mfu.accepted(Origin::Typed),
+            "a percentage from 0.01 to 100, like 40"
+        );
+    }
+
+    #[test]
+    fn log_slider_ends_and_middle() {
+        let s = Scale::of(Field::Params).unwrap_or(Scale::Linear {
+            min: 0.0,
+            max: 1.0,
+            step: 1.0,
+        });
+        assert_eq!(s.value(0.0), 1e8);
+        assert_eq!(s.value(1000.0), 2e12);
+        // Geometric middle of 1e8..2e12 is sqrt(2e20) = 1.414e10 -> 14.1B.
+        assert_eq!(s.value(500.0), 1.41e10);
+        assert_eq!(s.position(1e8), 0.0);
+        assert_eq!(s.position(2e12), 1000.0);
+        // Values outside the slider clamp on the slider only.
+        assert_eq!(s.position(5e12), 1000.0);
+        assert_eq!(s.position(1.0), 0.0);
+    }
+
+    #[test]
+    fn gpu_slider_gives_whole_numbers() {
+        let s = Scale::of(Field::Gpus).unwrap_or(Scale::Linear {
+            min: 0.0,
+            max: 1.0,
+            step: 1.0,
+        });
+        for p in 0..=1000 {
+            let v = s.value(f64::from(p));
+            assert_eq!(v.fract(), 0.0);
+            assert!((1.0..=100_000.0).contains(&v));
+        }
+        // 64 GPUs sits at ln(64)/ln(1e5) = 0.3612 -> position 361.
+        assert_eq!(s.position(64.0), 361.0);
+    }
+
+    #[test]
+    fn percent_sliders_snap_to_whole_percent() {
+        let mfu = Scale::of(Field::Mfu).unwrap_or(Scale::Linear {
+            min: 0.0,
+            max: 1.0,
+            step: 1.0,
+        });
+        // Position 467 of 5..80 % = 5 + 0.467 * 75 = 40.03 % -> 40 %.
+        assert_eq!(mfu.value(467.0), 0.4);
+        assert_eq!(mfu.value(0.0), 0.05);
+        assert_eq!(mfu.value(1000.0), 0.8);
+        assert_eq!(mfu.position(0.4), 467.0);
+        let duty = Scale::of(Field::Duty).unwrap_or(Scale::Linear {
+            min: 0.0,
+            max: 1.0,
+            step: 1.0,
+        });
+        assert_eq!(duty.value(1000.0), 1.0);
+        assert_eq!(duty.value(0.0), 0.01);
+    }
+
+    #[test]
+    fn every_numeric_field_reads_back_what_was_set() {
+        // Each field's value is set to something inside its range and distinct from the default.
+        for field in Field::ALL {
+            let Some(range) = field.range() else {
+                continue;
+            };
+            if field == Field::Start {
+                continue; // lives in the plan
+            }
+            let mut s = Scenario::default();
+            let v = if range.whole {
+                // The other end when the default is the maximum (a switch that defaults on).
+                if s.number(field) == Some(range.max) {
+                    range.min
+                } else {
+                    range.max
+                }
+            } else {
+                range.min + (range.max - range.min) * 0.3
+            };
+            s.set_number(field, Some(v));
+            assert_eq!(s.number(field), Some(v), "{field:?}");
+            assert_ne!(s, Scenario::default(), "{field:?}");
+        }
+        // Clearing the optional ones.
+        let mut s = Scenario::default();
+        s.set_number(Field::CkptEvery, Some(60.0));
+        s.set_number(Field::CkptEvery, None);
+        s.set_number(Field::Params, None);
+        assert_eq!(s, Scenario::default());
+    }
+}
