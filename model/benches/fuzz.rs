@@ -25,6 +25,7 @@ use runway_model::advisor::advise;
 use runway_model::billing::{billing_modes, estimate_billing, what_budget_buys, HostMode};
 use runway_model::compare::evaluate;
 use runway_model::cost::{cost_by_provider, cost_vs_mfu};
+use runway_model::evaluate::{run_plan, runway_inputs};
 use runway_model::export::results_csv;
 use runway_model::format::NOT_A_NUMBER;
 use runway_model::overheads::explain::HiddenOutput;
@@ -32,7 +33,7 @@ use runway_model::overheads::{
     cost_vs_gpus, cost_vs_interval, estimate_overheads, log_space, OverheadEstimate, MAX_SWEEP_GPUS,
 };
 use runway_model::parse::Range;
-use runway_model::plan::{apply_window, run_plan, runway_inputs, warnings};
+use runway_model::plan::{apply_window, warnings};
 use runway_model::runway::{simulate, RunwayResult};
 use runway_model::saved::{decode_scenario_file, encode_scenario_file, Library, SavedScenario};
 use runway_model::workload_kind::WorkloadKind;

@@ -340,6 +340,21 @@ pub fn evaluate<'c>(editor: &Scenario, plan: &Plan, catalog: &'c Catalog) -> Out
     }
 }
 
+/// The simulation inputs of a plan: its grants, and every workload's bill lines (see
+/// [`evaluate`], which this reads).
+pub fn runway_inputs(
+    plan: &Plan,
+    editor: &Scenario,
+    catalog: &Catalog,
+) -> (Vec<GrantInput>, Vec<WorkloadInput>) {
+    evaluate(editor, plan, catalog).inputs
+}
+
+/// Runs the plan.
+pub fn run_plan(plan: &Plan, editor: &Scenario, catalog: &Catalog) -> RunwayResult {
+    evaluate(editor, plan, catalog).result
+}
+
 /// A job's non-GPU line items: storage while it runs, the dataset's egress (billed by the cloud
 /// it leaves) on its first day, and the final weights' and corpus's egress the day after it ends.
 fn overhead_bills(job: &Job, o: &OverheadEstimate) -> Vec<(LineItem, WorkloadInput)> {

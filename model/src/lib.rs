@@ -13,7 +13,9 @@ pub mod cost;
 pub mod evaluate;
 pub mod explain;
 pub mod export;
+pub mod field_spec;
 pub mod format;
+pub mod ids;
 pub mod link;
 pub mod order;
 pub mod overheads;
@@ -22,6 +24,8 @@ pub mod plan;
 pub mod runway;
 pub mod saved;
 pub mod slider;
+pub mod text;
+pub mod token;
 pub mod workload_kind;
 pub mod workloads;
 

@@ -7,10 +7,12 @@
 
 use crate::catalog::Catalog;
 use crate::cost::Scenario;
+pub use crate::ids::{validate_accelerator, validate_network, validate_provider};
 use crate::parse::{Field, InputError, Origin, Problem};
 use crate::plan::{
     encode_grant, encode_work, parse_grant, parse_work, Plan, PlanError, MAX_GRANTS, MAX_WORKLOADS,
 };
+use crate::token::Token;
 use crate::workloads::{encode_job, encode_serve, parse_job, parse_serve, Job};
 use std::collections::BTreeMap;
 
@@ -61,13 +63,13 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
         let full = jobs.len() + plan.serves.len() + plan.workloads.len() >= MAX_WORKLOADS;
         match k.as_ref() {
             "job" | "serve" if full => {
-                let (key, label) = if k == "job" {
-                    (format!("job-{job_index}"), format!("Job {}", job_index + 1))
+                let (at, label) = if k == "job" {
+                    (Token::Job(job_index), format!("Job {}", job_index + 1))
                 } else {
-                    (format!("serve-{serve_index}"), format!("Serving line {}", serve_index + 1))
+                    (Token::Serve(serve_index), format!("Serving line {}", serve_index + 1))
                 };
                 if !std::mem::replace(&mut workloads_overflowed, true) {
-                    plan_errors.push(PlanError::new(key, format!("{label}: a plan holds at most {MAX_WORKLOADS} workloads; this one and later ones are left out.")));
+                    plan_errors.push(PlanError::new(at, format!("{label}: a plan holds at most {MAX_WORKLOADS} workloads; this one and later ones are left out.")));
                 }
                 if k == "job" { job_index += 1 } else { serve_index += 1 }
             }
@@ -89,7 +91,8 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
                 if plan.grants.len() == MAX_GRANTS {
                     if !std::mem::replace(&mut grants_overflowed, true) {
                         plan_errors.push(PlanError {
-                            key: format!("grant-{grant_index}"),
+                            at: Token::Grant(grant_index),
+                            field: None,
                             message: format!("Grant {}: a plan holds at most {MAX_GRANTS} grants; this one and later ones are left out.", grant_index + 1),
                         });
                     }
@@ -105,7 +108,8 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
                 if full {
                     if !std::mem::replace(&mut works_overflowed, true) {
                         plan_errors.push(PlanError {
-                            key: format!("work-{work_index}"),
+                            at: Token::Work(work_index),
+                            field: None,
                             message: format!("Experiments {}: a plan holds at most {MAX_WORKLOADS} workloads; this one and later ones are left out.", work_index + 1),
                         });
                     }
@@ -121,7 +125,8 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
                 if plan.compare.len() == crate::compare::MAX_COLUMNS {
                     if !std::mem::replace(&mut columns_overflowed, true) {
                         plan_errors.push(PlanError {
-                            key: format!("cmp-{cmp_index}"),
+                            at: Token::Cmp(cmp_index),
+                            field: None,
                             message: format!("Comparison {}: at most {} columns are compared; this one and later ones are left out.", cmp_index + 1, crate::compare::MAX_COLUMNS),
                         });
                     }
@@ -137,15 +142,16 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
             "t0" if !std::mem::replace(&mut t0_seen, true) => match crate::calendar::Date::parse(&v) {
                 Ok(d) => plan.t0 = Some(d),
                 Err(why) => plan_errors.push(PlanError {
-                    key: "t0".into(),
+                    at: Token::T0,
+                    field: None,
                     message: format!("Day 0 date (t0): \"{}\" {why}. Expected a date YYYY-MM-DD, like 2026-12-01; today is used instead.", crate::parse::echo(&v)),
                 }),
             },
             "name" if plan.name.is_empty() => {
-                plan.name = crate::saved::clean_text(&v, crate::saved::MAX_NAME);
+                plan.name = crate::text::clean_text(&v, crate::text::MAX_NAME);
             }
             "note" if plan.note.is_empty() => {
-                plan.note = crate::saved::clean_text(&v, crate::saved::MAX_NOTE);
+                plan.note = crate::text::clean_text(&v, crate::text::MAX_NOTE);
             }
             _ => {
                 if let Some(field) = Field::from_key(&k) {
@@ -292,76 +298,6 @@ fn known_id(
         format!("one of {}", ids.join(", ")),
     ));
     None
-}
-
-/// Checks a network id against the networks offered for the accelerator's instance at the provider.
-pub fn validate_network(
-    text: &str,
-    provider_id: &str,
-    accelerator_id: &str,
-    catalog: &Catalog,
-) -> Result<String, InputError> {
-    let id = text.trim();
-    let offered: Vec<&str> =
-        crate::overheads::offered_networks(catalog, provider_id, accelerator_id)
-            .iter()
-            .map(|n| n.as_ref())
-            .collect();
-    if offered.contains(&id) {
-        return Ok(id.to_string());
-    }
-    let problem = match catalog.provider(provider_id) {
-        Some(p) if catalog.network(id).is_some() => {
-            Problem::NotOffered(match catalog.instance(provider_id, accelerator_id) {
-                Some(i) => format!("{} ({})", p.name, i.instance),
-                None => p.name.to_string(),
-            })
-        }
-        _ => Problem::UnknownId,
-    };
-    Err(InputError::new(
-        Field::Network,
-        text,
-        problem,
-        format!("one of {}", offered.join(", ")),
-    ))
-}
-
-/// Checks an accelerator id against the catalog.
-pub fn validate_accelerator(text: &str, catalog: &Catalog) -> Result<String, InputError> {
-    let id = text.trim();
-    if catalog.accelerator(id).is_some() {
-        return Ok(id.to_string());
-    }
-    let ids: Vec<&str> = catalog.accelerators.iter().map(|a| a.id.as_ref()).collect();
-    Err(InputError::new(
-        Field::Gpu,
-        text,
-        Problem::UnknownId,
-        format!("one of {}", ids.join(", ")),
-    ))
-}
-
-/// Checks a provider id against the catalog and the chosen accelerator.
-pub fn validate_provider(
-    text: &str,
-    accelerator_id: &str,
-    catalog: &Catalog,
-) -> Result<String, InputError> {
-    let id = text.trim();
-    let renting: Vec<&str> = catalog
-        .offers(accelerator_id)
-        .map(|p| p.provider.as_ref())
-        .collect();
-    let expected = format!("one of {}", renting.join(", "));
-    if renting.contains(&id) {
-        return Ok(id.to_string());
-    }
-    let problem = match catalog.accelerator(accelerator_id) {
-        Some(acc) if catalog.provider(id).is_some() => Problem::NotRented(acc.name.to_string()),
-        _ => Problem::UnknownId,
-    };
-    Err(InputError::new(Field::Provider, text, problem, expected))
 }
 
 /// Writes the whole scenario and plan as a query string (without `?`), in the documented key order,
@@ -576,7 +512,7 @@ mod tests {
         let d = decode_link(q, &catalog());
         assert_eq!(d.plan.compare.len(), 4);
         assert_eq!(d.plan.compare[..3], crate::compare::train_vs_finetune()[..]);
-        let keys: Vec<&str> = d.plan_errors.iter().map(|e| e.key.as_str()).collect();
+        let keys: Vec<String> = d.plan_errors.iter().map(|e| e.key()).collect();
         assert_eq!(keys, ["cmp-4"]);
         assert!(d.plan_errors[0].message.contains("at most 4 columns"));
         let again = decode_link(&encode_link(&d.scenario, &d.plan), &catalog());
@@ -693,14 +629,14 @@ mod tests {
             d.plan_errors[0].message,
             "Grant 41: a plan holds at most 40 grants; this one and later ones are left out."
         );
-        assert_eq!(d.plan_errors[1].key, "work-20");
+        assert_eq!(d.plan_errors[1].key(), "work-20");
         // An earlier error whose text happens to say "at most" must not hide the overflow message.
         let q = std::iter::once("grant=modal:abc".to_string())
             .chain((0..50).map(|_| "grant=modal".to_string()))
             .collect::<Vec<_>>();
         let d = decode_link(&q.join("&"), &c);
         assert_eq!(d.plan.grants.len(), MAX_GRANTS);
-        let keys: Vec<&str> = d.plan_errors.iter().map(|e| e.key.as_str()).collect();
+        let keys: Vec<String> = d.plan_errors.iter().map(|e| e.key()).collect();
         assert_eq!(keys, ["grant-0", "grant-41"]);
     }
 
@@ -717,7 +653,7 @@ mod tests {
             .collect();
         assert_eq!(ids, ["aws-activate", "modal"]);
         assert_eq!(d.plan_errors.len(), 1);
-        assert_eq!(d.plan_errors[0].key, "grant-1");
+        assert_eq!(d.plan_errors[0].key(), "grant-1");
         assert_eq!(d.plan.workloads.len(), 1);
         let q = encode_link(&d.scenario, &d.plan);
         // aws-activate:100K takes the catalog's review (12) and validity (365 days, data/programs.json).
@@ -753,7 +689,7 @@ mod tests {
         let d = decode_link_on("t0=2027-02-29&t0=2027-03-01", &c, today);
         assert_eq!(d.plan.t0, Some(today));
         assert_eq!(d.plan_errors.len(), 1);
-        assert_eq!(d.plan_errors[0].key, "t0");
+        assert_eq!(d.plan_errors[0].key(), "t0");
         assert_eq!(d.plan_errors[0].message, "Day 0 date (t0): \"2027-02-29\" is not a calendar date (Feb has 28 days). Expected a date YYYY-MM-DD, like 2026-12-01; today is used instead.");
         let d = decode_link_on("t0=%3Cb%3Enext+week", &c, today);
         assert_eq!(d.plan_errors[0].message, "Day 0 date (t0): \"<b>next week\" is not a date in the form YYYY-MM-DD. Expected a date YYYY-MM-DD, like 2026-12-01; today is used instead.");

@@ -13,6 +13,7 @@ use crate::cost::Scenario;
 use crate::format::usd;
 use crate::parse::{echo, format_number_exact, parse_positive, parse_whole, Problem};
 use crate::runway::{GrantInput, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS};
+use crate::token::Token;
 use crate::workloads::{Job, Serve};
 
 /// Longest review accepted in a link, days.
@@ -112,8 +113,8 @@ pub struct Plan {
     /// A note about the plan (link key `note`), cleaned text; rendered as text, never markup.
     pub note: String,
     /// Work compared side by side (link key `cmp`, repeated), at most
-    /// [`crate::compare::MAX_COLUMNS`].
-    pub compare: Vec<crate::compare::Column>,
+    /// [`crate::compare::column::MAX_COLUMNS`].
+    pub compare: Vec<crate::compare::column::Column>,
 }
 
 impl Default for Plan {
@@ -245,25 +246,8 @@ pub fn apply_by(grants: &[GrantInput], workloads: &[WorkloadInput]) -> Vec<Optio
         .collect()
 }
 
-/// A rejected plan token: its test-id key (`grant-0`, `job-1`) and message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlanError {
-    /// `grant-<i>`, `job-<i>`, `serve-<i>`, `work-<i>` or `cmp-<i>`, `i` the token's 0-based
-    /// position among its kind in the link; `t0` for the date.
-    pub key: String,
-    /// What is wrong and what is accepted.
-    pub message: String,
-}
-
-impl PlanError {
-    /// An error for the token with test-id key `key`.
-    pub fn new(key: impl Into<String>, message: impl Into<String>) -> Self {
-        PlanError {
-            key: key.into(),
-            message: message.into(),
-        }
-    }
-}
+/// A rejected plan token (see [`crate::token`]).
+pub type PlanError = crate::token::TokenError;
 
 fn field_error(label: &str, what: &str, raw: &str, problem: Problem, expected: &str) -> String {
     let problem = if raw.trim().is_empty() {
@@ -284,11 +268,7 @@ pub fn parse_grant(
     index: usize,
     catalog: &Catalog,
 ) -> Result<PlannedGrant, PlanError> {
-    let key = format!("grant-{index}");
-    let fail = |message: String| PlanError {
-        key: key.clone(),
-        message,
-    };
+    let fail = |message: String| PlanError::new(Token::Grant(index), message);
     let mut parts = token.split(':');
     let id = parts.next().unwrap_or("").trim();
     let Some(program) = catalog.program(id) else {
@@ -311,7 +291,9 @@ pub fn parse_grant(
         return Err(fail(format!("{label}: too many fields. Expected program:amount:apply-day:review-days:validity-days.")));
     }
     for (field, raw) in GrantField::ALL.into_iter().zip(&rest) {
-        field.set(&mut grant, raw, &label).map_err(fail)?;
+        field
+            .set(&mut grant, raw, &label)
+            .map_err(|m| PlanError::in_field(Token::Grant(index), field.what(), m))?;
     }
     Ok(grant)
 }
@@ -410,12 +392,8 @@ pub fn parse_work(
     index: usize,
     catalog: &Catalog,
 ) -> Result<ExtraWorkload, PlanError> {
-    let key = format!("work-{index}");
     let label = format!("Experiments {}", index + 1);
-    let fail = |message: String| PlanError {
-        key: key.clone(),
-        message,
-    };
+    let fail = |message: String| PlanError::new(Token::Work(index), message);
     let parts: Vec<&str> = token.split(':').collect();
     if !(5..=7).contains(&parts.len()) {
         return Err(fail(format!("{label}: expected provider:accelerator:gpus:gpu-hours:start-day[:duty[:price]], got \"{}\".", echo(token))));
@@ -517,21 +495,6 @@ pub fn encode_work(w: &ExtraWorkload) -> String {
         s.push_str(&format_number_exact(p));
     }
     s
-}
-
-/// The simulation inputs of a plan: its grants, and every workload's bill lines (see
-/// [`crate::evaluate::evaluate`], which this reads).
-pub fn runway_inputs(
-    plan: &Plan,
-    editor: &Scenario,
-    catalog: &Catalog,
-) -> (Vec<GrantInput>, Vec<WorkloadInput>) {
-    crate::evaluate::evaluate(editor, plan, catalog).inputs
-}
-
-/// Runs the plan.
-pub fn run_plan(plan: &Plan, editor: &Scenario, catalog: &Catalog) -> RunwayResult {
-    crate::evaluate::evaluate(editor, plan, catalog).result
 }
 
 /// A plain-words warning about the plan, attached to a grant when it concerns one.
@@ -643,6 +606,7 @@ pub fn apply_window(program: &Program, dataset_ready_day: u32) -> ApplyWindow {
 mod tests {
     use super::*;
     use crate::cost::estimate;
+    use crate::evaluate::runway_inputs;
     use crate::runway::{simulate, LineItem};
 
     fn catalog() -> Catalog {
@@ -778,7 +742,7 @@ mod tests {
     fn bad_grant_tokens_have_exact_messages() {
         let c = catalog();
         let e = parse_grant("aws-activte:1000", 2, &c).unwrap_err();
-        assert_eq!(e.key, "grant-2");
+        assert_eq!(e.key(), "grant-2");
         assert!(e.message.starts_with("Grant 3: \"aws-activte\" is not a credit program in the catalog. Expected one of aws-genai, gcp-startups,"), "{}", e.message);
         let e = parse_grant("modal:abc", 0, &c).unwrap_err();
         assert_eq!(e.message, "Grant 1 (modal): amount \"abc\" is not a number. Expected USD above 0 and at most 1B, like 100K.");
@@ -808,7 +772,7 @@ mod tests {
         assert_eq!(encode_work(&w), "modal:h100-sxm:8:2K:0:0.25");
         assert_eq!(parse_work(&encode_work(&w), 0, &c), Ok(w));
         let e = parse_work("coreweave:tpu-v5e:8:100:0", 1, &c).unwrap_err();
-        assert_eq!(e.key, "work-1");
+        assert_eq!(e.key(), "work-1");
         assert_eq!(
             e.message,
             "Experiments 2: provider \"coreweave\" does not rent tpu-v5e. Expected one of gcp."

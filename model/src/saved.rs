@@ -21,10 +21,7 @@ pub const SCHEMA_VERSION: u64 = 2;
 pub const SCENARIO_FORMAT: &str = "gpu-credit-runway/scenario";
 /// `format` of the saved-scenario library in storage.
 pub const LIBRARY_FORMAT: &str = "gpu-credit-runway/library";
-/// Longest name kept, in characters.
-pub const MAX_NAME: usize = 80;
-/// Longest note kept, in characters.
-pub const MAX_NOTE: usize = 2_000;
+pub use crate::text::{clean_text, typed_text, MAX_NAME, MAX_NOTE};
 /// Longest plan (query string) accepted, in bytes.
 pub const MAX_PLAN: usize = 64 * 1024;
 /// Most scenarios a library holds.
@@ -100,20 +97,6 @@ fn field(path: impl Into<String>, expected: &str) -> FileError {
         path: path.into(),
         expected: expected.into(),
     }
-}
-
-/// Text as it is being typed: control characters removed (newlines kept), at most `max`
-/// characters, spaces kept where the founder put them (a name is typed one space at a time).
-pub fn typed_text(raw: &str, max: usize) -> String {
-    raw.chars()
-        .filter(|c| !c.is_control() || *c == '\n')
-        .take(max)
-        .collect()
-}
-
-/// Text for storage: [`typed_text`], trimmed.
-pub fn clean_text(raw: &str, max: usize) -> String {
-    typed_text(raw.trim(), max).trim().to_string()
 }
 
 /// Parses JSON text into an object. serde_json refuses nesting deeper than 128 levels with an

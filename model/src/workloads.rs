@@ -13,9 +13,10 @@
 use crate::billing::HostMode;
 use crate::catalog::Catalog;
 use crate::cost::Scenario;
-use crate::link::{validate_accelerator, validate_provider};
+use crate::ids::{validate_accelerator, validate_provider};
 use crate::parse::{echo, format_number_exact, Field, InputError, Origin};
-use crate::plan::PlanError;
+use crate::token::Token;
+use crate::token::TokenError as PlanError;
 use crate::workload_kind::WorkloadKind;
 
 /// Longest serving line accepted, months (five years).
@@ -160,8 +161,9 @@ fn optional<'a>(parts: &[&'a str], i: usize) -> Option<&'a str> {
 /// tokens.
 pub fn parse_job(token: &str, index: usize, catalog: &Catalog) -> Result<Job, PlanError> {
     let label = format!("Job {}", index + 1);
-    let fail = |message: String| PlanError::new(format!("job-{index}"), message);
-    let field = |e: InputError| fail(format!("{label}: {e}"));
+    let at = Token::Job(index);
+    let fail = |message: String| PlanError::new(at, message);
+    let field = |e: InputError| PlanError::in_field(at, e.field.key(), format!("{label}: {e}"));
     let parts: Vec<&str> = token.split(':').collect();
     if !(6..=12).contains(&parts.len()) {
         return Err(fail(format!(
@@ -247,8 +249,9 @@ pub fn encode_job(j: &Job) -> String {
 /// Reads one `serve=` token; `index` is its position among the link's serving tokens.
 pub fn parse_serve(token: &str, index: usize, catalog: &Catalog) -> Result<Serve, PlanError> {
     let label = format!("Serving line {}", index + 1);
-    let fail = |message: String| PlanError::new(format!("serve-{index}"), message);
-    let field = |e: InputError| fail(format!("{label}: {e}"));
+    let at = Token::Serve(index);
+    let fail = |message: String| PlanError::new(at, message);
+    let field = |e: InputError| PlanError::in_field(at, e.field.key(), format!("{label}: {e}"));
     let parts: Vec<&str> = token.split(':').collect();
     if !(4..=8).contains(&parts.len()) {
         return Err(fail(format!(
@@ -276,7 +279,7 @@ pub fn parse_serve(token: &str, index: usize, catalog: &Catalog) -> Result<Serve
     }
     if let Some(raw) = optional(&parts, 5) {
         serve.months = crate::parse::parse_whole(raw, 1, MAX_SERVE_MONTHS).map_err(|p| {
-            fail(format!(
+            PlanError::in_field(at, "months", format!(
                 "{label}: months {}. Expected a whole number of months from 1 to {MAX_SERVE_MONTHS}.",
                 p.describe(&echo(raw))
             ))
@@ -368,7 +371,7 @@ mod tests {
     #[test]
     fn a_bad_job_token_names_the_job_and_the_field() {
         let c = catalog();
-        let err = |t: &str| parse_job(t, 1, &c).err().map(|e| (e.key, e.message));
+        let err = |t: &str| parse_job(t, 1, &c).err().map(|e| (e.key(), e.message));
         assert_eq!(
             err("lora:8B:lots:modal:h100-sxm:1"),
             Some((
@@ -406,7 +409,7 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!((v.start_day, v.months, v.host), (90, 6, HostMode::Reserved));
         assert_eq!(v.price_override_usd_per_gpu_hour, Some(4.0));
-        let err = |t: &str| parse_serve(t, 0, &c).err().map(|e| (e.key, e.message));
+        let err = |t: &str| parse_serve(t, 0, &c).err().map(|e| (e.key(), e.message));
         assert_eq!(
             err("8B:2B:modal:h100-sxm:0:0"),
             Some((

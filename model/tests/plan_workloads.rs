@@ -243,7 +243,8 @@ fn twenty_workloads_at_most_and_every_one_removable() {
     let d = decode_link(&q.join("&"), &c);
     assert_eq!(d.plan.job_count(), 20);
     assert_eq!(d.plan_errors.len(), 1);
-    assert_eq!(d.plan_errors[0].key, "job-20");
+    assert_eq!(d.plan_errors[0].key(), "job-20");
+    assert_eq!(d.plan_errors[0].at, runway_model::token::Token::Job(20));
     let (mut plan, mut s) = (d.plan, d.scenario);
     // Removing the edited job opens the next; removing them all leaves no job.
     plan.edit_job(3, &mut s);

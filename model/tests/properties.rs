@@ -127,7 +127,7 @@ proptest! {
         }
         // Whatever plan came through simulates, within the horizon cap, and re-encodes losslessly.
         if e.is_ok() {
-            let r = runway_model::plan::run_plan(&d.plan, &d.scenario, &cat);
+            let r = runway_model::evaluate::run_plan(&d.plan, &d.scenario, &cat);
             prop_assert!(r.horizon_days <= runway_model::runway::HORIZON_CAP_DAYS);
             prop_assert!(r.total_spend_usd.is_finite());
         }

@@ -6,6 +6,7 @@ use runway_model::compare::{
 };
 use runway_model::format::{compact, data_value, exact, hours, scientific, usd, usd_exact};
 use runway_model::parse::format_number_exact;
+use runway_model::token::Token;
 use runway_model::workload_kind::WorkloadKind;
 
 use crate::state::use_app_state;
@@ -39,7 +40,7 @@ pub fn ComparePanel() -> impl IntoView {
         state.plan.update(|p| p.compare = train_vs_finetune());
         state
             .plan_errors
-            .update(|e| e.retain(|e| !e.key.starts_with("cmp-")));
+            .update(|e| e.retain(|e| !matches!(e.at, Token::Cmp(_))));
     };
     let add_rag = move |_| {
         state.plan.update(|p| {
@@ -69,8 +70,8 @@ pub fn ComparePanel() -> impl IntoView {
         state.plan_errors.with(|errors| {
             errors
                 .iter()
-                .filter(|e| e.key.starts_with("cmp-"))
-                .map(|e| view! { <p class="field-error" role="alert" data-testid=format!("error-{}", e.key)>{e.message.clone()}</p> })
+                .filter(|e| matches!(e.at, Token::Cmp(_)))
+                .map(|e| view! { <p class="field-error" role="alert" data-testid=format!("error-{}", e.key())>{e.message.clone()}</p> })
                 .collect_view()
         })
     };

@@ -1,4 +1,5 @@
 use leptos::prelude::*;
+use runway_model::token::Token;
 
 use crate::state::use_app_state;
 use crate::ui::plan_list::PlanList;
@@ -15,8 +16,8 @@ pub fn CreditsPanel() -> impl IntoView {
         state.plan_errors.with(|errors| {
             errors
                 .iter()
-                .filter(|e| !e.key.starts_with("cmp-"))
-                .map(|e| view! { <p class="field-error" role="alert" data-testid=format!("error-{}", e.key)>{e.message.clone()}</p> })
+                .filter(|e| !matches!(e.at, Token::Cmp(_)))
+                .map(|e| view! { <p class="field-error" role="alert" data-testid=format!("error-{}", e.key())>{e.message.clone()}</p> })
                 .collect_view()
         })
     };

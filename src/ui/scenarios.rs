@@ -1,7 +1,7 @@
 use leptos::prelude::*;
+use runway_model::evaluate::run_plan;
 use runway_model::export::results_csv;
 use runway_model::format::usd;
-use runway_model::plan::run_plan;
 use runway_model::saved::{
     clean_text, decode_scenario_file, encode_scenario_file, plan_query, typed_text, Library,
     SavedScenario, ScenarioFile, MAX_NAME, MAX_NOTE,
