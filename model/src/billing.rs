@@ -5,6 +5,7 @@
 
 use crate::catalog::Catalog;
 use crate::cost::HOURS_PER_MONTH;
+pub use crate::knobs::{BillingInputs, HostMode, API_INPUT_SHARE, DEFAULT_CONTEXT_TOKENS};
 
 /// Monthly cost of one accelerator billed for busy time only (per-second serverless, on-demand):
 /// p · 730 · d.
@@ -79,93 +80,6 @@ pub fn breakeven_tokens_per_month(selfhost_monthly_usd: f64, api_usd_per_mtok: f
 pub fn blended_usd_per_mtok(input_usd: f64, output_usd: f64, input_share: f64) -> f64 {
     input_share * input_usd + (1.0 - input_share) * output_usd
 }
-
-/// The decision inputs of the billing views (link keys in brackets).
-#[derive(Clone, Debug, PartialEq)]
-pub struct BillingInputs {
-    /// Reserved price override, USD per GPU-hour (`reserved`); default: list × (1 − the
-    /// provider's reserved discount).
-    pub reserved_usd_per_hour: Option<f64>,
-    /// API to compare self-hosting with (`api`, a catalog id).
-    pub api_id: String,
-    /// Blended API price override, USD per million tokens (`api_price`).
-    pub api_usd_per_mtok: Option<f64>,
-    /// Inference volume, tokens per month (`tokens_month`).
-    pub tokens_per_month: f64,
-    /// Model served, parameters (`infer_params`).
-    pub infer_params: f64,
-    /// Concurrent sequences decoded together (`batch`).
-    pub batch: f64,
-    /// Tokens of context each sequence holds in its KV cache while decoding (`context`).
-    pub context_tokens: f64,
-    /// Share of the provisioned throughput actually used (`util`).
-    pub utilisation: f64,
-    /// Budget for "what does $X buy" (`budget`).
-    pub budget_usd: f64,
-    /// How self-hosted inference GPUs are billed (`host`).
-    pub host_mode: HostMode,
-}
-
-/// How always-on inference GPUs are bought.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HostMode {
-    /// On-demand (or serverless) list price.
-    OnDemand,
-    /// Reserved: the reserved price (falls back to on-demand where none is sold).
-    Reserved,
-    /// Spot: the spot price (falls back to on-demand where none is sold; reclaims are the
-    /// hidden-cost panel's business).
-    Spot,
-}
-
-impl HostMode {
-    /// Every mode, with its link value.
-    pub const ALL: [(HostMode, &'static str); 3] = [
-        (HostMode::OnDemand, "on-demand"),
-        (HostMode::Reserved, "reserved"),
-        (HostMode::Spot, "spot"),
-    ];
-
-    /// The link value.
-    pub fn id(self) -> &'static str {
-        HostMode::ALL
-            .iter()
-            .find(|(m, _)| *m == self)
-            .map_or("on-demand", |(_, id)| id)
-    }
-
-    /// The mode with this link value.
-    pub fn from_id(id: &str) -> Option<HostMode> {
-        HostMode::ALL
-            .iter()
-            .find(|(_, i)| *i == id)
-            .map(|(m, _)| *m)
-    }
-}
-
-impl Default for BillingInputs {
-    fn default() -> Self {
-        BillingInputs {
-            reserved_usd_per_hour: None,
-            api_id: "gpt-4o-mini".into(),
-            api_usd_per_mtok: None,
-            tokens_per_month: 2e9,
-            infer_params: 8e9,
-            batch: 32.0,
-            context_tokens: DEFAULT_CONTEXT_TOKENS,
-            utilisation: 0.6,
-            budget_usd: crate::cost::REFERENCE_BUDGET_USD,
-            host_mode: HostMode::OnDemand,
-        }
-    }
-}
-
-/// Share of input tokens in a blended API price (3:1 input:output, a common chat mix). Self-hosted
-/// throughput is priced in the same mix: 3 prefill tokens for every decoded one.
-pub const API_INPUT_SHARE: f64 = 0.75;
-/// Default context per decoded sequence, tokens (a stated assumption: a 1.5K-token prompt and
-/// ~500 tokens of answer).
-pub const DEFAULT_CONTEXT_TOKENS: f64 = 2048.0;
 
 /// The billing views' numbers for a priced scenario.
 #[derive(Clone, Debug, PartialEq)]

@@ -4,11 +4,8 @@
 
 use crate::catalog::{Catalog, Instance, Network};
 use crate::cost::{Estimate, Scenario};
-
-/// Llama 3 405B: 419 unexpected interruptions in 54 days on 16,384 H100s, i.e.
-/// 16,384 × 54 × 24 / 419 = 50,677.002 GPU-hours between interruptions, per GPU (rounded to the
-/// hour, so the page and links show a number a person would type).
-pub const LLAMA3_MTBF_GPU_HOURS: f64 = 50_677.0;
+pub use crate::kind::TrainingMemory;
+pub use crate::knobs::{DataFormat, OverheadInputs, LLAMA3_MTBF_GPU_HOURS, RAW_BYTES_PER_TOKEN};
 
 /// Mean time between failures of a job on `gpus` accelerators: M = MTBF_per_gpu / gpus.
 pub fn cluster_mtbf_hours(mtbf_per_gpu_hours: f64, gpus: f64) -> f64 {
@@ -83,28 +80,6 @@ pub fn scaling_efficiency(compute_seconds: f64, comm_seconds: f64, overlap: f64)
     compute_seconds / (compute_seconds + exposed)
 }
 
-/// How a model is trained, for memory: bytes per parameter held on the accelerators.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TrainingMemory {
-    /// Mixed-precision Adam: bf16 weights 2 + grads 2 + fp32 master and Adam m, v 12 = 16 bytes.
-    Full,
-    /// LoRA: bf16 base weights, 2 bytes (plus a small adapter state, ignored).
-    Lora,
-    /// QLoRA: 4-bit base weights, about 0.5 bytes.
-    Qlora,
-}
-
-impl TrainingMemory {
-    /// Bytes per parameter before activations.
-    pub fn bytes_per_param(self) -> f64 {
-        match self {
-            TrainingMemory::Full => 16.0,
-            TrainingMemory::Lora => 2.0,
-            TrainingMemory::Qlora => 0.5,
-        }
-    }
-}
-
 /// The fewest accelerators whose memory holds the training state (before activations):
 /// ceil(bytes_per_param · N / memory).
 pub fn min_gpus(params: f64, memory: TrainingMemory, memory_gb_per_gpu: f64) -> u64 {
@@ -129,49 +104,6 @@ pub fn checkpoint_gb(params: f64, with_optimizer_state: bool) -> f64 {
             2.0
         }
         / 1e9
-}
-
-/// Raw text is about 4 bytes a token (DOMAIN.md section 2: ≈ 4 characters a token).
-pub const RAW_BYTES_PER_TOKEN: f64 = 4.0;
-
-/// How the training corpus is stored and moved (`data_format`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DataFormat {
-    /// Raw text (JSONL, Parquet of documents): about 4 bytes a token.
-    Raw,
-    /// Tokenised shards: 2 bytes a token for vocabularies under 65,536, else 4.
-    Tokens,
-}
-
-impl DataFormat {
-    /// Every format with its link id.
-    pub const ALL: [(DataFormat, &'static str); 2] =
-        [(DataFormat::Raw, "raw"), (DataFormat::Tokens, "tokens")];
-
-    /// The link id (`raw`, `tokens`).
-    pub fn id(self) -> &'static str {
-        match self {
-            DataFormat::Raw => "raw",
-            DataFormat::Tokens => "tokens",
-        }
-    }
-
-    /// The format with this link id.
-    pub fn from_id(id: &str) -> Option<DataFormat> {
-        DataFormat::ALL
-            .iter()
-            .find(|(_, x)| *x == id)
-            .map(|(f, _)| *f)
-    }
-
-    /// Bytes a token in this format.
-    pub fn bytes_per_token(self, vocab_size: u32) -> f64 {
-        match self {
-            DataFormat::Raw => RAW_BYTES_PER_TOKEN,
-            DataFormat::Tokens if vocab_size < 65_536 => 2.0,
-            DataFormat::Tokens => 4.0,
-        }
-    }
 }
 
 /// Tokenised dataset size in GB: 2 bytes a token for vocabularies under 65,536, else 4.
@@ -219,68 +151,6 @@ pub const MAX_SWEEP_GPUS: u32 = 100_000;
 pub const GPUS_PER_NODE: f64 = 8.0;
 /// Days in a billing month (730 h / 24).
 pub const DAYS_PER_MONTH: f64 = 730.0 / 24.0;
-
-/// The knobs of the hidden costs, with defaults from DOMAIN.md section 2. Part of the scenario and
-/// of its share link (keys in brackets).
-#[derive(Clone, Debug, PartialEq)]
-pub struct OverheadInputs {
-    /// Inter-node network option id (`network`); `None` or one not offered for the instance: the
-    /// instance's first (default) network.
-    pub network_id: Option<String>,
-    /// Fraction of communication hidden behind compute, 0–1 (`overlap`).
-    pub overlap: f64,
-    /// Global batch in tokens per optimizer step.
-    pub tokens_per_step: f64,
-    /// Hours between interruptions, per GPU (`mtbf`).
-    pub mtbf_gpu_hours: f64,
-    /// Minutes to write one checkpoint, δ (`ckpt_write`).
-    pub checkpoint_write_minutes: f64,
-    /// Minutes to restart after a failure, R (`restart`).
-    pub restart_minutes: f64,
-    /// Minutes between checkpoints; `None`: Daly's optimum (`ckpt_every=auto`).
-    pub checkpoint_every_minutes: Option<f64>,
-    /// Full-state checkpoints kept in storage (`ckpts_kept`).
-    pub checkpoints_kept: u32,
-    /// Provider where the training data lives (`data_on`); egress is billed when it is not the
-    /// training provider. `None`: the training provider.
-    pub data_on_provider: Option<String>,
-    /// Tokenizer vocabulary size (2 bytes a token below 65,536, else 4).
-    pub vocab_size: u32,
-    /// Spot/preemptible capacity (`spot`): the provider's discount, and its reclaims as extra failures.
-    pub spot: bool,
-    /// The final weights (2 bytes/param) leave the training provider at the end (`export`).
-    pub export_weights: bool,
-    /// How the corpus is stored and moved (`data_format`).
-    pub data_format: DataFormat,
-    /// The corpus leaves the training provider once, at the end (`corpus_out`): the lock-in cost
-    /// of moving it elsewhere later.
-    pub corpus_out: bool,
-}
-
-impl Default for OverheadInputs {
-    fn default() -> Self {
-        OverheadInputs {
-            network_id: None,
-            overlap: 0.5,
-            tokens_per_step: 4e6,
-            mtbf_gpu_hours: LLAMA3_MTBF_GPU_HOURS,
-            checkpoint_write_minutes: 5.0,
-            restart_minutes: 10.0,
-            checkpoint_every_minutes: None,
-            checkpoints_kept: 3,
-            data_on_provider: None,
-            vocab_size: 32_000,
-            spot: false,
-            export_weights: false,
-            // Raw text: a founder's corpus is usually crawled or collected documents (JSONL,
-            // Parquet) kept where it was gathered, often another cloud; it is tokenised on the
-            // training cluster after the move. Tokenised shards are the choice for a team that
-            // already pre-tokenised.
-            data_format: DataFormat::Raw,
-            corpus_out: false,
-        }
-    }
-}
 
 /// The network ids offered for an accelerator at a provider: its instance's, or (a pair the
 /// catalog has no instance for) the provider's list.

@@ -6,184 +6,7 @@
 //! Gradient checkpointing (recomputing activations in the backward pass, standard in QLoRA
 //! recipes) adds one forward pass, 2·N a token: LoRA 4 → 6, full fine-tuning 6 → 8.
 
-use crate::overheads::TrainingMemory;
-
-/// The kinds of work the cost model prices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WorkloadKind {
-    /// Pretraining from scratch: 6·N·D.
-    Pretrain,
-    /// Continued pretraining of an open-weight base on domain tokens: 6·N·D.
-    ContinuedPretrain,
-    /// Full fine-tuning: 6·N·D per epoch.
-    FullFinetune,
-    /// LoRA: ≈ 4·N·D per epoch (the weight-gradient half of the backward pass is skipped).
-    Lora,
-    /// QLoRA: LoRA plus dequantisation overhead, ≈ 4·N·D × 1.2 (1.1–1.3, estimate); with
-    /// gradient checkpointing (its default) 6·N·D × 1.2.
-    Qlora,
-    /// Preference tuning (DPO): ≈ 8·N per pair token (policy 6N + frozen reference forward 2N);
-    /// 6N when the reference log-probs are precomputed.
-    Dpo,
-    /// Self-hosted inference: ≈ 2·N per generated token.
-    Inference,
-    /// Retrieval instead of training: embed the corpus once, 2·N_embed per corpus token (one
-    /// forward pass of the embedding model), then pay for vector storage and longer prompts.
-    Retrieval,
-}
-
-/// QLoRA's dequantisation overhead on top of LoRA (DOMAIN.md: 1.1–1.3×, estimate): the midpoint.
-pub const QLORA_OVERHEAD: f64 = 1.2;
-
-/// FLOPs per parameter per token that gradient checkpointing adds: one more forward pass.
-pub const CHECKPOINTING_EXTRA: f64 = 2.0;
-
-impl WorkloadKind {
-    /// Every kind, in the order a founder meets them.
-    pub const ALL: [WorkloadKind; 8] = [
-        WorkloadKind::Pretrain,
-        WorkloadKind::ContinuedPretrain,
-        WorkloadKind::FullFinetune,
-        WorkloadKind::Lora,
-        WorkloadKind::Qlora,
-        WorkloadKind::Dpo,
-        WorkloadKind::Inference,
-        WorkloadKind::Retrieval,
-    ];
-
-    /// A stable id for links.
-    pub fn id(self) -> &'static str {
-        match self {
-            WorkloadKind::Pretrain => "pretrain",
-            WorkloadKind::ContinuedPretrain => "continued",
-            WorkloadKind::FullFinetune => "full-ft",
-            WorkloadKind::Lora => "lora",
-            WorkloadKind::Qlora => "qlora",
-            WorkloadKind::Dpo => "dpo",
-            WorkloadKind::Inference => "inference",
-            WorkloadKind::Retrieval => "rag",
-        }
-    }
-
-    /// The name a person reads.
-    pub fn label(self) -> &'static str {
-        match self {
-            WorkloadKind::Pretrain => "Pretrain",
-            WorkloadKind::ContinuedPretrain => "Continued pretraining",
-            WorkloadKind::FullFinetune => "Full fine-tune",
-            WorkloadKind::Lora => "LoRA",
-            WorkloadKind::Qlora => "QLoRA",
-            WorkloadKind::Dpo => "DPO",
-            WorkloadKind::Inference => "Inference",
-            WorkloadKind::Retrieval => "Retrieval (RAG)",
-        }
-    }
-
-    /// The kind with this id.
-    pub fn from_id(id: &str) -> Option<WorkloadKind> {
-        WorkloadKind::ALL.into_iter().find(|k| k.id() == id)
-    }
-
-    /// FLOPs per parameter per token without gradient checkpointing: 6 for a forward and backward
-    /// pass, 4 for LoRA (× 1.2 for QLoRA), 8 for DPO with a live reference model (6 with
-    /// precomputed reference log-probs), 2 for inference and for embedding a corpus.
-    pub fn flops_per_param_token(self, reference_precomputed: bool) -> f64 {
-        match self {
-            WorkloadKind::Pretrain
-            | WorkloadKind::ContinuedPretrain
-            | WorkloadKind::FullFinetune => 6.0,
-            WorkloadKind::Lora => 4.0,
-            WorkloadKind::Qlora => 4.0 * QLORA_OVERHEAD,
-            WorkloadKind::Dpo if reference_precomputed => 6.0,
-            WorkloadKind::Dpo => 8.0,
-            WorkloadKind::Inference | WorkloadKind::Retrieval => 2.0,
-        }
-    }
-
-    /// FLOPs per parameter per token with the checkpointing switch applied: one more forward pass
-    /// (2, × 1.2 for QLoRA's dequantisation) for the kinds that offer it.
-    pub fn flops_per_param_token_with(
-        self,
-        reference_precomputed: bool,
-        checkpointing: bool,
-    ) -> f64 {
-        let base = self.flops_per_param_token(reference_precomputed);
-        if !(checkpointing && self.offers_checkpointing()) {
-            return base;
-        }
-        match self {
-            WorkloadKind::Qlora => base + CHECKPOINTING_EXTRA * QLORA_OVERHEAD,
-            _ => base + CHECKPOINTING_EXTRA,
-        }
-    }
-
-    /// Whether the kind has a gradient-checkpointing switch (the fine-tunes).
-    pub fn offers_checkpointing(self) -> bool {
-        matches!(
-            self,
-            WorkloadKind::FullFinetune | WorkloadKind::Lora | WorkloadKind::Qlora
-        )
-    }
-
-    /// Whether gradient checkpointing is on unless a link says otherwise: on for QLoRA (standard
-    /// in its recipes), off for LoRA and full fine-tuning.
-    pub fn checkpointing_by_default(self) -> bool {
-        self == WorkloadKind::Qlora
-    }
-
-    /// The per-token multiplier in words, for "show the math": "6 (4 + 2 for gradient
-    /// checkpointing) × 1.2 QLoRA dequantisation (estimate, 1.1–1.3×)".
-    pub fn multiplier_text(self, reference_precomputed: bool, checkpointing: bool) -> String {
-        let ckpt = checkpointing && self.offers_checkpointing();
-        match (self, ckpt) {
-            (WorkloadKind::Qlora, true) => format!(
-                "(4 + 2 for gradient checkpointing) × {QLORA_OVERHEAD} QLoRA dequantisation (estimate, 1.1–1.3×)"
-            ),
-            (WorkloadKind::Qlora, false) => format!(
-                "4 × {QLORA_OVERHEAD} QLoRA dequantisation (estimate, 1.1–1.3×), no gradient checkpointing"
-            ),
-            (WorkloadKind::Lora, true) => "6 (LoRA 4 + 2 for gradient checkpointing)".into(),
-            (WorkloadKind::Lora, false) => "4 (LoRA, no gradient checkpointing)".into(),
-            (WorkloadKind::FullFinetune, true) => {
-                "8 (6 + 2 for gradient checkpointing)".into()
-            }
-            (WorkloadKind::FullFinetune, false) => "6 (no gradient checkpointing)".into(),
-            (WorkloadKind::Dpo, _) if reference_precomputed => {
-                "6 (precomputed reference log-probs)".into()
-            }
-            (WorkloadKind::Dpo, _) => "8 (policy 6 + frozen reference forward 2)".into(),
-            (WorkloadKind::Inference, _) => "2 (one forward pass)".into(),
-            (WorkloadKind::Retrieval, _) => "2 (one forward pass of the embedding model)".into(),
-            _ => "6 (forward and backward)".into(),
-        }
-    }
-
-    /// Bytes per parameter the accelerators hold, before activations: full training state for the
-    /// full-parameter kinds (DPO adds the frozen bf16 reference, 2 more), bf16 base weights for
-    /// LoRA, 4-bit for QLoRA, bf16 weights for inference.
-    pub fn bytes_per_param(self) -> f64 {
-        match self {
-            WorkloadKind::Pretrain
-            | WorkloadKind::ContinuedPretrain
-            | WorkloadKind::FullFinetune => TrainingMemory::Full.bytes_per_param(),
-            WorkloadKind::Dpo => TrainingMemory::Full.bytes_per_param() + 2.0,
-            WorkloadKind::Lora | WorkloadKind::Inference | WorkloadKind::Retrieval => {
-                TrainingMemory::Lora.bytes_per_param()
-            }
-            WorkloadKind::Qlora => TrainingMemory::Qlora.bytes_per_param(),
-        }
-    }
-
-    /// Whether the kind trains (it has epochs and runs) rather than serves or retrieves.
-    pub fn trains(self) -> bool {
-        !matches!(self, WorkloadKind::Inference | WorkloadKind::Retrieval)
-    }
-
-    /// Whether the kind can be a comparison column: the training kinds and retrieval.
-    pub fn compares(self) -> bool {
-        self.trains() || self == WorkloadKind::Retrieval
-    }
-}
+pub use crate::kind::{WorkloadKind, CHECKPOINTING_EXTRA, QLORA_OVERHEAD};
 
 /// One piece of training work: a kind, a model size, tokens, epochs and runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -202,6 +25,21 @@ pub struct TrainingWork {
     pub reference_precomputed: bool,
     /// Gradient checkpointing (fine-tunes only): one more forward pass per token.
     pub checkpointing: bool,
+}
+
+impl crate::scenario::Scenario {
+    /// The training work this scenario prices: its kind, size, tokens, epochs and runs, with
+    /// gradient checkpointing where the kind uses it by default (QLoRA).
+    pub fn work(&self) -> crate::workload_kind::TrainingWork {
+        crate::workload_kind::TrainingWork::of(
+            self.kind,
+            self.params,
+            self.tokens,
+            self.epochs,
+            self.runs,
+            self.kind.checkpointing_by_default(),
+        )
+    }
 }
 
 impl TrainingWork {
@@ -238,7 +76,7 @@ impl TrainingWork {
 
     /// Accelerator-hours at a dense peak (FLOP/s) and MFU: FLOPs / (P_peak · MFU) / 3600.
     pub fn gpu_hours(&self, peak_flops_per_s: f64, mfu: f64) -> f64 {
-        crate::cost::gpu_hours(self.flops(), peak_flops_per_s, mfu)
+        crate::formulas::gpu_hours(self.flops(), peak_flops_per_s, mfu)
     }
 }
 

@@ -1,0 +1,141 @@
+//! The model's modules form layers: no import cycle between them. Inputs at the bottom, formulas
+//! above them, estimators above those, then the plan, its evaluation and the codecs. A module's
+//! `crate::x` (or `crate::x::y` for a file `x/y.rs`) paths outside comments and test code are its
+//! imports; a submodule may use its parent (`super::`), which is how Rust nests a part of a domain.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+fn modules() -> BTreeMap<String, String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = BTreeMap::new();
+    let mut dirs = vec![src.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{dir:?}: {e}")) {
+            let path = entry.unwrap_or_else(|e| panic!("{e}")).path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            if path.extension().and_then(|e| e.to_str()) != Some("rs") {
+                continue;
+            }
+            let rel = path
+                .strip_prefix(&src)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .with_extension("");
+            let name = rel.to_string_lossy().replace('\\', "/");
+            let name = name.strip_suffix("/mod").unwrap_or(&name).to_string();
+            if name == "lib" {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+            out.insert(name, text);
+        }
+    }
+    out
+}
+
+/// The code of a file without its comments and its `#[cfg(test)]` module.
+fn code(text: &str) -> String {
+    let text = text.split("#[cfg(test)]").next().unwrap_or("");
+    text.lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn imports(name: &str, text: &str, names: &BTreeSet<String>) -> BTreeSet<String> {
+    let code = code(text);
+    let mut deps = BTreeSet::new();
+    for (i, _) in code.match_indices("crate::") {
+        let rest = &code[i + "crate::".len()..];
+        let ident = |s: &str| -> String {
+            s.chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect()
+        };
+        let first = ident(rest);
+        let second = rest
+            .strip_prefix(&first)
+            .and_then(|r| r.strip_prefix("::"))
+            .map(ident)
+            .unwrap_or_default();
+        let nested = format!("{first}/{second}");
+        let dep = if names.contains(&nested) {
+            nested
+        } else {
+            first
+        };
+        if dep != name && names.contains(&dep) {
+            deps.insert(dep);
+        }
+    }
+    deps
+}
+
+fn cycle_through(graph: &BTreeMap<String, BTreeSet<String>>, start: &str) -> Option<Vec<String>> {
+    // Depth-first search for a path from `start` back to itself.
+    let mut stack = vec![(start.to_string(), vec![start.to_string()])];
+    let mut seen = BTreeSet::new();
+    while let Some((at, path)) = stack.pop() {
+        for next in graph.get(&at).into_iter().flatten() {
+            if next == start {
+                let mut p = path.clone();
+                p.push(start.to_string());
+                return Some(p);
+            }
+            if seen.insert(next.clone()) {
+                let mut p = path.clone();
+                p.push(next.clone());
+                stack.push((next.clone(), p));
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn no_import_cycle_between_model_modules() {
+    let files = modules();
+    let names: BTreeSet<String> = files.keys().cloned().collect();
+    assert!(
+        names.contains("evaluate") && names.contains("compare/column") && names.len() > 25,
+        "the module list was read: {names:?}"
+    );
+    let graph: BTreeMap<String, BTreeSet<String>> = files
+        .iter()
+        .map(|(n, t)| (n.clone(), imports(n, t, &names)))
+        .collect();
+    // The reader sees what it should: evaluate uses the plan and the runway, the plan does not
+    // use evaluate.
+    assert!(graph["evaluate"].contains("plan") && graph["evaluate"].contains("runway"));
+    assert!(!graph["plan"].contains("evaluate"));
+    let cycles: Vec<Vec<String>> = names
+        .iter()
+        .filter_map(|n| cycle_through(&graph, n))
+        .collect();
+    assert!(cycles.is_empty(), "import cycles: {cycles:?}");
+}
+
+#[test]
+fn the_cycle_finder_finds_a_cycle() {
+    // A hand-made graph a -> b -> c -> a, and d -> a: the finder must report a's cycle.
+    let g: BTreeMap<String, BTreeSet<String>> = [("a", "b"), ("b", "c"), ("c", "a"), ("d", "a")]
+        .into_iter()
+        .map(|(x, y)| (x.to_string(), BTreeSet::from([y.to_string()])))
+        .collect();
+    assert_eq!(
+        cycle_through(&g, "a"),
+        Some(vec!["a".into(), "b".into(), "c".into(), "a".into()])
+    );
+    assert_eq!(cycle_through(&g, "d"), None);
+    // Comments and test code are not imports.
+    let names: BTreeSet<String> = ["x".to_string(), "y".to_string()].into();
+    let text = "// crate::y::f\nfn f() {}\n#[cfg(test)]\nmod tests { use crate::y; }";
+    assert!(imports("x", text, &names).is_empty());
+    assert_eq!(
+        imports("x", "use crate::y::Thing;", &names),
+        BTreeSet::from(["y".to_string()])
+    );
+}
