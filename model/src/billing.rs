@@ -211,6 +211,71 @@ pub fn estimate_billing(
     }
 }
 
+/// The duty-cycle chart's lines: one GPU a month billed busy-only at each duty (p · 730 · d), and
+/// reserved (always paid, r · 730) when the provider sells it; the break-even point when it lies
+/// within 100 % duty.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DutySweep {
+    /// (duty, USD a month) busy-only.
+    pub busy_only: Vec<(f64, f64)>,
+    /// (duty, USD a month) reserved.
+    pub reserved: Option<Vec<(f64, f64)>>,
+    /// (d*, USD a month) where the lines cross.
+    pub breakeven: Option<(f64, f64)>,
+}
+
+/// The duty-cycle chart for a billing estimate, at `duties`.
+pub fn duty_sweep(b: &BillingEstimate, duties: &[f64]) -> DutySweep {
+    let p = b.busy_only_usd_per_hour;
+    DutySweep {
+        busy_only: duties
+            .iter()
+            .map(|&d| (d, monthly_busy_only(p, d)))
+            .collect(),
+        reserved: b
+            .reserved_usd_per_hour
+            .map(|r| duties.iter().map(|&d| (d, monthly_reserved(r))).collect()),
+        breakeven: b
+            .breakeven_duty
+            .filter(|d| *d <= 1.0)
+            .map(|d| (d, monthly_busy_only(p, d))),
+    }
+}
+
+/// The volume chart's lines: the API's monthly bill (volume × blended price) and self-hosting's
+/// (whole always-on GPUs for the volume at the utilisation, in the chosen mode), from 1/10,000 of
+/// the top volume to the top: ten times the plan's volume, four times the break-even, at least 1B.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VolumeSweep {
+    /// (tokens a month, USD a month) through the API.
+    pub api: Vec<(f64, f64)>,
+    /// (tokens a month, USD a month) self-hosted.
+    pub self_hosted: Vec<(f64, f64)>,
+    /// (break-even volume, one GPU a month) where one self-hosted GPU costs what the API does.
+    pub breakeven: Option<(f64, f64)>,
+}
+
+/// The volume chart for a billing estimate, with `points` volumes on a log scale.
+pub fn volume_sweep(b: &BillingEstimate, points: usize) -> VolumeSweep {
+    let hi = (b.tokens_per_month * 10.0)
+        .max(b.breakeven_tokens_per_month.unwrap_or(0.0) * 4.0)
+        .max(1e9);
+    let volumes = crate::overheads::log_space(hi / 1e4, hi, points);
+    let monthly_gpu = monthly_busy_only(b.host_usd_per_hour, 1.0);
+    let capacity = b.capacity_tokens_per_month;
+    VolumeSweep {
+        api: volumes
+            .iter()
+            .map(|&v| (v, v / 1e6 * b.api_usd_per_mtok))
+            .collect(),
+        self_hosted: volumes
+            .iter()
+            .map(|&v| (v, (v / capacity).ceil().max(1.0) * monthly_gpu))
+            .collect(),
+        breakeven: b.breakeven_tokens_per_month.map(|v| (v, monthly_gpu)),
+    }
+}
+
 /// The catalog model closest in total parameters (by ratio) to a served model of `params`: its
 /// layers, KV heads and head dimension size the KV cache.
 pub fn kv_model_for(catalog: &Catalog, params: f64) -> Option<&crate::catalog::BaseModel> {
@@ -320,6 +385,36 @@ mod tests {
         assert!(monthly_busy_only(3.95, 0.9) > monthly_reserved(2.37));
         // At the break-even the two bills are equal.
         assert!((monthly_busy_only(3.95, d) - monthly_reserved(2.37)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_break_even_charts_by_hand() {
+        // The default scenario: H100 at AWS, $6.88/h on demand; AWS's reserved discount gives the
+        // reserved line. Duty 0.5: busy-only 6.88 x 730 x 0.5 = $2,511.20 a month.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let s = crate::cost::Scenario::default();
+        let e = crate::cost::estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let b = estimate_billing(&s, &e, &c);
+        let d = duty_sweep(&b, &[0.5, 1.0]);
+        assert!((d.busy_only[0].1 - 2_511.2).abs() < 1e-9);
+        let r = b
+            .reserved_usd_per_hour
+            .unwrap_or_else(|| panic!("AWS sells reserved"));
+        // Reserved is paid whatever the duty: r x 730 at both duties; they cross at d* = r / p.
+        assert_eq!(d.reserved, Some(vec![(0.5, r * 730.0), (1.0, r * 730.0)]));
+        let (bd, usd) = d
+            .breakeven
+            .unwrap_or_else(|| panic!("break-even within 100 %"));
+        assert!((bd - r / 6.88).abs() < 1e-12 && (usd - r * 730.0).abs() < 1e-9);
+        // Volume: 2B tokens a month (the default) -> top volume 20B, 60 points from 2M to 20B; the
+        // API line is volume / 1e6 x its blended price; self-hosting is whole GPUs x p x 730.
+        let v = volume_sweep(&b, 60);
+        assert_eq!(v.api.len(), 60);
+        assert!((v.api[0].0 - 2e6).abs() < 1e-3 && (v.api[59].0 - 2e10).abs() < 1.0);
+        let (x, y) = v.api[59];
+        assert!((y - x / 1e6 * b.api_usd_per_mtok).abs() < 1e-9);
+        // The smallest volume still needs one whole GPU: 6.88 x 730 = $5,022.40.
+        assert!((v.self_hosted[0].1 - 5_022.4).abs() < 1e-9);
     }
 
     #[test]

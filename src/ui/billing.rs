@@ -2,7 +2,8 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
 use runway_model::billing::{
-    billing_modes, estimate_billing, what_budget_buys, BillingEstimate, BuyRow, HostMode, ModeRow,
+    billing_modes, duty_sweep, estimate_billing, volume_sweep, what_budget_buys, BillingEstimate,
+    BuyRow, HostMode, ModeRow,
 };
 use runway_model::format::{compact, data_value, exact, percent, usd, usd_exact};
 use runway_model::overheads::log_space;
@@ -189,21 +190,17 @@ fn BreakevenCharts(billing: Memo<Option<BillingEstimate>>) -> impl IntoView {
     let state = use_app_state();
     let duty_canvas = NodeRef::<Canvas>::new();
     let volume_canvas = NodeRef::<Canvas>::new();
-    let scenario = state.scenario;
     redraw_after_change(
         move || billing.track(),
         move || {
             let Some(b) = billing.get_untracked() else {
                 return;
             };
-            let tokens = scenario.with_untracked(|s| s.billing.tokens_per_month);
             if let Some(c) = duty_canvas.get_untracked() {
                 draw_on(&c, |root, scale| draw_sweep(root, &duty_chart(&b), scale));
             }
             if let Some(c) = volume_canvas.get_untracked() {
-                draw_on(&c, |root, scale| {
-                    draw_sweep(root, &volume_chart(&b, tokens), scale)
-                });
+                draw_on(&c, |root, scale| draw_sweep(root, &volume_chart(&b), scale));
             }
         },
     );
@@ -224,67 +221,49 @@ fn BreakevenCharts(billing: Memo<Option<BillingEstimate>>) -> impl IntoView {
 }
 
 fn duty_chart(b: &BillingEstimate) -> SweepChart {
-    let duties = log_space(0.01, 1.0, 40);
-    let p = b.busy_only_usd_per_hour;
+    let sweep = duty_sweep(b, &log_space(0.01, 1.0, 40));
     let mut series = vec![SweepSeries {
         label: "busy-only (serverless, on-demand)".into(),
         color: ACCENT,
-        points: duties.iter().map(|&d| (d, p * 730.0 * d)).collect(),
+        points: sweep.busy_only,
     }];
-    if let Some(r) = b.reserved_usd_per_hour {
+    if let Some(points) = sweep.reserved {
         series.push(SweepSeries {
             label: "reserved (always paid)".into(),
             color: MUTED,
-            points: duties.iter().map(|&d| (d, r * 730.0)).collect(),
+            points,
         });
     }
     SweepChart {
         series,
-        marker: b.breakeven_duty.filter(|d| *d <= 1.0).map(|d| {
-            (
-                (d, p * 730.0 * d),
-                format!("break-even: {} duty", percent(d)),
-            )
-        }),
+        marker: sweep
+            .breakeven
+            .map(|(d, usd)| ((d, usd), format!("break-even: {} duty", percent(d)))),
         x_desc: "Duty cycle (log scale)",
         y_desc: "USD a month, one GPU",
         x_label: percent,
     }
 }
 
-fn volume_chart(b: &BillingEstimate, tokens: f64) -> SweepChart {
-    let hi = (tokens * 10.0)
-        .max(b.breakeven_tokens_per_month.unwrap_or(0.0) * 4.0)
-        .max(1e9);
-    let volumes = log_space(hi / 1e4, hi, 60);
-    let monthly_gpu = b.host_usd_per_hour * 730.0;
-    let capacity = b.capacity_tokens_per_month;
+fn volume_chart(b: &BillingEstimate) -> SweepChart {
+    let sweep = volume_sweep(b, 60);
     let series = vec![
         SweepSeries {
             label: "API".into(),
             color: MUTED,
-            points: volumes
-                .iter()
-                .map(|&v| (v, v / 1e6 * b.api_usd_per_mtok))
-                .collect(),
+            points: sweep.api,
         },
         SweepSeries {
             label: "self-hosted (always-on GPUs in the chosen mode)".into(),
             color: ACCENT,
-            points: volumes
-                .iter()
-                .map(|&v| (v, (v / capacity).ceil().max(1.0) * monthly_gpu))
-                .collect(),
+            points: sweep.self_hosted,
         },
     ];
     SweepChart {
         series,
-        marker: b.breakeven_tokens_per_month.map(|v| {
-            (
-                (v, monthly_gpu),
-                format!("break-even: {} tokens", compact(v)),
-            )
-        }),
+        marker: sweep
+            .breakeven
+            .map(|(v, usd)| ((v, usd), format!("break-even: {} tokens", compact(v)))),
         x_desc: "Tokens a month (log scale)",
         y_desc: "USD a month",
         x_label: compact,
