@@ -384,7 +384,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     let listed = run_plan(plan, s, cat);
     prop_assert_eq!(listed.total_spend_usd, r.total_spend_usd);
     prop_assert_eq!(listed.cash_usd, r.cash_usd);
-    check_csv(&results_csv(plan, &inputs, &r, cat))?;
+    check_csv(&results_csv(plan, &inputs, &outcome.lines, &r, cat))?;
     // Train vs fine-tune columns (src/ui/compare.rs): the page shows each cost as a multiple of
     // the cheapest, so costs must be positive.
     for c in &plan.compare {

@@ -69,20 +69,7 @@ pub struct ServeOutcome {
     pub error: Option<String>,
 }
 
-/// What a line of the runway's bill is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BillLine {
-    /// Training job `i`'s accelerator-hours.
-    Job(usize),
-    /// Training job `i`'s storage.
-    JobStorage(usize),
-    /// Training job `i`'s egress.
-    JobEgress(usize),
-    /// Serving line `j`'s accelerators.
-    Serve(usize),
-    /// Experiment `k`.
-    Experiment(usize),
-}
+pub use crate::plan::BillLine;
 
 /// Everything the page shows about a plan.
 #[derive(Clone, Debug, PartialEq)]

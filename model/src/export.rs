@@ -4,7 +4,7 @@
 
 use crate::catalog::Catalog;
 use crate::overheads::DAYS_PER_MONTH;
-use crate::plan::Plan;
+use crate::plan::{BillLine, Plan};
 use crate::runway::{GrantInput, LineItem, RunwayResult, WorkloadInput};
 
 /// A text cell: quoted when it holds a comma, quote or line break; a leading `=`, `+`, `-`, `@`,
@@ -40,6 +40,7 @@ pub fn month_bounds(m: u32) -> (u32, u32) {
 pub fn results_csv(
     plan: &Plan,
     inputs: &(Vec<GrantInput>, Vec<WorkloadInput>),
+    lines: &[BillLine],
     result: &RunwayResult,
     catalog: &Catalog,
 ) -> String {
@@ -68,13 +69,17 @@ pub fn results_csv(
     ]
     .map(String::from));
     for (i, (w, spend)) in inputs.1.iter().zip(&result.workload_spend_usd).enumerate() {
-        let item = match (w.line, i) {
-            (LineItem::Accelerators, 0) => {
-                "training run: GPU-hours with communication and failures".to_string()
+        let item = match lines.get(i) {
+            Some(BillLine::Job(j)) => {
+                format!("job {}: GPU-hours with communication and failures", j + 1)
             }
-            (LineItem::Accelerators, _) => format!("workload {}: GPU-hours", i + 1),
-            (LineItem::Storage, _) => "storage: checkpoints and dataset".to_string(),
-            (LineItem::Egress, _) => "egress".to_string(),
+            Some(BillLine::Serve(j)) => format!("serving line {}: always-on GPUs", j + 1),
+            Some(BillLine::Experiment(k)) => format!("experiments {}: GPU-hours", k + 1),
+            Some(BillLine::JobStorage(j)) => {
+                format!("job {}: storage (checkpoints and dataset)", j + 1)
+            }
+            Some(BillLine::JobEgress(j)) => format!("job {}: egress", j + 1),
+            None => format!("line {}", i + 1),
         };
         let gpus = if w.line == LineItem::Accelerators {
             w.gpus.to_string()
@@ -237,12 +242,12 @@ mod tests {
             gpu_hours: 960.0,
         }];
         let r = simulate(&grants, &work);
-        let csv = results_csv(&plan, &(grants, work), &r, &c);
+        let csv = results_csv(&plan, &(grants, work), &[BillLine::Job(0)], &r, &c);
         let lines: Vec<&str> = csv.split("\r\n").collect();
         assert_eq!(lines[0], "plan,\"Seed, \"\"v2\"\"\"");
         assert_eq!(
             lines[3],
-            "1,training run: GPU-hours with communication and failures,aws,1,960.000,0,2026-12-31,40,2027-02-09,960.00"
+            "1,job 1: GPU-hours with communication and failures,aws,1,960.000,0,2026-12-31,40,2027-02-09,960.00"
         );
         assert_eq!(
             lines[6],

@@ -497,6 +497,22 @@ pub fn encode_work(w: &ExtraWorkload) -> String {
     s
 }
 
+/// What a line of the runway's bill is, by the plan's own numbering (jobs, serving lines and
+/// experiments from 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BillLine {
+    /// Training job `i`'s accelerator-hours.
+    Job(usize),
+    /// Training job `i`'s storage.
+    JobStorage(usize),
+    /// Training job `i`'s egress.
+    JobEgress(usize),
+    /// Serving line `j`'s accelerators.
+    Serve(usize),
+    /// Experiment `k`.
+    Experiment(usize),
+}
+
 /// A plain-words warning about the plan, attached to a grant when it concerns one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {

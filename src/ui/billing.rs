@@ -187,7 +187,6 @@ fn HostSelect() -> impl IntoView {
 /// Monthly cost against duty (busy-only vs reserved) and against volume (self-host vs API).
 #[component]
 fn BreakevenCharts(billing: Memo<Option<BillingEstimate>>) -> impl IntoView {
-    let state = use_app_state();
     let duty_canvas = NodeRef::<Canvas>::new();
     let volume_canvas = NodeRef::<Canvas>::new();
     redraw_after_change(

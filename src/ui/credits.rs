@@ -27,7 +27,8 @@ pub fn CreditsPanel() -> impl IntoView {
             "Stack grants on a timeline. Each pays only its own provider's bill, from approval until it expires; "
             "the soonest-expiring grant pays first and the rest is cash. A grant added from the catalog or by a link "
             "without an amount starts at what a seed-stage team is typically offered (\"typical $X, up to $Y\"), never at "
-            "the ceiling, which is a tier maximum: edit the amount to what you are offered."
+            "the ceiling, which is a tier maximum: edit the amount to what you are offered. "
+            "Credits you already hold: set review days to 0 (approved on the apply day) and validity to the days they have left."
         </p>
         {link_errors}
         <WorkloadList />

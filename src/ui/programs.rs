@@ -90,12 +90,26 @@ fn ProgramCard(
         .filter_map(|f| state.catalog.shapes.iter().find(|s| s.id == *f))
         .map(|s| format!("{}: {}", s.name, s.watch_out))
         .collect();
+    // How many grants of this program the plan holds: the button says so, so a second click is a
+    // choice (two grants of one program are allowed: two rounds, two entities), never an accident.
+    let in_plan = Memo::new(move |_| {
+        state.plan.with(|p| {
+            p.grants
+                .iter()
+                .filter(|g| g.program_id == program.id.as_ref())
+                .count()
+        })
+    });
     let add = move |_| {
         state.plan.update(|p| {
             if p.grants.len() < MAX_GRANTS {
                 p.grants.push(PlannedGrant::from_program(program));
             }
         })
+    };
+    let label = move || match in_plan.get() {
+        0 => "Add to plan".to_string(),
+        n => format!("In the plan ({n}): add another"),
     };
     let fits = program
         .fits
@@ -122,7 +136,11 @@ fn ProgramCard(
             <p class="hint" data-testid=format!("program-fits-{}", program.id)>"Fits: "{fits}". "{program.fits_reason.to_string()}</p>
             <p class="hint">"Watch out — "{watch.join("; ")}</p>
             <p class="hint">"Source: "{program.source.to_string()}", as of "{program.as_of.to_string()}</p>
-            <button type="button" data-testid=format!("add-program-{}", program.id) on:click=add>"Add to plan"</button>
+            <button type="button" data-testid=format!("add-program-{}", program.id) on:click=add
+                aria-label=move || match in_plan.get() { 0 => format!("Add {} to the plan", program.name), n => format!("{} is in the plan {n} time(s): add another", program.name) }>{label}</button>
+            <span class="hint" role="status" data-testid=format!("program-in-plan-{}", program.id)>
+                {move || (in_plan.get() > 0).then(|| " ✓ in the plan, under Credits and runway")}
+            </span>
         </article>
     }
 }

@@ -502,7 +502,7 @@ fn csv_report(state: AppState) -> Option<String> {
     let plan = state.plan.get_untracked();
     state.runway.with_untracked(|r| {
         r.as_ref()
-            .map(|r| results_csv(&plan, &r.inputs, &r.result, state.catalog))
+            .map(|r| results_csv(&plan, &r.inputs, &r.lines, &r.result, state.catalog))
     })
 }
 

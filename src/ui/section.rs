@@ -94,7 +94,12 @@ pub fn SectionNav() -> impl IntoView {
         .iter()
         .map(|&(id, label)| {
             view! {
-                <li><a href=format!("#{id}") data-testid=format!("nav-{id}") on:click=move |_| sections.set(id, true)>{label}</a></li>
+                <li><a href=format!("#{id}") data-testid=format!("nav-{id}") on:click=move |_| {
+                    sections.set(id, true);
+                    // Keyboard users land in the section they chose, not back at the top: its
+                    // summary (a collapsible section) or the section itself takes the focus.
+                    request_animation_frame(move || focus_section(id));
+                }>{label}</a></li>
             }
         })
         .collect_view();
@@ -102,6 +107,28 @@ pub fn SectionNav() -> impl IntoView {
         <nav class="toc" aria-label="Sections of the page" data-testid="nav">
             <ul>{links}</ul>
         </nav>
+    }
+}
+
+/// Moves the focus to section `id`: its summary when it has one, else the section element
+/// (made focusable with `tabindex=-1`, so Tab continues from there).
+fn focus_section(id: &str) {
+    let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    else {
+        return;
+    };
+    let target = el
+        .query_selector(":scope > summary")
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| {
+            let _ = el.set_attribute("tabindex", "-1");
+            el.clone()
+        });
+    if let Ok(h) = target.dyn_into::<web_sys::HtmlElement>() {
+        let _ = h.focus();
     }
 }
 

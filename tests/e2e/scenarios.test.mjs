@@ -306,9 +306,9 @@ test('export the plan as JSON, import it back: the same plan; CSV totals match t
   const text = await readFile(csvPath, 'utf8');
   const blocks = text.split('\r\n\r\n');
   assert.equal(blocks[0], 'plan,Export me');
-  assert.match(blocks[1], /^line,item,billed_by,gpus,hours,start_day,start_date,end_day,end_date,usd_in_horizon\r\n1,training run/);
-  assert.match(blocks[1], /\r\n2,workload 2: GPU-hours,modal,8,2000\.000,0,/);
-  assert.match(blocks[1], /,egress,gcp,/);
+  assert.match(blocks[1], /^line,item,billed_by,gpus,hours,start_day,start_date,end_day,end_date,usd_in_horizon\r\n1,job 1: GPU-hours with communication and failures,aws,/);
+  assert.match(blocks[1], /\r\n2,experiments 1: GPU-hours,modal,8,2000\.000,0,/);
+  assert.match(blocks[1], /,job 1: egress,gcp,/);
   assert.equal(blocks[2].split('\r\n').length, 3, 'header and two grants');
   const months = blocks[3].trim().split('\r\n').slice(1).map((r) => r.split(','));
   const spend = months.reduce((s, r) => s + Number(r[5]), 0); // month,from_day,from_date,to_day,to_date,spend_usd
