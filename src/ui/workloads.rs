@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 use runway_model::format::{compact, data_value, percent, usd, usd_exact};
+use runway_model::parse::format_number_exact;
 use runway_model::plan::{parse_work, ExtraWorkload, MAX_WORKLOADS};
 use runway_model::workloads::{job_kinds, parse_job, parse_serve};
 
@@ -14,6 +15,8 @@ pub fn WorkloadList() -> impl IntoView {
     // Rows are rebuilt only when the set of workloads changes; amounts update in place.
     let job_count = Memo::new(move |_| state.plan.with(|p| p.job_count()));
     let serve_count = Memo::new(move |_| state.plan.with(|p| p.serves.len()));
+    // The serving line open in the form below, if one is being edited.
+    let edit_serve = RwSignal::new(None::<usize>);
     let iso = move |day: u32| {
         state.plan.with(|p| {
             p.date_of(day)
@@ -107,6 +110,9 @@ pub fn WorkloadList() -> impl IntoView {
                             " · "
                             <span class="stat" data-testid=format!("serve-monthly-{j}") data-value=move || data_value(pick(|v| v.monthly_usd)) title=move || usd_exact(pick(|v| v.monthly_usd))>{move || format!("{} a month", usd(pick(|v| v.monthly_usd)))}</span>
                         </span>
+                        <button type="button" class="link-button" data-testid=format!("edit-serve-{j}")
+                            aria-label=move || format!("Edit serving line {} in the form below", j + 1)
+                            on:click=move |_| edit_serve.set(Some(j))>"Edit"</button>
                         <button type="button" class="link-button" data-testid=format!("remove-serve-{j}")
                             aria-label=move || format!("Remove serving line {}", j + 1)
                             on:click=remove>"Remove"</button>
@@ -150,7 +156,7 @@ pub fn WorkloadList() -> impl IntoView {
         <Show when=move || state.plan.with(|p| p.workload_count() == 0)>
             <p class="hint" data-testid="no-workloads">"The plan has no workloads: add one below."</p>
         </Show>
-        <AddWorkload />
+        <AddWorkload edit_serve=edit_serve />
     }
 }
 
@@ -176,7 +182,10 @@ fn describe(w: &ExtraWorkload, catalog: &runway_model::Catalog) -> String {
 /// provider and an accelerator it rents. The text is checked by the same rules as a link token, so
 /// a bad value gets the token's message naming the field.
 #[component]
-fn AddWorkload() -> impl IntoView {
+fn AddWorkload(
+    /// The serving line being edited (the form then saves it in place), if any.
+    edit_serve: RwSignal<Option<usize>>,
+) -> impl IntoView {
     let state = use_app_state();
     let kind = RwSignal::new("lora".to_string());
     let provider = RwSignal::new("modal".to_string());
@@ -193,6 +202,23 @@ fn AddWorkload() -> impl IntoView {
     let start = RwSignal::new("0".to_string());
     let duty = RwSignal::new("25".to_string());
     let error = RwSignal::new(None::<String>);
+    // Editing a serving line: its values fill the form; saving replaces it in place.
+    Effect::new(move |_| {
+        let Some(j) = edit_serve.get() else { return };
+        let Some(v) = state.plan.with_untracked(|p| p.serves.get(j).cloned()) else {
+            edit_serve.set(None);
+            return;
+        };
+        kind.set("serve".into());
+        provider.set(v.provider_id.clone());
+        accelerator.set(v.accelerator_id.clone());
+        params.set(format_number_exact(v.params));
+        tokens_month.set(format_number_exact(v.tokens_per_month));
+        start.set(v.start_day.to_string());
+        months.set(v.months.to_string());
+        host.set(v.host.id().to_string());
+        error.set(None);
+    });
     let is = move |k: &'static str| move || kind.with(|x| x == k);
     let is_job = move || kind.with(|x| x != "serve" && x != "experiments");
     let kinds = job_kinds()
@@ -221,8 +247,11 @@ fn AddWorkload() -> impl IntoView {
             .collect_view()
     };
     let add = move |_| {
+        let editing = edit_serve
+            .get_untracked()
+            .filter(|_| kind.with_untracked(|k| k == "serve"));
         let count = state.plan.with(|p| p.workload_count());
-        if count >= MAX_WORKLOADS {
+        if editing.is_none() && count >= MAX_WORKLOADS {
             error.set(Some(format!(
                 "A plan holds at most {MAX_WORKLOADS} workloads; remove one first."
             )));
@@ -241,9 +270,14 @@ fn AddWorkload() -> impl IntoView {
                     t(months),
                     host.get()
                 );
-                let index = state.plan.with(|p| p.serves.len());
-                parse_serve(&token, index, state.catalog)
-                    .map(|v| state.plan.update(|p| p.serves.push(v)))
+                let index = editing.unwrap_or_else(|| state.plan.with(|p| p.serves.len()));
+                parse_serve(&token, index, state.catalog).map(|v| {
+                    state.plan.update(|p| match editing {
+                        Some(j) if j < p.serves.len() => p.serves[j] = v,
+                        _ => p.serves.push(v),
+                    });
+                    edit_serve.set(None);
+                })
             }
             "experiments" => {
                 // Duty is typed in percent; the token carries a fraction (an exponent shift keeps it exact).
@@ -288,10 +322,10 @@ fn AddWorkload() -> impl IntoView {
         <h4 class="no-print">"Add a workload"</h4>
         <div class="grant-fields add-workload no-print">
             <label class="grant-field"><span>"What"</span>
-                <select data-testid="new-work-type" on:change=move |ev| kind.set(event_target_value(&ev))>{kinds}</select>
+                <select data-testid="new-work-type" prop:value=move || kind.get() on:change=move |ev| kind.set(event_target_value(&ev))>{kinds}</select>
             </label>
             <label class="grant-field"><span>"Provider"</span>
-                <select data-testid="new-work-provider" on:change=move |ev| {
+                <select data-testid="new-work-provider" prop:value=move || provider.get() on:change=move |ev| {
                     let p = event_target_value(&ev);
                     // Keep the accelerator when the new provider rents it.
                     let keeps = accelerator.with_untracked(|a| state.catalog.price(&p, a).is_some());
@@ -304,7 +338,7 @@ fn AddWorkload() -> impl IntoView {
                 }>{providers}</select>
             </label>
             <label class="grant-field"><span>"Accelerator"</span>
-                <select data-testid="new-work-gpu" on:change=move |ev| accelerator.set(event_target_value(&ev))>{accelerators}</select>
+                <select data-testid="new-work-gpu" prop:value=move || accelerator.get() on:change=move |ev| accelerator.set(event_target_value(&ev))>{accelerators}</select>
             </label>
             <Show when=move || !is("experiments")()>{input("Parameters", "params", params)}</Show>
             <Show when=is_job>
@@ -317,7 +351,7 @@ fn AddWorkload() -> impl IntoView {
                 {input("Tokens a month", "tokens_month", tokens_month)}
                 {input("Months", "months", months)}
                 <label class="grant-field"><span>"Billed"</span>
-                    <select data-testid="new-work-host" on:change=move |ev| host.set(event_target_value(&ev))>
+                    <select data-testid="new-work-host" prop:value=move || host.get() on:change=move |ev| host.set(event_target_value(&ev))>
                         <option value="on-demand" selected=true>"on-demand"</option>
                         <option value="reserved">"reserved"</option>
                         <option value="spot">"spot"</option>
@@ -329,7 +363,12 @@ fn AddWorkload() -> impl IntoView {
                 {input("Duty %", "duty", duty)}
             </Show>
             {input("From day", "start", start)}
-            <button type="button" data-testid="add-workload" on:click=add>"Add workload"</button>
+            <button type="button" data-testid="add-workload" on:click=add>
+                {move || match edit_serve.get() { Some(j) if kind.with(|k| k == "serve") => format!("Save serving line {}", j + 1), _ => "Add workload".to_string() }}
+            </button>
+            <Show when=move || edit_serve.with(Option::is_some)>
+                <button type="button" class="link-button" data-testid="cancel-edit-serve" on:click=move |_| edit_serve.set(None)>"Cancel editing"</button>
+            </Show>
         </div>
         {move || error.get().map(|m| view! { <p class="field-error" role="alert" data-testid="error-work-new">{m}</p> })}
     }

@@ -265,3 +265,27 @@ test('phone 390×844: the plan fits the width and the answers are within the fir
   await page.screenshot({ path: 'tests/e2e/artifacts/portfolio-phone.png', fullPage: true });
   await done(calc);
 });
+
+test('a serving line is edited in the form and saved in place', async () => {
+  const calc = await openOn(new Date('2026-12-01T12:00:00Z'), '?t0=2026-12-01&serve=8B:2B:modal:h100-sxm:30:12');
+  // Modal H100, 8B at 2B tokens a month: one always-on GPU, 730 h x $3.95 = $2,883.50 a month.
+  assert.equal(await calc.value('serve-monthly-0'), 730 * MODAL_H100);
+  await calc.page.getByTestId('edit-serve-0').click();
+  // The form holds the line's values.
+  assert.equal(await calc.page.getByTestId('new-work-type').inputValue(), 'serve');
+  assert.equal(await calc.page.getByTestId('new-work-params').inputValue(), '8B');
+  assert.equal(await calc.page.getByTestId('new-work-tokens_month').inputValue(), '2B');
+  assert.equal(await calc.page.getByTestId('new-work-months').inputValue(), '12');
+  assert.equal(await calc.page.getByTestId('new-work-start').inputValue(), '30');
+  assert.equal((await calc.page.getByTestId('add-workload').innerText()).trim(), 'Save serving line 1');
+  await calc.page.getByTestId('new-work-months').fill('6');
+  await calc.page.getByTestId('add-workload').click();
+  // Saved in place: still one line, now 6 months; the URL carries the edited token.
+  await calc.waitForUrl((p) => p.getAll('serve').join('|') === '8B:2B:modal:h100-sxm:30:6:on-demand');
+  assert.equal(await calc.page.getByTestId('serve-1').count(), 0);
+  assert.equal((await calc.page.getByTestId('add-workload').innerText()).trim(), 'Add workload');
+  // Six months of one GPU from day 30: 6 x 730 h = 4,380 h = 182.5 days, so the line bills
+  // 4,380 x $3.95 = $17,301 in all (total spend, no other workload).
+  await calc.waitForValue('total-spend', (v) => near(v, 4380 * MODAL_H100, 1e-9));
+  await done(calc);
+});
