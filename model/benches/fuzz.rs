@@ -388,7 +388,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     // Train vs fine-tune columns (src/ui/compare.rs): the page shows each cost as a multiple of
     // the cheapest, so costs must be positive.
     for c in &plan.compare {
-        let col = evaluate(c, s, &e, &o, plan, cat);
+        let col = evaluate(c, s, &e, &outcome, plan, cat);
         finite("compare.flops", col.flops)?;
         finite("compare.gpu_hours", col.gpu_hours)?;
         finite("compare.cost_usd", col.cost_usd)?;

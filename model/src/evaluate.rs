@@ -43,6 +43,8 @@ pub struct JobOutcome<'c> {
     pub storage_usd: f64,
     /// Egress it causes, USD.
     pub egress_usd: f64,
+    /// Its accelerator line of the bill, as the runway simulates it.
+    pub line: WorkloadInput,
 }
 
 /// One serving line of the plan, sized and priced.
@@ -135,6 +137,7 @@ pub fn price_job<'c>(job: &Job, base: &Scenario, catalog: &'c Catalog) -> JobOut
         end_day,
         storage_usd,
         egress_usd,
+        line,
         scenario,
         estimate,
         overheads,
@@ -255,13 +258,7 @@ pub fn evaluate<'c>(editor: &Scenario, plan: &Plan, catalog: &'c Catalog) -> Out
         if j.estimate.is_err() {
             continue;
         }
-        workloads.push(accelerator_line(
-            &j.job,
-            &j.scenario,
-            catalog,
-            j.gpu_hours,
-            j.usd_per_gpu_hour,
-        ));
+        workloads.push(j.line.clone());
         lines.push(BillLine::Job(i));
     }
     for (i, v) in serves.iter().enumerate() {

@@ -236,11 +236,7 @@ pub fn apply_by(grants: &[GrantInput], workloads: &[WorkloadInput]) -> Vec<Optio
     grants
         .iter()
         .map(|g| {
-            let first = workloads
-                .iter()
-                .filter(|w| g.pays_for(w))
-                .map(|w| w.start_day)
-                .min()?;
+            let first = g.first_payable_start(workloads)?;
             Some(i64::from(first) - i64::from(g.review_days))
         })
         .collect()

@@ -47,6 +47,16 @@ impl GrantInput {
         self.usable_from() <= day && day < self.expires_on()
     }
 
+    /// The first day a workload it can pay starts ([`GrantInput::pays_for`]); `None` when it
+    /// pays none of them.
+    pub fn first_payable_start(&self, workloads: &[WorkloadInput]) -> Option<u32> {
+        workloads
+            .iter()
+            .filter(|w| self.pays_for(w))
+            .map(|w| w.start_day)
+            .min()
+    }
+
     /// Whether it pays this line item: its own provider's bill, and for `gpu` and `silicon` grants
     /// accelerator hours only.
     pub fn pays_for(&self, w: &WorkloadInput) -> bool {

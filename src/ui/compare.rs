@@ -19,7 +19,7 @@ pub fn ComparePanel() -> impl IntoView {
     let state = use_app_state();
     let results = Memo::new(move |_| {
         let e = state.estimate.read();
-        let o = state.overheads.read();
+        let o = state.runway.read();
         let (Ok(e), Some(o)) = (e.as_ref(), o.as_ref()) else {
             return Vec::new();
         };
@@ -348,15 +348,9 @@ fn CompareColumn(
             })
         })
     };
-    let runway = move || {
-        results.with(|r| {
-            r.get(index).map_or(String::new(), |c| {
-                c.runway
-                    .runway_end_day
-                    .map_or_else(|| "none".into(), |d| d.to_string())
-            })
-        })
-    };
+    // The first cash day (`None`: the grants pay it all; no result yet reads the same).
+    let cash_day = move || results.with(|r| r.get(index).and_then(|c| c.runway.runway_end_day));
+    let runway = move || cash_day().map_or_else(|| "none".to_string(), |d| d.to_string());
     let remove = move |_| {
         state.plan.update(|p| {
             if index < p.compare.len() {
@@ -377,12 +371,9 @@ fn CompareColumn(
             state.add_job(job);
         }
     };
-    let cash_text = move || {
-        let day = runway();
-        match day.parse::<u32>() {
-            Ok(d) => state.plan.with(|p| p.day_text(i64::from(d))),
-            Err(_) => "never: the grants pay it all".to_string(),
-        }
+    let cash_text = move || match cash_day() {
+        Some(d) => state.plan.with(|p| p.day_text(i64::from(d))),
+        None => "never: the grants pay it all".to_string(),
     };
     view! {
         <div class="compare-col" class:cheapest=is_cheapest data-testid=format!("cmp-{index}")>

@@ -60,29 +60,22 @@ fn GrantRow(
             </span>
         }
     };
-    // The first day a workload this grant can pay starts (the dataset-ready day of its work).
-    let first_start = move || {
+    // The first day a workload this grant can pay starts: once per runway change.
+    let first_start = Memo::new(move |_| {
         runway.with(|r| {
-            r.as_ref().and_then(|r| {
-                let g = r.inputs.0.get(index)?;
-                r.inputs
-                    .1
-                    .iter()
-                    .filter(|w| g.pays_for(w))
-                    .map(|w| w.start_day)
-                    .min()
-            })
+            r.as_ref()
+                .and_then(|r| r.inputs.0.get(index)?.first_payable_start(&r.inputs.1))
         })
-    };
+    });
     let advice = move || {
-        let start = first_start()?;
+        let start = first_start.get()?;
         state.plan.with(|plan| {
             let date = |d: u32| plan.day_text(i64::from(d));
             program.map(|p| {
                 let w = apply_window(p, start);
                 match w.latest_safe_day {
-                    Some(latest) => format!("Even with the slowest review ({} days), applying on {} at the latest gets it approved by the time the dataset is ready ({}); applying before {} may start the validity clock before the data is ready.", p.review_days_max, date(latest), date(start), date(w.earliest_no_waste_day)),
-                    None => format!("Apply now: with the slowest review ({} days) approval lands after {}, when the dataset is ready.", p.review_days_max, date(start)),
+                    Some(latest) => format!("Even with the slowest review ({} days), applying on {} at the latest gets it approved by the time its first workload starts ({}); applying before {} may start the validity clock before that work is ready.", p.review_days_max, date(latest), date(start), date(w.earliest_no_waste_day)),
+                    None => format!("Apply now: with the slowest review ({} days) approval lands after {}, when its first workload starts.", p.review_days_max, date(start)),
                 }
             })
         })

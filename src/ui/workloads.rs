@@ -2,7 +2,7 @@ use leptos::prelude::*;
 use runway_model::format::{compact, data_value, percent, usd, usd_exact};
 use runway_model::parse::format_number_exact;
 use runway_model::plan::{parse_work, ExtraWorkload, MAX_WORKLOADS};
-use runway_model::workloads::{job_kinds, parse_job, parse_serve};
+use runway_model::workloads::{job_kinds, parse_job, parse_serve, Serve};
 
 use crate::state::use_app_state;
 
@@ -16,7 +16,7 @@ pub fn WorkloadList() -> impl IntoView {
     let job_count = Memo::new(move |_| state.plan.with(|p| p.job_count()));
     let serve_count = Memo::new(move |_| state.plan.with(|p| p.serves.len()));
     // The serving line open in the form below, if one is being edited.
-    let edit_serve = RwSignal::new(None::<usize>);
+    let form = AddForm::new();
     let iso = move |day: u32| {
         state.plan.with(|p| {
             p.date_of(day)
@@ -27,27 +27,29 @@ pub fn WorkloadList() -> impl IntoView {
     let jobs = move || {
         (0..job_count.get())
             .map(|i| {
-                let job = move || state.runway.with(|r| r.as_ref().and_then(|r| r.jobs.get(i).cloned()));
-                let pick = move |f: fn(&runway_model::evaluate::JobOutcome) -> f64| {
-                    state.runway.with(|r| r.as_ref().and_then(|r| r.jobs.get(i)).map_or(0.0, f))
-                };
-                let day = move |f: fn(&runway_model::evaluate::JobOutcome) -> u32| {
-                    state.runway.with(|r| r.as_ref().and_then(|r| r.jobs.get(i)).map_or(0, f))
-                };
-                let editing = move || state.plan.with(|p| p.editing == Some(i));
-                let title = move || {
-                    job().map(|j| {
-                        let acc = state
-                            .catalog
-                            .accelerator(&j.job.accelerator_id)
-                            .map_or(j.job.accelerator_id.clone(), |a| a.name.to_string());
-                        let provider = state
-                            .catalog
-                            .provider(&j.job.provider_id)
-                            .map_or(j.job.provider_id.clone(), |p| p.name.to_string());
-                        format!("{}: {} × {acc} at {provider}", j.job.title(), j.job.gpus)
+                // What the row shows, once per runway change; a row whose job did not change
+                // is not touched.
+                let row = Memo::new(move |_| {
+                    state.runway.with(|r| {
+                        r.as_ref().and_then(|r| r.jobs.get(i)).map(|j| JobRow {
+                            title: format!(
+                                "{}: {} × {} at {}",
+                                j.job.title(),
+                                j.job.gpus,
+                                accelerator_name(state.catalog, &j.job.accelerator_id),
+                                provider_name(state.catalog, &j.job.provider_id)
+                            ),
+                            cost_usd: j.cost_usd,
+                            gpu_hours: j.gpu_hours,
+                            start_day: j.start_day,
+                            end_day: j.end_day,
+                        })
                     })
-                };
+                });
+                let pick = move |f: fn(&JobRow) -> f64| row.with(|r| r.as_ref().map_or(0.0, f));
+                let day = move |f: fn(&JobRow) -> u32| row.with(|r| r.as_ref().map_or(0, f));
+                let editing = move || state.plan.with(|p| p.editing == Some(i));
+                let title = move || row.with(|r| r.as_ref().map(|r| r.title.clone()));
                 view! {
                     <li data-testid=format!("job-{i}") class:editing=editing>
                         <span class="workload-title">{move || format!("{}. ", i + 1)}{title}</span>
@@ -74,27 +76,31 @@ pub fn WorkloadList() -> impl IntoView {
     let serves = move || {
         (0..serve_count.get())
             .map(|j| {
-                let line = move || state.runway.with(|r| r.as_ref().and_then(|r| r.serves.get(j).cloned()));
-                let pick = move |f: fn(&runway_model::evaluate::ServeOutcome) -> f64| line().map_or(0.0, |v| f(&v));
-                let text = move || {
-                    line().map(|v| {
-                        let acc = state
-                            .catalog
-                            .accelerator(&v.serve.accelerator_id)
-                            .map_or(v.serve.accelerator_id.clone(), |a| a.name.to_string());
-                        let mode = runway_model::evaluate::host_text(v.serve.host);
-                        match &v.error {
-                            Some(e) => format!("{}: {e}", v.serve.title()),
-                            None => format!(
-                                "{} on {acc} at {} ({mode}), from {} until {}",
-                                v.serve.title(),
-                                state.catalog.provider(&v.serve.provider_id).map_or(v.serve.provider_id.as_str(), |p| p.name.as_ref()),
-                                human(v.start_day),
-                                human(v.end_day)
-                            ),
-                        }
+                let row = Memo::new(move |_| {
+                    state.runway.with(|r| {
+                        r.as_ref().and_then(|r| r.serves.get(j)).map(|v| {
+                            let text = match &v.error {
+                                Some(e) => format!("{}: {e}", v.serve.title()),
+                                None => format!(
+                                    "{} on {} at {} ({}), from {} until {}",
+                                    v.serve.title(),
+                                    accelerator_name(state.catalog, &v.serve.accelerator_id),
+                                    provider_name(state.catalog, &v.serve.provider_id),
+                                    runway_model::evaluate::host_text(v.serve.host),
+                                    human(v.start_day),
+                                    human(v.end_day)
+                                ),
+                            };
+                            ServeRow {
+                                text,
+                                gpus: f64::from(v.gpus),
+                                monthly_usd: v.monthly_usd,
+                            }
+                        })
                     })
-                };
+                });
+                let pick = move |f: fn(&ServeRow) -> f64| row.with(|r| r.as_ref().map_or(0.0, f));
+                let text = move || row.with(|r| r.as_ref().map(|r| r.text.clone()));
                 let remove = move |_| {
                     state.plan.update(|p| {
                         if j < p.serves.len() {
@@ -106,13 +112,17 @@ pub fn WorkloadList() -> impl IntoView {
                     <li data-testid=format!("serve-{j}")>
                         <span class="workload-title">{move || format!("{}. ", job_count.get() + j + 1)}{text}</span>
                         <span class="workload-stats">
-                            <span class="stat" data-testid=format!("serve-gpus-{j}") data-value=move || data_value(pick(|v| f64::from(v.gpus)))>{move || { let n = pick(|v| f64::from(v.gpus)); format!("{n} {} always on", if n == 1.0 { "GPU" } else { "GPUs" }) }}</span>
+                            <span class="stat" data-testid=format!("serve-gpus-{j}") data-value=move || data_value(pick(|v| v.gpus))>{move || { let n = pick(|v| v.gpus); format!("{n} {} always on", if n == 1.0 { "GPU" } else { "GPUs" }) }}</span>
                             " · "
                             <span class="stat" data-testid=format!("serve-monthly-{j}") data-value=move || data_value(pick(|v| v.monthly_usd)) title=move || usd_exact(pick(|v| v.monthly_usd))>{move || format!("{} a month", usd(pick(|v| v.monthly_usd)))}</span>
                         </span>
                         <button type="button" class="link-button" data-testid=format!("edit-serve-{j}")
                             aria-label=move || format!("Edit serving line {} in the form below", j + 1)
-                            on:click=move |_| edit_serve.set(Some(j))>"Edit"</button>
+                            on:click=move |_| {
+                                if let Some(v) = state.plan.with_untracked(|p| p.serves.get(j).cloned()) {
+                                    form.edit_serve(j, &v);
+                                }
+                            }>"Edit"</button>
                         <button type="button" class="link-button" data-testid=format!("remove-serve-{j}")
                             aria-label=move || format!("Remove serving line {}", j + 1)
                             on:click=remove>"Remove"</button>
@@ -156,14 +166,42 @@ pub fn WorkloadList() -> impl IntoView {
         <Show when=move || state.plan.with(|p| p.workload_count() == 0)>
             <p class="hint" data-testid="no-workloads">"The plan has no workloads: add one below."</p>
         </Show>
-        <AddWorkload edit_serve=edit_serve />
+        <AddWorkload form=form />
     }
 }
 
+/// What a job's row shows.
+#[derive(Clone, Debug, PartialEq)]
+struct JobRow {
+    title: String,
+    cost_usd: f64,
+    gpu_hours: f64,
+    start_day: u32,
+    end_day: u32,
+}
+
+/// What a serving line's row shows.
+#[derive(Clone, Debug, PartialEq)]
+struct ServeRow {
+    text: String,
+    gpus: f64,
+    monthly_usd: f64,
+}
+
+fn accelerator_name(catalog: &runway_model::Catalog, id: &str) -> String {
+    catalog
+        .accelerator(id)
+        .map_or_else(|| id.to_string(), |a| a.name.to_string())
+}
+
+fn provider_name(catalog: &runway_model::Catalog, id: &str) -> String {
+    catalog
+        .provider(id)
+        .map_or_else(|| id.to_string(), |p| p.name.to_string())
+}
+
 fn describe(w: &ExtraWorkload, catalog: &runway_model::Catalog) -> String {
-    let acc = catalog
-        .accelerator(&w.accelerator_id)
-        .map_or(w.accelerator_id.clone(), |a| a.name.to_string());
+    let acc = accelerator_name(catalog, &w.accelerator_id);
     let cost = w
         .usd_per_gpu_hour(catalog)
         .map(|p| format!(" ({})", usd(p * w.gpu_hours)))
@@ -178,47 +216,95 @@ fn describe(w: &ExtraWorkload, catalog: &runway_model::Catalog) -> String {
     )
 }
 
+/// The add form's fields (text as typed), and the serving line it is editing, if any.
+#[derive(Clone, Copy)]
+struct AddForm {
+    kind: RwSignal<String>,
+    provider: RwSignal<String>,
+    accelerator: RwSignal<String>,
+    params: RwSignal<String>,
+    tokens: RwSignal<String>,
+    epochs: RwSignal<String>,
+    runs: RwSignal<String>,
+    tokens_month: RwSignal<String>,
+    months: RwSignal<String>,
+    host: RwSignal<String>,
+    gpus: RwSignal<String>,
+    hours: RwSignal<String>,
+    start: RwSignal<String>,
+    duty: RwSignal<String>,
+    error: RwSignal<Option<String>>,
+    /// The serving line being edited (saving replaces it in place).
+    edit_serve: RwSignal<Option<usize>>,
+}
+
+impl AddForm {
+    /// The defaults: a LoRA job of an 8B model on Modal H100s.
+    fn new() -> Self {
+        let text = |t: &str| RwSignal::new(t.to_string());
+        AddForm {
+            kind: text("lora"),
+            provider: text("modal"),
+            accelerator: text("h100-sxm"),
+            params: text("8B"),
+            tokens: text("20M"),
+            epochs: text("3"),
+            runs: text("1"),
+            tokens_month: text("2B"),
+            months: text("12"),
+            host: text("on-demand"),
+            gpus: text("8"),
+            hours: text("2K"),
+            start: text("0"),
+            duty: text("25"),
+            error: RwSignal::new(None),
+            edit_serve: RwSignal::new(None),
+        }
+    }
+
+    /// Fills the form with serving line `j` to edit it.
+    fn edit_serve(&self, j: usize, v: &Serve) {
+        self.kind.set("serve".into());
+        self.provider.set(v.provider_id.clone());
+        self.accelerator.set(v.accelerator_id.clone());
+        self.params.set(format_number_exact(v.params));
+        self.tokens_month
+            .set(format_number_exact(v.tokens_per_month));
+        self.start.set(v.start_day.to_string());
+        self.months.set(v.months.to_string());
+        self.host.set(v.host.id().to_string());
+        self.error.set(None);
+        self.edit_serve.set(Some(j));
+    }
+}
+
 /// The form that adds a workload of any kind: a training job, a serving line or experiments, on a
 /// provider and an accelerator it rents. The text is checked by the same rules as a link token, so
 /// a bad value gets the token's message naming the field.
 #[component]
 fn AddWorkload(
-    /// The serving line being edited (the form then saves it in place), if any.
-    edit_serve: RwSignal<Option<usize>>,
+    /// The form's fields.
+    form: AddForm,
 ) -> impl IntoView {
     let state = use_app_state();
-    let kind = RwSignal::new("lora".to_string());
-    let provider = RwSignal::new("modal".to_string());
-    let accelerator = RwSignal::new("h100-sxm".to_string());
-    let params = RwSignal::new("8B".to_string());
-    let tokens = RwSignal::new("20M".to_string());
-    let epochs = RwSignal::new("3".to_string());
-    let runs = RwSignal::new("1".to_string());
-    let tokens_month = RwSignal::new("2B".to_string());
-    let months = RwSignal::new("12".to_string());
-    let host = RwSignal::new("on-demand".to_string());
-    let gpus = RwSignal::new("8".to_string());
-    let hours = RwSignal::new("2K".to_string());
-    let start = RwSignal::new("0".to_string());
-    let duty = RwSignal::new("25".to_string());
-    let error = RwSignal::new(None::<String>);
-    // Editing a serving line: its values fill the form; saving replaces it in place.
-    Effect::new(move |_| {
-        let Some(j) = edit_serve.get() else { return };
-        let Some(v) = state.plan.with_untracked(|p| p.serves.get(j).cloned()) else {
-            edit_serve.set(None);
-            return;
-        };
-        kind.set("serve".into());
-        provider.set(v.provider_id.clone());
-        accelerator.set(v.accelerator_id.clone());
-        params.set(format_number_exact(v.params));
-        tokens_month.set(format_number_exact(v.tokens_per_month));
-        start.set(v.start_day.to_string());
-        months.set(v.months.to_string());
-        host.set(v.host.id().to_string());
-        error.set(None);
-    });
+    let AddForm {
+        kind,
+        provider,
+        accelerator,
+        params,
+        tokens,
+        epochs,
+        runs,
+        tokens_month,
+        months,
+        host,
+        gpus,
+        hours,
+        start,
+        duty,
+        error,
+        edit_serve,
+    } = form;
     let is = move |k: &'static str| move || kind.with(|x| x == k);
     let is_job = move || kind.with(|x| x != "serve" && x != "experiments");
     let kinds = job_kinds()

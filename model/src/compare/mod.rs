@@ -7,7 +7,7 @@ pub use column::*;
 
 use crate::catalog::Catalog;
 use crate::cost::{Estimate, Scenario};
-use crate::overheads::OverheadEstimate;
+use crate::evaluate::Outcome;
 use crate::plan::Plan;
 use crate::runway::{simulate, LineItem, RunwayResult, WorkloadInput};
 use crate::workload_kind::WorkloadKind;
@@ -92,7 +92,7 @@ pub fn evaluate(
     column: &Column,
     scenario: &Scenario,
     primary: &Estimate,
-    overheads: &OverheadEstimate,
+    outcome: &Outcome,
     plan: &Plan,
     catalog: &Catalog,
 ) -> ColumnResult {
@@ -100,9 +100,7 @@ pub fn evaluate(
     let gpus = column.gpus.unwrap_or(scenario.gpus);
     let gpu_hours = work.gpu_hours(primary.accelerator.peak_flops_per_s(), scenario.mfu);
     let price = primary.price.usd_per_gpu_hour();
-    let _ = overheads;
-    let outcome = crate::evaluate::evaluate(scenario, plan, catalog);
-    let (grants, mut workloads) = outcome.inputs;
+    let (grants, mut workloads) = (&outcome.inputs.0, outcome.inputs.1.clone());
     // The column stands in for the edited job (or joins a plan without one), compute only: the
     // other workloads keep their accelerator lines, storage and egress are left out.
     let column_line = WorkloadInput {
@@ -119,12 +117,7 @@ pub fn evaluate(
         start_day: scenario.start_day,
         gpu_hours,
     };
-    let edited = plan.editing.and_then(|i| {
-        outcome
-            .lines
-            .iter()
-            .position(|l| *l == crate::evaluate::BillLine::Job(i))
-    });
+    let edited = plan.editing.and_then(|i| outcome.job_line(i));
     let payers = (0..grants.len())
         .filter(|&g| grants[g].pays_for(&column_line))
         .collect();
@@ -145,7 +138,7 @@ pub fn evaluate(
         retrieval,
         wall_clock_days: crate::cost::wall_clock_days(gpu_hours, f64::from(gpus), scenario.duty),
         payers,
-        runway: simulate(&grants, &workloads),
+        runway: simulate(grants, &workloads),
     }
 }
 
@@ -221,8 +214,8 @@ mod tests {
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         let s = Scenario::default();
         let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        let o = crate::overheads::estimate_overheads(&s, &e, &c);
         let plan = crate::link::decode_link("grant=aws-activate:100K:0:0:730", &c).plan;
+        let o = crate::evaluate::evaluate(&s, &plan, &c);
         let r = evaluate(&Column::retrieval_default(), &s, &e, &o, &plan, &c);
         assert_eq!(r.flops, 1.34e17);
         assert!((r.gpu_hours - 0.094_090_55).abs() < 1e-8);
@@ -315,7 +308,7 @@ mod tests {
         let plan =
             crate::link::decode_link("grant=aws-activate:100K:0:0:730&grant=modal:5K", &c).plan;
         let cols = train_vs_finetune();
-        let o = crate::overheads::estimate_overheads(&s, &e, &c);
+        let o = crate::evaluate::evaluate(&s, &plan, &c);
         let pre = evaluate(&cols[0], &s, &e, &o, &plan, &c);
         assert!((pre.gpu_hours - 29_491.068).abs() < 1e-3);
         assert!((pre.cost_usd - 202_898.55).abs() < 0.01);

@@ -14,6 +14,8 @@ import { CalculatorPage } from './calculator-page.mjs';
  */
 export function reopenSections(names) {
   const pending = new Set(names);
+  // Gives up after 20 s (a page that never renders a section fails its own waits instead).
+  const deadline = Date.now() + 20_000;
   const tick = () => {
     for (const n of [...pending]) {
       const d = document.querySelector(`[data-testid="section-${n}"]`);
@@ -21,7 +23,7 @@ export function reopenSections(names) {
       if (d.open) pending.delete(n);
       else d.querySelector('summary')?.click();
     }
-    if (pending.size) setTimeout(tick, 50);
+    if (pending.size && Date.now() < deadline) setTimeout(tick, 50);
   };
   setTimeout(tick, 50);
 }
