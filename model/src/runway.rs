@@ -396,6 +396,41 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
     }
 }
 
+/// The totals of a runway without its day-by-day series: what the planner and the Monte Carlo run
+/// read thousands of times per edit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunwayTotals {
+    /// Days simulated (day 0 to horizon_days - 1).
+    pub horizon_days: u32,
+    /// Everything billed within the horizon, USD.
+    pub total_spend_usd: f64,
+    /// The part no grant paid, USD.
+    pub cash_usd: f64,
+    /// The first day on which cash is needed; `None` when grants pay everything.
+    pub runway_end_day: Option<u32>,
+    /// Per grant, in plan order.
+    pub grants: Vec<GrantOutcome>,
+}
+
+impl RunwayTotals {
+    /// Credit that expired unused, USD, over all grants.
+    pub fn expired_usd(&self) -> f64 {
+        self.grants.iter().map(|g| g.expired_usd).sum()
+    }
+}
+
+/// The totals of [`simulate`], computed without the daily series.
+pub fn simulate_totals(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayTotals {
+    let r = simulate(grants, workloads);
+    RunwayTotals {
+        horizon_days: r.horizon_days,
+        total_spend_usd: r.total_spend_usd,
+        cash_usd: r.cash_usd,
+        runway_end_day: r.runway_end_day,
+        grants: r.grants,
+    }
+}
+
 pub mod summary;
 
 #[cfg(test)]
