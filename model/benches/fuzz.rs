@@ -34,7 +34,7 @@ use runway_model::overheads::{
 };
 use runway_model::parse::Range;
 use runway_model::plan::{apply_window, warnings};
-use runway_model::runway::{simulate, RunwayResult};
+use runway_model::runway::{simulate, simulate_totals, GrantInput, RunwayResult, WorkloadInput};
 use runway_model::saved::{decode_scenario_file, encode_scenario_file, Library, SavedScenario};
 use runway_model::workload_kind::WorkloadKind;
 use runway_model::{decode_link, estimate, Catalog, DecodedLink, Field, Output};
@@ -215,6 +215,36 @@ fn check_runway(what: &str, r: &RunwayResult) -> Checked {
     Ok(())
 }
 
+/// The event-jumping totals (what the planner and the Monte Carlo run read) against the day-by-day
+/// runway `r` of the same inputs: the same days, and amounts within a cent or, for amounts past
+/// $10M, 1e-9 of them (both add the same dues in a different grouping; f64 rounding is ~1e-16 of
+/// the amount per operation, a few thousand operations).
+fn check_totals(r: &RunwayResult, grants: &[GrantInput], workloads: &[WorkloadInput]) -> Checked {
+    let t = simulate_totals(grants, workloads);
+    prop_assert_eq!(t.horizon_days, r.horizon_days);
+    prop_assert_eq!(t.runway_end_day, r.runway_end_day);
+    let close = |what: &str, a: f64, b: f64| -> Checked {
+        let tolerance = 0.01f64.max(1e-9 * b.abs());
+        prop_assert!(
+            (a - b).abs() <= tolerance,
+            "simulate_totals {}: {} vs {}",
+            what,
+            a,
+            b
+        );
+        Ok(())
+    };
+    close("cash_usd", t.cash_usd, r.cash_usd)?;
+    close("total_spend_usd", t.total_spend_usd, r.total_spend_usd)?;
+    prop_assert_eq!(t.grants.len(), r.grants.len());
+    for (a, b) in t.grants.iter().zip(&r.grants) {
+        close("used_usd", a.used_usd, b.used_usd)?;
+        close("expired_usd", a.expired_usd, b.expired_usd)?;
+        close("unused_usd", a.unused_usd, b.unused_usd)?;
+    }
+    Ok(())
+}
+
 /// Splits CSV text into rows of cells (RFC 4180 quoting, CRLF line ends).
 fn csv_rows(text: &str) -> Vec<Vec<String>> {
     let (mut rows, mut row, mut cell) = (Vec::new(), Vec::new(), String::new());
@@ -373,6 +403,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     let inputs = runway_inputs(plan, s, cat);
     let r = simulate(&inputs.0, &inputs.1);
     check_runway("runway", &r)?;
+    check_totals(&r, &inputs.0, &inputs.1)?;
     for w in warnings(plan, &inputs, &r, cat) {
         shown("warning", &w.text)?;
     }

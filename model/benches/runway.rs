@@ -1,8 +1,12 @@
 //! Benchmark: one runway simulation over the full 5-year horizon with 10 grants and 3 workloads.
-//! Run with `cargo bench -p runway-model` (goal: under 50 µs natively).
+//! Run with `cargo bench -p runway-model`. Times the day-by-day `simulate` (goal: under 50 µs
+//! natively) and the event-jumping `simulate_totals` the planner and the Monte Carlo run call
+//! thousands of times per edit (goal: at most 10 µs), on the same plan.
 
 use runway_model::catalog::Scope;
-use runway_model::runway::{simulate, GrantInput, LineItem, WorkloadInput, HORIZON_CAP_DAYS};
+use runway_model::runway::{
+    simulate, simulate_totals, GrantInput, LineItem, WorkloadInput, HORIZON_CAP_DAYS,
+};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -33,21 +37,66 @@ fn main() {
         .collect();
     let probe = simulate(&grants, &workloads);
     assert_eq!(probe.horizon_days, HORIZON_CAP_DAYS);
+    // Both must describe the same runway before their times mean anything.
+    let totals = simulate_totals(&grants, &workloads);
+    assert_eq!(totals.horizon_days, probe.horizon_days);
+    assert_eq!(totals.runway_end_day, probe.runway_end_day);
+    assert!((totals.cash_usd - probe.cash_usd).abs() <= 0.01);
+    let what = format!(
+        "{} days x {} grants x {} workloads",
+        probe.horizon_days,
+        grants.len(),
+        workloads.len()
+    );
+    report(&format!("runway simulate, {what}"), 200, || {
+        black_box(simulate(black_box(&grants), black_box(&workloads)));
+    });
+    report(&format!("runway simulate_totals, {what}"), 2_000, || {
+        black_box(simulate_totals(black_box(&grants), black_box(&workloads)));
+    });
+    // The same plan at prices and duties that are not whole binary fractions ($2.99/h, duty 0.37):
+    // the closed form then carries rounding bounds instead of counting in exact grains.
+    let decimal: Vec<WorkloadInput> = workloads
+        .iter()
+        .map(|w| WorkloadInput {
+            usd_per_gpu_hour: 2.99,
+            duty: 0.37,
+            ..w.clone()
+        })
+        .collect();
+    let a = simulate(&grants, &decimal);
+    let b = simulate_totals(&grants, &decimal);
+    assert_eq!(a.runway_end_day, b.runway_end_day);
+    assert!((a.cash_usd - b.cash_usd).abs() <= 0.01);
+    report(
+        &format!("runway simulate, {what}, $2.99/h at duty 0.37"),
+        200,
+        || {
+            black_box(simulate(black_box(&grants), black_box(&decimal)));
+        },
+    );
+    report(
+        &format!("runway simulate_totals, {what}, $2.99/h at duty 0.37"),
+        2_000,
+        || {
+            black_box(simulate_totals(black_box(&grants), black_box(&decimal)));
+        },
+    );
+}
+
+/// Prints the median, min and max time of one call over 30 samples of `runs` calls each.
+fn report(name: &str, runs: u32, mut f: impl FnMut()) {
     let mut samples = Vec::new();
     for _ in 0..30 {
-        let runs = 200;
         let t = Instant::now();
         for _ in 0..runs {
-            black_box(simulate(black_box(&grants), black_box(&workloads)));
+            f();
         }
         samples.push(t.elapsed().as_secs_f64() * 1e6 / f64::from(runs));
     }
     samples.sort_by(f64::total_cmp);
     println!(
-        "runway simulate, {} days x {} grants x {} workloads: median {:.1} µs, min {:.1} µs, max {:.1} µs",
-        probe.horizon_days,
-        grants.len(),
-        workloads.len(),
+        "{name}: median {:.2} µs, min {:.2} µs, max {:.2} µs",
         samples[samples.len() / 2],
         samples[0],
         samples[samples.len() - 1]
