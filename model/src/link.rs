@@ -10,7 +10,8 @@ use crate::cost::Scenario;
 pub use crate::ids::{validate_accelerator, validate_network, validate_provider};
 use crate::parse::{Field, InputError, Origin, Problem};
 use crate::plan::{
-    encode_grant, encode_work, parse_grant, parse_work, Plan, PlanError, MAX_GRANTS, MAX_WORKLOADS,
+    encode_grant_with, encode_work, parse_grant_with_odds, parse_work, GrantOdds, Plan, PlanError,
+    MAX_GRANTS, MAX_WORKLOADS,
 };
 use crate::token::Token;
 use crate::workloads::{encode_job, encode_serve, parse_job, parse_serve, Job};
@@ -97,8 +98,14 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
                         });
                     }
                 } else {
-                    match parse_grant(&v, grant_index, catalog) {
-                        Ok(g) => plan.grants.push(g),
+                    match parse_grant_with_odds(&v, grant_index, catalog) {
+                        Ok((g, odds)) => {
+                            if odds != GrantOdds::default() {
+                                let at = plan.grants.len();
+                                plan.set_odds(at, odds);
+                            }
+                            plan.grants.push(g);
+                        }
                         Err(e) => plan_errors.push(e),
                     }
                 }
@@ -216,6 +223,9 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
         plan.editing = None;
     }
     decode_overheads(&raw, &mut s, &mut errors, catalog);
+    // Plan-wide uncertainty ranges; their messages are shown by the uncertainty panel
+    // (`montecarlo::decode_ranges` on the same query).
+    plan.ranges = crate::montecarlo::decode_ranges(query).0;
     // Report in link-key order (gpu and provider are validated last because they depend on each other).
     let mut ordered = Vec::with_capacity(errors.len());
     for e in errors {
@@ -338,11 +348,17 @@ pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
     for v in &plan.serves {
         out.append_pair("serve", &encode_serve(v));
     }
-    for g in &plan.grants {
-        out.append_pair("grant", &encode_grant(g));
+    for (i, g) in plan.grants.iter().enumerate() {
+        out.append_pair("grant", &encode_grant_with(g, &plan.odds(i)));
     }
     for w in &plan.workloads {
         out.append_pair("work", &encode_work(w));
+    }
+    for key in crate::montecarlo::RangeKey::ALL {
+        let span = key.get(&plan.ranges);
+        if !span.is_fixed() {
+            out.append_pair(key.key(), &span.encode());
+        }
     }
     out.finish()
 }

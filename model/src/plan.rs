@@ -42,6 +42,28 @@ pub struct PlannedGrant {
     pub validity_days: u32,
 }
 
+/// How uncertain one grant is (the uncertainty bands): kept beside the grant, in
+/// [`Plan::grant_odds`], and written as optional trailing fields of its `grant=` token.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GrantOdds {
+    /// Chance it is approved at its amount, 0..=1 (default 1).
+    pub approval: f64,
+    /// Shortest review, days; `None`: the catalog's minimum.
+    pub review_min_days: Option<u32>,
+    /// Longest review, days; `None`: the catalog's maximum.
+    pub review_max_days: Option<u32>,
+}
+
+impl Default for GrantOdds {
+    fn default() -> Self {
+        GrantOdds {
+            approval: 1.0,
+            review_min_days: None,
+            review_max_days: None,
+        }
+    }
+}
+
 impl PlannedGrant {
     /// The program's defaults: its expected amount (what a seed-stage team is typically offered,
     /// never the ceiling), applied today, typical review, catalog validity. Used by "Add to plan"
@@ -115,6 +137,12 @@ pub struct Plan {
     /// Work compared side by side (link key `cmp`, repeated), at most
     /// [`crate::compare::column::MAX_COLUMNS`].
     pub compare: Vec<crate::compare::column::Column>,
+    /// Plan-wide MFU and price ranges of the uncertainty bands (link keys `mfu_range`,
+    /// `price_range`).
+    pub ranges: PlanRanges,
+    /// Per grant (same index as `grants`), its uncertainty; a missing entry is the default
+    /// ([`Plan::odds`]). Remove a grant with [`Plan::remove_grant`] to keep them aligned.
+    pub grant_odds: Vec<GrantOdds>,
 }
 
 impl Default for Plan {
@@ -130,6 +158,8 @@ impl Default for Plan {
             name: String::new(),
             note: String::new(),
             compare: Vec::new(),
+            ranges: Default::default(),
+            grant_odds: Vec::new(),
         }
     }
 }
@@ -204,6 +234,29 @@ impl Plan {
         job.apply_to(editor);
     }
 
+    /// Grant `i`'s uncertainty (the default when none is set).
+    pub fn odds(&self, i: usize) -> GrantOdds {
+        self.grant_odds.get(i).copied().unwrap_or_default()
+    }
+
+    /// Sets grant `i`'s uncertainty (filling earlier grants with the default).
+    pub fn set_odds(&mut self, i: usize, odds: GrantOdds) {
+        if self.grant_odds.len() <= i {
+            self.grant_odds.resize(i + 1, GrantOdds::default());
+        }
+        self.grant_odds[i] = odds;
+    }
+
+    /// Removes grant `i` and its uncertainty.
+    pub fn remove_grant(&mut self, i: usize) {
+        if i < self.grants.len() {
+            self.grants.remove(i);
+        }
+        if i < self.grant_odds.len() {
+            self.grant_odds.remove(i);
+        }
+    }
+
     /// The date of plan day `day`, or `None` without a day 0.
     pub fn date_of(&self, day: u32) -> Option<Date> {
         self.t0.map(|t0| t0.plus(day))
@@ -264,6 +317,15 @@ pub fn parse_grant(
     index: usize,
     catalog: &Catalog,
 ) -> Result<PlannedGrant, PlanError> {
+    parse_grant_with_odds(token, index, catalog).map(|(g, _)| g)
+}
+
+/// Reads one `grant=` token with its optional uncertainty fields.
+pub fn parse_grant_with_odds(
+    token: &str,
+    index: usize,
+    catalog: &Catalog,
+) -> Result<(PlannedGrant, GrantOdds), PlanError> {
     let fail = |message: String| PlanError::new(Token::Grant(index), message);
     let mut parts = token.split(':');
     let id = parts.next().unwrap_or("").trim();
@@ -283,15 +345,24 @@ pub fn parse_grant(
     let label = format!("Grant {} ({})", index + 1, program.id);
     let mut grant = PlannedGrant::from_program(program);
     let rest: Vec<&str> = parts.collect();
-    if rest.len() > 4 {
-        return Err(fail(format!("{label}: too many fields. Expected program:amount:apply-day:review-days:validity-days.")));
+    if rest.len() > GrantField::ALL.len() + OddsField::ALL.len() {
+        return Err(fail(format!("{label}: too many fields. Expected program:amount:apply-day:review-days:validity-days[:approval[:review-min[:review-max]]].")));
     }
     for (field, raw) in GrantField::ALL.into_iter().zip(&rest) {
         field
             .set(&mut grant, raw, &label)
             .map_err(|m| PlanError::in_field(Token::Grant(index), field.what(), m))?;
     }
-    Ok(grant)
+    let mut odds = GrantOdds::default();
+    for (field, raw) in OddsField::ALL
+        .into_iter()
+        .zip(rest.iter().skip(GrantField::ALL.len()))
+    {
+        field
+            .set(&mut odds, raw, &label)
+            .map_err(|m| PlanError::in_field(Token::Grant(index), field.what(), m))?;
+    }
+    Ok((grant, odds))
 }
 
 /// The editable numbers of a grant, in token order: one table for the link token and the page's
@@ -369,17 +440,268 @@ impl GrantField {
     }
 }
 
+/// The uncertainty fields of a grant, in token order after the five of [`GrantField`]:
+/// `grant=program:amount:apply:review:validity:approval:review-min:review-max`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OddsField {
+    /// Chance of approval at the amount.
+    Approval,
+    /// Shortest review; empty: the catalog's.
+    ReviewMin,
+    /// Longest review; empty: the catalog's.
+    ReviewMax,
+}
+
+impl OddsField {
+    /// Every field, in token order.
+    pub const ALL: [OddsField; 3] = [
+        OddsField::Approval,
+        OddsField::ReviewMin,
+        OddsField::ReviewMax,
+    ];
+
+    /// The field in a sentence.
+    pub fn what(self) -> &'static str {
+        match self {
+            OddsField::Approval => "approval chance",
+            OddsField::ReviewMin => "shortest review",
+            OddsField::ReviewMax => "longest review",
+        }
+    }
+
+    /// What it accepts.
+    pub fn expected(self) -> &'static str {
+        match self {
+            OddsField::Approval => "a chance from 0 to 1, like 0.5 (or 50%)",
+            OddsField::ReviewMin | OddsField::ReviewMax => {
+                "a whole number of days from 0 to 730, or empty for the catalog's"
+            }
+        }
+    }
+
+    /// Its value as text a box shows (empty: the catalog's).
+    pub fn text(self, o: &GrantOdds) -> String {
+        match self {
+            OddsField::Approval => format_number_exact(o.approval),
+            OddsField::ReviewMin => o.review_min_days.map_or(String::new(), |d| d.to_string()),
+            OddsField::ReviewMax => o.review_max_days.map_or(String::new(), |d| d.to_string()),
+        }
+    }
+
+    /// Reads `raw`; on a bad value `o` is untouched and the message names the grant, the field,
+    /// the problem and what is accepted.
+    pub fn set(self, o: &mut GrantOdds, raw: &str, label: &str) -> Result<(), String> {
+        let fail = |p: Problem| field_error(label, self.what(), raw, p, self.expected());
+        match self {
+            OddsField::Approval => o.approval = parse_chance(raw).map_err(fail)?,
+            OddsField::ReviewMin | OddsField::ReviewMax => {
+                let days = if raw.trim().is_empty() {
+                    None
+                } else {
+                    Some(parse_whole(raw, 0, MAX_REVIEW_DAYS).map_err(fail)?)
+                };
+                if self == OddsField::ReviewMin {
+                    o.review_min_days = days;
+                } else {
+                    o.review_max_days = days;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Writes a grant token; fields equal to the program's defaults are still written, so a link keeps
-/// its meaning when catalog defaults change.
+/// its meaning when catalog defaults change. The uncertainty fields (approval, review min, review
+/// max) are written only when any differs from its default (1, the catalog's, the catalog's), so
+/// links without uncertainty keep their five fields.
 pub fn encode_grant(g: &PlannedGrant) -> String {
-    format!(
+    encode_grant_with(g, &GrantOdds::default())
+}
+
+/// [`encode_grant`] with the grant's uncertainty as trailing fields.
+pub fn encode_grant_with(g: &PlannedGrant, odds: &GrantOdds) -> String {
+    let mut out = format!(
         "{}:{}:{}:{}:{}",
         g.program_id,
         format_number_exact(g.amount_usd),
         g.apply_day,
         g.review_days,
         g.validity_days
-    )
+    );
+    let last = if odds.review_max_days.is_some() {
+        3
+    } else if odds.review_min_days.is_some() {
+        2
+    } else if odds.approval != 1.0 {
+        1
+    } else {
+        0
+    };
+    for f in &OddsField::ALL[..last] {
+        out.push(':');
+        out.push_str(&f.text(odds));
+    }
+    out
+}
+
+/// A chance: a fraction 0..=1 (`0.5`) or a percentage (`50%`).
+fn parse_chance(raw: &str) -> Result<f64, Problem> {
+    let t = raw.trim();
+    let (body, scale) = match t.strip_suffix('%') {
+        Some(b) => (b, 100.0),
+        None => (t, 1.0),
+    };
+    let v = crate::parse::parse_number(body)? / scale;
+    if v < 0.0 {
+        return Err(Problem::Negative);
+    }
+    if v > 1.0 {
+        return Err(Problem::AboveRange);
+    }
+    Ok(v)
+}
+
+// --- Uncertainty ranges (the Monte Carlo bands, crate::montecarlo) ---------------------------
+
+/// A plan-wide multiplier range, `low..=high`; `1:1` (the default) is no uncertainty.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Span {
+    /// Smallest multiplier.
+    pub low: f64,
+    /// Largest multiplier.
+    pub high: f64,
+}
+
+impl Default for Span {
+    fn default() -> Self {
+        Span {
+            low: 1.0,
+            high: 1.0,
+        }
+    }
+}
+
+impl Span {
+    /// Whether it is the default (no range).
+    pub fn is_fixed(&self) -> bool {
+        self.low == 1.0 && self.high == 1.0
+    }
+
+    /// As a link writes it: `0.8:1.2`.
+    pub fn encode(&self) -> String {
+        format!(
+            "{}:{}",
+            format_number_exact(self.low),
+            format_number_exact(self.high)
+        )
+    }
+}
+
+/// Which plan-wide range a link key or box sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangeKey {
+    /// `mfu_range`: multipliers of each training job's MFU, low ≤ 1 ≤ high.
+    Mfu,
+    /// `price_range`: multipliers of every accelerator line's $/GPU-hour.
+    Price,
+}
+
+impl RangeKey {
+    /// Both keys, in link order.
+    pub const ALL: [RangeKey; 2] = [RangeKey::Mfu, RangeKey::Price];
+
+    /// The link key.
+    pub fn key(self) -> &'static str {
+        match self {
+            RangeKey::Mfu => "mfu_range",
+            RangeKey::Price => "price_range",
+        }
+    }
+
+    /// The field in a sentence.
+    pub fn label(self) -> &'static str {
+        match self {
+            RangeKey::Mfu => "MFU range",
+            RangeKey::Price => "Price range",
+        }
+    }
+
+    /// Bounds: (lowest low, highest low, lowest high, highest high).
+    fn bounds(self) -> (f64, f64, f64, f64) {
+        match self {
+            RangeKey::Mfu => (0.05, 1.0, 1.0, 5.0),
+            RangeKey::Price => (0.05, 10.0, 0.05, 10.0),
+        }
+    }
+
+    /// What it accepts.
+    pub fn expected(self) -> &'static str {
+        match self {
+            RangeKey::Mfu => "low:high multipliers of each job's chosen MFU, like 0.8:1.2 (low from 0.05 to 1, high from 1 to 5)",
+            RangeKey::Price => "low:high multipliers of every $/GPU-hour, like 0.9:1.3 (each from 0.05 to 10, low at most high)",
+        }
+    }
+
+    /// The plan's range for this key.
+    pub fn get(self, r: &PlanRanges) -> Span {
+        match self {
+            RangeKey::Mfu => r.mfu,
+            RangeKey::Price => r.price,
+        }
+    }
+
+    /// Sets the plan's range for this key.
+    pub fn put(self, r: &mut PlanRanges, span: Span) {
+        match self {
+            RangeKey::Mfu => r.mfu = span,
+            RangeKey::Price => r.price = span,
+        }
+    }
+
+    /// Reads `low:high`; the message names the field and what it accepts.
+    pub fn parse(self, raw: &str) -> Result<Span, String> {
+        let fail = |what: &str| {
+            format!(
+                "{} ({}): \"{}\" {what}. Expected {}.",
+                self.label(),
+                self.key(),
+                echo(raw),
+                self.expected()
+            )
+        };
+        let parts: Vec<&str> = raw.split(':').collect();
+        let [lo, hi] = parts[..] else {
+            return Err(fail("is not two numbers low:high"));
+        };
+        let num = |t: &str, which: &str| -> Result<f64, String> {
+            crate::parse::parse_number(t).map_err(|p| match p {
+                Problem::Empty => fail(&format!("has no {which} value")),
+                _ => fail(&format!("has a {which} value that is not a number")),
+            })
+        };
+        let (low, high) = (num(lo, "low")?, num(hi, "high")?);
+        let (lmin, lmax, hmin, hmax) = self.bounds();
+        if !(lmin..=lmax).contains(&low) {
+            return Err(fail("has its low value out of range"));
+        }
+        if !(hmin..=hmax).contains(&high) {
+            return Err(fail("has its high value out of range"));
+        }
+        if low > high {
+            return Err(fail("has low above high"));
+        }
+        Ok(Span { low, high })
+    }
+}
+
+/// The plan-wide ranges (link keys `mfu_range`, `price_range`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlanRanges {
+    /// MFU multiplier range.
+    pub mfu: Span,
+    /// Price multiplier range.
+    pub price: Span,
 }
 
 /// Reads one `work=` token.
@@ -765,8 +1087,30 @@ mod tests {
         );
         let e = parse_grant("modal:1000:0:0:0", 0, &c).unwrap_err();
         assert_eq!(e.message, "Grant 1 (modal): validity days \"0\" must be greater than zero. Expected a whole number of days from 1 to 3650.");
-        let e = parse_grant("modal:1:2:3:4:5", 0, &c).unwrap_err();
+        // Five fields then the three uncertainty ones (approval, review min, max) at most.
+        let e = parse_grant("modal:1:2:3:4:1:0:5:6", 0, &c).unwrap_err();
         assert!(e.message.contains("too many fields"));
+        let e = parse_grant("modal:1:2:3:4:5", 0, &c).unwrap_err();
+        assert_eq!(e.message, "Grant 1 (modal): approval chance \"5\" is above the accepted range. Expected a chance from 0 to 1, like 0.5 (or 50%).");
+        let e = parse_grant_with_odds("modal:1:2:3:4:0.5::x", 0, &c).unwrap_err();
+        assert_eq!(e.field, Some("longest review"));
+        let (_, odds) = parse_grant_with_odds("modal:1:2:3:4:50%::9", 0, &c)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(
+            odds,
+            GrantOdds {
+                approval: 0.5,
+                review_min_days: None,
+                review_max_days: Some(9)
+            }
+        );
+        // Written back: trailing defaults left out, an empty review min kept as a placeholder.
+        let g = parse_grant("modal:1:2:3:4", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(encode_grant_with(&g, &odds), "modal:1:2:3:4:0.5::9");
+        assert_eq!(
+            encode_grant_with(&g, &GrantOdds::default()),
+            "modal:1:2:3:4"
+        );
         let e = parse_grant("<b>x</b>", 0, &c).unwrap_err();
         assert!(e
             .message
