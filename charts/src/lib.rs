@@ -5,6 +5,7 @@
 use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use runway_model::format::{percent, usd};
 
 /// Accent for the current scenario.
@@ -236,6 +237,54 @@ pub struct SweepChart {
     pub x_label: fn(f64) -> String,
 }
 
+/// A legend in the upper-left corner of `area`: a line sample and a label per entry, on a light
+/// box. Drawn here rather than by plotters' series labels, which measure text through the font
+/// (in a browser: a DOM element per label, a forced layout each) instead of the backend.
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[(&str, RGBColor)],
+    scale: f64,
+) -> DrawResult {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("{e:?}");
+    let style = font(scale, 12.0);
+    let pad = px(scale, 6.0) as i32;
+    let sample = px(scale, 16.0) as i32;
+    let gap = px(scale, 6.0) as i32;
+    let row = px(scale, 18.0) as i32;
+    let mut widest = 0;
+    for (label, _) in entries {
+        let (w, _) = area.estimate_text_size(label, &style).map_err(err)?;
+        widest = widest.max(w as i32);
+    }
+    let inset = px(scale, 8.0) as i32;
+    let (left, top) = (inset, inset);
+    let right = left + 2 * pad + sample + gap + widest;
+    let bottom = top + 2 * pad + row * entries.len() as i32;
+    area.draw(&Rectangle::new(
+        [(left, top), (right, bottom)],
+        WHITE.mix(0.85).filled(),
+    ))
+    .map_err(err)?;
+    area.draw(&Rectangle::new([(left, top), (right, bottom)], GRID))
+        .map_err(err)?;
+    for (i, (label, color)) in entries.iter().enumerate() {
+        let y = top + pad + row * i as i32 + row / 2;
+        let x = left + pad;
+        area.draw(&PathElement::new(
+            vec![(x, y), (x + sample, y)],
+            color.stroke_width(px(scale, 3.0)),
+        ))
+        .map_err(err)?;
+        area.draw(&Text::new(
+            label.to_string(),
+            (x + sample + gap, y),
+            style.pos(Pos::new(HPos::Left, VPos::Center)),
+        ))
+        .map_err(err)?;
+    }
+    Ok(())
+}
+
 /// Draws a [`SweepChart`]: log-x lines with a legend, a marked point with its label.
 pub fn draw_sweep<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -269,28 +318,21 @@ pub fn draw_sweep<DB: DrawingBackend>(
         .draw()
         .map_err(err)?;
     for line in &sweep.series {
-        let color = line.color;
         chart
             .draw_series(LineSeries::new(
                 line.points.iter().filter(finite).copied(),
-                color.stroke_width(px(scale, 2.0)),
+                line.color.stroke_width(px(scale, 2.0)),
             ))
-            .map_err(err)?
-            .label(line.label.clone())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(3))
-            });
+            .map_err(err)?;
     }
     // A single line is named by the chart's title; two need a legend.
     if sweep.series.len() > 1 {
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.85))
-            .border_style(GRID)
-            .label_font(font(scale, 12.0))
-            .draw()
-            .map_err(err)?;
+        let entries: Vec<(&str, RGBColor)> = sweep
+            .series
+            .iter()
+            .map(|l| (l.label.as_str(), l.color))
+            .collect();
+        draw_legend(&chart.plotting_area().strip_coord_spec(), &entries, scale)?;
     }
     if let Some((at, label)) = &sweep.marker {
         if at.0 > 0.0 && at.0.is_finite() && at.1.is_finite() {
@@ -457,6 +499,15 @@ mod tests {
             out.matches("stroke=\"#94A3B8\" stroke-width=\"2\"").count(),
             1
         );
+        // The legend: one 3 px swatch per series in its colour, next to its label.
+        for colour in ["#2563EB", "#94A3B8"] {
+            assert_eq!(
+                out.matches(&format!("stroke=\"{colour}\" stroke-width=\"3\""))
+                    .count(),
+                1,
+                "legend swatch {colour}"
+            );
+        }
         assert!(out.contains("InfiniBand NDR") && out.contains("Ethernet 25 Gb/s"));
         assert!(out.contains("you: 64 GPUs") && out.contains("<circle"));
         assert!(out.contains("Accelerators") && out.contains("GPU bill (USD)"));

@@ -29,6 +29,9 @@ pub const EXPIRED_FILL: RGBColor = RGBColor(226, 232, 240);
 /// Hatching and outline of expired-unused blocks.
 pub const EXPIRED: RGBColor = RGBColor(71, 85, 105);
 
+/// The uncertainty band of the cash start date (P10 to P90), a translucent wash of [`CASH`].
+pub const CASH_BAND_ALPHA: f64 = 0.12;
+
 /// A colour as CSS text, `#RRGGBB`, for the HTML legend.
 pub fn css(c: RGBColor) -> String {
     format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
@@ -52,6 +55,9 @@ pub struct RunwayChart {
     pub window: (u32, u32),
     /// The date of day 0: with it the axis reads in dates ("9 Jan 2027"), without it in days.
     pub day0: Option<runway_model::calendar::Date>,
+    /// The uncertainty band of the cash start date: P10 to P90 (plan days; "never" as the window's
+    /// end), shaded behind the data. `None`: no band.
+    pub cash_start_band: Option<(u32, u32)>,
 }
 
 /// Where the plotting area sits, in CSS pixels from the canvas edges: room for the y labels on the
@@ -158,6 +164,19 @@ pub fn draw_runway<DB: DrawingBackend>(
         .y_label_formatter(&|y| usd(*y))
         .draw()
         .map_err(err)?;
+    // The cash start date's P10-P90 band, behind everything else; at least one day wide.
+    if let Some((a, b)) = data.cash_start_band {
+        let a = f64::from(a).clamp(x_min, x_max);
+        let b = f64::from(b).clamp(x_min, x_max).max((a + 1.0).min(x_max));
+        if b > a {
+            chart
+                .draw_series(std::iter::once(Rectangle::new(
+                    [(a, 0.0), (b, y_max)],
+                    CASH.mix(CASH_BAND_ALPHA).filled(),
+                )))
+                .map_err(err)?;
+        }
+    }
     // A balance holds from one sampled day to the next: steps, so an approval or an expiry is a
     // vertical edge on its day, not a slope from the day before.
     let steps = |values: &[f64]| -> Vec<(f64, f64)> {
@@ -389,7 +408,33 @@ mod tests {
             ],
             window: (10, 42),
             day0: Date::new(2026, 12, 1),
+            cash_start_band: None,
         }
+    }
+
+    #[test]
+    fn the_cash_start_band_spans_p10_to_p90() {
+        // No band by default: no rect in the cash colour.
+        let fill = format!("fill=\"{}\"", css(CASH));
+        assert!(elements(&svg(&plan(), 640, 320), "rect", &[&fill]).is_empty());
+        // P10 day 26, P90 day 34: x from 72 + 16 × 531 / 32 = 337.5 to 72 + 24 × 531 / 32 = 470.25,
+        // the plot's full height (y 12 to 277).
+        let banded = RunwayChart {
+            cash_start_band: Some((26, 34)),
+            ..plan()
+        };
+        let out = svg(&banded, 640, 320);
+        let rects = elements(&out, "rect", &[&fill]);
+        assert_eq!(rects.len(), 1, "{out}");
+        let r = rects[0];
+        let (x, y, w, h) = (
+            number(r, "x"),
+            number(r, "y"),
+            number(r, "width"),
+            number(r, "height"),
+        );
+        assert_at((x, y), (337.5, TOP));
+        assert_at((x + w, y + h), (470.25, BOTTOM));
     }
 
     // Layout at 640 × 320, scale 1: plot from x = 12 + 60 = 72 to 640 − 36 = 604 (last pixel 603),
