@@ -404,6 +404,20 @@ pub fn plan_events(
             }),
         }
     }
+    // The date a founder most needs on the calendar: the first day the credits do not cover.
+    if let Some(day) = outcome.result.runway_end_day {
+        let day = i64::from(day);
+        events.push(Event {
+            key: "cash-starts".into(),
+            date: date(day),
+            summary: "Cash starts: the credits no longer cover the bill".into(),
+            description: format!(
+                "From {} the plan pays cash: {} in all over the plan (the credits pay the rest).",
+                human(day),
+                dollars(outcome.result.cash_usd)
+            ),
+        });
+    }
     Ok(events)
 }
 
@@ -705,6 +719,31 @@ mod tests {
         let plan = hand_plan();
         let outcome = evaluate(&Scenario::default(), &plan, &cat);
         plan_calendar(&plan, &outcome, &cat, URL, NOW).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn the_day_cash_starts_is_an_event() {
+        // The hand plan with the AWS grant cut to $1,000: the experiments cost $10 × 24 = $240 a day
+        // from day 20, approved on day 12, so the grant pays days 20, 21, 22 and 23 ($960) and $40 of
+        // day 24, whose other $200 is cash: cash starts on day 24 = 4 Jan + 24 = 28 Jan 2027. Cash in
+        // all: $2,400 − $1,000 = $1,400.
+        let cat = catalog();
+        let mut plan = hand_plan();
+        plan.grants[0].amount_usd = 1_000.0;
+        let outcome = evaluate(&Scenario::default(), &plan, &cat);
+        let events = plan_events(&plan, &outcome, &cat).unwrap_or_else(|e| panic!("{e}"));
+        let cash: Vec<&Event> = events.iter().filter(|e| e.key == "cash-starts").collect();
+        assert_eq!(cash.len(), 1);
+        assert_eq!(cash[0].date, d("2027-01-28"));
+        assert!(
+            cash[0].description.contains("$1,400"),
+            "{}",
+            cash[0].description
+        );
+        // The hand plan itself: the credits pay everything, no such event.
+        let full = evaluate(&Scenario::default(), &hand_plan(), &cat);
+        let none = plan_events(&hand_plan(), &full, &cat).unwrap_or_else(|e| panic!("{e}"));
+        assert!(none.iter().all(|e| e.key != "cash-starts"));
     }
 
     #[test]

@@ -4,9 +4,10 @@
 //!
 //! The search is coordinate descent over grants, starting from the plan as typed: for one grant at
 //! a time, every candidate apply day is simulated ([`simulate_totals`]) with the other grants where
-//! they are, and the grant moves only when a candidate is strictly better in (cash, expired)
-//! lexicographic order; sweeps repeat until none moves. So the result never needs more cash than
-//! the starting plan, and at equal cash never lets more expire.
+//! they are, and the grant moves only when a candidate is strictly better in (cash, expired, the
+//! day cash starts) lexicographic order; sweeps repeat until none moves. So the result never needs
+//! more cash than the starting plan, at equal cash never lets more expire, and at equal both never
+//! starts cash sooner.
 //!
 //! Candidate days are where the runway's cash can change slope as the grant's window
 //! `[apply + review, apply + review + validity)` slides: its approval or its expiry landing on a
@@ -42,12 +43,27 @@ pub struct Search {
     pub simulations: usize,
 }
 
-/// Whether `a` is strictly better than `b`: less cash (by more than [`TIE_USD`]), or no more cash
-/// and less credit expiring unused (by more than [`TIE_USD`]). Cash never rises along a chain of
+/// Whether `a` is strictly better than `b`: less cash (by more than [`TIE_USD`]); or no more cash
+/// and less credit expiring unused (by more than [`TIE_USD`]); or neither more cash nor more
+/// expiring (within [`TIE_USD`]) and cash starting later (a month of runway is worth having even
+/// when the total is the same: the money is needed later). Cash never rises along a chain of
 /// strict improvements.
 pub fn better(a: &RunwayTotals, b: &RunwayTotals) -> bool {
     a.cash_usd < b.cash_usd - TIE_USD
         || (a.cash_usd <= b.cash_usd && a.expired_usd() < b.expired_usd() - TIE_USD)
+        || (a.cash_usd <= b.cash_usd + TIE_USD
+            && a.cash_usd <= b.cash_usd
+            && a.expired_usd() <= b.expired_usd() + TIE_USD
+            && starts_later(a.runway_end_day, b.runway_end_day))
+}
+
+/// Whether cash starting on `a` comes later than on `b` (`None`: never, later than any day).
+fn starts_later(a: Option<u32>, b: Option<u32>) -> bool {
+    match (a, b) {
+        (None, Some(_)) => true,
+        (Some(x), Some(y)) => x > y,
+        _ => false,
+    }
 }
 
 /// Candidate apply days for grant `k` (ascending, at least `earliest`, at most the last apply day a
@@ -263,6 +279,10 @@ pub struct Applications {
     pub cash_usd: f64,
     /// Credit expiring unused with the suggested days, USD.
     pub expired_usd: f64,
+    /// The day cash starts as typed (`None`: never).
+    pub typed_cash_start_day: Option<u32>,
+    /// The day cash starts with the suggested days (`None`: never).
+    pub cash_start_day: Option<u32>,
     /// Simulations the search ran.
     pub simulations: usize,
     /// The earliest apply day allowed (today's day number).
@@ -338,6 +358,8 @@ pub fn plan_applications(
         typed_expired_usd: found.typed.expired_usd(),
         cash_usd: found.totals.cash_usd,
         expired_usd: found.totals.expired_usd(),
+        typed_cash_start_day: found.typed.runway_end_day,
+        cash_start_day: found.totals.runway_end_day,
         simulations: found.simulations,
         earliest_day: earliest,
     }
@@ -511,6 +533,25 @@ mod tests {
                 validity_limited: true
             })
         );
+    }
+
+    #[test]
+    fn at_equal_cash_the_later_cash_start_wins() {
+        // $1,000 grant, review 3, validity 365, typed to apply on day 60: usable [63, 428). The run:
+        // 1 GPU from day 30 for 100 days at $24 a day ($2,400). The grant is used in full whatever
+        // the day, so cash is $2,400 − $1,000 = $1,400 either way and nothing expires.
+        // As typed, days 30..62 are cash: cash starts on day 30.
+        // Approved by day 30 (apply ≤ 27), it pays days 30..70 (41 × $24 = $984, $16 left) and runs
+        // out during day 71 ($8 cash): cash starts on day 71, six weeks later.
+        let grants = [grant("modal", 1_000.0, 60, 3, 365)];
+        let workloads = [work("modal", 30, 100, 1)];
+        let s = search(&grants, &workloads, 0);
+        assert_eq!(s.typed.runway_end_day, Some(30));
+        assert!((s.typed.cash_usd - 1_400.0).abs() < 1e-9);
+        assert!(s.apply_days[0] <= 27, "apply day {}", s.apply_days[0]);
+        assert_eq!(s.totals.runway_end_day, Some(71));
+        assert!((s.totals.cash_usd - 1_400.0).abs() < 1e-9);
+        assert!(s.totals.expired_usd().abs() < 1e-9);
     }
 
     #[test]
