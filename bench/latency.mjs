@@ -3,6 +3,7 @@
 // Usage: node bench/latency.mjs [iterations]   (after `make build`)
 import { serveDist } from '../tests/e2e/support/server.mjs';
 import { launch } from '../tests/e2e/support/browser.mjs';
+import { openBenchPage } from './plan.mjs';
 
 const N = Number(process.argv[2] ?? 300);
 const server = await serveDist();
@@ -12,22 +13,8 @@ const pct = (xs, p) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  // A plan of 3 training jobs, 2 serving lines and 5 grants, so every edit re-evaluates the whole
-  // plan (each job's hidden costs, each serving line's sizing), re-runs the runway and redraws it.
-  const plan = [
-    't0=2026-12-01',
-    'job=pretrain:7B:2T:aws:h100-sxm:64:20',
-    'job=lora:8B:20M:modal:h100-sxm:1:14:3:5',
-    'job=full-ft:8B:500M:gcp:h100-sxm:8:30',
-    'serve=8B:2B:modal:h100-sxm:30:12',
-    'serve=70B:10B:aws:h100-sxm:60:12',
-    'grant=aws-activate:100K', 'grant=modal:25K', 'grant=aws-trainium:50K', 'grant=gcp-startups', 'grant=nvidia-inception',
-  ].join('&');
-  await page.goto(server.url + '?' + plan);
-  await page.getByTestId('compute-cost').waitFor();
   // Every collapsible section open, so every chart is on screen and redrawn.
-  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+  const page = await openBenchPage(browser, server.url, { open: process.env.OPEN !== '0' });
   await page.waitForTimeout(300);
   await page.waitForFunction(() => Number(document.querySelector('[data-testid=chart-cost-vs-mfu]')?.dataset.drawCount) >= 1);
   const runs = {};

@@ -2,7 +2,6 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use runway_charts::{draw_cost_by_provider, draw_cost_vs_mfu, DrawResult, ProviderBar};
 use runway_model::cost::{cost_by_provider, cost_vs_mfu};
 use runway_model::order::insert_by_key;
@@ -11,6 +10,7 @@ use web_sys::HtmlCanvasElement;
 
 use crate::browser;
 use crate::state::use_app_state;
+use crate::ui::canvas::MeasuredCanvas;
 
 /// The two charts. Drawing is coalesced into one animation frame after the numbers update, so a
 /// burst of slider events draws once and never delays the results.
@@ -81,7 +81,7 @@ pub fn redraw_after_change(track: impl Fn() + 'static, draw: impl Fn() + Copy + 
 }
 
 fn draw_mfu(
-    root: &DrawingArea<CanvasBackend, Shift>,
+    root: &DrawingArea<MeasuredCanvas, Shift>,
     s: &Scenario,
     e: &Estimate,
     scale: f64,
@@ -90,7 +90,7 @@ fn draw_mfu(
 }
 
 fn draw_providers(
-    root: &DrawingArea<CanvasBackend, Shift>,
+    root: &DrawingArea<MeasuredCanvas, Shift>,
     s: &Scenario,
     e: &Estimate,
     catalog: &Catalog,
@@ -120,7 +120,7 @@ fn draw_providers(
 /// draws, and records the draw time in `data-draw-ms` and a running `data-draw-count`.
 pub fn draw_on(
     canvas: &HtmlCanvasElement,
-    draw: impl FnOnce(&DrawingArea<CanvasBackend, Shift>, f64) -> DrawResult,
+    draw: impl FnOnce(&DrawingArea<MeasuredCanvas, Shift>, f64) -> DrawResult,
 ) {
     let started = browser::now_ms();
     let scale = browser::device_pixel_ratio();
@@ -132,7 +132,7 @@ pub fn draw_on(
     if canvas.height() != height {
         canvas.set_height(height);
     }
-    let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
+    let Some(backend) = MeasuredCanvas::new(canvas) else {
         return;
     };
     let result = draw(&backend.into_drawing_area(), scale);

@@ -3,8 +3,10 @@ use runway_model::token::Token;
 
 use crate::state::use_app_state;
 use crate::ui::plan_list::PlanList;
+use crate::ui::planner::ApplicationPlanner;
 use crate::ui::programs::ProgramBrowser;
 use crate::ui::runway_results::RunwayResults;
+use crate::ui::section::Collapsible;
 use crate::ui::workloads::WorkloadList;
 
 /// Credit programs, the plan's grants, and how far they carry the plan.
@@ -12,6 +14,7 @@ use crate::ui::workloads::WorkloadList;
 pub fn CreditsPanel() -> impl IntoView {
     let state = use_app_state();
     let runway = state.runway;
+    crate::ui::uncertainty::provide_bands();
     let link_errors = move || {
         state.plan_errors.with(|errors| {
             errors
@@ -24,16 +27,24 @@ pub fn CreditsPanel() -> impl IntoView {
     view! {
         <h2>"Credits and runway"</h2>
         <p class="chart-note">
-            "Stack grants on a timeline. Each pays only its own provider's bill, from approval until it expires; "
-            "the soonest-expiring grant pays first and the rest is cash. A grant added from the catalog or by a link "
-            "without an amount starts at what a seed-stage team is typically offered (\"typical $X, up to $Y\"), never at "
-            "the ceiling, which is a tier maximum: edit the amount to what you are offered. "
-            "Credits you already hold: set review days to 0 (approved on the apply day) and validity to the days they have left."
+            "Each grant pays only its provider's bill, from approval to expiry; the soonest-expiring pays first, the "
+            "rest is cash. Amounts start at the typical offer, never the ceiling: edit them to yours. Credits you hold: review 0 days, validity the days left."
         </p>
         {link_errors}
         <WorkloadList />
         <PlanList runway=runway />
         <RunwayResults runway=runway />
+        // Two tools on the runway above, side by side while closed: when to apply, and how sure it is.
+        <div class="credit-tools">
+            <Collapsible id="planner" class="planner-section" nested=true title="When to apply"
+                blurb="Apply dates that need the least cash, each with its reason; one click uses them">
+                <ApplicationPlanner />
+            </Collapsible>
+            <Collapsible id="uncertainty" class="uncertainty-section" nested=true title="How sure is this?"
+                blurb="P10 / P50 / P90 of cash, cash start and expiring credit over review times, approval, MFU, price">
+                <crate::ui::uncertainty::Uncertainty />
+            </Collapsible>
+        </div>
         <ProgramBrowser />
     }
 }

@@ -119,7 +119,7 @@ fn GrantRow(
     let remove = move |_| {
         state.plan.update(|p| {
             if index < p.grants.len() {
-                p.grants.remove(index);
+                p.remove_grant(index);
             }
         })
     };
@@ -173,8 +173,33 @@ fn GrantNumber(
 ) -> impl IntoView {
     let state = use_app_state();
     let error = RwSignal::new(None::<String>);
+    let text = RwSignal::new(initial);
+    // The box follows the plan when the plan changes under it (a saved plan opened with the same
+    // programs, the planner's dates, an import): unless what the box says already means the
+    // plan's value ("100K" for 100000), which keeps the user's own way of writing it.
+    let canonical = Memo::new(move |_| {
+        state
+            .plan
+            .with(|p| p.grants.get(index).map(|g| field.text(g)))
+    });
+    Effect::new(move |_| {
+        let Some(want) = canonical.get() else {
+            return;
+        };
+        let shown = text.get_untracked();
+        let means_it = state
+            .plan
+            .with_untracked(|p| p.grants.get(index).cloned())
+            .is_some_and(|mut g| field.set(&mut g, &shown, "").is_ok() && field.text(&g) == want);
+        if !means_it {
+            text.set(want);
+            error.set(None);
+        }
+    });
     let on_input = move |ev| {
-        let text = event_target_value(&ev);
+        let text_now = event_target_value(&ev);
+        text.set(text_now.clone());
+        let text = text_now;
         // Change a copy; only a valid edit touches the plan (and the URL).
         let Some(mut edited) = state.plan.with_untracked(|p| p.grants.get(index).cloned()) else {
             return;
@@ -197,7 +222,7 @@ fn GrantNumber(
     view! {
         <label class="grant-field" class:invalid=invalid>
             <span>{label}</span>
-            <input type="text" inputmode="numeric" id=id.clone() data-testid=id value=initial on:input=on_input aria-invalid=move || invalid().to_string() />
+            <input type="text" inputmode="numeric" id=id.clone() data-testid=id prop:value=text on:input=on_input aria-invalid=move || invalid().to_string() />
             {move || error.get().map(|m| view! { <span class="field-error" role="alert" data-testid=format!("error-grant-{index}-{key}")>{m}</span> })}
         </label>
     }

@@ -139,7 +139,7 @@ fn ProgramCard(
             <button type="button" data-testid=format!("add-program-{}", program.id) on:click=add
                 aria-label=move || match in_plan.get() { 0 => format!("Add {} to the plan", program.name), n => format!("{} is in the plan {n} time(s): add another", program.name) }>{label}</button>
             <span class="hint" role="status" data-testid=format!("program-in-plan-{}", program.id)>
-                {move || (in_plan.get() > 0).then(|| " ✓ in the plan, under Credits and runway")}
+                {move || (in_plan.get() > 0).then_some(" ✓ in the plan, under Credits and runway")}
             </span>
         </article>
     }

@@ -86,10 +86,15 @@ pub fn RunwayChartView(
         })
     });
     let canvas = NodeRef::<Canvas>::new();
+    // The uncertainty run's bands (the credits section provides them), shaded behind the data.
+    let mc = crate::ui::uncertainty::use_bands();
     redraw_after_change(
         move || {
             runway.track();
             read.track();
+            if let Some(m) = mc {
+                m.bands.track();
+            }
         },
         move || {
             let (Some(view), Some(r)) = (runway.get_untracked(), read.get_untracked()) else {
@@ -112,6 +117,7 @@ pub fn RunwayChartView(
                 day0: p.t0,
                 daily_spend: view.result.daily_spend_usd,
                 daily_cash: view.result.daily_cash_usd,
+                cash_start_band: mc.and_then(|m| m.cash_start_band(days)),
             };
             if let Some(c) = canvas.get_untracked() {
                 draw_on(&c, |root, scale| draw_runway(root, &data, scale));
@@ -188,6 +194,16 @@ pub fn RunwayChartView(
         })
     };
     let sentence = move || read.with(|r| r.as_ref().map(|r| r.summary.clone()));
+    // What the shaded band is (beside the legend, which lists the plan's own series).
+    let band_note = move || {
+        let shown = mc.is_some_and(|m| m.has_band());
+        shown.then(|| view! {
+            <p class="runway-band-note" data-testid="runway-band-note">
+                <span class="swatch swatch-band" style=format!("background:{}", css(CASH)) aria-hidden="true"></span>
+                "Shaded: the day cash starts, P10 to P90 (see \"How sure is this?\" below)."
+            </p>
+        })
+    };
     view! {
         <figure class="runway-chart">
             <canvas node_ref=canvas class="chart chart-tall chart-runway" data-testid="chart-runway" role="img"
@@ -196,6 +212,7 @@ pub fn RunwayChartView(
                 data-window-start=window_attr(|w| w.start_day) data-window-end=window_attr(|w| w.end_day)
                 data-window-start-day=window_day(|w| w.start_day) data-window-end-day=window_day(|w| w.end_day)></canvas>
             <ul class="runway-legend" data-testid="runway-legend">{legend}</ul>
+            {band_note}
             <ol class="runway-key" data-testid="runway-markers">{key}</ol>
             <figcaption id="runway-chart-summary" class="runway-summary" data-testid="runway-chart-summary">{sentence}</figcaption>
         </figure>

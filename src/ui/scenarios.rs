@@ -2,6 +2,7 @@ use leptos::prelude::*;
 use runway_model::evaluate::run_plan;
 use runway_model::export::results_csv;
 use runway_model::format::usd;
+use runway_model::ics::plan_calendar;
 use runway_model::saved::{
     clean_text, decode_scenario_file, encode_scenario_file, plan_query, typed_text, Library,
     SavedScenario, ScenarioFile, MAX_NAME, MAX_NOTE,
@@ -404,6 +405,30 @@ fn ExportImport(saved: Saved) -> impl IntoView {
                 .set("Nothing to export: the plan cannot be priced.".into()),
         }
     };
+    let export_ics = move |_| {
+        let plan = state.plan.get_untracked();
+        // The share link of the plan, as the share box shows it.
+        let href = crate::browser::current_href();
+        let base = href.split(['?', '#']).next().unwrap_or_default();
+        let url = format!("{base}?{}", state.link_query());
+        let now_s = (storage::now_ms() / 1000.0).floor() as i64;
+        let ics = state.runway.with_untracked(|r| {
+            r.as_ref()
+                .map(|r| plan_calendar(&plan, r, state.catalog, &url, now_s))
+        });
+        match ics {
+            Some(Ok(text)) => {
+                let name = runway_model::ics::file_name(&plan.name);
+                if let Err(e) = storage::download(&name, "text/calendar", &text) {
+                    saved.status.set(format!("Export failed: {e}"));
+                }
+            }
+            Some(Err(e)) => saved.status.set(e.to_string()),
+            None => saved
+                .status
+                .set("Nothing to export: the plan cannot be priced.".into()),
+        }
+    };
     let import_file = move |ev: leptos::ev::Event| {
         let Some(input) = ev
             .target()
@@ -475,6 +500,7 @@ fn ExportImport(saved: Saved) -> impl IntoView {
         <div class="export-import">
             <button type="button" data-testid="export-json" on:click=export_json>"Download plan (JSON)"</button>
             <button type="button" data-testid="export-csv" on:click=export_csv>"Download results (CSV)"</button>
+            <button type="button" data-testid="export-ics" on:click=export_ics title="Apply-by, approval and expiry of every grant, and every workload's start and end, as all-day events">"Add to calendar (.ics)"</button>
             <button type="button" data-testid="print-report" on:click=|_| storage::print()>"Print report"</button>
             <label class="file-button">"Import a plan file "
                 <input type="file" accept=".json,application/json" data-testid="import-file" on:change=import_file />

@@ -20,6 +20,10 @@ pub const SECTIONS: [(&str, &str); 10] = [
     ("saved", "Your plans"),
 ];
 
+/// Sections inside the credits section: no link in the navigation bar, but a hash opens them
+/// (`#planner`) like any other.
+pub const NESTED: [&str; 2] = ["planner", "uncertainty"];
+
 /// The ids of the open collapsible sections, shared by the navigation bar and the sections.
 #[derive(Clone, Copy)]
 pub struct OpenSections(RwSignal<Vec<&'static str>>);
@@ -68,7 +72,11 @@ pub fn provide_sections() -> OpenSections {
 
 /// The section with this id, as the static id the state keeps.
 fn section_id(id: &str) -> Option<&'static str> {
-    SECTIONS.iter().map(|(s, _)| *s).find(|s| *s == id)
+    SECTIONS
+        .iter()
+        .map(|(s, _)| *s)
+        .chain(NESTED)
+        .find(|s| *s == id)
 }
 
 fn scroll_to(id: &str) {
@@ -137,7 +145,7 @@ fn focus_section(id: &str) {
 /// in a collapsed section has no size to draw at).
 #[component]
 pub fn Collapsible(
-    /// Element id, the hash that opens it, one of [`SECTIONS`].
+    /// Element id, the hash that opens it, one of [`SECTIONS`] or [`NESTED`].
     id: &'static str,
     /// Extra classes of the section (its panel style and grid area).
     class: &'static str,

@@ -4,21 +4,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageSuite } from './support/suite.mjs';
-import { CalculatorPage } from './support/calculator-page.mjs';
 
 const suite = pageSuite();
 const { done } = suite;
 
 /** Opens `query` in a fresh context whose clock reads `now` (local time) from the first script. */
-async function openOn(now, query) {
-  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.clock.setFixedTime(new Date(now));
-  const calc = new CalculatorPage(page, suite.server.url);
-  await calc.open(query);
-  await page.getByTestId('runway-end-date').waitFor();
-  return calc;
-}
+const openOn = (now, query) => suite.openOn(now, query, { waitFor: 'runway-end-date' });
 
 // The default run (7B x 2T on 64 H100 at AWS, see runway.test.mjs) costs $10,573.95 a day from the
 // dataset-ready day 20. AWS Activate $100K applied day 0 with a 12-day review is approved day 12 and

@@ -16,15 +16,7 @@ const { done } = suite;
 const near = (a, b, tol) => Math.abs(a - b) <= tol * Math.max(1, Math.abs(b));
 
 /** Opens `query` in a fresh context whose clock reads `now`, at the given viewport. */
-async function openOn(now, query, viewport = { width: 1280, height: 800 }) {
-  const context = await suite.browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.clock.setFixedTime(new Date(now));
-  const calc = new CalculatorPage(page, suite.server.url);
-  await calc.open(query);
-  await page.getByTestId('answer-total').waitFor();
-  return calc;
-}
+const openOn = (now, query, viewport = { width: 1280, height: 800 }) => suite.openOn(now, query, { viewport });
 
 // --- Hand values (catalog figures) ---------------------------------------------------------------
 // Modal H100 SXM $3.95 per GPU-hour (data/prices.json); H100 SXM dense BF16 989 TFLOPS

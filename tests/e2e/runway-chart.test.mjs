@@ -26,14 +26,10 @@ const RUN_END = 20 + Math.ceil(DAYS);
 // 59 days (2.95), at least 3 days: day 62 = 1 Feb 2027 (31 days of December, then 31 of January).
 const LINK = '?t0=2026-12-01&grant=aws-activate:100K:0:12:365&start=20';
 
+/** Opens `query` in a fresh context whose clock reads `now`, once the runway chart is drawn. */
 async function openOn(now, query, viewport = { width: 1280, height: 900 }) {
-  const context = await suite.browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.clock.setFixedTime(new Date(now));
-  const { CalculatorPage } = await import('./support/calculator-page.mjs');
-  const calc = new CalculatorPage(page, suite.server.url);
-  await calc.open(query);
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid=chart-runway]')?.dataset.drawCount) >= 1);
+  const calc = await suite.openOn(now, query, { viewport });
+  await calc.page.waitForFunction(() => Number(document.querySelector('[data-testid=chart-runway]')?.dataset.drawCount) >= 1);
   return calc;
 }
 

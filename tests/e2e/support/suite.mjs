@@ -47,6 +47,19 @@ export function pageSuite(options = {}) {
       for (const name of options.sections ?? []) await calc.openSection(name);
       return calc;
     },
+    /**
+     * Opens `query` in a fresh context whose clock reads `now` (local time) from the first script,
+     * then waits for `waitFor` (a test id). Other options are context options (`viewport`, …).
+     */
+    async openOn(now, query, { waitFor = 'answer-total', viewport = { width: 1280, height: 900 }, ...contextOptions } = {}) {
+      const context = await suite.browser.newContext({ viewport, ...contextOptions });
+      const page = await context.newPage();
+      await page.clock.setFixedTime(new Date(now));
+      const calc = new CalculatorPage(page, suite.server.url);
+      await calc.open(query);
+      await page.getByTestId(waitFor).waitFor();
+      return calc;
+    },
     /** Asserts the page stayed clean, then closes its context. */
     async done(calc) {
       assert.deepEqual(calc.consoleErrors, [], 'no console errors or page errors');

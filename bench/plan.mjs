@@ -1,0 +1,21 @@
+// The plan the latency benchmarks edit: 3 training jobs, 2 serving lines and 5 grants, so every
+// edit re-evaluates the whole plan (each job's hidden costs, each serving line's sizing), re-runs
+// the runway and redraws it.
+export const BENCH_PLAN = [
+  't0=2026-12-01',
+  'job=pretrain:7B:2T:aws:h100-sxm:64:20',
+  'job=lora:8B:20M:modal:h100-sxm:1:14:3:5',
+  'job=full-ft:8B:500M:gcp:h100-sxm:8:30',
+  'serve=8B:2B:modal:h100-sxm:30:12',
+  'serve=70B:10B:aws:h100-sxm:60:12',
+  'grant=aws-activate:100K', 'grant=modal:25K', 'grant=aws-trainium:50K', 'grant=gcp-startups', 'grant=nvidia-inception',
+].join('&');
+
+/** Opens the bench plan at 1280×900; `open` also opens every collapsible section. */
+export async function openBenchPage(browser, url, { open = true } = {}) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(url + '?' + BENCH_PLAN);
+  await page.getByTestId('compute-cost').waitFor();
+  if (open) await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+  return page;
+}

@@ -1,0 +1,187 @@
+//! "Plan my applications": the application planner (model: `runway_model::planner`). Runs on a
+//! button press, never on the input path; its suggestions stand until the plan changes, and "Use
+//! these dates" writes them into the plan (and so the link).
+
+use leptos::prelude::*;
+use runway_model::format::{data_value, usd, usd_exact};
+use runway_model::plan::Plan;
+use runway_model::planner::{plan_applications, Applications};
+use runway_model::runway::HORIZON_CAP_DAYS;
+use runway_model::Scenario;
+
+use crate::state::use_app_state;
+
+/// One press of the button: the plan it planned, the answer, and how long it took.
+#[derive(Clone, PartialEq)]
+struct Planned {
+    plan: Plan,
+    scenario: Scenario,
+    report: Applications,
+    ms: f64,
+    applied: bool,
+}
+
+/// Today's day number in `plan` (0 when today is day 0 or earlier, or unknown).
+fn today_day(plan: &Plan) -> u32 {
+    match (plan.t0, crate::browser::today()) {
+        (Some(t0), Some(today)) => {
+            t0.days_until(today).clamp(0, i64::from(HORIZON_CAP_DAYS)) as u32
+        }
+        _ => 0,
+    }
+}
+
+/// The application planner: a button, then per grant the suggested date, why, and the saving.
+#[component]
+pub fn ApplicationPlanner() -> impl IntoView {
+    let state = use_app_state();
+    let planned = RwSignal::new(None::<Planned>);
+    let no_grants = Memo::new(move |_| state.plan.with(|p| p.grants.is_empty()));
+    // Suggestions are for the plan they were made for: any edit after that makes them stale.
+    let stale = Memo::new(move |_| {
+        planned.with(|r| {
+            r.as_ref().is_some_and(|r| {
+                state.plan.with(|p| *p != r.plan) || state.scenario.with(|s| *s != r.scenario)
+            })
+        })
+    });
+    let run = move |_| {
+        let started = crate::browser::now_ms();
+        let plan = state.plan.get_untracked();
+        let scenario = state.scenario.get_untracked();
+        let report = state.runway.with_untracked(|r| {
+            r.as_ref()
+                .map(|o| plan_applications(&plan, o, state.catalog, today_day(&plan)))
+        });
+        let ms = crate::browser::now_ms() - started;
+        planned.set(report.map(|report| Planned {
+            plan,
+            scenario,
+            report,
+            ms,
+            applied: false,
+        }));
+    };
+    let use_dates = move |_| {
+        let Some(report) = planned.with_untracked(|r| r.as_ref().map(|r| r.report.clone())) else {
+            return;
+        };
+        if stale.get_untracked() {
+            return;
+        }
+        state.plan.update(|p| report.apply_to(p));
+        let plan = state.plan.get_untracked();
+        planned.update(|r| {
+            if let Some(r) = r {
+                r.plan = plan;
+                r.applied = true;
+            }
+        });
+    };
+    let results = move || {
+        if stale.get() {
+            return Some(
+                view! { <p class="hint" data-testid="suggested-stale">"The plan changed since the last plan: press “Plan my applications” again."</p> }
+                    .into_any(),
+            );
+        }
+        let r = planned.get()?;
+        let plan = r.plan.clone();
+        let iso = move |d: u32| {
+            plan.t0
+                .map_or_else(|| format!("day {d}"), |t0| t0.plus(d).iso())
+        };
+        let human = {
+            let plan = r.plan.clone();
+            move |d: u32| plan.day_text(i64::from(d))
+        };
+        let name = |plan_index: usize| {
+            r.plan
+                .grants
+                .get(plan_index)
+                .and_then(|g| state.catalog.program(&g.program_id))
+                .map_or_else(String::new, |p| p.name.to_string())
+        };
+        let start_iso = {
+            let plan = r.plan.clone();
+            move |d: Option<u32>| {
+                d.and_then(|d| plan.date_of(d))
+                    .map_or_else(|| "never".to_string(), |x| x.iso())
+            }
+        };
+        let start_text = {
+            let plan = r.plan.clone();
+            move |d: Option<u32>| {
+                d.map_or_else(
+                    || "never (the credits pay everything)".to_string(),
+                    |d| plan.day_text(i64::from(d)),
+                )
+            }
+        };
+        let a = &r.report;
+        let changes = a.grants.iter().any(|g| g.apply_day != g.typed_day);
+        let rows = a
+            .grants
+            .iter()
+            .map(|g| {
+                let i = g.plan_index;
+                let saving = format!(
+                    "pays {} more of the bill; {} less expires unused",
+                    usd(g.cash_saved_usd),
+                    usd(g.expired_saved_usd)
+                );
+                view! {
+                    <li class="suggestion" data-testid=format!("suggested-grant-{i}")>
+                        <b>{format!("{}. {}", i + 1, name(i))}</b>" — apply on "
+                        <b data-testid=format!("suggested-apply-{i}") data-value=iso(g.apply_day)>{human(g.apply_day)}</b>
+                        {(g.apply_day == g.typed_day).then_some(" (as typed)")}
+                        <p data-testid=format!("suggested-reason-{i}")>{g.reason.clone()}</p>
+                        <p class="hint">"Against the plan as typed: "
+                            <span data-testid=format!("suggested-saving-cash-{i}") data-value=data_value(g.cash_saved_usd) title=usd_exact(g.cash_saved_usd)>{saving}</span>
+                            <span hidden data-testid=format!("suggested-saving-expired-{i}") data-value=data_value(g.expired_saved_usd)></span>
+                        </p>
+                        {g.remedy.clone().map(|m| view! { <p class="field-error" data-testid=format!("suggested-remedy-{i}")>"No date avoids the loss. What would: "{m}"."</p> })}
+                    </li>
+                }
+            })
+            .collect_view();
+        let applied = r.applied;
+        Some(
+            view! {
+                <div class="planner-result" data-testid="planner-result">
+                    <p>
+                        "With these dates the plan needs "
+                        <b data-testid="suggested-cash-total" data-value=data_value(a.cash_usd) title=usd_exact(a.cash_usd)>{usd(a.cash_usd)}</b>
+                        " in cash (as typed: " {usd(a.typed_cash_usd)} ") and lets "
+                        <b data-testid="suggested-expired-total" data-value=data_value(a.expired_usd) title=usd_exact(a.expired_usd)>{usd(a.expired_usd)}</b>
+                        " of credit expire unused (as typed: " {usd(a.typed_expired_usd)} "). Cash starts "
+                        <b data-testid="suggested-cash-start" data-value=start_iso(a.cash_start_day)>{start_text(a.cash_start_day)}</b>
+                        " (as typed: " {start_text(a.typed_cash_start_day)} ")."
+                    </p>
+                    <ul class="suggestions">{rows}</ul>
+                    <button type="button" data-testid="use-suggested-dates" on:click=use_dates disabled=applied || !changes>
+                        "Use these dates"
+                    </button>
+                    {applied.then(|| view! { <p class="hint" role="status" data-testid="suggested-applied">"The plan now uses these dates; the link carries them."</p> })}
+                    {(!changes && !applied).then(|| view! { <p class="hint" data-testid="suggested-no-change">"The dates as typed are already the best the planner finds."</p> })}
+                    <p class="hint" data-testid="planner-stats" data-value=r.report.simulations.to_string()>
+                        {format!("{} simulations in {:.0} ms.", a.simulations, r.ms)}
+                    </p>
+                </div>
+            }
+            .into_any(),
+        )
+    };
+    view! {
+        <div class="planner" data-testid="planner">
+            <p class="hint">
+                "Chooses an apply date for each grant, from today on, with its review and validity days as set above, "
+                "so the plan needs the least cash and then lets the least credit expire unused."
+            </p>
+            <button type="button" data-testid="plan-applications" on:click=run disabled=move || no_grants.get()>
+                "Plan my applications"
+            </button>
+            {results}
+        </div>
+    }
+}
