@@ -33,7 +33,7 @@ pub fn App() -> impl IntoView {
         if let Some(last) = restore_last() {
             state.load(last.decode(catalog));
             state.saved_id.set((!last.id.is_empty()).then_some(last.id));
-            browser::replace_query(&state.link_query());
+            browser::replace_query(&state.query.get_untracked());
         }
         state
     } else {
@@ -137,18 +137,9 @@ fn sync_url(state: AppState) {
             set_timeout(flush, Duration::from_micros((wait * 1000.0) as u64));
         }
     });
-    // A reload, a closed tab or a switch to another app must not lose the last edit, even one
-    // made a moment ago that `state.query` has not followed yet (it follows in the next task).
-    let flush_now = move || {
-        let query = state.link_query();
-        if state.query.with_untracked(|q| *q != query) {
-            unwritten.set_value(Some(query.clone()));
-            state.query.set(query);
-        }
-        flush();
-    };
+    // A reload, a closed tab or a switch to another app must not lose the last edit.
     for event in ["pagehide", "visibilitychange"] {
-        let listener = window_event_listener_untyped(event, move |_| flush_now());
+        let listener = window_event_listener_untyped(event, move |_| flush());
         on_cleanup(move || listener.remove());
     }
 }

@@ -31,46 +31,6 @@ impl FieldState {
     }
 }
 
-/// Keeps `state.query` in step with the plan. An edit after a quiet spell re-encodes it at once
-/// (so an edit followed by a reload is in the link); within a burst of edits (typing, a slider
-/// drag) it is re-encoded in a task after each edit, once per burst step, so the results update
-/// without waiting for the link. Closing or hiding the page writes the latest link in any case
-/// (see `sync_url`).
-fn follow_plan_with_link(state: AppState) {
-    const BURST_MS: f64 = 150.0;
-    let pending = StoredValue::new(false);
-    let last_change = StoredValue::new(f64::NEG_INFINITY);
-    let update = move || {
-        let query = state.link_query();
-        if state.query.with_untracked(|q| *q != query) {
-            state.query.set(query);
-        }
-    };
-    Effect::new(move |previous: Option<()>| {
-        state.scenario.track();
-        state.plan.track();
-        let now = crate::browser::now_ms();
-        let quiet = now - last_change.get_value() >= BURST_MS;
-        last_change.set_value(now);
-        // The first run follows whatever the page loaded synchronously (a saved plan).
-        if previous.is_none() || quiet {
-            update();
-            return;
-        }
-        if pending.get_value() {
-            return;
-        }
-        pending.set_value(true);
-        set_timeout(
-            move || {
-                pending.set_value(false);
-                update();
-            },
-            std::time::Duration::ZERO,
-        );
-    });
-}
-
 /// Shared state, provided once by `App` through context.
 #[derive(Clone, Copy)]
 pub struct AppState {
@@ -91,10 +51,8 @@ pub struct AppState {
     pub estimate: Memo<Result<Estimate<'static>, EstimateError>>,
     /// The hidden costs (network, failures, storage, egress, memory) of the priced scenario.
     pub overheads: Memo<Option<OverheadEstimate<'static>>>,
-    /// The plan as a share-link query string (without `?`), for the URL and the share box. It
-    /// follows the plan in the task after an edit, off the input path (the results update first);
-    /// [`AppState::link_query`] encodes the plan as it is now.
-    pub query: RwSignal<String>,
+    /// The plan as a share-link query string (without `?`), for the URL and the share box.
+    pub query: Memo<String>,
     /// The runway of the whole plan (grants, every workload), computed once per change.
     pub runway: Memo<Option<RunwayView>>,
     /// The saved scenario the plan was opened from or last saved as, if any.
@@ -134,7 +92,7 @@ impl AppState {
             plan_errors: RwSignal::new(Vec::new()),
             estimate,
             overheads,
-            query: RwSignal::new(String::new()),
+            query: Memo::new(move |_| scenario.with(|s| plan.with(|p| encode_link(s, p)))),
             runway: Memo::new(move |_| {
                 scenario.with(|s| {
                     plan.with(|plan| Some(runway_model::evaluate::evaluate(s, plan, catalog)))
@@ -144,15 +102,7 @@ impl AppState {
             fields: StoredValue::new(fields),
         };
         state.load(decode_link(query, catalog));
-        state.query.set(state.link_query());
-        follow_plan_with_link(state);
         state
-    }
-
-    /// The share-link query string of the plan as it is now (untracked).
-    pub fn link_query(&self) -> String {
-        self.scenario
-            .with_untracked(|s| self.plan.with_untracked(|p| encode_link(s, p)))
     }
 
     /// Replaces the whole plan with a decoded link (opening a saved scenario, an import, "new from

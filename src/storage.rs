@@ -175,21 +175,9 @@ pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// A file name from a plan name: letters, digits and dashes.
+/// A file name from a plan name: letters, digits and dashes (see `runway_model::text::file_stem`).
 pub fn file_stem(name: &str) -> String {
-    let stem: String = name
-        .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { '-' })
-        .collect::<String>()
-        .split('-')
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join("-");
-    if stem.is_empty() {
-        "gpu-credit-runway-plan".into()
-    } else {
-        stem.chars().take(60).collect()
-    }
+    runway_model::text::file_stem(name).unwrap_or_else(|| "gpu-credit-runway-plan".into())
 }
 
 /// Opens the browser's print dialog (the print stylesheet lays out a one-page report).

@@ -553,22 +553,8 @@ pub fn plan_calendar(
 /// The download's name: the plan's name as letters, digits and dashes, or
 /// [`DEFAULT_FILE_NAME`].
 pub fn file_name(plan_name: &str) -> String {
-    let stem: String = plan_name
-        .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { '-' })
-        .collect::<String>()
-        .split('-')
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join("-")
-        .chars()
-        .take(60)
-        .collect();
-    if stem.is_empty() {
-        DEFAULT_FILE_NAME.to_string()
-    } else {
-        format!("{stem}.ics")
-    }
+    crate::text::file_stem(plan_name)
+        .map_or_else(|| DEFAULT_FILE_NAME.to_string(), |s| format!("{s}.ics"))
 }
 
 #[cfg(test)]

@@ -44,15 +44,14 @@ pub struct Search {
 }
 
 /// Whether `a` is strictly better than `b`: less cash (by more than [`TIE_USD`]); or no more cash
-/// and less credit expiring unused (by more than [`TIE_USD`]); or neither more cash nor more
-/// expiring (within [`TIE_USD`]) and cash starting later (a month of runway is worth having even
+/// and less credit expiring unused (by more than [`TIE_USD`]); or no more cash, no more expiring
+/// (within [`TIE_USD`]) and cash starting later (a month of runway is worth having even
 /// when the total is the same: the money is needed later). Cash never rises along a chain of
 /// strict improvements.
 pub fn better(a: &RunwayTotals, b: &RunwayTotals) -> bool {
     a.cash_usd < b.cash_usd - TIE_USD
         || (a.cash_usd <= b.cash_usd && a.expired_usd() < b.expired_usd() - TIE_USD)
-        || (a.cash_usd <= b.cash_usd + TIE_USD
-            && a.cash_usd <= b.cash_usd
+        || (a.cash_usd <= b.cash_usd
             && a.expired_usd() <= b.expired_usd() + TIE_USD
             && starts_later(a.runway_end_day, b.runway_end_day))
 }

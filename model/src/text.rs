@@ -15,6 +15,23 @@ pub fn typed_text(raw: &str, max: usize) -> String {
         .collect()
 }
 
+/// A file name stem from a plan name: its letters and digits, each run of anything else as one
+/// dash, at most 60 characters; `None` when nothing is left (the caller's default name then).
+pub fn file_stem(name: &str) -> Option<String> {
+    let stem: String = name
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '-' })
+        .collect::<String>()
+        .split('-')
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+        .chars()
+        .take(60)
+        .collect();
+    (!stem.is_empty()).then_some(stem)
+}
+
 /// Text for storage: [`typed_text`], trimmed.
 pub fn clean_text(raw: &str, max: usize) -> String {
     typed_text(raw.trim(), max).trim().to_string()

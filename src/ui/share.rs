@@ -15,11 +15,9 @@ pub fn ShareBar() -> impl IntoView {
         .next()
         .unwrap_or_default()
         .to_string();
-    let base_now = base.clone();
     let link = Memo::new(move |_| format!("{base}?{}", state.query.read()));
     let copy = move |_| {
-        // The plan as it is now, even in the moment before the box follows an edit.
-        let ok = browser::copy_to_clipboard(&format!("{base_now}?{}", state.link_query()));
+        let ok = browser::copy_to_clipboard(&link.get_untracked());
         status.set(if ok {
             "Link copied"
         } else {
