@@ -16,6 +16,25 @@ export async function openBenchPage(browser, url, { open = true } = {}) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(url + '?' + BENCH_PLAN);
   await page.getByTestId('compute-cost').waitFor();
-  if (open) await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+  if (open) {
+    // One section at a time, each after the last one's toggle was handled: the open state lives in
+    // the app, and a toggle handled after another was opened would be undone by it. Repeated until
+    // nothing is closed, as an opened section builds the sections inside it.
+    await page.evaluate(async () => {
+      const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      for (let pass = 0; pass < 5; pass++) {
+        const closed = [...document.querySelectorAll('details.section')].filter((d) => !d.open);
+        if (closed.length === 0) return;
+        for (const d of closed) {
+          const toggled = new Promise((r) => d.addEventListener('toggle', r, { once: true }));
+          d.open = true;
+          await toggled;
+          await frame();
+        }
+      }
+    });
+    const closed = await page.evaluate(() => [...document.querySelectorAll('details.section')].filter((d) => !d.open).length);
+    if (closed) throw new Error(`${closed} sections did not open`);
+  }
   return page;
 }

@@ -83,6 +83,14 @@ try {
     const stack = [];
     for (let cur = id; cur !== undefined; cur = parent.get(cur)) stack.push(byId.get(cur).callFrame.functionName);
     if (process.env.FOCUS && !stack.some((f) => f.includes(process.env.FOCUS))) return;
+    if (process.env.CRATE) {
+      // Self time by the crate (or JS glue) of the innermost frame: framework against app against model.
+      const leaf = stack[0] || '(anon)';
+      const m = leaf.match(/^<?([a-z_][a-z0-9_]*)(\[[0-9a-f]+\])?::/);
+      const key = 'crate ' + (m ? m[1] : leaf.startsWith('__wbg') ? 'js glue' : leaf);
+      incl.set(key, (incl.get(key) ?? 0) + t);
+      return;
+    }
     if (process.env.GROUP) {
       // Attribute the sample to the innermost frame of this crate: which component did the work.
       const own = stack.find((f) => f.startsWith('gpu_credit_runway::')) ?? '(outside the app)';
