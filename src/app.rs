@@ -33,7 +33,7 @@ pub fn App() -> impl IntoView {
         if let Some(last) = restore_last() {
             state.load(last.decode(catalog));
             state.saved_id.set((!last.id.is_empty()).then_some(last.id));
-            browser::replace_query(&state.query.get_untracked());
+            browser::replace_query(&state.link_query());
         }
         state
     } else {
@@ -97,45 +97,55 @@ pub fn App() -> impl IntoView {
 const URL_WRITE_INTERVAL: Duration = Duration::from_millis(150);
 
 /// Keeps the query string (and the last-open plan in storage) in step with the plan: rewritten in
-/// place (no history entry). A change after a quiet spell is written at once, so an edit followed
-/// by a reload is kept; changes in quick succession (a slider drag) are written at most once per
+/// place (no history entry). A change after a quiet spell is written a task later, so an edit
+/// followed by a reload is kept; changes in quick succession (a slider drag) are written at most once per
 /// [`URL_WRITE_INTERVAL`], always ending on the latest plan; and whatever is pending is written
 /// when the page is hidden or closed (`pagehide`, `visibilitychange`). Nothing is written until
 /// the first change, so a link with rejected values keeps showing them until the user edits
 /// something.
 fn sync_url(state: AppState) {
-    let unwritten: StoredValue<Option<String>> = StoredValue::new(None);
+    // What the address bar and storage last got (at first, what the page opened with): a change
+    // that leaves the link and the open scenario as they were writes nothing.
+    let written = StoredValue::new((state.link_query(), state.saved_id.get_untracked()));
     let last_write: StoredValue<Option<f64>> = StoredValue::new(None);
+    let scheduled = StoredValue::new(false);
     let flush = move || {
-        if let Some(query) = unwritten.try_update_value(Option::take).flatten() {
-            browser::replace_query(&query);
+        // Encoded here, at most once per interval, never inside an edit's update.
+        let now = (state.link_query(), state.saved_id.get_untracked());
+        if written.with_value(|w| *w != now) {
+            browser::replace_query(&now.0);
             remember_last(state);
+            written.set_value(now);
             last_write.set_value(Some(browser::now_ms()));
         }
     };
     Effect::new(move |previous: Option<()>| {
-        let query = state.query.get();
+        state.track_plan();
         // Saving or opening a scenario changes which one is open: remember that too.
         state.saved_id.track();
-        if previous.is_none() {
-            return;
-        }
-        let write_pending = unwritten.with_value(Option::is_some);
-        unwritten.set_value(Some(query));
-        if write_pending {
-            // The scheduled write takes the newest plan.
+        if previous.is_none() || scheduled.get_value() {
+            // The first run only subscribes; a scheduled write takes the newest plan.
             return;
         }
         let interval = URL_WRITE_INTERVAL.as_secs_f64() * 1000.0;
         let since = last_write
             .get_value()
             .map_or(f64::INFINITY, |t| browser::now_ms() - t);
-        if since >= interval {
-            flush();
+        // After a quiet spell, a task later (once the edit's results are on the page); in quick
+        // succession, at most once per interval.
+        let wait = if since >= interval {
+            0.0
         } else {
-            let wait = (interval - since).clamp(0.0, interval);
-            set_timeout(flush, Duration::from_micros((wait * 1000.0) as u64));
-        }
+            (interval - since).clamp(0.0, interval)
+        };
+        scheduled.set_value(true);
+        set_timeout(
+            move || {
+                scheduled.set_value(false);
+                flush();
+            },
+            Duration::from_micros((wait * 1000.0) as u64),
+        );
     });
     // A reload, a closed tab or a switch to another app must not lose the last edit.
     for event in ["pagehide", "visibilitychange"] {

@@ -51,8 +51,6 @@ pub struct AppState {
     pub estimate: Memo<Result<Estimate<'static>, EstimateError>>,
     /// The hidden costs (network, failures, storage, egress, memory) of the priced scenario.
     pub overheads: Memo<Option<OverheadEstimate<'static>>>,
-    /// The plan as a share-link query string (without `?`), for the URL and the share box.
-    pub query: Memo<String>,
     /// The runway of the whole plan (grants, every workload), computed once per change.
     pub runway: Memo<Option<RunwayView>>,
     /// The saved scenario the plan was opened from or last saved as, if any.
@@ -92,7 +90,6 @@ impl AppState {
             plan_errors: RwSignal::new(Vec::new()),
             estimate,
             overheads,
-            query: Memo::new(move |_| scenario.with(|s| plan.with(|p| encode_link(s, p)))),
             runway: Memo::new(move |_| {
                 scenario.with(|s| {
                     plan.with(|plan| Some(runway_model::evaluate::evaluate(s, plan, catalog)))
@@ -129,6 +126,20 @@ impl AppState {
         self.plan_errors.set(decoded.plan_errors);
         self.scenario.set(decoded.scenario);
         self.plan.set(decoded.plan);
+    }
+
+    /// The plan as a share-link query string (without `?`), encoded now (untracked): for the
+    /// address bar, the share box and the calendar. Encoding is not part of an edit's update; the
+    /// share box re-reads it a task later (see `ShareBar`).
+    pub fn link_query(&self) -> String {
+        self.scenario
+            .with_untracked(|s| self.plan.with_untracked(|p| encode_link(s, p)))
+    }
+
+    /// Tracks every change to the plan (the scenario being edited or the rest of the plan).
+    pub fn track_plan(&self) {
+        self.scenario.track();
+        self.plan.track();
     }
 
     /// The state of one field.

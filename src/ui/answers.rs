@@ -10,6 +10,7 @@ use runway_model::runway::GrantOutcome;
 
 use crate::browser;
 use crate::state::use_app_state;
+use crate::ui::live::{follow_value, ValueText};
 use crate::ui::section::OpenSections;
 
 /// What the answers need from the plan's runway, in one memo.
@@ -50,6 +51,13 @@ pub fn AnswersPanel() -> impl IntoView {
             }
         })
     });
+    // Narrower memos: the lists and notes below re-render only when their own part changes, not
+    // on every change of the totals.
+    let grants = Memo::new(move |_| facts.with(|f| f.grants.clone()));
+    let steps = Memo::new(move |_| facts.with(|f| f.next.clone()));
+    let no_grants_shown = Memo::new(move |_| facts.with(|f| f.known && f.grants.is_empty()));
+    let no_steps_shown = Memo::new(move |_| facts.with(|f| f.known && f.next.is_empty()));
+    let warning_count = Memo::new(move |_| facts.with(|f| f.warnings));
     let money = move |pick: fn(&Facts) -> f64| {
         facts.with(|f| {
             if f.known {
@@ -69,6 +77,17 @@ pub fn AnswersPanel() -> impl IntoView {
         })
     };
     let exact = move |pick: fn(&Facts) -> f64| facts.with(|f| usd_exact(pick(f)));
+    let live = move |pick: fn(&Facts) -> f64| {
+        move || ValueText {
+            raw: money(pick),
+            human: shown(pick),
+            exact: exact(pick),
+        }
+    };
+    let total_node = NodeRef::<leptos::html::Div>::new();
+    let total_first = follow_value(total_node, live(|f| f.total_usd));
+    let cash_node = NodeRef::<leptos::html::Span>::new();
+    let cash_first = follow_value(cash_node, live(|f| f.cash_usd));
     let date = move |day: i64| state.plan.with(|p| signed_date(p, day));
     let cash_date = move || facts.with(|f| f.cash_day).and_then(|d| date(i64::from(d)));
     let cash_iso = move || cash_date().map_or_else(|| "none".to_string(), |d| d.iso());
@@ -120,8 +139,8 @@ pub fn AnswersPanel() -> impl IntoView {
         })
     };
     let per_grant = move || {
-        facts.with(|f| {
-            f.grants
+        grants.with(|grants| {
+            grants
                 .iter()
                 .enumerate()
                 .map(|(i, g)| {
@@ -143,7 +162,7 @@ pub fn AnswersPanel() -> impl IntoView {
         }
     };
     let no_grants = move || {
-        facts.with(|f| f.known && f.grants.is_empty()).then(|| {
+        no_grants_shown.get().then(|| {
             view! {
                 <p data-testid="answer-no-grants">
                     "No credits in the plan yet: everything is cash. "
@@ -153,8 +172,8 @@ pub fn AnswersPanel() -> impl IntoView {
         })
     };
     let next = move || {
-        facts.with(|f| {
-            f.next
+        steps.with(|steps| {
+            steps
                 .iter()
                 .enumerate()
                 .map(|(k, step)| {
@@ -175,7 +194,7 @@ pub fn AnswersPanel() -> impl IntoView {
         })
     };
     let warnings = move || {
-        facts.with(|f| f.warnings).checked_sub(1).map(|more| {
+        warning_count.get().checked_sub(1).map(|more| {
             let text = if more == 0 {
                 "1 warning about this plan".to_string()
             } else {
@@ -188,8 +207,8 @@ pub fn AnswersPanel() -> impl IntoView {
         <div class="answers-grid">
             <div class="answer">
                 <h2>"What the plan costs"</h2>
-                <div class="answer-value" data-testid="answer-total" data-value=move || money(|f| f.total_usd) title=move || exact(|f| f.total_usd)>
-                    {move || shown(|f| f.total_usd)}
+                <div class="answer-value" node_ref=total_node data-testid="answer-total" data-value=total_first.raw title=total_first.exact>
+                    {total_first.human}
                 </div>
                 <p>{cost_words}</p>
             </div>
@@ -210,14 +229,14 @@ pub fn AnswersPanel() -> impl IntoView {
                 <div class="answer-value" data-testid="answer-cash-date" data-value=cash_iso>{cash_text}</div>
                 <p>{cash_words}</p>
                 <p>
-                    <span data-testid="answer-cash" data-value=move || money(|f| f.cash_usd) title=move || exact(|f| f.cash_usd)>{move || shown(|f| f.cash_usd)}</span>
+                    <span node_ref=cash_node data-testid="answer-cash" data-value=cash_first.raw title=cash_first.exact>{cash_first.human}</span>
                     " in cash in all."
                 </p>
             </div>
             <div class="answer">
                 <h2>"What to do next"</h2>
                 <ol class="answer-list">{next}</ol>
-                {move || facts.with(|f| f.known && f.next.is_empty()).then(|| view! { <p>"Add a grant to see when to apply."</p> })}
+                {move || no_steps_shown.get().then(|| view! { <p>"Add a grant to see when to apply."</p> })}
                 {warnings}
             </div>
         </div>

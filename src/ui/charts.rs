@@ -55,7 +55,8 @@ pub fn Charts() -> impl IntoView {
 
 /// Runs `draw` in the animation frame after `track`'s signals change (at most once per frame, so a
 /// burst of input events draws once, after the numbers updated) and again when the window resizes.
-/// Not while printing: the print stylesheet scales the screen bitmap as a whole.
+/// Not while printing: the print stylesheet scales the screen bitmap as a whole (a chart never
+/// drawn, built for the print, is drawn once at its print size).
 /// `draw` runs outside any reactive owner: it must capture what it needs, not look up context.
 pub fn redraw_after_change(track: impl Fn() + 'static, draw: impl Fn() + Copy + 'static) {
     let resized = RwSignal::new(0u32);
@@ -64,9 +65,17 @@ pub fn redraw_after_change(track: impl Fn() + 'static, draw: impl Fn() + Copy + 
     });
     on_cleanup(move || listener.remove());
     let frame_pending = StoredValue::new(false);
+    let drawn = StoredValue::new(false);
     Effect::new(move |_| {
         track();
         resized.track();
+        // A chart first built for a print (its section was never opened) is drawn at once: no
+        // frame runs before the print is laid out.
+        if !drawn.get_value() && browser::is_printing() {
+            drawn.set_value(true);
+            draw();
+            return;
+        }
         if frame_pending.get_value() {
             return;
         }
@@ -74,6 +83,7 @@ pub fn redraw_after_change(track: impl Fn() + 'static, draw: impl Fn() + Copy + 
         request_animation_frame(move || {
             frame_pending.set_value(false);
             if !browser::is_printing() {
+                drawn.set_value(true);
                 draw();
             }
         });

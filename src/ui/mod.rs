@@ -11,6 +11,7 @@ pub mod field_error;
 pub mod hardware;
 pub mod hidden_costs;
 pub mod inputs;
+pub mod live;
 pub mod number_input;
 pub mod plan_list;
 pub mod planner;

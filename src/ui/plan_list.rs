@@ -4,6 +4,7 @@ use runway_model::plan::{apply_window, GrantField};
 
 use crate::state::use_app_state;
 use crate::state::RunwayView;
+use crate::ui::live::{follow_value, ValueText};
 
 /// The plan's grants, one editable row each, with what happened to it and when to apply.
 #[component]
@@ -44,19 +45,32 @@ fn GrantRow(
     };
     let program = state.catalog.program(&initial.program_id);
     let name = program.map_or(initial.program_id.clone(), |p| p.name.to_string());
-    let outcome = move |pick: fn(&runway_model::runway::GrantOutcome) -> f64| {
+    // This grant's share of the runway: an edit that leaves it unchanged (most edits, for most
+    // grants) re-runs nothing below.
+    let grant_outcome = Memo::new(move |_| {
         runway.with(|r| {
             r.as_ref()
-                .and_then(|r| r.result.grants.get(index).map(pick))
-                .unwrap_or(0.0)
+                .and_then(|r| r.result.grants.get(index).cloned())
+                .unwrap_or_default()
         })
-    };
+    });
+    let outcome =
+        move |pick: fn(&runway_model::runway::GrantOutcome) -> f64| grant_outcome.with(pick);
     let stat = move |label: &'static str,
                      id: &'static str,
                      pick: fn(&runway_model::runway::GrantOutcome) -> f64| {
+        let node = NodeRef::<leptos::html::B>::new();
+        let first = follow_value(node, move || {
+            let v = outcome(pick);
+            ValueText {
+                raw: data_value(v),
+                human: usd(v),
+                exact: usd_exact(v),
+            }
+        });
         view! {
             <span class="stat">{label}" "
-                <b data-testid=format!("{id}-{index}") data-value=move || data_value(outcome(pick)) title=move || usd_exact(outcome(pick))>{move || usd(outcome(pick))}</b>
+                <b node_ref=node data-testid=format!("{id}-{index}") data-value=first.raw title=first.exact>{first.human}</b>
             </span>
         }
     };
@@ -105,16 +119,23 @@ fn GrantRow(
         Some((Some(by), _, _)) => format!("apply by {}", human(by)),
         _ => "apply by: none (it pays no workload in the plan)".to_string(),
     };
-    let warnings = move || {
+    let warning_texts = Memo::new(move |_| {
         runway.with(|r| {
-            r.as_ref().map(|r| {
+            r.as_ref().map_or_else(Vec::new, |r| {
                 r.warnings
                     .iter()
                     .filter(|w| w.grant == Some(index))
-                    .map(|w| view! { <li>{w.text.clone()}</li> })
-                    .collect_view()
+                    .map(|w| w.text.clone())
+                    .collect::<Vec<_>>()
             })
         })
+    });
+    let warnings = move || {
+        warning_texts
+            .get()
+            .into_iter()
+            .map(|text| view! { <li>{text}</li> })
+            .collect_view()
     };
     let remove = move |_| {
         state.plan.update(|p| {

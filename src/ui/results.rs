@@ -3,6 +3,7 @@ use runway_model::format::data_value;
 use runway_model::{Estimate, EstimateError, Explanation, Output};
 
 use crate::state::use_app_state;
+use crate::ui::live::{follow_value, ValueText};
 
 /// Every result of the scenario, each with its raw value for scripts (`data-value`), a human
 /// headline, the exact value on hover, and "show the math".
@@ -124,11 +125,17 @@ pub fn ResultCard(
             })
         })
     };
+    let node = NodeRef::<leptos::html::Div>::new();
+    let first = follow_value(node, move || ValueText {
+        raw: raw.get(),
+        human: human.get(),
+        exact: exact.get(),
+    });
     view! {
         <div class="result" class:headline=headline>
             <div class="result-label">{label}</div>
-            <div class="result-value" data-testid=test_id data-value=raw title=exact>
-                {human}
+            <div class="result-value" node_ref=node data-testid=test_id data-value=first.raw title=first.exact>
+                {first.human}
             </div>
             <details class="math" on:toggle=move |_| open.update(|o| *o = !*o)>
                 <summary>"Show the math"</summary>

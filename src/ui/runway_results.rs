@@ -4,6 +4,7 @@ use runway_model::format::{data_value, usd, usd_exact};
 
 use crate::state::use_app_state;
 use crate::state::RunwayView;
+use crate::ui::live::{follow_value, ValueText};
 use crate::ui::runway_chart::RunwayChartView;
 
 /// Totals of the runway (spend, cash, the day cash starts), warnings about the whole plan, and the
@@ -14,19 +15,31 @@ pub fn RunwayResults(
     runway: Memo<Option<RunwayView>>,
 ) -> impl IntoView {
     let state = use_app_state();
-    let total = move |pick: fn(&RunwayView) -> f64| runway.with(|r| r.as_ref().map_or(0.0, pick));
     let dollars = move |label: &'static str, id: &'static str, pick: fn(&RunwayView) -> f64| {
+        let node = NodeRef::<leptos::html::Div>::new();
+        let first = follow_value(node, move || {
+            let v = runway.with(|r| r.as_ref().map_or(0.0, pick));
+            ValueText {
+                raw: data_value(v),
+                human: usd(v),
+                exact: usd_exact(v),
+            }
+        });
         view! {
             <div class="result">
                 <div class="result-label">{label}</div>
-                <div class="result-value" data-testid=id data-value=move || data_value(total(pick)) title=move || usd_exact(total(pick))>
-                    {move || usd(total(pick))}
+                <div class="result-value" node_ref=node data-testid=id data-value=first.raw title=first.exact>
+                    {first.human}
                 </div>
             </div>
         }
     };
-    let end_day = move || runway.with(|r| r.as_ref().and_then(|r| r.result.runway_end_day));
-    let horizon = move || runway.with(|r| r.as_ref().map_or(0, |r| r.result.horizon_days));
+    let end_day =
+        Memo::new(move |_| runway.with(|r| r.as_ref().and_then(|r| r.result.runway_end_day)));
+    let horizon =
+        Memo::new(move |_| runway.with(|r| r.as_ref().map_or(0, |r| r.result.horizon_days)));
+    let end_day = move || end_day.get();
+    let horizon = move || horizon.get();
     let end_date = move || end_day().and_then(|d| state.plan.with(|p| p.date_of(d)));
     let end_text = move || match (end_day(), end_date()) {
         (Some(_), Some(date)) => {
@@ -108,18 +121,19 @@ fn BillLines(
                         Some(BillLine::JobEgress(j)) => ("egress", format!("Job {}: egress (not paid by GPU-only grants)", j + 1)),
                         None => ("gpu", format!("Line {}", i + 1)),
                     };
-                    let spend = move || {
+                    // Only the lines whose amount changed re-render.
+                    let spend = Memo::new(move |_| {
                         runway.with(|r| {
                             r.as_ref()
                                 .and_then(|r| r.result.workload_spend_usd.get(i).copied())
                                 .unwrap_or(0.0)
                         })
-                    };
+                    });
                     view! {
-                        <tr data-testid=format!("bill-line-{i}") data-line=kind data-provider=provider_id.clone() data-value=move || data_value(spend())>
+                        <tr data-testid=format!("bill-line-{i}") data-line=kind data-provider=provider_id.clone() data-value=move || data_value(spend.get())>
                             <td>{what}</td>
                             <td>{provider}</td>
-                            <td class="num" title=move || usd_exact(spend())>{move || usd(spend())}</td>
+                            <td class="num" title=move || usd_exact(spend.get())>{move || usd(spend.get())}</td>
                         </tr>
                     }
                 })

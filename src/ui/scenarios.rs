@@ -410,7 +410,7 @@ fn ExportImport(saved: Saved) -> impl IntoView {
         // The share link of the plan, as the share box shows it.
         let href = crate::browser::current_href();
         let base = href.split(['?', '#']).next().unwrap_or_default();
-        let url = format!("{base}?{}", state.query.get_untracked());
+        let url = format!("{base}?{}", state.link_query());
         let now_s = (storage::now_ms() / 1000.0).floor() as i64;
         let ics = state.runway.with_untracked(|r| {
             r.as_ref()

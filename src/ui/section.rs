@@ -24,11 +24,17 @@ pub const SECTIONS: [(&str, &str); 10] = [
 /// (`#planner`) like any other.
 pub const NESTED: [&str; 2] = ["planner", "uncertainty"];
 
-/// The ids of the open collapsible sections, shared by the navigation bar and the sections.
+/// The ids of the open collapsible sections, shared by the navigation bar and the sections, and
+/// whether the page is being printed (a printed report shows sections never opened).
 #[derive(Clone, Copy)]
-pub struct OpenSections(RwSignal<Vec<&'static str>>);
+pub struct OpenSections(RwSignal<Vec<&'static str>>, RwSignal<bool>);
 
 impl OpenSections {
+    /// Whether the page is (or was) printed: every section's contents are then built (tracked).
+    pub fn printing(self) -> bool {
+        self.1.get()
+    }
+
     /// Whether section `id` is open (tracked).
     pub fn is_open(self, id: &str) -> bool {
         self.0.with(|open| open.contains(&id))
@@ -51,8 +57,31 @@ impl OpenSections {
 /// Provides the open-section state and follows the URL hash: on load and on every `hashchange`, a
 /// hash naming a section opens it and scrolls it into view.
 pub fn provide_sections() -> OpenSections {
-    let sections = OpenSections(RwSignal::new(Vec::new()));
+    let sections = OpenSections(RwSignal::new(Vec::new()), RwSignal::new(false));
     provide_context(sections);
+    // A section's contents are built when it first opens; a print (the browser's, or the print
+    // stylesheet applied) builds the rest, since the report shows them collapsed or not. The
+    // listeners run before the print is laid out, and so do the effects they cause.
+    let print = move || {
+        if !sections.1.get_untracked() {
+            sections.1.set(true);
+        }
+    };
+    let before_print = window_event_listener_untyped("beforeprint", move |_| print());
+    on_cleanup(move || before_print.remove());
+    if let Some(media) = web_sys::window().and_then(|w| w.match_media("print").ok().flatten()) {
+        let on_change = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::MediaQueryListEvent)>::new(
+            move |ev: web_sys::MediaQueryListEvent| {
+                if ev.matches() {
+                    print();
+                }
+            },
+        );
+        let _ =
+            media.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref());
+        // The page lives as long as the app: the listener too.
+        on_change.forget();
+    }
     let follow = move || {
         let hash = web_sys::window()
             .and_then(|w| w.location().hash().ok())
@@ -90,7 +119,8 @@ fn scroll_to(id: &str) {
 
 /// The open-section state of the page (a fresh, unshared one outside the app).
 fn use_sections() -> OpenSections {
-    use_context::<OpenSections>().unwrap_or_else(|| OpenSections(RwSignal::new(Vec::new())))
+    use_context::<OpenSections>()
+        .unwrap_or_else(|| OpenSections(RwSignal::new(Vec::new()), RwSignal::new(false)))
 }
 
 /// The navigation bar: a link to every section. Following a link opens its section (and the
@@ -179,14 +209,32 @@ pub fn Collapsible(
             }
         }
     };
+    // The contents are built the first time the section opens (or the page prints) and kept from
+    // then on: a section never opened costs nothing per edit, and nothing to build the first screen.
+    let mounted = Memo::new(move |was: Option<&bool>| {
+        was.copied().unwrap_or(false) || sections.is_open(id) || sections.printing()
+    });
+    let children = StoredValue::new_local(Some(children));
+    let contents = move || {
+        mounted
+            .get()
+            .then(|| {
+                children
+                    .try_update_value(Option::take)
+                    .flatten()
+                    .map(|c| c())
+            })
+            .flatten()
+    };
     view! {
         <details id=id class=format!("section {class}") data-testid=format!("section-{id}")
+            data-built=move || mounted.get().to_string()
             prop:open=move || sections.is_open(id) on:toggle=on_toggle>
             <summary data-testid=format!("summary-{id}")>
                 {if nested { view! { <h3>{title}</h3> }.into_any() } else { view! { <h2>{title}</h2> }.into_any() }}
                 <span class="blurb">{blurb}</span>
             </summary>
-            {children()}
+            {contents}
         </details>
     }
 }

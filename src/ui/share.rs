@@ -15,9 +15,28 @@ pub fn ShareBar() -> impl IntoView {
         .next()
         .unwrap_or_default()
         .to_string();
-    let link = Memo::new(move |_| format!("{base}?{}", state.query.read()));
+    let base = StoredValue::new(base);
+    let link_now = move || base.with_value(|base| format!("{base}?{}", state.link_query()));
+    // The box follows the plan a task after each burst of edits: encoding the link is not part of
+    // an edit's update. The copy button always copies the plan as it is now.
+    let link = RwSignal::new(link_now());
+    let scheduled = StoredValue::new(false);
+    Effect::new(move |previous: Option<()>| {
+        state.track_plan();
+        if previous.is_none() || scheduled.get_value() {
+            return;
+        }
+        scheduled.set_value(true);
+        set_timeout(
+            move || {
+                scheduled.set_value(false);
+                link.set(link_now());
+            },
+            std::time::Duration::ZERO,
+        );
+    });
     let copy = move |_| {
-        let ok = browser::copy_to_clipboard(&link.get_untracked());
+        let ok = browser::copy_to_clipboard(&link_now());
         status.set(if ok {
             "Link copied"
         } else {

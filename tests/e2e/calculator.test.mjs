@@ -299,6 +299,8 @@ test('copy link puts the plan on the clipboard and the link reopens it', async (
 
 test('charts redraw after input, sharp on a HiDPI screen', async () => {
   const calc = await openCalculator('', { deviceScaleFactor: 2 });
+  // The charts are built and drawn when their section first opens.
+  await calc.openSection('charts');
   const chart = calc.page.getByTestId('chart-cost-vs-mfu');
   await calc.page.waitForFunction(() => Number(document.querySelector('[data-testid=chart-cost-vs-mfu]')?.dataset.drawCount) >= 1);
   const size = await chart.evaluate((c) => ({ w: c.width, h: c.height, cw: c.clientWidth, ch: c.clientHeight }));

@@ -31,13 +31,23 @@ export class CalculatorPage {
    * ("none" included: read those with `attr`). Never reads a missing result as 0.
    */
   async value(testId) {
-    const raw = await this.page.getByTestId(testId).getAttribute('data-value', { timeout: 5000 });
+    const raw = await (await this.find(testId)).getAttribute('data-value', { timeout: 5000 });
     return finiteNumber(testId, raw);
   }
 
   /** The raw `data-value` text of a result (e.g. "none", an ISO date). */
   async attr(testId) {
-    return this.page.getByTestId(testId).getAttribute('data-value', { timeout: 5000 });
+    return (await this.find(testId)).getAttribute('data-value', { timeout: 5000 });
+  }
+
+  /**
+   * The element with `testId`, building the collapsed sections first when it is in none of the
+   * built ones (a result inside a section is readable, open or not, once the section was opened).
+   */
+  async find(testId) {
+    const locator = this.page.getByTestId(testId);
+    if ((await locator.count()) === 0) await this.buildSections();
+    return locator;
   }
 
   /** Waits until a result's data-value is a finite number satisfying `predicate`, returning it. */
@@ -45,7 +55,7 @@ export class CalculatorPage {
     const deadline = Date.now() + timeout;
     let last;
     while (Date.now() < deadline) {
-      const raw = await this.page.getByTestId(testId).getAttribute('data-value', { timeout }).catch(() => null);
+      const raw = await (await this.find(testId)).getAttribute('data-value', { timeout }).catch(() => null);
       last = raw;
       if (raw !== null && raw !== '' && Number.isFinite(Number(raw)) && predicate(Number(raw))) return Number(raw);
       await this.page.waitForTimeout(20);
@@ -63,8 +73,31 @@ export class CalculatorPage {
     await this.page.waitForFunction((n) => document.querySelector(`[data-testid="section-${n}"]`)?.open === true, name);
   }
 
+  /** Closes an open detail section from its summary. */
+  async closeSection(name) {
+    const section = this.page.getByTestId(`section-${name}`);
+    if (await section.evaluate((d) => d.open)) await this.page.getByTestId(`summary-${name}`).click();
+    await this.page.waitForFunction((n) => document.querySelector(`[data-testid="section-${n}"]`)?.open === false, name);
+  }
+
+  /**
+   * Builds every section never opened (a collapsed section's contents are built the first time it
+   * opens): opens each from its summary and closes it again, as a user looking for a control would.
+   */
+  async buildSections() {
+    for (let pass = 0; pass < 3; pass++) {
+      const ids = await this.page.evaluate(() => [...document.querySelectorAll('details.section[data-built=false]')].map((d) => d.id));
+      if (ids.length === 0) return;
+      for (const id of ids) {
+        await this.openSection(id);
+        await this.closeSection(id);
+      }
+    }
+  }
+
   /** Opens every collapsed section that holds `locator` (a user must before using a control). */
   async reveal(locator) {
+    if ((await locator.count()) === 0) await this.buildSections();
     for (;;) {
       const closed = await locator.evaluate((el) => el.closest('details.section:not([open])')?.id ?? null);
       if (!closed) return locator;
