@@ -432,7 +432,7 @@ fn CompareColumn(
                     {cash_text}
                 </dd>
             </dl>
-            <details class="math"><summary>"Show the math"</summary>
+            <details class="math"><summary>"Show the math"<span class="visually-hidden">{format!(" for column {}", index + 1)}</span></summary>
                 <p data-testid=format!("compare-math-{index}")>{math}</p>
             </details>
         </div>

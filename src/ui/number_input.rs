@@ -24,9 +24,16 @@ pub fn NumberInput(
     let key = field.key();
     let scale = Scale::of(field);
     let slider = scale.map(|scale| {
-        // A memo: the range input is touched only when its position moves, not on every edit of
-        // another field.
-        let position = Memo::new(move |_| scale.position(state.number(field)) as u32);
+        // A memo: the range input is touched only when its value moves, not on every edit of
+        // another field. A screen reader hears the value with its unit ("64 GPUs"), not the
+        // slider's position.
+        let reading = Memo::new(move |_| {
+            let value = state.number(field);
+            (
+                scale.position(value) as u32,
+                format!("{} {unit}", field.display(value)),
+            )
+        });
         view! {
             <input
                 type="range"
@@ -36,7 +43,8 @@ pub fn NumberInput(
                 class="slider"
                 aria-label=format!("{} slider", field.label())
                 data-testid=format!("slider-{key}")
-                prop:value=move || position.get().to_string()
+                prop:value=move || reading.with(|r| r.0.to_string())
+                aria-valuetext=move || reading.with(|r| r.1.clone())
                 on:input=move |ev| {
                     if let Ok(p) = event_target_value(&ev).parse::<f64>() {
                         state.slide_number(field, scale.value(p));

@@ -149,7 +149,8 @@ fn GrantRow(
             <div class="grant-head">
                 <b>{format!("{}. {name}", index + 1)}</b>
                 {program.map(|p| view! { <span class="hint" data-testid=format!("grant-{index}-typical")>{crate::ui::programs::typical_up_to(p)}</span> })}
-                <button type="button" class="link-button" data-testid=format!("remove-grant-{index}") on:click=remove>"Remove"</button>
+                <button type="button" class="link-button" data-testid=format!("remove-grant-{index}")
+                    aria-label=format!("Remove grant {}, {name}", index + 1) on:click=remove>"Remove"</button>
             </div>
             <div class="grant-fields">
                 <GrantNumber index=index label="Amount (USD)" key="amount" field=GrantField::Amount initial=GrantField::Amount.text(&initial) />

@@ -138,7 +138,9 @@ pub fn ResultCard(
                 {first.human}
             </div>
             <details class="math" on:toggle=move |_| open.update(|o| *o = !*o)>
-                <summary>"Show the math"</summary>
+                // One name per summary for a screen reader's list of controls ("Show the math for
+                // Compute cost"), the same words on screen.
+                <summary>"Show the math"<span class="visually-hidden">{format!(" for {label}")}</span></summary>
                 {math}
             </details>
         </div>

@@ -349,6 +349,25 @@ test('keyboard users can reach every control with labels', async () => {
   await done(calc);
 });
 
+test('sliders say their value with its unit; repeated controls have names of their own', async () => {
+  const calc = await openCalculator('?grant=aws-activate:100K&grant=modal:25K');
+  // The default job runs 64 GPUs of a 7B model (README defaults); a screen reader hears the value,
+  // not the slider's 0-1000 position.
+  assert.equal(await calc.page.getByTestId('slider-gpus').getAttribute('aria-valuetext'), '64 GPUs');
+  assert.equal(await calc.page.getByTestId('slider-params').getAttribute('aria-valuetext'), '7B params');
+  await calc.type('gpus', '128');
+  await calc.page.waitForFunction(() => document.querySelector('[data-testid=slider-gpus]').getAttribute('aria-valuetext') === '128 GPUs');
+  // Each "Show the math" of the results reads as its own control: the name includes the result.
+  const names = await calc.page.locator('.results summary').allTextContents();
+  assert.ok(names.length >= 5, `${names.length} summaries`);
+  assert.equal(new Set(names).size, names.length, `repeated names: ${names.join(' | ')}`);
+  assert.ok(names.includes('Show the math for Compute cost'), names.join(' | '));
+  // The grant rows' Remove buttons name their grant.
+  assert.equal(await calc.page.getByRole('button', { name: 'Remove grant 1, AWS Activate (general cloud)', exact: true }).count(), 1);
+  assert.equal(await calc.page.getByRole('button', { name: 'Remove grant 2, Modal startup credits', exact: true }).count(), 1);
+  await done(calc);
+});
+
 test('a fast slider drag ends with the URL on the final value', async () => {
   const calc = await openCalculator('');
   const historyLength = await calc.page.evaluate(() => history.length);
