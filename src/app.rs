@@ -5,6 +5,7 @@ use std::time::Duration;
 use crate::browser;
 use crate::state::{provide_app_state, AppState};
 use crate::ui::advisor::AdvisorPanel;
+use crate::ui::announce::LiveRegion;
 use crate::ui::answers::AnswersPanel;
 use crate::ui::billing::BillingPanel;
 use crate::ui::charts::Charts;
@@ -16,6 +17,9 @@ use crate::ui::results::Results;
 use crate::ui::scenarios::{remember_last, restore_last, ScenariosPanel};
 use crate::ui::section::{provide_sections, Collapsible, SectionNav};
 use crate::ui::share::ShareBar;
+
+/// The tab title of a plan without a name (`index.html` says the same before the app runs).
+const PAGE_TITLE: &str = "GPU Credit Runway — training cost calculator";
 
 /// The page: reads the share link once, then keeps the link in step with the plan.
 #[component]
@@ -43,6 +47,17 @@ pub fn App() -> impl IntoView {
     };
     provide_app_state(state);
     sync_url(state);
+    // The tab says which plan it holds: "Seed round plan — GPU Credit Runway" (text, never markup).
+    let name = Memo::new(move |_| state.plan.with(|p| p.name.clone()));
+    Effect::new(move |_| {
+        name.with(|n| {
+            if n.is_empty() {
+                browser::set_title(PAGE_TITLE);
+            } else {
+                browser::set_title(&format!("{n} — {PAGE_TITLE}"));
+            }
+        })
+    });
     provide_sections();
     view! {
         <header class="top">
@@ -53,6 +68,7 @@ pub fn App() -> impl IntoView {
             <ShareBar />
         </header>
         <SectionNav />
+        <LiveRegion />
         <main class="layout">
             <section id="answers" class="panel answers" aria-label="Answers"><AnswersPanel /></section>
             <section id="workload" class="panel inputs" aria-label="Inputs"><InputsPanel /></section>

@@ -27,6 +27,13 @@ pub fn replace_query(query: &str) {
     }
 }
 
+/// Sets the tab title (text: the browser never parses it as markup).
+pub fn set_title(title: &str) {
+    if let Some(d) = web_sys::window().and_then(|w| w.document()) {
+        d.set_title(title);
+    }
+}
+
 /// The page's full address, for the share box.
 pub fn current_href() -> String {
     web_sys::window()

@@ -134,8 +134,17 @@ pub fn draw_on(
 ) {
     let started = browser::now_ms();
     let scale = browser::device_pixel_ratio();
-    let width = (f64::from(canvas.client_width().max(1)) * scale).round() as u32;
-    let height = (f64::from(canvas.client_height().max(1)) * scale).round() as u32;
+    // A chart first drawn for a print has no screen size (the print stylesheet sizes it from its
+    // bitmap): it is drawn at the size a desktop screen shows it, and scaled down like the others.
+    let first_print = browser::is_printing() && !canvas.has_attribute("data-draw-count");
+    let (css_width, css_height) = if first_print {
+        let tall = canvas.class_list().contains("chart-tall");
+        (560, if tall { 360 } else { 300 })
+    } else {
+        (canvas.client_width().max(1), canvas.client_height().max(1))
+    };
+    let width = (f64::from(css_width) * scale).round() as u32;
+    let height = (f64::from(css_height) * scale).round() as u32;
     if canvas.width() != width {
         canvas.set_width(width);
     }

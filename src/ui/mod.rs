@@ -1,6 +1,7 @@
 //! Components: one panel a file. They read the shared state, call the pure model, and render.
 
 pub mod advisor;
+pub mod announce;
 pub mod answers;
 pub mod billing;
 pub mod canvas;

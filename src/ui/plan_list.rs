@@ -4,6 +4,7 @@ use runway_model::plan::{apply_window, GrantField};
 
 use crate::state::use_app_state;
 use crate::state::RunwayView;
+use crate::ui::announce::{focus_test_id, Announcer};
 use crate::ui::live::{follow_value, ValueText};
 
 /// The plan's grants, one editable row each, with what happened to it and when to apply.
@@ -23,7 +24,7 @@ pub fn PlanList(
         })
     });
     view! {
-        <h3>"Grants in the plan"</h3>
+        <h3 data-testid="grants-heading">"Grants in the plan"</h3>
         {move || rows.with(|r| r.is_empty()).then(|| view! { <p class="hint" data-testid="plan-empty">"No grants yet: add programs from the catalog below."</p> })}
         <div class="plan-list">
             {move || rows.get().into_iter().enumerate().map(|(i, _)| view! { <GrantRow index=i runway=runway /> }).collect_view()}
@@ -137,12 +138,25 @@ fn GrantRow(
             .map(|text| view! { <li>{text}</li> })
             .collect_view()
     };
+    let removed_name = name.clone();
+    let announcer = Announcer::get();
     let remove = move |_| {
         state.plan.update(|p| {
             if index < p.grants.len() {
                 p.remove_grant(index);
             }
-        })
+        });
+        announcer.say(format!(
+            "Grant {}, {removed_name}, removed from the plan.",
+            index + 1
+        ));
+        // The focus goes to the grant now in this place, else the one before, else the list's
+        // heading: never back to the top of the page.
+        let left = state.plan.with_untracked(|p| p.grants.len());
+        focus_test_id(match left {
+            0 => "grants-heading".to_string(),
+            n => format!("remove-grant-{}", index.min(n - 1)),
+        });
     };
     view! {
         <div class="grant-row" data-testid=format!("grant-{index}")>

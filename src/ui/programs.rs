@@ -4,6 +4,7 @@ use runway_model::format::usd;
 use runway_model::plan::{PlannedGrant, MAX_GRANTS};
 
 use crate::state::use_app_state;
+use crate::ui::announce::Announcer;
 use crate::ui::section::Collapsible;
 
 /// The program catalog with filters (workload shape, provider, CUDA lock-in, backing) and an "Add to
@@ -100,12 +101,25 @@ fn ProgramCard(
                 .count()
         })
     });
+    let announcer = Announcer::get();
     let add = move |_| {
-        state.plan.update(|p| {
-            if p.grants.len() < MAX_GRANTS {
+        let added = state.plan.try_update(|p| {
+            (p.grants.len() < MAX_GRANTS).then(|| {
                 p.grants.push(PlannedGrant::from_program(program));
-            }
-        })
+                p.grants.len()
+            })
+        });
+        // The new row is far from this button: say where it went.
+        announcer.say(match added.flatten() {
+            Some(n) => format!(
+                "{} added to the plan as grant {n}, under Grants in the plan.",
+                program.name
+            ),
+            None => format!(
+                "The plan holds at most {MAX_GRANTS} grants: remove one to add {}.",
+                program.name
+            ),
+        });
     };
     let label = move || match in_plan.get() {
         0 => "Add to plan".to_string(),

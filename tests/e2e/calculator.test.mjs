@@ -368,6 +368,31 @@ test('sliders say their value with its unit; repeated controls have names of the
   await done(calc);
 });
 
+test('removing and adding grants is announced and keeps the focus in the list; the tab carries the plan name', async () => {
+  const calc = await openCalculator('?grant=aws-activate:100K&grant=modal:25K&name=Seed%20%3Cb%3Eplan%3C%2Fb%3E');
+  const { page } = calc;
+  // The name is text: its angle brackets are in the title as typed, not parsed.
+  await page.waitForFunction(() => document.title === 'Seed <b>plan</b> — GPU Credit Runway — training cost calculator');
+  const focused = () => page.evaluate(() => document.activeElement?.dataset.testid ?? document.activeElement?.tagName);
+  const said = () => page.getByTestId('announcement').textContent();
+  await page.getByTestId('remove-grant-0').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid^=remove-grant-]').length === 1);
+  assert.equal((await said()).trim(), 'Grant 1, AWS Activate (general cloud), removed from the plan.');
+  // Modal moved up into the first row: its Remove button has the focus, not the page body.
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'remove-grant-0');
+  assert.equal(await page.getByTestId('remove-grant-0').getAttribute('aria-label'), 'Remove grant 1, Modal startup credits');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'grants-heading');
+  assert.equal((await said()).trim(), 'Grant 1, Modal startup credits, removed from the plan.');
+  // A grant added from the catalog lands far from the button: the live region says where.
+  await calc.openSection('programs');
+  await page.getByTestId('add-program-modal').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid^=remove-grant-]').length === 1);
+  assert.equal((await said()).trim(), 'Modal startup credits added to the plan as grant 1, under Grants in the plan.');
+  assert.equal(await focused(), 'add-program-modal');
+  await done(calc);
+});
+
 test('a fast slider drag ends with the URL on the final value', async () => {
   const calc = await openCalculator('');
   const historyLength = await calc.page.evaluate(() => history.length);

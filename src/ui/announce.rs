@@ -1,0 +1,62 @@
+//! One polite live region for the page: what an action changed out of view ("Modal startup
+//! credits added to the plan as grant 3") is read out by a screen reader; and moving the focus
+//! somewhere sensible after the control that had it is gone.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The live region's text, looked up when a component is built (an event handler has no
+/// context to look it up in).
+#[derive(Clone, Copy)]
+pub struct Announcer(Option<RwSignal<String>>);
+
+impl Announcer {
+    /// The page's live region (none outside the app: then nothing is said).
+    pub fn get() -> Self {
+        Self(use_context::<Announcement>().map(|a| a.0))
+    }
+
+    /// Says `text` in the live region (the same words twice in a row are still read out again).
+    pub fn say(self, text: String) {
+        let Some(region) = self.0 else {
+            return;
+        };
+        let again = region.with_untracked(|t| t.trim_end_matches('\u{a0}') == text);
+        region.set(if again { format!("{text}\u{a0}") } else { text });
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Announcement(RwSignal<String>);
+
+/// The live region, once on the page; provides what [`announce`] writes to.
+#[component]
+pub fn LiveRegion() -> impl IntoView {
+    let text = RwSignal::new(String::new());
+    provide_context(Announcement(text));
+    view! { <p class="visually-hidden" role="status" data-testid="announcement">{move || text.get()}</p> }
+}
+
+/// Moves the focus to the element with test id `id` after the next render (the element may be
+/// rebuilt by the change that calls this); an element that cannot take focus gets `tabindex=-1`.
+pub fn focus_test_id(id: String) {
+    request_animation_frame(move || {
+        let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| {
+            d.query_selector(&format!("[data-testid=\"{id}\"]"))
+                .ok()
+                .flatten()
+        }) else {
+            return;
+        };
+        if !el.has_attribute("tabindex")
+            && !el
+                .matches("button, input, select, textarea, a[href], summary")
+                .unwrap_or(false)
+        {
+            let _ = el.set_attribute("tabindex", "-1");
+        }
+        if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
+            let _ = el.focus();
+        }
+    });
+}
