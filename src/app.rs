@@ -113,8 +113,8 @@ pub fn App() -> impl IntoView {
 const URL_WRITE_INTERVAL: Duration = Duration::from_millis(150);
 
 /// Keeps the query string (and the last-open plan in storage) in step with the plan: rewritten in
-/// place (no history entry). A change after a quiet spell is written a task later, so an edit
-/// followed by a reload is kept; changes in quick succession (a slider drag) are written at most once per
+/// place (no history entry). A change after a quiet spell is written at once, so an edit followed
+/// by a reload is kept; changes in quick succession (a slider drag) are written at most once per
 /// [`URL_WRITE_INTERVAL`], always ending on the latest plan; and whatever is pending is written
 /// when the page is hidden or closed (`pagehide`, `visibilitychange`). Nothing is written until
 /// the first change, so a link with rejected values keeps showing them until the user edits
@@ -147,13 +147,14 @@ fn sync_url(state: AppState) {
         let since = last_write
             .get_value()
             .map_or(f64::INFINITY, |t| browser::now_ms() - t);
-        // After a quiet spell, a task later (once the edit's results are on the page); in quick
-        // succession, at most once per interval.
-        let wait = if since >= interval {
-            0.0
-        } else {
-            (interval - since).clamp(0.0, interval)
-        };
+        // After a quiet spell, at once: a reload straight after the edit (a navigation that reads
+        // the address bar as it is then) must find it there. In quick succession (a slider drag,
+        // typing), at most once per interval, off the edit's update.
+        if since >= interval {
+            flush();
+            return;
+        }
+        let wait = (interval - since).clamp(0.0, interval);
         scheduled.set_value(true);
         set_timeout(
             move || {
