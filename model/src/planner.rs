@@ -389,17 +389,17 @@ fn reason_line(
     let approval = g.usable_from();
     let when = if approval < first {
         format!(
-            "approval lands {} days before the run starts on {}",
-            first - approval,
+            "approval lands {} before the run starts on {}",
+            days_text(first - approval),
             day(first)
         )
     } else if approval == first {
         format!("approval lands as the run starts on {}", day(first))
     } else {
         format!(
-            "approval lands on {}, {} days after the run starts on {}",
+            "approval lands on {}, {} after the run starts on {}",
             day(approval),
-            approval - first,
+            days_text(approval - first),
             day(first)
         )
     };
@@ -457,8 +457,26 @@ fn remedy_text(
     }
 }
 
+/// "1 day", "3 days".
+fn days_text(n: u32) -> String {
+    if n == 1 {
+        "1 day".to_string()
+    } else {
+        format!("{n} days")
+    }
+}
+
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn day_counts_read_as_words() {
+        // "approval lands 1 days before" was the founder review's find: one day is singular.
+        assert_eq!(days_text(1), "1 day");
+        assert_eq!(days_text(0), "0 days");
+        assert_eq!(days_text(12), "12 days");
+    }
+
     use super::*;
     use crate::catalog::Scope;
     use crate::runway::{simulate_totals, LineItem};
