@@ -214,7 +214,9 @@ test('a stale tab that renames or deletes keeps the other tab\'s changes', async
   await a.page.waitForFunction(() => document.querySelectorAll('[data-testid^=saved-name-]').length === 2);
   await b.page.waitForTimeout(100);
   assert.deepEqual(await savedNames(b), ['Plan one'], 'tab B has not refreshed');
-  const names = async () => JSON.parse(await storageItem(a, LIBRARY)).scenarios.map((s) => s.name).sort();
+  // What B wrote, read back in B: another tab's copy of storage follows a moment later (Chromium
+  // syncs localStorage between tabs asynchronously; reading it in A right away raced under load).
+  const names = async () => JSON.parse(await storageItem(b, LIBRARY)).scenarios.map((s) => s.name).sort();
   // B renames from its stale list: the write re-reads storage first, so A's "Plan two" survives.
   await b.page.getByTestId('rename-saved-0').click();
   await b.page.getByTestId('rename-input-0').fill('Renamed in B');
