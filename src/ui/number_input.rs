@@ -27,13 +27,9 @@ pub fn NumberInput(
         // A memo: the range input is touched only when its value moves, not on every edit of
         // another field. A screen reader hears the value with its unit ("64 GPUs"), not the
         // slider's position.
-        let reading = Memo::new(move |_| {
-            let value = state.number(field);
-            (
-                scale.position(value) as u32,
-                format!("{} {unit}", field.display(value)),
-            )
-        });
+        // The memo holds the number alone (a cheap comparison on every edit); the position and
+        // the text are derived only when it moves.
+        let value = Memo::new(move |_| state.number(field));
         view! {
             <input
                 type="range"
@@ -43,8 +39,8 @@ pub fn NumberInput(
                 class="slider"
                 aria-label=format!("{} slider", field.label())
                 data-testid=format!("slider-{key}")
-                prop:value=move || reading.with(|r| r.0.to_string())
-                aria-valuetext=move || reading.with(|r| r.1.clone())
+                prop:value=move || (scale.position(value.get()) as u32).to_string()
+                aria-valuetext=move || format!("{} {unit}", field.display(value.get()))
                 on:input=move |ev| {
                     if let Ok(p) = event_target_value(&ev).parse::<f64>() {
                         state.slide_number(field, scale.value(p));

@@ -38,10 +38,12 @@ pub fn RunwayResults(
         Memo::new(move |_| runway.with(|r| r.as_ref().and_then(|r| r.result.runway_end_day)));
     let horizon =
         Memo::new(move |_| runway.with(|r| r.as_ref().map_or(0, |r| r.result.horizon_days)));
-    let end_day = move || end_day.get();
-    let horizon = move || horizon.get();
-    let end_date = move || end_day().and_then(|d| state.plan.with(|p| p.date_of(d)));
-    let end_text = move || match (end_day(), end_date()) {
+    let end_date = move || {
+        end_day
+            .get()
+            .and_then(|d| state.plan.with(|p| p.date_of(d)))
+    };
+    let end_text = move || match (end_day.get(), end_date()) {
         (Some(_), Some(date)) => {
             let from_today = crate::browser::today().map(|t| t.days_until(date));
             match from_today {
@@ -54,7 +56,7 @@ pub fn RunwayResults(
         }
         (Some(d), None) => format!("day {d}"),
         (None, _) => {
-            let days = horizon();
+            let days = horizon.get();
             match state.plan.with(|p| p.date_of(days)) {
                 Some(until) => format!("never before {until} ({days} days)"),
                 None => format!("never within {days} days"),
@@ -71,8 +73,8 @@ pub fn RunwayResults(
                 <div class="result-value" data-testid="runway-end-date" data-value=move || end_date().map_or_else(|| "none".to_string(), |d| d.iso())>
                     {end_text}
                 </div>
-                <div class="result-label" data-testid="runway-end-day" data-value=move || end_day().map_or_else(|| "none".to_string(), |d| d.to_string())>
-                    {move || end_day().map(|d| format!("day {d} of the plan"))}
+                <div class="result-label" data-testid="runway-end-day" data-value=move || end_day.get().map_or_else(|| "none".to_string(), |d| d.to_string())>
+                    {move || end_day.get().map(|d| format!("day {d} of the plan"))}
                 </div>
             </div>
         </div>
