@@ -1,8 +1,9 @@
 use leptos::prelude::*;
-use runway_model::Catalog;
+use runway_model::{tr, Catalog};
 use std::time::Duration;
 
 use crate::browser;
+use crate::lang::{CurrencySwitch, LangSwitch};
 use crate::state::{provide_app_state, AppState};
 use crate::ui::advisor::AdvisorPanel;
 use crate::ui::announce::LiveRegion;
@@ -11,15 +12,13 @@ use crate::ui::billing::BillingPanel;
 use crate::ui::charts::Charts;
 use crate::ui::compare::ComparePanel;
 use crate::ui::credits::CreditsPanel;
+use crate::ui::glossary::Glossary;
 use crate::ui::hidden_costs::HiddenCostsPanel;
 use crate::ui::inputs::InputsPanel;
 use crate::ui::results::Results;
 use crate::ui::scenarios::{remember_last, restore_last, ScenariosPanel};
 use crate::ui::section::{provide_sections, Collapsible, SectionNav};
 use crate::ui::share::ShareBar;
-
-/// The tab title of a plan without a name (`index.html` says the same before the app runs).
-const PAGE_TITLE: &str = "GPU Credit Runway — training cost calculator";
 
 /// The page: reads the share link once, then keeps the link in step with the plan.
 #[component]
@@ -46,15 +45,18 @@ pub fn App() -> impl IntoView {
         AppState::from_query(catalog, &query)
     };
     provide_app_state(state);
-    sync_url(state);
+    let write_link = sync_url(state);
     // The tab says which plan it holds: "Seed round plan — GPU Credit Runway" (text, never markup).
     let name = Memo::new(move |_| state.plan.with(|p| p.name.clone()));
+    // The tab title of a plan without a name (`index.html` says the same in English before the
+    // app runs).
+    let page_title = tr!("app.page_title");
     Effect::new(move |_| {
         name.with(|n| {
             if n.is_empty() {
-                browser::set_title(PAGE_TITLE);
+                browser::set_title(&page_title);
             } else {
-                browser::set_title(&format!("{n} — {PAGE_TITLE}"));
+                browser::set_title(&format!("{n} — {page_title}"));
             }
         })
     });
@@ -63,46 +65,52 @@ pub fn App() -> impl IntoView {
         <header class="top">
             <div>
                 <h1>"GPU Credit Runway"</h1>
-                <p class="tagline">"What your plan costs, which credits pay for it and when cash starts, with every figure sourced. Nothing leaves your browser."</p>
+                <p class="tagline">{tr!("app.tagline")}</p>
             </div>
-            <ShareBar />
+            <div class="top-tools">
+                <div class="view-prefs">
+                    <LangSwitch write_link=write_link />
+                    <CurrencySwitch write_link=write_link />
+                </div>
+                <ShareBar />
+            </div>
+            {crate::lang::messages().into_iter().map(|m| view! { <p class="link-note" role="alert" data-testid="view-error">{m}</p> }).collect_view()}
         </header>
         <SectionNav />
         <LiveRegion />
         <main class="layout">
-            <section id="answers" class="panel answers" aria-label="Answers"><AnswersPanel /></section>
-            <section id="workload" class="panel inputs" aria-label="Inputs"><InputsPanel /></section>
+            <section id="answers" class="panel answers" aria-label=tr!("app.answers")><AnswersPanel /></section>
+            <section id="workload" class="panel inputs" aria-label=tr!("app.inputs")><InputsPanel /></section>
             <div class="side-details">
-                <Collapsible id="advisor" class="panel advisor" title="Which credits fit" blurb="Programs ranked for this plan, with reasons">
+                <Collapsible id="advisor" class="panel advisor" title=tr!("sections.advisor.title") blurb=tr!("sections.advisor.blurb")>
                     <AdvisorPanel />
                 </Collapsible>
-                <Collapsible id="saved" class="panel saved" title="Your plans" blurb="Save, open, duplicate; export and import files">
+                <Collapsible id="saved" class="panel saved" title=tr!("sections.saved.title") blurb=tr!("sections.saved.blurb")>
                     <ScenariosPanel />
                 </Collapsible>
             </div>
-            <section class="panel results" aria-label="Results"><Results /></section>
-            <Collapsible id="charts" class="panel charts" title="Cost charts" blurb="Cost against MFU; the same run at every provider">
+            <section class="panel results" aria-label=tr!("app.results")><Results /></section>
+            <Collapsible id="charts" class="panel charts" title=tr!("sections.charts.title") blurb=tr!("sections.charts.blurb")>
                 <div class="charts-grid"><Charts /></div>
             </Collapsible>
-            <section id="credits" class="panel credits" aria-label="Credits and runway"><CreditsPanel /></section>
+            <section id="credits" class="panel credits" aria-label=tr!("app.credits")><CreditsPanel /></section>
             <div class="details-grid">
-                <Collapsible id="hidden-costs" class="panel hidden" title="Hidden costs" blurb="Network, failures and checkpoints, storage, egress, memory">
+                <Collapsible id="hidden-costs" class="panel hidden" title=tr!("sections.hidden_costs.title") blurb=tr!("sections.hidden_costs.blurb")>
                     <HiddenCostsPanel />
                 </Collapsible>
-                <Collapsible id="compare" class="panel compare" title="Train or fine-tune?" blurb="Side by side: pretraining, continued pretraining, fine-tunes">
+                <Collapsible id="compare" class="panel compare" title=tr!("sections.compare.title") blurb=tr!("sections.compare.blurb")>
                     <ComparePanel />
                 </Collapsible>
-                <Collapsible id="billing" class="panel billing" title="Billing modes and break-evens" blurb="On-demand, reserved, spot, serverless; self-hosting against an API; what $X buys">
+                <Collapsible id="billing" class="panel billing" title=tr!("sections.billing.title") blurb=tr!("sections.billing.blurb")>
                     <BillingPanel />
                 </Collapsible>
             </div>
         </main>
         <footer class="foot">
-            <p>
-                "Compute model: C = 6·N·D FLOPs; GPU-hours = C / (dense bf16 peak · MFU); 730 billed hours a month. "
-                "Prices are list prices with their source and date; they age fast, so override with your own rate. "
-                "The link holds the whole plan (every key is listed in the README under \"Share links\"); which sections are open is not part of it."
-            </p>
+            <Collapsible id="glossary" class="glossary-panel" title=tr!("sections.glossary.title") blurb=tr!("sections.glossary.blurb")>
+                <Glossary />
+            </Collapsible>
+            <p>{tr!("app.footer")}</p>
         </footer>
     }
     .into_any()
@@ -119,13 +127,21 @@ const URL_WRITE_INTERVAL: Duration = Duration::from_millis(150);
 /// when the page is hidden or closed (`pagehide`, `visibilitychange`). Nothing is written until
 /// the first change, so a link with rejected values keeps showing them until the user edits
 /// something.
-fn sync_url(state: AppState) {
+///
+/// Returns the write itself, for a change that must reach the address bar now (a language switch
+/// rebuilds the page from it).
+fn sync_url(state: AppState) -> impl Fn() + Copy + Send + Sync + 'static {
     // What the address bar and storage last got (at first, what the page opened with): a change
     // that leaves the link and the open scenario as they were writes nothing.
     let written = StoredValue::new((state.link_query(), state.saved_id.get_untracked()));
     let last_write: StoredValue<Option<f64>> = StoredValue::new(None);
     let scheduled = StoredValue::new(false);
     let flush = move || {
+        // A write scheduled before the page was rebuilt (language, currency) has nothing to do:
+        // the rebuilt page writes its own.
+        if !state.is_alive() {
+            return;
+        }
         // Encoded here, at most once per interval, never inside an edit's update.
         let now = (state.link_query(), state.saved_id.get_untracked());
         if written.with_value(|w| *w != now) {
@@ -158,8 +174,10 @@ fn sync_url(state: AppState) {
         scheduled.set_value(true);
         set_timeout(
             move || {
-                scheduled.set_value(false);
-                flush();
+                // Rebuilt meanwhile (language, currency): the new page keeps its own link.
+                if scheduled.try_set_value(false).is_none() {
+                    flush();
+                }
             },
             Duration::from_micros((wait * 1000.0) as u64),
         );
@@ -169,4 +187,5 @@ fn sync_url(state: AppState) {
         let listener = window_event_listener_untyped(event, move |_| flush());
         on_cleanup(move || listener.remove());
     }
+    flush
 }

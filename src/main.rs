@@ -2,16 +2,19 @@
 
 mod app;
 mod browser;
+mod lang;
 mod state;
 mod storage;
 mod ui;
 
+// The page's words (locales/*.yml) in English and Portuguese; English is the fallback.
+rust_i18n::i18n!("locales", fallback = "en");
+runway_model::tr_lookup!();
+
 fn main() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
-        browser::show_fatal_banner(&format!(
-            "Something went wrong: {info}. Reload the page; your inputs are in the link."
-        ));
+        browser::show_fatal_banner(&runway_model::tr!("app.panic", info = info.to_string()));
     }));
-    leptos::mount::mount_to_body(app::App);
+    lang::mount();
 }

@@ -132,8 +132,21 @@ impl AppState {
     /// address bar, the share box and the calendar. Encoding is not part of an edit's update; the
     /// share box re-reads it a task later (see `ShareBar`).
     pub fn link_query(&self) -> String {
-        self.scenario
-            .with_untracked(|s| self.plan.with_untracked(|p| encode_link(s, p)))
+        let plan = self
+            .scenario
+            .with_untracked(|s| self.plan.with_untracked(|p| encode_link(s, p)));
+        // The reader's view keys (language, display currency) when the link carries them.
+        match crate::lang::link_keys() {
+            keys if keys.is_empty() => plan,
+            keys if plan.is_empty() => keys,
+            keys => format!("{plan}&{keys}"),
+        }
+    }
+
+    /// Whether the page this state belongs to is still mounted: a task scheduled before a rebuild
+    /// (a language or currency switch) finds its state disposed and must do nothing.
+    pub fn is_alive(&self) -> bool {
+        self.scenario.try_with_untracked(|_| ()).is_some()
     }
 
     /// Tracks every change to the plan (the scenario being edited or the rest of the plan).

@@ -5,6 +5,7 @@
 use gloo_storage::errors::StorageError;
 use gloo_storage::{LocalStorage, Storage};
 use runway_model::saved::{FileError, Library};
+use runway_model::tr;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// Where the saved scenarios live.
@@ -29,9 +30,9 @@ impl StorageProblem {
     /// What the founder reads.
     pub fn message(&self) -> String {
         match self {
-            StorageProblem::Unavailable => "Browser storage is off here (private mode or blocked site data): saving is unavailable, but the link in the address bar still holds the whole plan.".into(),
-            StorageProblem::Full => "Browser storage is full: nothing was saved. Delete old scenarios, or export this one as a file.".into(),
-            StorageProblem::Failed(m) => format!("Browser storage failed ({m}): nothing was saved. Export the plan as a file to keep it."),
+            StorageProblem::Unavailable => tr!("storage.unavailable"),
+            StorageProblem::Full => tr!("storage.full"),
+            StorageProblem::Failed(m) => tr!("storage.failed", message = m),
         }
     }
 }
@@ -61,7 +62,7 @@ fn problem(e: StorageError) -> StorageProblem {
 fn js_problem(e: JsValue) -> StorageProblem {
     match e.dyn_into::<js_sys::Error>() {
         Ok(e) => problem(StorageError::JsError(e.into())),
-        Err(_) => StorageProblem::Failed("unknown error".into()),
+        Err(_) => StorageProblem::Failed(tr!("storage.unknown_error")),
     }
 }
 
@@ -148,13 +149,13 @@ pub fn format_time(ms: f64) -> String {
     let iso = String::from(js_sys::Date::new(&JsValue::from_f64(ms)).to_iso_string());
     match (iso.get(..10), iso.get(11..16)) {
         (Some(date), Some(time)) => format!("{date} {time} UTC"),
-        _ => "unknown date".into(),
+        _ => tr!("storage.unknown_date"),
     }
 }
 
 /// Offers text as a file download (a blob URL on this page: nothing leaves the browser).
 pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {
-    let fail = |_| "the browser refused the download".to_string();
+    let fail = |_| tr!("storage.download_refused");
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
@@ -162,12 +163,12 @@ pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {
     let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
     let document = web_sys::window()
         .and_then(|w| w.document())
-        .ok_or("no document")?;
+        .ok_or_else(|| tr!("storage.no_document"))?;
     let a: web_sys::HtmlAnchorElement = document
         .create_element("a")
         .map_err(fail)?
         .dyn_into()
-        .map_err(|_| "no anchor".to_string())?;
+        .map_err(|_| tr!("storage.no_anchor"))?;
     a.set_href(&url);
     a.set_download(filename);
     a.click();

@@ -56,7 +56,16 @@ fn drawable(x_min: f64, x_max: f64, y_max: f64) -> DrawResult {
     }
 }
 
-/// The frame every line chart shares: margins and room for the axis labels.
+/// Characters the display currency's prefix is longer than "$" ("US$ " in Portuguese: 3, "R$": 1):
+/// the label areas were sized for "$" amounts, and each extra character needs 7 px more.
+fn prefix_extra_chars() -> u32 {
+    // "$0" is two characters; "US$ 0" five.
+    (usd(0.0).chars().count() as u32).saturating_sub(2)
+}
+
+/// The frame every line chart shares: margins and room for the axis labels (7 px more for each
+/// character of the currency prefix past "$", so the y tick labels never run into the axis
+/// description).
 fn line_chart<'a, 'b, DB: DrawingBackend>(
     root: &'a DrawingArea<DB, Shift>,
     scale: f64,
@@ -65,8 +74,20 @@ fn line_chart<'a, 'b, DB: DrawingBackend>(
     builder
         .margin(px(scale, 12.0))
         .x_label_area_size(px(scale, 42.0))
-        .y_label_area_size(px(scale, 72.0));
+        .y_label_area_size(px(scale, 72.0 + 7.0 * f64::from(prefix_extra_chars())));
     builder
+}
+
+/// The words the cost-against-MFU chart draws, in the reader's language: the page translates them,
+/// this crate only draws them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MfuText {
+    /// X axis description ("MFU (model FLOPs utilisation)").
+    pub x_desc: String,
+    /// Y axis description ("Total compute cost (USD)").
+    pub y_desc: String,
+    /// The label next to the scenario's point ("$406K at 40%").
+    pub marker: String,
 }
 
 /// Total cost (y, USD) against MFU (x, fraction) with the scenario's own point marked.
@@ -75,6 +96,7 @@ pub fn draw_cost_vs_mfu<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     series: &[(f64, f64)],
     current: (f64, f64),
+    text: &MfuText,
     scale: f64,
 ) -> DrawResult {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("{e:?}");
@@ -92,8 +114,8 @@ pub fn draw_cost_vs_mfu<DB: DrawingBackend>(
         .y_labels(6)
         .x_label_formatter(&|x| percent(*x))
         .y_label_formatter(&|y| usd(*y))
-        .x_desc("MFU (model FLOPs utilisation)")
-        .y_desc("Total compute cost (USD)")
+        .x_desc(text.x_desc.as_str())
+        .y_desc(text.y_desc.as_str())
         .draw()
         .map_err(err)?;
     chart
@@ -106,13 +128,24 @@ pub fn draw_cost_vs_mfu<DB: DrawingBackend>(
     chart
         .draw_series(std::iter::once(Circle::new(current, r, ACCENT.filled())))
         .map_err(err)?;
-    let label = format!("{} at {}", usd(current.1), percent(current.0));
-    // Put the label on the side of the marker with more room.
-    let offset = if current.0 > (x_min + x_max) / 2.0 {
-        -(label.len() as i32) * px(scale, 7.0) as i32
+    let label = text.marker.clone();
+    // Put the label on the side of the marker with more room; if it does not fit there before the
+    // edge, on the other side.
+    // Measured by the backend (the canvas measures its own font); 7 px a character otherwise.
+    let label_px = root.estimate_text_size(&label, &font(scale, 13.0)).map_or(
+        label.chars().count() as i32 * px(scale, 7.0) as i32,
+        |(w, _)| w as i32,
+    );
+    let gap = px(scale, 8.0) as i32;
+    let (point_x, _) = chart.backend_coord(&current);
+    let width = root.dim_in_pixel().0 as i32;
+    let left = current.0 > (x_min + x_max) / 2.0;
+    let left = if left {
+        point_x - label_px >= 0 || point_x + gap + label_px > width
     } else {
-        px(scale, 8.0) as i32
+        point_x + gap + label_px > width && point_x - label_px >= 0
     };
+    let offset = if left { -label_px } else { gap };
     chart
         .draw_series(std::iter::once(
             EmptyElement::at(current)
@@ -138,22 +171,27 @@ pub struct ProviderBar {
 }
 
 /// The same run priced at every provider that rents the accelerator: horizontal bars, the current
-/// provider in the accent colour, each bar labelled with its cost.
+/// provider in the accent colour, each bar labelled with its cost. `x_desc` is the x axis
+/// description, in the reader's language ("Total cost at list price (USD)").
 pub fn draw_cost_by_provider<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     bars: &[ProviderBar],
+    x_desc: &str,
     scale: f64,
 ) -> DrawResult {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("{e:?}");
     root.fill(&WHITE).map_err(err)?;
     let n = bars.len() as u32;
-    // Room right of the longest bar for its label.
+    // Room right of the longest bar for its label: a quarter of the axis (nearly half on a phone),
+    // plus 8 px for each character of the currency prefix past "$".
+    let plot_px = (css_width(root, scale) - 174.0).max(100.0);
+    let extra_px = 8.0 * f64::from(prefix_extra_chars());
     let max = bars.iter().map(|b| b.cost_usd).fold(0.0, f64::max)
-        * if css_width(root, scale) < 480.0 {
+        * (if css_width(root, scale) < 480.0 {
             1.45
         } else {
             1.25
-        };
+        } + extra_px / plot_px);
     if n == 0 || !(max.is_finite() && max > 0.0) {
         return Err("nothing to draw".into());
     }
@@ -175,7 +213,7 @@ pub fn draw_cost_by_provider<DB: DrawingBackend>(
                 .unwrap_or_default(),
             _ => String::new(),
         })
-        .x_desc("Total cost at list price (USD)")
+        .x_desc(x_desc)
         .draw()
         .map_err(err)?;
     chart
@@ -229,10 +267,10 @@ pub struct SweepChart {
     pub series: Vec<SweepSeries>,
     /// A point to mark (the scenario, or the optimum) and its label.
     pub marker: Option<((f64, f64), String)>,
-    /// X axis description.
-    pub x_desc: &'static str,
-    /// Y axis description.
-    pub y_desc: &'static str,
+    /// X axis description, in the reader's language.
+    pub x_desc: String,
+    /// Y axis description, in the reader's language.
+    pub y_desc: String,
     /// Formats x tick labels.
     pub x_label: fn(f64) -> String,
 }
@@ -313,8 +351,8 @@ pub fn draw_sweep<DB: DrawingBackend>(
         .y_labels(6)
         .x_label_formatter(&|x| (sweep.x_label)(*x))
         .y_label_formatter(&|y| usd(*y))
-        .x_desc(sweep.x_desc)
-        .y_desc(sweep.y_desc)
+        .x_desc(sweep.x_desc.as_str())
+        .y_desc(sweep.y_desc.as_str())
         .draw()
         .map_err(err)?;
     for line in &sweep.series {
@@ -386,13 +424,30 @@ mod tests {
         out
     }
 
+    /// The English texts of the cost-against-MFU chart, as the page passes them.
+    fn mfu_text(marker: &str) -> MfuText {
+        MfuText {
+            x_desc: "MFU (model FLOPs utilisation)".into(),
+            y_desc: "Total compute cost (USD)".into(),
+            marker: marker.into(),
+        }
+    }
+
     #[test]
     fn cost_vs_mfu_draws_axes_line_and_marker() {
         // Cost at MFU m is c0 * 0.4 / m for the default run (c0 = $405,797 at 40 %).
         let series: Vec<(f64, f64)> = (5..=80)
             .map(|p| (p as f64 / 100.0, 405_797.0 * 0.4 / (p as f64 / 100.0)))
             .collect();
-        let out = svg(|root| draw_cost_vs_mfu(root, &series, (0.4, 405_797.0), 1.0));
+        let out = svg(|root| {
+            draw_cost_vs_mfu(
+                root,
+                &series,
+                (0.4, 405_797.0),
+                &mfu_text("$406K at 40%"),
+                1.0,
+            )
+        });
         assert!(out.contains("MFU (model FLOPs utilisation)"));
         assert!(out.contains("Total compute cost (USD)"));
         assert!(out.contains("<polyline"), "line series missing");
@@ -406,8 +461,10 @@ mod tests {
     #[test]
     fn scale_multiplies_text_size_for_hidpi() {
         let series = vec![(0.05, 10.0), (0.8, 1.0)];
-        let one = svg(|root| draw_cost_vs_mfu(root, &series, (0.4, 2.0), 1.0));
-        let two = svg(|root| draw_cost_vs_mfu(root, &series, (0.4, 2.0), 2.0));
+        let one =
+            svg(|root| draw_cost_vs_mfu(root, &series, (0.4, 2.0), &mfu_text("$2 at 40%"), 1.0));
+        let two =
+            svg(|root| draw_cost_vs_mfu(root, &series, (0.4, 2.0), &mfu_text("$2 at 40%"), 2.0));
         let first_size = |svg: &str| -> f64 {
             svg.split("font-size=\"")
                 .nth(1)
@@ -442,7 +499,8 @@ mod tests {
                 current: true,
             },
         ];
-        let out = svg(|root| draw_cost_by_provider(root, &bars, 1.0));
+        let out =
+            svg(|root| draw_cost_by_provider(root, &bars, "Total cost at list price (USD)", 1.0));
         assert!(out.contains("RunPod") && out.contains("Amazon Web Services"));
         assert!(out.contains("$159K") && out.contains("$406K"));
         let accent = format!("#{:02X}{:02X}{:02X}", ACCENT.0, ACCENT.1, ACCENT.2);
@@ -456,8 +514,86 @@ mod tests {
     fn degenerate_input_is_an_error_not_a_panic() {
         let mut out = String::new();
         let root = SVGBackend::with_string(&mut out, (100, 100)).into_drawing_area();
-        assert!(draw_cost_by_provider(&root, &[], 1.0).is_err());
-        assert!(draw_cost_vs_mfu(&root, &[], (f64::NAN, f64::NAN), 1.0).is_err());
+        assert!(draw_cost_by_provider(&root, &[], "cost", 1.0).is_err());
+        assert!(draw_cost_vs_mfu(&root, &[], (f64::NAN, f64::NAN), &mfu_text(""), 1.0).is_err());
+    }
+
+    #[test]
+    fn charts_draw_the_words_they_are_given_and_none_of_their_own() {
+        // The page passes Portuguese texts (locales/charts.yml); none of the English ones the
+        // page would pass in English may appear, so no text is built inside this crate.
+        let series = vec![(0.05, 10.0), (0.8, 1.0)];
+        let pt = MfuText {
+            x_desc: "MFU (utilização de FLOPs do modelo)".into(),
+            y_desc: "Custo total de computação (USD)".into(),
+            marker: "US$ 2 a 40%".into(),
+        };
+        let out = svg(|root| draw_cost_vs_mfu(root, &series, (0.4, 2.0), &pt, 1.0));
+        for text in [&pt.x_desc, &pt.y_desc, &pt.marker] {
+            assert!(out.contains(text.as_str()), "{text} missing");
+        }
+        for english in ["utilisation)", "Total compute cost", " at "] {
+            assert!(!out.contains(english), "English {english:?} drawn");
+        }
+        let bars = vec![ProviderBar {
+            label: "RunPod".into(),
+            cost_usd: 10.0,
+            current: true,
+        }];
+        let out = svg(|root| {
+            draw_cost_by_provider(root, &bars, "Custo total a preço de tabela (USD)", 1.0)
+        });
+        assert!(out.contains("Custo total a preço de tabela (USD)"));
+        assert!(!out.contains("Total cost"), "English axis drawn");
+    }
+
+    #[test]
+    fn a_long_marker_label_near_the_right_edge_is_drawn_left_of_the_point() {
+        // The point at MFU 0.45 is just left of the middle of 0.05..0.8, where a label goes right
+        // of it; at about x = 375 of 640 a 40-character label (40 × 7 = 280 px) does not fit there
+        // (375 + 8 + 280 > 640), so it is drawn left of the point.
+        let series = vec![(0.05, 10.0), (0.8, 1.0)];
+        let label = "x".repeat(40);
+        let out = svg(|root| draw_cost_vs_mfu(root, &series, (0.45, 2.0), &mfu_text(&label), 1.0));
+        let text = out
+            .split("<text ")
+            .find(|t| t.contains(&label))
+            .expect("marker label drawn");
+        let fill = format!("fill=\"{}\"", css(ACCENT));
+        let marker = elements(&out, "circle", &[&fill]);
+        assert_eq!(marker.len(), 1);
+        let (x, cx) = (number(text, "x"), number(marker[0], "cx"));
+        assert!(cx > 360.0 && cx < 390.0, "point at {cx}");
+        // Left of the point (right of it, it would start at cx + 8) and inside the canvas.
+        assert!(
+            x >= 0.0 && x < cx - 200.0,
+            "label starts at {x}, point at {cx}"
+        );
+    }
+
+    #[test]
+    fn long_dollar_labels_widen_the_room_they_are_drawn_in() {
+        // Portuguese amounts carry "US$ " where English ones carry "$": 3 characters more, so the
+        // bars' label room grows by 3 × 8 = 24 px on a plot 640 − 174 = 466 px wide: x runs to
+        // 405,797 × (1.25 + 24 / 466) and the AWS bar ends at 162 + 465 / 1.30150 = 519.3 (not
+        // 534.0 as in English), leaving its label "US$ 406K" 627 − 519.3 = 108 px ≥ 8 × 8 + 6.
+        assert_eq!(prefix_extra_chars(), 0);
+        let pt = runway_model::locale::Lang::Pt;
+        assert_eq!(runway_model::locale::with_lang(pt, prefix_extra_chars), 3);
+        let bars = vec![ProviderBar {
+            label: "Amazon Web Services".into(),
+            cost_usd: 405_797.0,
+            current: true,
+        }];
+        let out = runway_model::locale::with_lang(runway_model::locale::Lang::Pt, || {
+            assert_eq!(usd(405_797.0).chars().count(), 8, "{}", usd(405_797.0));
+            svg(|root| draw_cost_by_provider(root, &bars, "Custo", 1.0))
+        });
+        let fill = format!("fill=\"{}\"", css(ACCENT));
+        let bar = elements(&out, "rect", &[&fill]);
+        assert_eq!(bar.len(), 1);
+        let right = number(bar[0], "x") + number(bar[0], "width");
+        assert!((right - 519.3).abs() < 1.0, "bar ends at {right}");
     }
 
     #[test]
@@ -485,8 +621,8 @@ mod tests {
                 },
             ],
             marker: Some(((64.0, 400_000.0), "you: 64 GPUs".into())),
-            x_desc: "Accelerators",
-            y_desc: "GPU bill (USD)",
+            x_desc: "Accelerators".into(),
+            y_desc: "GPU bill (USD)".into(),
             x_label: |x| format!("{x:.0}"),
         };
         let out = svg(|root| draw_sweep(root, &chart, 1.0));
@@ -571,7 +707,8 @@ mod tests {
         let series: Vec<(f64, f64)> = (5..=80)
             .map(|p| (p as f64 / 100.0, c0 * 0.4 / (p as f64 / 100.0)))
             .collect();
-        let out = svg(|root| draw_cost_vs_mfu(root, &series, (0.4, c0), 1.0));
+        let out =
+            svg(|root| draw_cost_vs_mfu(root, &series, (0.4, c0), &mfu_text("$406K at 40%"), 1.0));
         // x from the first MFU to the last; y from 0 to 8 % above the dearest cost, 8 × c0.
         let y_max = 8.0 * c0 * 1.08;
         let map = |(m, c): (f64, f64)| LINE_PLOT.at((m - 0.05) / 0.75, c / y_max);
@@ -609,7 +746,8 @@ mod tests {
                 current: true,
             },
         ];
-        let out = svg(|root| draw_cost_by_provider(root, &bars, 1.0));
+        let out =
+            svg(|root| draw_cost_by_provider(root, &bars, "Total cost at list price (USD)", 1.0));
         // x from $0 to 25 % beyond the dearest bar: 405,797 × 1.25 = 507,246.25. Each bar starts at
         // the axis (x = 162) and ends at its cost: AWS at 162 + 465 × 405,797 / 507,246.25 = 534.0,
         // RunPod at 162 + 465 × 158,662 / 507,246.25 = 307.4.
@@ -656,8 +794,8 @@ mod tests {
                 },
             ],
             marker: Some(((64.0, 400_000.0), "you".into())),
-            x_desc: "Accelerators",
-            y_desc: "GPU bill (USD)",
+            x_desc: "Accelerators".into(),
+            y_desc: "GPU bill (USD)".into(),
             x_label: |x| format!("{x:.0}"),
         };
         let out = svg(|root| draw_sweep(root, &chart, 1.0));

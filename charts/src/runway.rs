@@ -58,12 +58,16 @@ pub struct RunwayChart {
     /// The uncertainty band of the cash start date: P10 to P90 (plan days; "never" as the window's
     /// end), shaded behind the data. `None`: no band.
     pub cash_start_band: Option<(u32, u32)>,
+    /// An axis label without a day 0, in the reader's language, `{n}` standing for the day
+    /// number: "day {n}", "dia {n}" (the page translates it; this crate has no words).
+    pub day_axis: String,
 }
 
 /// Where the plotting area sits, in CSS pixels from the canvas edges: room for the y labels on the
 /// left, the x labels below, and half a date label on the right so the last one is never cut off.
 pub const MARGIN: f64 = 12.0;
-/// Width of the y label area, CSS px.
+/// Width of the y label area, CSS px, for "$" amounts; 7 px more per character of a longer
+/// currency prefix.
 pub const Y_LABELS: f64 = 60.0;
 /// Height of the x label area, CSS px.
 pub const X_LABELS: f64 = 30.0;
@@ -146,7 +150,11 @@ pub fn draw_runway<DB: DrawingBackend>(
         .margin_left(px(scale, MARGIN))
         .margin_right(px(scale, RIGHT))
         .x_label_area_size(px(scale, X_LABELS))
-        .y_label_area_size(px(scale, Y_LABELS))
+        // 7 px more for each character of the currency prefix past "$" ("US$ 400K").
+        .y_label_area_size(px(
+            scale,
+            Y_LABELS + 7.0 * f64::from(super::prefix_extra_chars()),
+        ))
         .build_cartesian_2d(x_min..x_max, 0f64..y_max)
         .map_err(err)?;
     // A date label is ~80 px wide: three fit a phone, six a desktop; never more than one a day.
@@ -158,7 +166,7 @@ pub fn draw_runway<DB: DrawingBackend>(
             let day = x.max(0.0).round() as u32;
             match data.day0 {
                 Some(d0) => d0.plus(day).human(),
-                None => format!("day {day}"),
+                None => data.day_axis.replace("{n}", &day.to_string()),
             }
         })
         .y_label_formatter(&|y| usd(*y))
@@ -409,7 +417,31 @@ mod tests {
             window: (10, 42),
             day0: Date::new(2026, 12, 1),
             cash_start_band: None,
+            day_axis: "day {n}".into(),
         }
+    }
+
+    #[test]
+    fn without_a_day_0_the_axis_reads_the_day_label_it_is_given() {
+        // Window days 10-42; six labels at most, each the given label with its day number.
+        let data = RunwayChart {
+            day0: None,
+            day_axis: "dia {n}".into(),
+            ..plan()
+        };
+        let labels: Vec<String> = texts(&svg(&data, 640, 320))
+            .into_iter()
+            .map(|t| t.2)
+            .filter(|t| t.starts_with("dia "))
+            .collect();
+        assert!(labels.len() >= 3, "{labels:?}");
+        assert!(labels.iter().any(|l| l == "dia 10"), "{labels:?}");
+        assert!(
+            labels
+                .iter()
+                .all(|l| l[4..].parse::<u32>().is_ok_and(|d| (10..=42).contains(&d))),
+            "{labels:?}"
+        );
     }
 
     #[test]

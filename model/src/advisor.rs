@@ -1,12 +1,86 @@
-//! The credit-shape advisor (seed 000): ranks the catalog's programs for a plan by *usable* value,
-//! i.e. the amount, capped by what the work needs and by what can be spent between approval and
-//! expiry, minus the porting cost of leaving CUDA and the egress of moving the data there. Each
-//! rank comes with one line saying why.
-//!
-//! Groundwork for the decision views; not yet on the page.
+//! The credit-shape advisor (the workload -> credit-shape table of AI Perks' "How Much Free GPU
+//! Credit Can a Training Startup Actually Get?"): ranks the catalog's programs for a plan, those
+//! that fit the plan's workloads first, then by *usable* value, i.e. the amount, capped by what the
+//! work needs and by what can be spent between approval and expiry, minus the porting cost of
+//! leaving CUDA and the egress of moving the data there. Programs already in the plan are marked
+//! and listed last. Each rank comes with one line saying why, and the program's eligibility.
 
 use crate::catalog::{Catalog, Program};
 use crate::format::usd;
+use crate::kind::WorkloadKind;
+
+/// The credit shape (a catalog shape id) of a kind of training: pretraining, continued
+/// pretraining, or fine-tuning for every fine-tuning and preference-tuning kind.
+pub fn shape_of_kind(kind: WorkloadKind) -> &'static str {
+    match kind {
+        WorkloadKind::Pretrain => "pretraining",
+        WorkloadKind::ContinuedPretrain => "continued-pretraining",
+        WorkloadKind::FullFinetune
+        | WorkloadKind::Lora
+        | WorkloadKind::Qlora
+        | WorkloadKind::Dpo => "fine-tuning",
+        WorkloadKind::Inference | WorkloadKind::Retrieval => "inference",
+    }
+}
+
+/// The credit shapes of the plan's workloads, each once, in plan order: its training jobs (by
+/// kind), then its serving lines (self-hosted inference), then its experiments (sporadic).
+pub fn plan_shapes(
+    job_kinds: impl IntoIterator<Item = WorkloadKind>,
+    serving_lines: usize,
+    experiments: usize,
+) -> Vec<&'static str> {
+    let mut shapes: Vec<&'static str> = Vec::new();
+    let jobs = job_kinds.into_iter().map(shape_of_kind);
+    let serves = std::iter::repeat_n("inference", serving_lines.min(1));
+    let work = std::iter::repeat_n("sporadic", experiments.min(1));
+    for s in jobs.chain(serves).chain(work) {
+        if !shapes.contains(&s) {
+            shapes.push(s);
+        }
+    }
+    shapes
+}
+
+/// Who can apply, in words: the program's stage and whether it needs VC or accelerator backing
+/// (data/programs.json `stage`, `needs_backing`).
+pub fn eligibility(p: &Program) -> String {
+    if p.needs_backing {
+        crate::tr!("advisor.needs_backing", stage = p.stage)
+    } else {
+        p.stage.to_string()
+    }
+}
+
+/// What the plan already holds and does: set by the page from the plan.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlanFit {
+    /// Credit shape ids of the plan's workloads ([`plan_shapes`]); a program fits when it fits
+    /// one of these or the workload chosen in the advisor.
+    pub shapes: Vec<String>,
+    /// Program ids of the grants already in the plan.
+    pub in_plan: Vec<String>,
+}
+
+impl PlanFit {
+    /// The plan's workloads (training kinds, how many serving lines and experiments) and the
+    /// program ids of its grants. The model's plan type sits above this module, so the page
+    /// passes the parts.
+    pub fn new(
+        job_kinds: impl IntoIterator<Item = WorkloadKind>,
+        serving_lines: usize,
+        experiments: usize,
+        grant_programs: impl IntoIterator<Item = String>,
+    ) -> Self {
+        PlanFit {
+            shapes: plan_shapes(job_kinds, serving_lines, experiments)
+                .into_iter()
+                .map(String::from)
+                .collect(),
+            in_plan: grant_programs.into_iter().collect(),
+        }
+    }
+}
 
 /// The advisor's own inputs, carried by the link (`shape`, `cuda`, `eng_week`); the rest comes
 /// from the plan.
@@ -30,7 +104,7 @@ impl Default for AdvisorKnobs {
     }
 }
 
-/// The seed's three questions and the plan's numbers.
+/// The three questions of the workload -> credit-shape table and the plan's numbers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AdvisorInputs {
     /// Workload shape id (`pretraining`, `fine-tuning`, `sporadic`, `inference`,
@@ -67,13 +141,18 @@ pub struct Ranked<'c> {
     pub egress_usd: f64,
     /// spendable − porting − egress, never below 0.
     pub usable_usd: f64,
-    /// Whether the program fits the workload shape (seed's table).
+    /// Whether the program fits the workload chosen or one of the plan's workloads (the
+    /// workload -> credit-shape table).
     pub fits_shape: bool,
+    /// Whether the plan already holds a grant of this program.
+    pub in_plan: bool,
+    /// Who can apply ([`eligibility`]).
+    pub eligibility: String,
     /// Why, in one line.
     pub why: String,
 }
 
-/// The advice: programs by usable value (best first), and a flag for buying the wrong layer.
+/// The advice: programs ranked (best first), and a flag for buying the wrong layer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Advice<'c> {
     /// Ranked programs.
@@ -82,8 +161,37 @@ pub struct Advice<'c> {
     pub wrong_layer: Option<String>,
 }
 
-/// Ranks every program in the catalog for these inputs.
+/// Ranks every program in the catalog for these inputs, knowing nothing of the plan's grants.
 pub fn advise<'c>(inputs: &AdvisorInputs, catalog: &'c Catalog) -> Advice<'c> {
+    advise_plan(inputs, &PlanFit::default(), catalog)
+}
+
+/// The shape names of these ids, joined with "or" ("Pretraining from scratch or Fine-tuning
+/// open models").
+fn shape_names(ids: &[&str], catalog: &Catalog) -> String {
+    let names: Vec<String> = ids
+        .iter()
+        .map(|id| {
+            catalog
+                .shapes
+                .iter()
+                .find(|s| s.id == *id)
+                .map_or_else(|| id.to_string(), |s| s.name_text())
+        })
+        .collect();
+    names.join(&crate::tr!("advisor.or"))
+}
+
+/// Ranks every program in the catalog for these inputs and this plan: programs that fit the
+/// plan's workloads (or the workload chosen) first, then those that do not, then those already in
+/// the plan; by usable value within each group.
+pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Catalog) -> Advice<'c> {
+    let mut wanted: Vec<&str> = vec![inputs.shape.as_str()];
+    for s in &plan.shapes {
+        if !wanted.contains(&s.as_str()) {
+            wanted.push(s.as_str());
+        }
+    }
     let mut ranked: Vec<Ranked> = Vec::new();
     for p in &catalog.programs {
         let amount = p.expected_usd;
@@ -106,32 +214,41 @@ pub fn advise<'c>(inputs: &AdvisorInputs, catalog: &'c Catalog) -> Advice<'c> {
             _ => 0.0,
         };
         let usable = (spendable - porting - egress).max(0.0);
-        let fits_shape = p.fits.iter().any(|f| *f == inputs.shape);
-        let mut why = format!(
-            "{} of a typical {} (up to {}) usable: approved ~day {approved}, spends {} before it expires on day {expires}",
-            usd(usable),
-            usd(amount),
-            usd(p.ceiling_usd),
-            usd(spendable)
+        let fits_shape = p.fits.iter().any(|f| wanted.contains(&f.as_ref()));
+        let in_plan = plan.in_plan.iter().any(|id| *id == p.id);
+        let mut why = crate::tr!(
+            "advisor.why.usable",
+            usable = usd(usable),
+            amount = usd(amount),
+            ceiling = usd(p.ceiling_usd),
+            approved = approved,
+            spendable = usd(spendable),
+            expires = expires
         );
         if porting > 0.0 {
-            why.push_str(&format!(
-                "; porting off CUDA costs {} ({} engineer-weeks)",
-                usd(porting),
-                p.porting_weeks
+            why.push_str(&crate::tr!(
+                "advisor.why.porting",
+                cost = usd(porting),
+                weeks = p.porting_weeks
             ));
         }
         if egress > 0.0 {
-            why.push_str(&format!("; moving the data there costs {}", usd(egress)));
+            why.push_str(&crate::tr!("advisor.why.egress", cost = usd(egress)));
         }
         if spendable < amount.min(inputs.need_usd) {
-            why.push_str(&format!(
-                "; {} would expire unused",
-                usd(amount.min(inputs.need_usd) - spendable)
+            why.push_str(&crate::tr!(
+                "advisor.why.expires",
+                amount = usd(amount.min(inputs.need_usd) - spendable)
             ));
         }
         if !fits_shape {
-            why.push_str("; not the right shape for this workload");
+            why.push_str(&crate::tr!(
+                "advisor.why.wrong_shape",
+                shapes = shape_names(&wanted, catalog)
+            ));
+        }
+        if in_plan {
+            why.push_str(&crate::tr!("advisor.why.in_plan"));
         }
         why.push('.');
         let r = Ranked {
@@ -142,21 +259,32 @@ pub fn advise<'c>(inputs: &AdvisorInputs, catalog: &'c Catalog) -> Advice<'c> {
             egress_usd: egress,
             usable_usd: usable,
             fits_shape,
+            in_plan,
+            eligibility: eligibility(p),
             why,
         };
-        // Best first: usable value, programs that fit the shape ahead of equal ones that do not.
-        crate::order::insert_by_key(&mut ranked, r, |r| {
-            -(r.usable_usd + if r.fits_shape { 0.5 } else { 0.0 })
-        });
+        crate::order::insert_by_key(&mut ranked, r, rank_key);
     }
-    let wrong_layer = (inputs.shape == "frontier-api").then(|| {
-        "Calling a frontier API: you need model credits, not GPU credits (API credits from the model's vendor or a platform)."
-            .to_string()
-    });
+    let wrong_layer = (inputs.shape == "frontier-api").then(|| crate::tr!("advisor.wrong_layer"));
     Advice {
         ranked,
         wrong_layer,
     }
+}
+
+/// Sort key, smallest first: programs not yet in the plan that fit, then those that do not fit,
+/// then those already in the plan; within a group, the larger usable value first. Usable values
+/// are below 10^12 (a grant is at most what the plan needs), so each group's offset keeps groups
+/// apart.
+fn rank_key(r: &Ranked) -> f64 {
+    let group = if r.in_plan {
+        2.0
+    } else if r.fits_shape {
+        0.0
+    } else {
+        1.0
+    };
+    group * 1e15 - r.usable_usd.min(1e14)
 }
 
 #[cfg(test)]
@@ -232,10 +360,133 @@ mod tests {
         for r in &a.ranked {
             assert_eq!(r.amount_usd, r.program.expected_usd, "{}", r.program.id);
         }
-        assert!(a.ranked.windows(2).all(|w| w[0].usable_usd
-            + 0.5 * f64::from(u8::from(w[0].fits_shape))
-            >= w[1].usable_usd + 0.5 * f64::from(u8::from(w[1].fits_shape))));
+        // Within a group (fitting, not fitting), the larger usable value first.
+        assert!(a
+            .ranked
+            .windows(2)
+            .all(|w| w[0].fits_shape != w[1].fits_shape || w[0].usable_usd >= w[1].usable_usd));
         assert_eq!(a.wrong_layer, None);
+    }
+
+    #[test]
+    fn a_program_that_fits_outranks_a_bigger_one_that_does_not() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // Sporadic experimentation, data nowhere else: fits Modal (typical $25K, up to $50K),
+        // Google's Start tier ($2K) and AWS Activate Founders ($1K) (data/programs.json `fits`).
+        // AWS GenAI (typical $200K, up to $1M) does not fit; it is worth more ($200K usable: below
+        // the $405.8K need, spent at $10,567.68 a day well before day 30 + 730) but ranks after all
+        // three.
+        let a = advise(
+            &AdvisorInputs {
+                shape: "sporadic".into(),
+                data_on: None,
+                ..inputs()
+            },
+            &c,
+        );
+        let ids: Vec<&str> = a.ranked.iter().map(|r| r.program.id.as_ref()).collect();
+        assert_eq!(
+            ids[..4],
+            [
+                "modal",
+                "gcp-startups-start",
+                "aws-activate-founders",
+                "aws-genai"
+            ]
+        );
+        assert!(a.ranked[..3].iter().all(|r| r.fits_shape));
+        let genai = &a.ranked[3];
+        assert!(!genai.fits_shape);
+        assert_eq!(genai.usable_usd, 200_000.0);
+        assert!(genai.usable_usd > a.ranked[0].usable_usd);
+        // The reason names the workload by its name, never its id.
+        assert!(
+            genai
+                .why
+                .ends_with("; not the right shape for Sporadic experimentation."),
+            "{}",
+            genai.why
+        );
+        // Eligibility from the catalog: stage, and the backing it needs.
+        assert_eq!(
+            genai.eligibility,
+            "seed to Series A, selected cohort; needs VC or accelerator backing"
+        );
+        assert_eq!(a.ranked[0].eligibility, "seed and Series A");
+    }
+
+    #[test]
+    fn programs_in_the_plan_are_marked_and_listed_last() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // Google Cloud for Startups would rank first ($200K usable, see usable_value_by_hand); in
+        // the plan it is marked and comes after every program not in the plan.
+        let plan = PlanFit {
+            shapes: vec!["pretraining".into()],
+            in_plan: vec!["gcp-startups".into()],
+        };
+        let a = advise_plan(&inputs(), &plan, &c);
+        let last = a.ranked.last().unwrap_or_else(|| panic!("no programs"));
+        assert_eq!(last.program.id, "gcp-startups");
+        assert!(last.in_plan);
+        assert!(
+            last.why.ends_with("; already in your plan."),
+            "{}",
+            last.why
+        );
+        assert_eq!(a.ranked.iter().filter(|r| r.in_plan).count(), 1);
+        // AWS GenAI ($199,520 after the $480 egress) is now first.
+        assert_eq!(a.ranked[0].program.id, "aws-genai");
+    }
+
+    #[test]
+    fn the_plans_workloads_decide_what_fits() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // A LoRA job is fine-tuning, a DPO one too (preference tuning), continued pretraining its
+        // own shape; serving lines are self-hosted inference, experiments sporadic; each once.
+        assert_eq!(plan_shapes([WorkloadKind::Lora], 0, 0), ["fine-tuning"]);
+        assert_eq!(
+            plan_shapes(
+                [
+                    WorkloadKind::ContinuedPretrain,
+                    WorkloadKind::Dpo,
+                    WorkloadKind::Qlora
+                ],
+                2,
+                3
+            ),
+            [
+                "continued-pretraining",
+                "fine-tuning",
+                "inference",
+                "sporadic"
+            ]
+        );
+        // Chosen workload "sporadic", plan fine-tuning: Together fits (fine-tuning, inference in
+        // data/programs.json), though not sporadic; AWS GenAI (pretraining, continued, inference)
+        // fits neither and is named against both.
+        let a = advise_plan(
+            &AdvisorInputs {
+                shape: "sporadic".into(),
+                ..inputs()
+            },
+            &PlanFit::new([WorkloadKind::Lora], 0, 0, Vec::new()),
+            &c,
+        );
+        let get = |id: &str| {
+            a.ranked
+                .iter()
+                .find(|r| r.program.id == id)
+                .unwrap_or_else(|| panic!("{id}"))
+        };
+        assert!(get("together").fits_shape);
+        assert!(!get("aws-genai").fits_shape);
+        assert!(
+            get("aws-genai").why.contains(
+                "not the right shape for Sporadic experimentation or Fine-tuning open models"
+            ),
+            "{}",
+            get("aws-genai").why
+        );
     }
 
     #[test]

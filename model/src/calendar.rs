@@ -16,6 +16,11 @@ const MONTHS: [&str; 12] = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 ];
 
+/// pt-BR's short month names, with their abbreviation dot.
+const MONTHS_PT: [&str; 12] = [
+    "jan.", "fev.", "mar.", "abr.", "mai.", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez.",
+];
+
 /// Whether `year` has a 29 February.
 pub fn is_leap_year(year: i32) -> bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
@@ -139,8 +144,17 @@ impl Date {
         format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
     }
 
-    /// `14 Mar 2027`, for people.
+    /// `14 Mar 2027`, for people; in Portuguese pt-BR's usual short form, `14 de mar. de 2027`
+    /// (the form of `Intl.DateTimeFormat("pt-BR", { dateStyle: "medium" })`).
     pub fn human(self) -> String {
+        if crate::locale::lang() == crate::locale::Lang::Pt {
+            return format!(
+                "{} de {} de {}",
+                self.day,
+                MONTHS_PT[(self.month - 1) as usize],
+                self.year
+            );
+        }
         format!(
             "{} {} {}",
             self.day,
@@ -205,6 +219,12 @@ mod tests {
         assert_eq!(d("2027-03-14").to_string(), "14 Mar 2027");
         assert_eq!(d("2027-03-04").iso(), "2027-03-04");
         assert_eq!(d(" 2026-12-01 ").iso(), "2026-12-01");
+        // Portuguese: day, "de", abbreviated month with its dot, "de", year; ISO never changes.
+        let pt = |f: fn() -> String| crate::locale::with_lang(crate::locale::Lang::Pt, f);
+        assert_eq!(pt(|| d("2027-03-14").human()), "14 de mar. de 2027");
+        assert_eq!(pt(|| d("2026-12-01").to_string()), "1 de dez. de 2026");
+        assert_eq!(pt(|| d("2026-05-09").human()), "9 de mai. de 2026");
+        assert_eq!(pt(|| d("2027-03-04").iso()), "2027-03-04");
     }
 
     #[test]

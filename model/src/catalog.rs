@@ -102,6 +102,63 @@ pub struct WorkloadShape {
     pub watch_out: Text,
 }
 
+impl WorkloadShape {
+    /// The workload in the reader's words (the catalog's English for a shape without a text).
+    pub fn name_text(&self) -> String {
+        self.texts().map_or_else(|| self.name.to_string(), |t| t.0)
+    }
+
+    /// The right credit shape, in the reader's words.
+    pub fn right_text(&self) -> String {
+        self.texts()
+            .map_or_else(|| self.right_shape.to_string(), |t| t.1)
+    }
+
+    /// What to watch out for, in the reader's words.
+    pub fn watch_text(&self) -> String {
+        self.texts()
+            .map_or_else(|| self.watch_out.to_string(), |t| t.2)
+    }
+
+    /// The shape's name, right shape and warning from the locale files (English there is the
+    /// catalog's own, a test keeps them equal).
+    fn texts(&self) -> Option<(String, String, String)> {
+        Some(match self.id.as_ref() {
+            "pretraining" => (
+                crate::tr!("shapes.pretraining.name"),
+                crate::tr!("shapes.pretraining.right"),
+                crate::tr!("shapes.pretraining.watch"),
+            ),
+            "continued-pretraining" => (
+                crate::tr!("shapes.continued.name"),
+                crate::tr!("shapes.continued.right"),
+                crate::tr!("shapes.continued.watch"),
+            ),
+            "fine-tuning" => (
+                crate::tr!("shapes.fine_tuning.name"),
+                crate::tr!("shapes.fine_tuning.right"),
+                crate::tr!("shapes.fine_tuning.watch"),
+            ),
+            "sporadic" => (
+                crate::tr!("shapes.sporadic.name"),
+                crate::tr!("shapes.sporadic.right"),
+                crate::tr!("shapes.sporadic.watch"),
+            ),
+            "inference" => (
+                crate::tr!("shapes.inference.name"),
+                crate::tr!("shapes.inference.right"),
+                crate::tr!("shapes.inference.watch"),
+            ),
+            "frontier-api" => (
+                crate::tr!("shapes.frontier_api.name"),
+                crate::tr!("shapes.frontier_api.right"),
+                crate::tr!("shapes.frontier_api.watch"),
+            ),
+            _ => return None,
+        })
+    }
+}
+
 /// A credit program. The ceiling is a tier maximum, never a default grant: a grant added without
 /// an amount, and the advisor, use the expected amount.
 #[derive(Clone, Debug, PartialEq)]
@@ -330,6 +387,24 @@ pub struct Catalog {
 
 /// The provider a plan uses unless a link or the user says otherwise, when it rents the accelerator.
 pub const DEFAULT_PROVIDER: &str = "aws";
+
+/// The display name of a provider of the built-in catalog ("Modal" for `modal`), or the id itself
+/// when the catalog has no such provider: for sentences built without a catalog at hand.
+pub fn provider_name(id: &str) -> String {
+    generated::PROVIDERS
+        .iter()
+        .find(|p| p.id == id)
+        .map_or_else(|| id.to_string(), |p| p.name.to_string())
+}
+
+/// The display name of an accelerator of the built-in catalog ("NVIDIA H100 SXM" for
+/// `h100-sxm`), or the id itself when the catalog has no such accelerator.
+pub fn accelerator_name(id: &str) -> String {
+    generated::ACCELERATORS
+        .iter()
+        .find(|a| a.id == id)
+        .map_or_else(|| id.to_string(), |a| a.name.to_string())
+}
 
 impl Catalog {
     /// The validated catalog compiled into the binary from `data/*.json`.
@@ -711,6 +786,23 @@ fn check_sourced(what: &str, source: &str, as_of: &str) -> Result<(), CatalogErr
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_workload_shapes_english_texts_are_the_catalogs() {
+        // The locale files carry each shape's words in both languages; in English they must be
+        // data/programs.json's, or the catalog and the page would say different things.
+        let c = Catalog::builtin().expect("catalog");
+        assert_eq!(c.shapes.len(), 6);
+        for s in &c.shapes {
+            crate::locale::with_lang(crate::locale::Lang::En, || {
+                assert_eq!(s.name_text(), s.name.as_ref(), "{}", s.id);
+                assert_eq!(s.right_text(), s.right_shape.as_ref(), "{}", s.id);
+                assert_eq!(s.watch_text(), s.watch_out.as_ref(), "{}", s.id);
+            });
+            let pt = crate::locale::with_lang(crate::locale::Lang::Pt, || s.name_text());
+            assert_ne!(pt, s.name.as_ref(), "{}: no Portuguese name", s.id);
+        }
+    }
+
     use super::*;
 
     #[derive(serde::Deserialize)]
@@ -1044,6 +1136,80 @@ mod tests {
             c.price("azure", "a100-40gb").map(|p| p.as_of.as_ref()),
             Some("2026-11-09")
         );
+    }
+
+    /// Every text a page can cite comes from a data file: none may name an internal file (the
+    /// domain brief, a seed article by number, a Markdown file, a path in this repository).
+    /// Returns each offending JSON string with its file.
+    fn internal_references(files: &[(&str, &str)]) -> Vec<String> {
+        const FORBIDDEN: [&str; 8] = [
+            "domain.md",
+            "seed 0",
+            "seeds/",
+            ".md",
+            "/work/",
+            "data/",
+            "model/src",
+            "src/ui",
+        ];
+        let mut found = Vec::new();
+        for (file, text) in files {
+            // Each JSON string value or key: the text between unescaped quotes.
+            for piece in text.split('"') {
+                let lower = piece.to_lowercase();
+                if FORBIDDEN.iter().any(|f| lower.contains(f)) {
+                    found.push(format!("{file}: {piece}"));
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn display_names_replace_ids_in_sentences() {
+        // data/providers.json and data/accelerators.json `name`; an unknown id reads as itself.
+        assert_eq!(provider_name("modal"), "Modal");
+        assert_eq!(provider_name("azure"), "Microsoft Azure");
+        assert_eq!(accelerator_name("h100-sxm"), "NVIDIA H100 SXM");
+        assert_eq!(accelerator_name("no-such-gpu"), "no-such-gpu");
+    }
+
+    #[test]
+    fn no_source_names_an_internal_file() {
+        let files = [
+            (
+                "accelerators.json",
+                include_str!("../../data/accelerators.json"),
+            ),
+            (
+                "api_prices.json",
+                include_str!("../../data/api_prices.json"),
+            ),
+            (
+                "base_models.json",
+                include_str!("../../data/base_models.json"),
+            ),
+            ("instances.json", include_str!("../../data/instances.json")),
+            ("networks.json", include_str!("../../data/networks.json")),
+            ("prices.json", include_str!("../../data/prices.json")),
+            ("programs.json", include_str!("../../data/programs.json")),
+            ("providers.json", include_str!("../../data/providers.json")),
+        ];
+        let found = internal_references(&files);
+        assert!(found.is_empty(), "{found:#?}");
+        // The check catches what the page used to show.
+        for bad in [
+            "Seed 000 (AI Perks ceilings)",
+            "DOMAIN.md section 4 (Founders up to $5K)",
+            "see docs/sources.md",
+            "from data/prices.json",
+        ] {
+            let json = format!("{{\"source\": \"{bad}\"}}");
+            assert_eq!(internal_references(&[("x.json", &json)]).len(), 1, "{bad}");
+        }
+        // Publications and vendor pages pass.
+        let good = "{\"source\": \"AI Perks (getaiperks.com), read 2026-12-01; https://modal.com/startups\"}";
+        assert!(internal_references(&[("x.json", good)]).is_empty());
     }
 
     #[test]

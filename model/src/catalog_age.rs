@@ -46,12 +46,11 @@ pub struct Staleness {
 impl Staleness {
     /// The marker shown next to the number: `stale: 14 months old`.
     pub fn label(&self) -> String {
-        let unit = if self.months_old == 1 {
-            "month"
+        if self.months_old == 1 {
+            crate::tr!("catalog_age.stale_one", n = self.months_old)
         } else {
-            "months"
-        };
-        format!("stale: {} {unit} old", self.months_old)
+            crate::tr!("catalog_age.stale_other", n = self.months_old)
+        }
     }
 }
 
@@ -80,11 +79,13 @@ pub struct StaleEntry {
 
 impl fmt::Display for StaleEntry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {}: as of {}, {} months old",
-            self.table, self.id, self.as_of, self.months_old
-        )
+        f.write_str(&crate::tr!(
+            "catalog_age.entry",
+            table = self.table,
+            id = self.id,
+            as_of = self.as_of,
+            n = self.months_old
+        ))
     }
 }
 

@@ -203,9 +203,10 @@ pub fn price_serve(serve: &Serve, base: &Scenario, catalog: &Catalog) -> ServeOu
     let e = match estimate(&s, catalog) {
         Ok(e) => e,
         Err(_) => {
-            out.error = Some(format!(
-                "{} has no list price for {}; give a price.",
-                serve.provider_id, serve.accelerator_id
+            out.error = Some(crate::tr!(
+                "evaluate.no_list_price",
+                provider = serve.provider_id,
+                acc = serve.accelerator_id
             ));
             return out;
         }
@@ -376,11 +377,11 @@ fn overhead_bills(job: &Job, o: &OverheadEstimate) -> Vec<(LineItem, WorkloadInp
 }
 
 /// How a host mode reads in a sentence.
-pub fn host_text(mode: HostMode) -> &'static str {
+pub fn host_text(mode: HostMode) -> String {
     match mode {
-        HostMode::OnDemand => "on-demand",
-        HostMode::Reserved => "reserved",
-        HostMode::Spot => "spot",
+        HostMode::OnDemand => crate::tr!("evaluate.host.on_demand"),
+        HostMode::Reserved => crate::tr!("evaluate.host.reserved"),
+        HostMode::Spot => crate::tr!("evaluate.host.spot"),
     }
 }
 

@@ -42,7 +42,7 @@ pub struct Citation {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Explanation {
     /// The symbolic formula.
-    pub formula: &'static str,
+    pub formula: String,
     /// The formula with this scenario's numbers, ending in the result.
     pub substituted: String,
     /// Catalog figures used.
@@ -80,17 +80,17 @@ impl Output {
 
     /// The label a person reads.
     pub fn label(self) -> &'static str {
-        match self {
-            Output::TrainFlops => "Training compute",
-            Output::GpuHours => "GPU-hours",
-            Output::WallClockDays => "Wall-clock time",
-            Output::ComputeCost => "Compute cost",
-            Output::PricePerGpuHour => "Price per GPU-hour",
-            Output::MonthlyCost => "Monthly, 1 GPU at duty cycle",
-            Output::MonthlyCostAlwaysOn => "Monthly, 1 GPU always on",
-            Output::MonthlyCostCluster => "Monthly, whole cluster at duty cycle",
-            Output::GpuHoursForBudget => "GPU-hours $50K buys",
-        }
+        crate::text::interned(match self {
+            Output::TrainFlops => crate::tr!("explain.label.train_flops"),
+            Output::GpuHours => crate::tr!("explain.label.gpu_hours"),
+            Output::WallClockDays => crate::tr!("explain.label.wall_clock_days"),
+            Output::ComputeCost => crate::tr!("explain.label.compute_cost"),
+            Output::PricePerGpuHour => crate::tr!("explain.label.price_per_gpu_hour"),
+            Output::MonthlyCost => crate::tr!("explain.label.monthly_cost"),
+            Output::MonthlyCostAlwaysOn => crate::tr!("explain.label.monthly_cost_always_on"),
+            Output::MonthlyCostCluster => crate::tr!("explain.label.monthly_cost_cluster"),
+            Output::GpuHoursForBudget => crate::tr!("explain.label.gpu_hours_for_budget"),
+        })
     }
 
     /// The raw value, in the output's unit (FLOP, hours, days, USD).
@@ -124,9 +124,11 @@ impl Output {
         let v = self.value(e);
         match self {
             Output::TrainFlops => format!("{v:e} FLOP"),
-            Output::GpuHours | Output::GpuHoursForBudget => format!("{} GPU-hours", exact(v, 3)),
-            Output::WallClockDays => format!("{} days", exact(v, 3)),
-            Output::PricePerGpuHour => format!("${} per GPU-hour", exact(v, 4)),
+            Output::GpuHours | Output::GpuHoursForBudget => {
+                crate::tr!("explain.exact.gpu_hours", n = exact(v, 3))
+            }
+            Output::WallClockDays => crate::tr!("common.days", n = exact(v, 3)),
+            Output::PricePerGpuHour => crate::tr!("explain.exact.price", p = exact(v, 4)),
             _ => usd_exact(v),
         }
     }
@@ -135,10 +137,10 @@ impl Output {
     pub fn explain(self, s: &Scenario, e: &Estimate) -> Explanation {
         let acc = e.accelerator;
         let peak = Citation {
-            figure: format!(
-                "{}: {} TFLOP/s dense bf16 peak",
-                acc.name,
-                exact(acc.dense_bf16_tflops, 1)
+            figure: crate::tr!(
+                "explain.peak",
+                name = acc.name,
+                tflops = exact(acc.dense_bf16_tflops, 1)
             ),
             source: acc.source.to_string(),
             as_of: acc.as_of.to_string(),
@@ -150,99 +152,106 @@ impl Output {
         let h = e.gpu_hours;
         let (formula, substituted, citations) = match self {
             Output::TrainFlops => (
-                "C = 6 · N · D",
-                format!(
-                    "6 × {} params × {} tokens = {:e} FLOP",
-                    sci_short(n),
-                    sci_short(d),
-                    e.train_flops
+                "C = 6 · N · D".to_string(),
+                crate::tr!(
+                    "explain.sub.train_flops",
+                    n = sci_short(n),
+                    d = sci_short(d),
+                    c = sci_short(e.train_flops)
                 ),
                 vec![],
             ),
             Output::GpuHours => (
-                "H = C / (P_peak · MFU) / 3600",
-                format!(
-                    "{:e} FLOP / ({}e12 FLOP/s × {}) / 3600 s/h = {} GPU-hours",
-                    e.train_flops,
-                    acc.dense_bf16_tflops,
-                    s.mfu,
-                    exact(h, 3)
+                "H = C / (P_peak · MFU) / 3600".to_string(),
+                crate::tr!(
+                    "explain.sub.gpu_hours",
+                    c = sci_short(e.train_flops),
+                    tflops = acc.dense_bf16_tflops,
+                    mfu = s.mfu,
+                    h = exact(h, 3)
                 ),
                 vec![peak],
             ),
             Output::WallClockDays => (
-                "days = H / (gpus · 24 · duty)",
-                format!(
-                    "{} GPU-h / ({} GPUs × 24 h × {}) = {} days",
-                    exact(h, 3),
-                    s.gpus,
-                    s.duty,
-                    exact(e.wall_clock_days, 3)
+                crate::tr!("explain.formula.wall_clock_days"),
+                crate::tr!(
+                    "explain.sub.wall_clock_days",
+                    h = exact(h, 3),
+                    gpus = s.gpus,
+                    duty = s.duty,
+                    d = exact(e.wall_clock_days, 3)
                 ),
                 vec![peak],
             ),
             Output::ComputeCost => (
-                "cost = H · p",
-                format!(
-                    "{} GPU-h × ${}/GPU-h = {}",
-                    exact(h, 3),
-                    p,
-                    usd_exact(e.compute_cost_usd)
+                crate::tr!("explain.formula.compute_cost"),
+                crate::tr!(
+                    "explain.sub.compute_cost",
+                    h = exact(h, 3),
+                    p = p,
+                    c = usd_exact(e.compute_cost_usd)
                 ),
                 [Some(peak), price].into_iter().flatten().collect(),
             ),
             Output::PricePerGpuHour => (
-                "p = list price, or your override",
+                crate::tr!("explain.formula.price"),
                 match &e.price {
-                    PriceSource::List(_) => format!(
-                        "${p} per GPU-hour, on-demand list price at {}",
-                        s.provider_id
+                    PriceSource::List(_) => crate::tr!(
+                        "explain.sub.price_list",
+                        p = p,
+                        provider = crate::catalog::provider_name(&s.provider_id)
                     ),
-                    PriceSource::Override { list: Some(l), .. } => {
-                        format!(
-                            "${p} per GPU-hour, your override (list price ${})",
-                            l.usd_per_gpu_hour
-                        )
-                    }
+                    PriceSource::Override { list: Some(l), .. } => crate::tr!(
+                        "explain.sub.price_override_list",
+                        p = p,
+                        list = l.usd_per_gpu_hour
+                    ),
                     PriceSource::Override { list: None, .. } => {
-                        format!("${p} per GPU-hour, your override")
+                        crate::tr!("explain.sub.price_override", p = p)
                     }
                 },
                 price.into_iter().collect(),
             ),
             Output::MonthlyCost => (
-                "monthly = p · 730 h · duty",
-                format!(
-                    "${p} × {HOURS_PER_MONTH} h × {} = {}",
-                    s.duty,
-                    usd_exact(e.monthly_cost_per_gpu_usd)
+                crate::tr!("explain.formula.monthly_cost"),
+                crate::tr!(
+                    "explain.sub.monthly_cost",
+                    p = p,
+                    hours = HOURS_PER_MONTH,
+                    duty = s.duty,
+                    m = usd_exact(e.monthly_cost_per_gpu_usd)
                 ),
                 price.into_iter().collect(),
             ),
             Output::MonthlyCostAlwaysOn => (
-                "monthly = p · 730 h",
-                format!(
-                    "${p} × {HOURS_PER_MONTH} h = {}",
-                    usd_exact(e.monthly_cost_always_on_per_gpu_usd)
+                crate::tr!("explain.formula.monthly_cost_always_on"),
+                crate::tr!(
+                    "explain.sub.monthly_cost_always_on",
+                    p = p,
+                    hours = HOURS_PER_MONTH,
+                    m = usd_exact(e.monthly_cost_always_on_per_gpu_usd)
                 ),
                 price.into_iter().collect(),
             ),
             Output::MonthlyCostCluster => (
-                "monthly = gpus · p · 730 h · duty",
-                format!(
-                    "{} × ${p} × {HOURS_PER_MONTH} h × {} = {}",
-                    s.gpus,
-                    s.duty,
-                    usd_exact(e.monthly_cost_cluster_usd)
+                crate::tr!("explain.formula.monthly_cost_cluster"),
+                crate::tr!(
+                    "explain.sub.monthly_cost_cluster",
+                    gpus = s.gpus,
+                    p = p,
+                    hours = HOURS_PER_MONTH,
+                    duty = s.duty,
+                    m = usd_exact(e.monthly_cost_cluster_usd)
                 ),
                 price.into_iter().collect(),
             ),
             Output::GpuHoursForBudget => (
-                "GPU-hours = $50,000 / p",
-                format!(
-                    "{} / ${p} = {} GPU-hours",
-                    usd_exact(REFERENCE_BUDGET_USD),
-                    exact(e.gpu_hours_for_reference_budget, 3)
+                crate::tr!("explain.formula.gpu_hours_for_budget"),
+                crate::tr!(
+                    "explain.sub.gpu_hours_for_budget",
+                    budget = usd_exact(REFERENCE_BUDGET_USD),
+                    p = p,
+                    h = exact(e.gpu_hours_for_reference_budget, 3)
                 ),
                 price.into_iter().collect(),
             ),
@@ -271,9 +280,12 @@ fn price_citation(price: &PriceSource) -> Option<Citation> {
         format!(" ({})", list.note)
     };
     Some(Citation {
-        figure: format!(
-            "{} at {}: ${}/GPU-hour on demand{note}",
-            list.accelerator, list.provider, list.usd_per_gpu_hour
+        figure: crate::tr!(
+            "explain.price_citation",
+            acc = crate::catalog::accelerator_name(&list.accelerator),
+            provider = crate::catalog::provider_name(&list.provider),
+            p = list.usd_per_gpu_hour,
+            note = note
         ),
         source: list.source.to_string(),
         as_of: list.as_of.to_string(),
@@ -319,6 +331,58 @@ mod tests {
             );
             assert!(!o.human(&e).contains("NaN"));
         }
+    }
+
+    #[test]
+    fn price_sentences_name_the_provider_and_accelerator() {
+        // data/prices.json: Modal H100 SXM $3.95 per GPU-hour; data/providers.json names `modal`
+        // "Modal", data/accelerators.json names `h100-sxm` "NVIDIA H100 SXM".
+        let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let s = Scenario {
+            provider_id: "modal".into(),
+            accelerator_id: "h100-sxm".into(),
+            ..Scenario::default()
+        };
+        let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
+        let x = Output::PricePerGpuHour.explain(&s, &e);
+        assert_eq!(
+            x.substituted,
+            "$3.95 per GPU-hour, on-demand list price at Modal"
+        );
+        let figure = x
+            .citations
+            .first()
+            .map(|c| c.figure.clone())
+            .unwrap_or_default();
+        assert!(
+            figure.starts_with("NVIDIA H100 SXM at Modal: $3.95/GPU-hour on demand"),
+            "{figure}"
+        );
+        assert!(!figure.contains("h100-sxm") && !figure.contains("at modal"));
+    }
+
+    #[test]
+    fn the_math_reads_in_portuguese() {
+        use crate::locale::{with_lang, Lang};
+        let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let s = Scenario::default();
+        let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
+        // Same numbers as the English test above (7e9 params, 2e12 tokens, 6·N·D = 8.4e22).
+        let flops = with_lang(Lang::Pt, || Output::TrainFlops.explain(&s, &e));
+        assert_eq!(flops.formula, "C = 6 · N · D");
+        assert_eq!(
+            flops.substituted,
+            "6 × 7e9 parâmetros × 2e12 tokens = 8.4e22 FLOP"
+        );
+        let days = with_lang(Lang::Pt, || Output::WallClockDays.explain(&s, &e));
+        assert_eq!(days.formula, "dias = H / (GPUs · 24 · ciclo de uso)");
+        assert!(days.substituted.ends_with(" dias"), "{}", days.substituted);
+        assert_eq!(
+            with_lang(Lang::Pt, || Output::ComputeCost.label()),
+            "Custo de computação"
+        );
+        // The English is untouched once the Portuguese was asked for.
+        assert_eq!(Output::ComputeCost.label(), "Compute cost");
     }
 
     #[test]

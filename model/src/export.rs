@@ -22,6 +22,11 @@ pub fn csv_text(raw: &str) -> String {
     }
 }
 
+/// A header row from its locale text: the column names, comma-separated.
+fn header(names: String) -> Vec<String> {
+    names.split(',').map(|n| csv_text(n.trim())).collect()
+}
+
 fn money(v: f64) -> String {
     if v.is_finite() {
         format!("{v:.2}")
@@ -52,34 +57,18 @@ pub fn results_csv(
         out.push_str("\r\n");
     };
     if !plan.name.is_empty() {
-        row(&["plan".into(), csv_text(&plan.name)]);
+        row(&[csv_text(&crate::tr!("export.plan")), csv_text(&plan.name)]);
         row(&[]);
     }
-    row(&[
-        "line",
-        "item",
-        "billed_by",
-        "gpus",
-        "hours",
-        "start_day",
-        "start_date",
-        "end_day",
-        "end_date",
-        "usd_in_horizon",
-    ]
-    .map(String::from));
+    row(&header(crate::tr!("export.header.lines")));
     for (i, (w, spend)) in inputs.1.iter().zip(&result.workload_spend_usd).enumerate() {
         let item = match lines.get(i) {
-            Some(BillLine::Job(j)) => {
-                format!("job {}: GPU-hours with communication and failures", j + 1)
-            }
-            Some(BillLine::Serve(j)) => format!("serving line {}: always-on GPUs", j + 1),
-            Some(BillLine::Experiment(k)) => format!("experiments {}: GPU-hours", k + 1),
-            Some(BillLine::JobStorage(j)) => {
-                format!("job {}: storage (checkpoints and dataset)", j + 1)
-            }
-            Some(BillLine::JobEgress(j)) => format!("job {}: egress", j + 1),
-            None => format!("line {}", i + 1),
+            Some(BillLine::Job(j)) => crate::tr!("export.item.job", n = j + 1),
+            Some(BillLine::Serve(j)) => crate::tr!("export.item.serve", n = j + 1),
+            Some(BillLine::Experiment(k)) => crate::tr!("export.item.experiments", n = k + 1),
+            Some(BillLine::JobStorage(j)) => crate::tr!("export.item.storage", n = j + 1),
+            Some(BillLine::JobEgress(j)) => crate::tr!("export.item.egress", n = j + 1),
+            None => crate::tr!("export.item.line", n = i + 1),
         };
         let gpus = if w.line == LineItem::Accelerators {
             w.gpus.to_string()
@@ -100,22 +89,7 @@ pub fn results_csv(
         ]);
     }
     row(&[]);
-    row(&[
-        "grant",
-        "program",
-        "provider",
-        "amount_usd",
-        "apply_day",
-        "apply_date",
-        "approved_day",
-        "approved_date",
-        "expires_day",
-        "expires_date",
-        "used_usd",
-        "expired_usd",
-        "unused_usd",
-    ]
-    .map(String::from));
+    row(&header(crate::tr!("export.header.grants")));
     for (i, ((planned, g), o)) in plan
         .grants
         .iter()
@@ -143,17 +117,7 @@ pub fn results_csv(
         ]);
     }
     row(&[]);
-    row(&[
-        "month",
-        "from_day",
-        "from_date",
-        "to_day",
-        "to_date",
-        "spend_usd",
-        "credit_used_usd",
-        "cash_usd",
-    ]
-    .map(String::from));
+    row(&header(crate::tr!("export.header.months")));
     let days = result.daily_spend_usd.len() as u32;
     let mut m = 0;
     loop {
@@ -266,5 +230,41 @@ mod tests {
         assert_eq!(lines[11], "3,60,2027-03-01,90,2027-03-31,0.00,0.00,0.00");
         assert_eq!(lines[12], "4,91,2027-04-01,99,2027-04-09,0.00,0.00,0.00");
         assert_eq!(lines[13], "");
+    }
+    #[test]
+    fn headers_read_in_portuguese_with_the_same_columns() {
+        use crate::locale::{with_lang, Lang};
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let plan = Plan::default();
+        let r = simulate(&[], &[]);
+        let csv = with_lang(Lang::Pt, || {
+            results_csv(&plan, &(Vec::new(), Vec::new()), &[], &r, &c)
+        });
+        let lines: Vec<&str> = csv.split("\r\n").collect();
+        // The three header rows, in the order the English ones come: 10, 13 and 8 columns.
+        assert_eq!(
+            lines[0],
+            "linha,item,cobrado_por,gpus,horas,dia_inicio,data_inicio,dia_fim,data_fim,usd_no_horizonte"
+        );
+        assert_eq!(lines[2], "concessao,programa,provedor,valor_usd,dia_solicitacao,data_solicitacao,dia_aprovacao,data_aprovacao,dia_vencimento,data_vencimento,usado_usd,vencido_usd,sem_uso_usd");
+        assert_eq!(
+            lines[4],
+            "mes,do_dia,da_data,ate_dia,ate_data,gasto_usd,credito_usado_usd,caixa_usd"
+        );
+        let english = results_csv(&plan, &(Vec::new(), Vec::new()), &[], &r, &c);
+        let english: Vec<&str> = english.split("\r\n").collect();
+        for i in [0, 2, 4] {
+            assert_eq!(
+                lines[i].split(',').count(),
+                english[i].split(',').count(),
+                "row {i}: {} vs {}",
+                lines[i],
+                english[i]
+            );
+        }
+        assert_eq!(
+            with_lang(Lang::Pt, || crate::tr!("export.item.job", n = 2)),
+            "tarefa 2: horas de GPU com comunicação e falhas"
+        );
     }
 }

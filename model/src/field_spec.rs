@@ -807,9 +807,10 @@ impl Field {
         Field::ALL.into_iter().find(|f| f.key() == key)
     }
 
-    /// The label a person reads next to the control.
+    /// The label a person reads next to the control, in the reader's language (the table's
+    /// `label` is the English).
     pub fn label(self) -> &'static str {
-        self.spec().label
+        crate::text::interned(label_text(self))
     }
 
     /// The numeric part of this field's row; `None` for the id fields.
@@ -828,11 +829,7 @@ impl Field {
     /// What a numeric field accepts, in words, for the given origin. Id fields list their ids at
     /// validation time instead.
     pub fn accepted(self, origin: Origin) -> &'static str {
-        let accepted = self.spec().accepted;
-        match origin {
-            Origin::Link => accepted.link,
-            Origin::Typed => accepted.typed,
-        }
+        crate::text::interned(accepted_text(self, origin))
     }
 
     /// Whether the field belongs to one training job (written in its `job=` token; read as a
@@ -866,6 +863,96 @@ impl Field {
     }
 }
 
+/// The label of a field in the reader's language (model/locales/fields.yml; the English is the
+/// table's `label`, checked by a test).
+fn label_text(field: Field) -> String {
+    match field {
+        Field::Params => crate::tr!("fields.params.label"),
+        Field::Tokens => crate::tr!("fields.tokens.label"),
+        Field::Gpu => crate::tr!("fields.gpu.label"),
+        Field::Gpus => crate::tr!("fields.gpus.label"),
+        Field::Mfu => crate::tr!("fields.mfu.label"),
+        Field::Duty => crate::tr!("fields.duty.label"),
+        Field::Provider => crate::tr!("fields.provider.label"),
+        Field::Price => crate::tr!("fields.price.label"),
+        Field::Start => crate::tr!("fields.start.label"),
+        Field::Mtbf => crate::tr!("fields.mtbf.label"),
+        Field::CkptWrite => crate::tr!("fields.ckpt_write.label"),
+        Field::Restart => crate::tr!("fields.restart.label"),
+        Field::CkptEvery => crate::tr!("fields.ckpt_every.label"),
+        Field::Network => crate::tr!("fields.network.label"),
+        Field::Overlap => crate::tr!("fields.overlap.label"),
+        Field::CkptsKept => crate::tr!("fields.ckpts_kept.label"),
+        Field::Spot => crate::tr!("fields.spot.label"),
+        Field::DataOn => crate::tr!("fields.data_on.label"),
+        Field::Export => crate::tr!("fields.export.label"),
+        Field::DataFormat => crate::tr!("fields.data_format.label"),
+        Field::CorpusOut => crate::tr!("fields.corpus_out.label"),
+        Field::Reserved => crate::tr!("fields.reserved.label"),
+        Field::Api => crate::tr!("fields.api.label"),
+        Field::ApiPrice => crate::tr!("fields.api_price.label"),
+        Field::TokensMonth => crate::tr!("fields.tokens_month.label"),
+        Field::InferParams => crate::tr!("fields.infer_params.label"),
+        Field::Batch => crate::tr!("fields.batch.label"),
+        Field::Util => crate::tr!("fields.util.label"),
+        Field::Budget => crate::tr!("fields.budget.label"),
+        Field::Shape => crate::tr!("fields.shape.label"),
+        Field::Cuda => crate::tr!("fields.cuda.label"),
+        Field::EngWeek => crate::tr!("fields.eng_week.label"),
+        Field::Host => crate::tr!("fields.host.label"),
+        Field::Context => crate::tr!("fields.context.label"),
+        Field::Kind => crate::tr!("fields.kind.label"),
+        Field::Epochs => crate::tr!("fields.epochs.label"),
+        Field::Runs => crate::tr!("fields.runs.label"),
+    }
+}
+
+/// What a field accepts, in the reader's language (the English is the table's `accepted`).
+fn accepted_text(field: Field, origin: Origin) -> String {
+    match (field, origin) {
+        (Field::Params, _) => crate::tr!("fields.params.accepted"),
+        (Field::Tokens, _) => crate::tr!("fields.tokens.accepted"),
+        (Field::Gpu, _) => crate::tr!("fields.gpu.accepted"),
+        (Field::Gpus, _) => crate::tr!("fields.gpus.accepted"),
+        (Field::Mfu, Origin::Link) => crate::tr!("fields.mfu.accepted_link"),
+        (Field::Mfu, Origin::Typed) => crate::tr!("fields.mfu.accepted_typed"),
+        (Field::Duty, Origin::Link) => crate::tr!("fields.duty.accepted_link"),
+        (Field::Duty, Origin::Typed) => crate::tr!("fields.duty.accepted_typed"),
+        (Field::Provider, _) => crate::tr!("fields.provider.accepted"),
+        (Field::Price, _) => crate::tr!("fields.price.accepted"),
+        (Field::Start, _) => crate::tr!("fields.start.accepted"),
+        (Field::Mtbf, _) => crate::tr!("fields.mtbf.accepted"),
+        (Field::CkptWrite, _) => crate::tr!("fields.ckpt_write.accepted"),
+        (Field::Restart, _) => crate::tr!("fields.restart.accepted"),
+        (Field::CkptEvery, _) => crate::tr!("fields.ckpt_every.accepted"),
+        (Field::Network, _) => crate::tr!("fields.network.accepted"),
+        (Field::Overlap, Origin::Link) => crate::tr!("fields.overlap.accepted_link"),
+        (Field::Overlap, Origin::Typed) => crate::tr!("fields.overlap.accepted_typed"),
+        (Field::CkptsKept, _) => crate::tr!("fields.ckpts_kept.accepted"),
+        (Field::Spot, _) => crate::tr!("fields.spot.accepted"),
+        (Field::DataOn, _) => crate::tr!("fields.data_on.accepted"),
+        (Field::Export, _) => crate::tr!("fields.export.accepted"),
+        (Field::DataFormat, _) => crate::tr!("fields.data_format.accepted"),
+        (Field::CorpusOut, _) => crate::tr!("fields.corpus_out.accepted"),
+        (Field::Reserved, _) => crate::tr!("fields.reserved.accepted"),
+        (Field::Api, _) => crate::tr!("fields.api.accepted"),
+        (Field::ApiPrice, _) => crate::tr!("fields.api_price.accepted"),
+        (Field::TokensMonth, _) => crate::tr!("fields.tokens_month.accepted"),
+        (Field::InferParams, _) => crate::tr!("fields.infer_params.accepted"),
+        (Field::Batch, _) => crate::tr!("fields.batch.accepted"),
+        (Field::Util, Origin::Link) => crate::tr!("fields.util.accepted_link"),
+        (Field::Util, Origin::Typed) => crate::tr!("fields.util.accepted_typed"),
+        (Field::Budget, _) => crate::tr!("fields.budget.accepted"),
+        (Field::Shape, _) => crate::tr!("fields.shape.accepted"),
+        (Field::Cuda, _) => crate::tr!("fields.cuda.accepted"),
+        (Field::EngWeek, _) => crate::tr!("fields.eng_week.accepted"),
+        (Field::Host, _) => crate::tr!("fields.host.accepted"),
+        (Field::Context, _) => crate::tr!("fields.context.accepted"),
+        (Field::Kind, _) => crate::tr!("fields.kind.accepted"),
+        (Field::Epochs, _) => crate::tr!("fields.epochs.accepted"),
+        (Field::Runs, _) => crate::tr!("fields.runs.accepted"),
+    }
+}
 impl Scale {
     /// The slider of a numeric field, in the field's canonical unit (fractions for MFU and duty).
     pub fn of(field: Field) -> Option<Scale> {
@@ -1172,5 +1259,35 @@ mod tests {
         s.set_number(Field::CkptEvery, None);
         s.set_number(Field::Params, None);
         assert_eq!(s, Scenario::default());
+    }
+
+    #[test]
+    fn labels_and_accepted_texts_are_the_tables_english_and_translated() {
+        use crate::locale::{with_lang, Lang};
+        // In English every label and accepted text is the table's own (locales/fields.yml must
+        // not drift from it).
+        for f in Field::ALL {
+            assert_eq!(f.label(), f.spec().label, "{f:?}");
+            assert_eq!(f.accepted(Origin::Link), f.spec().accepted.link, "{f:?}");
+            assert_eq!(f.accepted(Origin::Typed), f.spec().accepted.typed, "{f:?}");
+        }
+        // In Portuguese (model/locales/fields.yml): labels are translated and stay distinct.
+        with_lang(Lang::Pt, || {
+            assert_eq!(Field::Params.label(), "Parâmetros do modelo");
+            assert_eq!(Field::Duty.label(), "Ciclo de uso");
+            // A link carries canonical numbers (dot decimals); a typed box reads Portuguese ones.
+            assert_eq!(
+                Field::Mfu.accepted(Origin::Link),
+                "uma fração de 0.0001 a 1, como 0.4 (ou 40%)"
+            );
+            assert_eq!(
+                Field::Mfu.accepted(Origin::Typed),
+                "uma porcentagem de 0,01 a 100, como 40"
+            );
+            let mut labels = std::collections::HashSet::new();
+            for f in Field::ALL {
+                assert!(labels.insert(f.label()), "Portuguese label of {f:?} twice");
+            }
+        });
     }
 }

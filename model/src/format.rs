@@ -1,5 +1,13 @@
 //! Numbers for people (`$2.9M`, `59K GPU-hours`, `8.4 × 10²² FLOP`) and for machines (`data-value`).
 //! Non-finite values never reach the screen: they format as "—".
+//!
+//! Every function here writes in the thread's language ([`crate::locale::lang`]): English groups
+//! thousands with commas and marks decimals with a dot ("$1,234.56", "2.9M"); Portuguese (pt-BR)
+//! the other way round ("US$ 1.234,56", "2,9M"). The K/M/B/T suffixes stay in both. Dollar amounts
+//! are shown in the thread's display currency ([`crate::locale::currency`]). [`data_value`] is for
+//! machines and never changes.
+
+use crate::locale::{currency, lang, CurrencyCode, Lang};
 
 /// Shown instead of a number that is not finite (never expected: inputs are validated).
 pub const NOT_A_NUMBER: &str = "—";
@@ -16,6 +24,22 @@ fn significant(v: f64, sig: i32) -> String {
         s.trim_end_matches('0').trim_end_matches('.').to_string()
     } else {
         s
+    }
+}
+
+/// An English-formatted number in the thread's language: Portuguese swaps the marks, so
+/// "1,234.5" becomes "1.234,5". Apply it to numbers only, never to words.
+fn local(en: String) -> String {
+    match lang() {
+        Lang::En => en,
+        Lang::Pt => en
+            .chars()
+            .map(|c| match c {
+                '.' => ',',
+                ',' => '.',
+                c => c,
+            })
+            .collect(),
     }
 }
 
@@ -36,6 +60,10 @@ fn group_thousands(int_digits: &str) -> String {
 
 /// A compact count: 950 → "950", 58,982 → "59K", 1.23e6 → "1.2M", 3.1e15 → "3.1 × 10¹⁵".
 pub fn compact(v: f64) -> String {
+    local(compact_en(v))
+}
+
+fn compact_en(v: f64) -> String {
     if !v.is_finite() {
         return NOT_A_NUMBER.into();
     }
@@ -53,11 +81,15 @@ pub fn compact(v: f64) -> String {
             return format!("{m}{suffix}");
         }
     }
-    scientific(v)
+    scientific_en(v)
 }
 
 /// A value in scientific notation with superscript exponent: 8.4e22 → "8.4 × 10²²".
 pub fn scientific(v: f64) -> String {
+    local(scientific_en(v))
+}
+
+fn scientific_en(v: f64) -> String {
     if !v.is_finite() {
         return NOT_A_NUMBER.into();
     }
@@ -90,40 +122,89 @@ pub fn scientific(v: f64) -> String {
     format!("{} × 10{sup}", significant(mantissa, 3))
 }
 
-/// Dollars for a headline: "$3.40", "$2,482", "$406K", "$2.9M".
+/// The sign and currency symbol before an amount in the display currency: "-$", "R$ ", "€".
+fn money_prefix(v: f64) -> String {
+    let sign = if v < 0.0 { "-" } else { "" };
+    format!("{sign}{}", currency().code.prefix(lang()))
+}
+
+/// Dollars for a headline, in the display currency: "$3.40", "$2,482", "$406K", "$2.9M"
+/// (Portuguese "US$ 2,9M"; at 5.4 BRL per dollar, $1,000 is "R$5,400", Portuguese "R$ 5.400").
 pub fn usd(v: f64) -> String {
+    let v = currency().convert(v);
     if !v.is_finite() {
         return NOT_A_NUMBER.into();
     }
-    let sign = if v < 0.0 { "-" } else { "" };
     let a = v.abs();
-    if a == 0.0 {
-        "$0".into()
+    let number = if a == 0.0 {
+        "0".to_string()
     } else if a < 100.0 {
-        format!("{sign}${a:.2}")
+        format!("{a:.2}")
     } else if a < 10_000.0 {
-        format!("{sign}${}", group_thousands(&format!("{a:.0}")))
+        group_thousands(&format!("{a:.0}"))
     } else {
-        format!("{sign}${}", compact(a))
-    }
+        compact_en(a)
+    };
+    let v = if a == 0.0 { 0.0 } else { v };
+    format!("{}{}", money_prefix(v), local(number))
 }
 
-/// Exact-ish dollars for hover text: "$405,797.10".
+/// Exact-ish dollars for hover text, in the display currency: "$405,797.10" (Portuguese
+/// "US$ 405.797,10").
 pub fn usd_exact(v: f64) -> String {
+    let v = currency().convert(v);
     if !v.is_finite() {
         return NOT_A_NUMBER.into();
     }
     let s = format!("{:.2}", v.abs());
     let (int, frac) = s.split_once('.').unwrap_or((&s, "00"));
     format!(
-        "{}${}.{frac}",
-        if v < 0.0 { "-" } else { "" },
-        group_thousands(int)
+        "{}{}",
+        money_prefix(v),
+        local(format!("{}.{frac}", group_thousands(int)))
     )
+}
+
+/// A unit price in the display currency with up to `decimals` decimals, for "per GPU-hour" and
+/// "per million tokens" figures: "$6.88", Portuguese "US$ 6,88"; at 5.4 BRL per dollar, "R$37.15".
+pub fn usd_unit(v: f64, decimals: usize) -> String {
+    let v = currency().convert(v);
+    if !v.is_finite() {
+        return NOT_A_NUMBER.into();
+    }
+    let number = exact_en(v.abs(), decimals);
+    // A price that rounds to zero is "$0", never "-$0".
+    let v = if number == "0" { 0.0 } else { v };
+    format!("{}{}", money_prefix(v), local(number))
+}
+
+/// The note beside amounts shown in another currency: "Shown in BRL at 5.40 per US$; providers
+/// bill in US$". `None` while amounts are shown in dollars.
+pub fn currency_label() -> Option<String> {
+    let c = currency();
+    if c.code == CurrencyCode::Usd || !c.per_usd.is_finite() {
+        return None;
+    }
+    // At least two decimals ("5.40"), more when the rate has them ("0.925").
+    let mut rate = exact_en(c.per_usd, 6);
+    match rate.split_once('.') {
+        None => rate.push_str(".00"),
+        Some((_, frac)) if frac.len() == 1 => rate.push('0'),
+        Some(_) => {}
+    }
+    Some(crate::tr!(
+        "format.currency_label",
+        iso = c.code.iso(),
+        rate = local(rate)
+    ))
 }
 
 /// A plain number with separators and up to `decimals` decimals, for hover text: "58,982.137".
 pub fn exact(v: f64, decimals: usize) -> String {
+    local(exact_en(v, decimals))
+}
+
+fn exact_en(v: f64, decimals: usize) -> String {
     if !v.is_finite() {
         return NOT_A_NUMBER.into();
     }
@@ -147,14 +228,17 @@ pub fn days(v: f64) -> String {
         return NOT_A_NUMBER.into();
     }
     if v < 100.0 {
-        format!("{} days", significant(v, 3))
+        crate::tr!("format.days", n = local(significant(v, 3)))
     } else if v < 730.0 {
-        format!("{} days", group_thousands(&format!("{v:.0}")))
+        crate::tr!(
+            "format.days",
+            n = local(group_thousands(&format!("{v:.0}")))
+        )
     } else {
-        format!(
-            "{} days ({} years)",
-            group_thousands(&format!("{v:.0}")),
-            significant(v / 365.25, 2)
+        crate::tr!(
+            "format.days_years",
+            n = local(group_thousands(&format!("{v:.0}"))),
+            years = local(significant(v / 365.25, 2))
         )
     }
 }
@@ -178,7 +262,7 @@ pub fn percent(fraction: f64) -> String {
     if !fraction.is_finite() {
         return NOT_A_NUMBER.into();
     }
-    format!("{}%", significant(fraction * 100.0, 4))
+    format!("{}%", local(significant(fraction * 100.0, 4)))
 }
 
 /// The raw number for a `data-value` attribute: shortest round-trip decimal that JavaScript's
@@ -250,5 +334,98 @@ mod tests {
         assert_eq!(hours(11.4324), "11.4 h");
         assert_eq!(hours(72.0), "3 days");
         assert_eq!(hours(f64::NAN), NOT_A_NUMBER);
+    }
+
+    use crate::locale::{with_currency, with_lang, DisplayCurrency};
+
+    fn pt<R>(f: impl FnOnce() -> R) -> R {
+        with_lang(Lang::Pt, f)
+    }
+
+    #[test]
+    fn portuguese_swaps_the_marks_and_keeps_the_suffixes() {
+        // The issue's examples: "$1,234.56" / "US$ 1.234,56", "2.9M" / "2,9M", "38.4" / "38,4".
+        assert_eq!(usd_exact(1234.56), "$1,234.56");
+        assert_eq!(pt(|| usd_exact(1234.56)), "US$ 1.234,56");
+        assert_eq!(pt(|| compact(2.9e6)), "2,9M");
+        assert_eq!(pt(|| days(38.4)), "38,4 dias");
+        // 2457.6 days: "2.458" rounded and grouped; 2457.6 / 365.25 = 6.73 → "6,7".
+        assert_eq!(pt(|| days(2457.6)), "2.458 dias (6,7 anos)");
+        // 3.4 < 100: two decimals; 2482 < 10,000: grouped; 2.904e6: compact.
+        assert_eq!(pt(|| usd(3.4)), "US$ 3,40");
+        assert_eq!(pt(|| usd(2482.0)), "US$ 2.482");
+        assert_eq!(pt(|| usd(2_904_000.0)), "US$ 2,9M");
+        assert_eq!(pt(|| usd(-2482.0)), "-US$ 2.482");
+        // 1e12 moves up to the next suffix, "1T", in both languages; compact counts are not
+        // grouped, so 3.5e15 is 3500 trillions, "3500T", in both too.
+        assert_eq!(pt(|| compact(1e12)), "1T");
+        assert_eq!(pt(|| compact(3.5e15)), "3500T");
+        assert_eq!(pt(|| scientific(8.4e22)), "8,4 × 10²²");
+        assert_eq!(pt(|| percent(0.375)), "37,5%");
+        assert_eq!(pt(|| exact(58_982.137_2, 3)), "58.982,137");
+        assert_eq!(pt(|| hours(11.4324)), "11,4 h");
+        assert_eq!(pt(|| usd(f64::NAN)), NOT_A_NUMBER);
+        // Machines read the same value in every language.
+        assert_eq!(pt(|| data_value(58_982.137)), "58982.137");
+        // with_lang restored English.
+        assert_eq!(compact(2.9e6), "2.9M");
+    }
+
+    #[test]
+    fn amounts_in_a_display_currency() {
+        let brl = DisplayCurrency::new(CurrencyCode::Brl, 5.4);
+        let eur = DisplayCurrency::new(CurrencyCode::Eur, 0.925);
+        let (Some(brl), Some(eur)) = (brl, eur) else {
+            panic!("valid rates");
+        };
+        // $1,000 × 5.4 = 5,400 BRL (under 10,000: grouped, no decimals).
+        assert_eq!(with_currency(brl, || usd(1000.0)), "R$5,400");
+        assert_eq!(with_currency(brl, || pt(|| usd(1000.0))), "R$ 5.400");
+        // $1,000 × 0.925 = 925 EUR.
+        assert_eq!(with_currency(eur, || usd(1000.0)), "€925");
+        assert_eq!(with_currency(eur, || pt(|| usd(1000.0))), "€ 925");
+        // $405,797.10 × 5.4 = 2,191,304.34 BRL; compact: 2.2M.
+        assert_eq!(with_currency(brl, || usd(405_797.1)), "R$2.2M");
+        assert_eq!(
+            with_currency(brl, || pt(|| usd_exact(405_797.1))),
+            "R$ 2.191.304,34"
+        );
+        // Unit prices: $6.88 × 5.4 = 37.152 → 2 decimals "37.15"; trailing zeros dropped.
+        assert_eq!(usd_unit(6.88, 4), "$6.88");
+        assert_eq!(pt(|| usd_unit(6.88, 4)), "US$ 6,88");
+        assert_eq!(with_currency(brl, || usd_unit(6.88, 2)), "R$37.15");
+        assert_eq!(usd_unit(-2.0, 2), "-$2");
+        assert_eq!(usd_unit(-0.001, 2), "$0");
+        // An overflowing conversion never shows Infinity.
+        let huge = DisplayCurrency::new(CurrencyCode::Brl, 1e6);
+        if let Some(huge) = huge {
+            assert_eq!(with_currency(huge, || usd(f64::MAX)), NOT_A_NUMBER);
+        }
+        // Back in dollars once the closure ends.
+        assert_eq!(usd(1000.0), "$1,000");
+    }
+
+    #[test]
+    fn the_currency_label_names_the_rate() {
+        assert_eq!(currency_label(), None);
+        let brl = DisplayCurrency::new(CurrencyCode::Brl, 5.4);
+        let eur = DisplayCurrency::new(CurrencyCode::Eur, 0.925);
+        let label = |c: Option<DisplayCurrency>| c.and_then(|c| with_currency(c, currency_label));
+        assert_eq!(
+            label(brl).as_deref(),
+            Some("Shown in BRL at 5.40 per US$; providers bill in US$")
+        );
+        assert_eq!(
+            label(eur).as_deref(),
+            Some("Shown in EUR at 0.925 per US$; providers bill in US$")
+        );
+        assert_eq!(
+            pt(|| label(brl)).as_deref(),
+            Some("Valores em BRL a 5,40 por US$; os provedores cobram em US$")
+        );
+        assert_eq!(
+            label(DisplayCurrency::new(CurrencyCode::Brl, 5.0)).as_deref(),
+            Some("Shown in BRL at 5.00 per US$; providers bill in US$")
+        );
     }
 }

@@ -46,9 +46,7 @@ pub enum CalendarError {
 impl std::fmt::Display for CalendarError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            CalendarError::NoStartDate => f.write_str(
-                "The plan has no start date (day 0, link key t0), so its days cannot be put on a calendar.",
-            ),
+            CalendarError::NoStartDate => f.write_str(&crate::tr!("ics.no_start_date")),
         }
     }
 }
@@ -74,20 +72,40 @@ fn job_names(outcome: &Outcome) -> Vec<String> {
                 .filter(|o| o.job.kind.label() == label)
                 .count();
             if same == 1 {
-                format!("{label} job")
+                crate::tr!("ics.job_only", label = label)
             } else {
-                format!("{label} job {}", i + 1)
+                crate::tr!("ics.job_n", label = label, n = i + 1)
             }
         })
         .collect()
 }
 
-fn numbered(what: &str, index: usize, count: usize) -> String {
+fn numbered(what: String, index: usize, count: usize) -> String {
     if count == 1 {
-        what.to_string()
+        what
     } else {
         format!("{what} {}", index + 1)
     }
+}
+
+/// The text with its first letter in capitals, for a name that opens a calendar title ("LoRA job
+/// starts"; Portuguese "Tarefa de LoRA começa").
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Whose first day an apply-by date is aimed at, for its sentence.
+enum Target {
+    Job(String),
+    JobStorage(String),
+    JobEgress(String),
+    Serve(String),
+    Experiments(String),
+    First,
 }
 
 /// Letters, digits and dashes only (for UIDs).
@@ -132,21 +150,23 @@ pub fn plan_events(
     let jobs = job_names(outcome);
     let serve_count = outcome.serves.len();
     let experiment_count = plan.workloads.len();
-    // Who a bill line belongs to, and the verb for its first day.
-    let line_name = |line: Option<&BillLine>| -> (String, &'static str) {
+    // Who a bill line belongs to.
+    let line_name = |line: Option<&BillLine>| -> Target {
         match line {
-            Some(BillLine::Job(i)) => (format!("the {}", jobs[*i]), "starts"),
-            Some(BillLine::JobStorage(i)) => (format!("the {}'s storage", jobs[*i]), "starts"),
-            Some(BillLine::JobEgress(i)) => (format!("the {}'s egress", jobs[*i]), "is billed"),
-            Some(BillLine::Serve(j)) => (
-                format!("the {}", numbered("serving line", *j, serve_count)),
-                "starts",
-            ),
-            Some(BillLine::Experiment(k)) => (
-                format!("the {}", numbered("experiments", *k, experiment_count)),
-                "start",
-            ),
-            None => ("its first workload".to_string(), "starts"),
+            Some(BillLine::Job(i)) => Target::Job(jobs[*i].clone()),
+            Some(BillLine::JobStorage(i)) => Target::JobStorage(jobs[*i].clone()),
+            Some(BillLine::JobEgress(i)) => Target::JobEgress(jobs[*i].clone()),
+            Some(BillLine::Serve(j)) => Target::Serve(numbered(
+                crate::tr!("ics.serving_line_lower"),
+                *j,
+                serve_count,
+            )),
+            Some(BillLine::Experiment(k)) => Target::Experiments(numbered(
+                crate::tr!("ics.experiments_lower"),
+                *k,
+                experiment_count,
+            )),
+            None => Target::First,
         }
     };
     let mut events = Vec::new();
@@ -168,9 +188,9 @@ pub fn plan_events(
         let approved = i64::from(g.usable_from());
         let expires = i64::from(g.expires_on());
         let review = if planned.review_days == program.review_days_typical {
-            format!("a typical review of {} days", planned.review_days)
+            crate::tr!("ics.review_typical", n = planned.review_days)
         } else {
-            format!("a planned review of {} days", planned.review_days)
+            crate::tr!("ics.review_planned", n = planned.review_days)
         };
         if let Some(by) = outcome.apply_by.get(gi).copied().flatten() {
             let first = outcome
@@ -181,28 +201,71 @@ pub fn plan_events(
                 .filter(|(_, w)| g.pays_for(w))
                 .min_by_key(|(_, w)| w.start_day);
             if let Some((w, line)) = first {
-                let (who, verb) = line_name(outcome.lines.get(w));
-                let mut description = format!(
-                    "Apply for {name} ({amount}) by this day: with {review}, approval lands in time for {who}, which {verb} on {}.",
-                    human(i64::from(line.start_day))
-                );
+                let day = human(i64::from(line.start_day));
+                let (name, amount, review) = (&name, &amount, &review);
+                let mut description = match line_name(outcome.lines.get(w)) {
+                    Target::Job(job) => crate::tr!(
+                        "ics.apply_by.job",
+                        name = name,
+                        amount = amount,
+                        review = review,
+                        job = job,
+                        day = day
+                    ),
+                    Target::JobStorage(job) => crate::tr!(
+                        "ics.apply_by.storage",
+                        name = name,
+                        amount = amount,
+                        review = review,
+                        job = job,
+                        day = day
+                    ),
+                    Target::JobEgress(job) => crate::tr!(
+                        "ics.apply_by.egress",
+                        name = name,
+                        amount = amount,
+                        review = review,
+                        job = job,
+                        day = day
+                    ),
+                    Target::Serve(line) => crate::tr!(
+                        "ics.apply_by.serve",
+                        name = name,
+                        amount = amount,
+                        review = review,
+                        line = line,
+                        day = day
+                    ),
+                    Target::Experiments(line) => crate::tr!(
+                        "ics.apply_by.experiments",
+                        name = name,
+                        amount = amount,
+                        review = review,
+                        line = line,
+                        day = day
+                    ),
+                    Target::First => crate::tr!(
+                        "ics.apply_by.first",
+                        name = name,
+                        amount = amount,
+                        review = review,
+                        day = day
+                    ),
+                };
                 if by < 0 {
-                    description.push_str(&format!(
-                        " This is before the plan's day 0 ({}): apply as soon as you can.",
-                        t0.human()
-                    ));
+                    description.push_str(&crate::tr!("ics.apply_by.before_day0", day = t0.human()));
                 }
                 if i64::from(planned.apply_day) > by {
-                    description.push_str(&format!(
-                        " The plan applies on {}, {} days later.",
-                        human(i64::from(planned.apply_day)),
-                        i64::from(planned.apply_day) - by
+                    description.push_str(&crate::tr!(
+                        "ics.apply_by.plan_applies",
+                        day = human(i64::from(planned.apply_day)),
+                        n = i64::from(planned.apply_day) - by
                     ));
                 }
                 events.push(Event {
                     key: format!("{key}-apply-by"),
                     date: date(by),
-                    summary: format!("Apply by: {name} ({amount})"),
+                    summary: crate::tr!("ics.apply_by.summary", name = name, amount = amount),
                     description,
                 });
             }
@@ -210,36 +273,43 @@ pub fn plan_events(
         events.push(Event {
             key: format!("{key}-approved"),
             date: date(approved),
-            summary: format!("Expected approval: {name} ({amount})"),
-            description: format!(
-                "Expected approval of {name} ({amount}): applied on {} with {review}; the credits pay from this day until they expire on {}.",
-                human(i64::from(planned.apply_day)),
-                human(expires)
+            summary: crate::tr!("ics.approval.summary", name = name, amount = amount),
+            description: crate::tr!(
+                "ics.approval.description",
+                name = name,
+                amount = amount,
+                applied = human(i64::from(planned.apply_day)),
+                review = review,
+                expires = human(expires)
             ),
         });
-        let mut expiry = format!(
-            "What is left of {name} ({amount}) expires at the start of this day, {} days after approval on {}.",
-            planned.validity_days,
-            human(approved)
+        let mut expiry = crate::tr!(
+            "ics.expiry.description",
+            name = name,
+            amount = amount,
+            n = planned.validity_days,
+            day = human(approved)
         );
         if let Some(o) = outcome.result.grants.get(gi) {
-            expiry.push_str(&format!(
-                " The plan uses {} of it and lets {} expire unused",
-                dollars(o.used_usd),
-                dollars(o.expired_usd)
-            ));
             if o.unused_usd > 0.005 {
-                expiry.push_str(&format!(
-                    "; {} is still unused when the simulation ends",
-                    dollars(o.unused_usd)
+                expiry.push_str(&crate::tr!(
+                    "ics.expiry.uses_unused",
+                    used = dollars(o.used_usd),
+                    expired = dollars(o.expired_usd),
+                    unused = dollars(o.unused_usd)
+                ));
+            } else {
+                expiry.push_str(&crate::tr!(
+                    "ics.expiry.uses",
+                    used = dollars(o.used_usd),
+                    expired = dollars(o.expired_usd)
                 ));
             }
-            expiry.push('.');
         }
         events.push(Event {
             key: format!("{key}-expires"),
             date: date(expires),
-            summary: format!("Credits expire: {name}"),
+            summary: crate::tr!("ics.expiry.summary", name = name),
             description: expiry,
         });
     }
@@ -248,11 +318,11 @@ pub fn plan_events(
     for (i, j) in outcome.jobs.iter().enumerate() {
         let name = &jobs[i];
         let key = format!("job-{}", i + 1);
-        let on = format!(
-            "{} × {} at {}",
-            j.job.gpus,
-            acc_name(&j.job.accelerator_id),
-            provider_name(&j.job.provider_id)
+        let on = crate::tr!(
+            "ics.gpus_at",
+            gpus = j.job.gpus,
+            acc = acc_name(&j.job.accelerator_id),
+            provider = provider_name(&j.job.provider_id)
         );
         let start = i64::from(j.start_day);
         let finishes = j.estimate.is_ok()
@@ -260,40 +330,36 @@ pub fn plan_events(
                 .as_ref()
                 .is_some_and(|o| o.billed_days.is_finite());
         let description = if j.estimate.is_err() {
-            format!(
-                "{} starts on {on}; it cannot be priced yet, so it has no end date.",
-                j.job.title()
-            )
+            crate::tr!("ics.job.unpriced", title = j.job.title(), on = on)
         } else if finishes {
-            format!(
-                "{} starts on {on}: {} GPU-hours, {} of accelerator time; done by {}.",
-                j.job.title(),
-                compact(j.gpu_hours),
-                dollars(j.cost_usd),
-                human(i64::from(j.end_day))
+            crate::tr!(
+                "ics.job.priced",
+                title = j.job.title(),
+                on = on,
+                h = compact(j.gpu_hours),
+                cost = dollars(j.cost_usd),
+                day = human(i64::from(j.end_day))
             )
         } else {
-            format!(
-                "{} starts on {on}; at these settings it does not finish within the 5-year horizon.",
-                j.job.title()
-            )
+            crate::tr!("ics.job.never", title = j.job.title(), on = on)
         };
         events.push(Event {
             key: format!("{key}-start"),
             date: date(start),
-            summary: format!("{name} starts ({on})"),
+            summary: crate::tr!("ics.job.start_summary", name = capitalized(name), on = on),
             description,
         });
         if finishes {
             events.push(Event {
                 key: format!("{key}-end"),
                 date: date(i64::from(j.end_day)),
-                summary: format!("{name} done"),
-                description: format!(
-                    "{} is done by this day (started on {} on {on}; {} of accelerator time).",
-                    j.job.title(),
-                    human(start),
-                    dollars(j.cost_usd)
+                summary: crate::tr!("ics.job.done_summary", name = capitalized(name)),
+                description: crate::tr!(
+                    "ics.job.done",
+                    title = j.job.title(),
+                    start = human(start),
+                    on = on,
+                    cost = dollars(j.cost_usd)
                 ),
             });
         }
@@ -301,48 +367,57 @@ pub fn plan_events(
 
     // Serving lines.
     for (n, v) in outcome.serves.iter().enumerate() {
-        let name = numbered("Serving line", n, serve_count);
+        let name = numbered(crate::tr!("ics.serving_line"), n, serve_count);
         let key = format!("serve-{}", n + 1);
-        let on = format!(
-            "{} at {} ({})",
-            acc_name(&v.serve.accelerator_id),
-            provider_name(&v.serve.provider_id),
-            crate::evaluate::host_text(v.serve.host)
+        let on = crate::tr!(
+            "ics.serve.at",
+            acc = acc_name(&v.serve.accelerator_id),
+            provider = provider_name(&v.serve.provider_id),
+            host = crate::evaluate::host_text(v.serve.host)
         );
         let start = i64::from(v.start_day);
         match &v.error {
             Some(e) => events.push(Event {
                 key: format!("{key}-start"),
                 date: date(start),
-                summary: format!("{name} starts ({on})"),
-                description: format!("{} on {on} starts; {e}", v.serve.title()),
+                summary: crate::tr!("ics.job.start_summary", name = name, on = on),
+                description: crate::tr!(
+                    "ics.serve.error",
+                    title = v.serve.title(),
+                    on = on,
+                    error = e
+                ),
             }),
             None => {
-                let gpus = format!(
-                    "{} always-on {}",
-                    v.gpus,
-                    if v.gpus == 1 { "GPU" } else { "GPUs" }
-                );
+                let gpus = if v.gpus == 1 {
+                    crate::tr!("ics.serve.gpu_one", n = v.gpus)
+                } else {
+                    crate::tr!("ics.serve.gpu_other", n = v.gpus)
+                };
                 events.push(Event {
                     key: format!("{key}-start"),
                     date: date(start),
-                    summary: format!("{name} starts ({on})"),
-                    description: format!(
-                        "{} on {on} starts: {gpus}, {} a month until {}.",
-                        v.serve.title(),
-                        dollars(v.monthly_usd),
-                        human(i64::from(v.end_day))
+                    summary: crate::tr!("ics.job.start_summary", name = name, on = on),
+                    description: crate::tr!(
+                        "ics.serve.starts",
+                        title = v.serve.title(),
+                        on = on,
+                        gpus = gpus,
+                        monthly = dollars(v.monthly_usd),
+                        day = human(i64::from(v.end_day))
                     ),
                 });
                 events.push(Event {
                     key: format!("{key}-end"),
                     date: date(i64::from(v.end_day)),
-                    summary: format!("{name} ends"),
-                    description: format!(
-                        "{} on {on} stops by this day (served from {}: {gpus}, {} in all).",
-                        v.serve.title(),
-                        human(start),
-                        dollars(v.total_usd)
+                    summary: crate::tr!("ics.serve.ends_summary", name = name),
+                    description: crate::tr!(
+                        "ics.serve.ends",
+                        title = v.serve.title(),
+                        on = on,
+                        start = human(start),
+                        gpus = gpus,
+                        total = dollars(v.total_usd)
                     ),
                 });
             }
@@ -351,13 +426,13 @@ pub fn plan_events(
 
     // Experiments.
     for (k, w) in plan.workloads.iter().enumerate() {
-        let name = numbered("Experiments", k, experiment_count);
+        let name = numbered(crate::tr!("ics.experiments"), k, experiment_count);
         let key = format!("experiment-{}", k + 1);
-        let on = format!(
-            "{} × {} at {}",
-            w.gpus,
-            acc_name(&w.accelerator_id),
-            provider_name(&w.provider_id)
+        let on = crate::tr!(
+            "ics.gpus_at",
+            gpus = w.gpus,
+            acc = acc_name(&w.accelerator_id),
+            provider = provider_name(&w.provider_id)
         );
         let start = i64::from(w.start_day);
         let line = outcome
@@ -365,10 +440,11 @@ pub fn plan_events(
             .iter()
             .position(|l| *l == BillLine::Experiment(k))
             .and_then(|p| outcome.inputs.1.get(p));
-        let what = format!(
-            "{} GPU-hours on {on} at {} duty",
-            compact(w.gpu_hours),
-            crate::format::percent(w.duty)
+        let what = crate::tr!(
+            "ics.experiments_run.what",
+            h = compact(w.gpu_hours),
+            on = on,
+            duty = crate::format::percent(w.duty)
         );
         match line {
             Some(line) => {
@@ -377,29 +453,34 @@ pub fn plan_events(
                 events.push(Event {
                     key: format!("{key}-start"),
                     date: date(start),
-                    summary: format!("{name} start ({on})"),
-                    description: format!(
-                        "Experiments start: {what}, {cost}; the budget is used up by {}.",
-                        human(end)
+                    summary: crate::tr!("ics.experiments_run.start_summary", name = name, on = on),
+                    description: crate::tr!(
+                        "ics.experiments_run.start",
+                        what = what,
+                        cost = cost,
+                        day = human(end)
                     ),
                 });
                 events.push(Event {
                     key: format!("{key}-end"),
                     date: date(end),
-                    summary: format!("{name} done"),
-                    description: format!(
-                        "Experiments done by this day: {what} from {}, {cost}.",
-                        human(start)
+                    summary: crate::tr!("ics.experiments_run.done_summary", name = name),
+                    description: crate::tr!(
+                        "ics.experiments_run.done",
+                        what = what,
+                        start = human(start),
+                        cost = cost
                     ),
                 });
             }
             None => events.push(Event {
                 key: format!("{key}-start"),
                 date: date(start),
-                summary: format!("{name} start ({on})"),
-                description: format!(
-                    "Experiments start: {what}; {} has no list price for it, so give a price to see when the budget is used up.",
-                    provider_name(&w.provider_id)
+                summary: crate::tr!("ics.experiments_run.start_summary", name = name, on = on),
+                description: crate::tr!(
+                    "ics.experiments_run.unpriced",
+                    what = what,
+                    provider = provider_name(&w.provider_id)
                 ),
             }),
         }
@@ -410,11 +491,11 @@ pub fn plan_events(
         events.push(Event {
             key: "cash-starts".into(),
             date: date(day),
-            summary: "Cash starts: the credits no longer cover the bill".into(),
-            description: format!(
-                "From {} the plan pays cash: {} in all over the plan (the credits pay the rest).",
-                human(day),
-                dollars(outcome.result.cash_usd)
+            summary: crate::tr!("ics.cash.summary"),
+            description: crate::tr!(
+                "ics.cash.description",
+                day = human(day),
+                cash = dollars(outcome.result.cash_usd)
             ),
         });
     }
@@ -522,7 +603,7 @@ pub fn plan_calendar(
     line("CALSCALE:GREGORIAN".into());
     line("METHOD:PUBLISH".into());
     let title = if plan.name.trim().is_empty() {
-        "GPU Credit Runway plan".to_string()
+        crate::tr!("ics.calendar_name")
     } else {
         format!("GPU Credit Runway: {}", plan.name.trim())
     };
@@ -537,7 +618,7 @@ pub fn plan_calendar(
         let description = if url.is_empty() {
             e.description.clone()
         } else {
-            format!("{} Plan: {url}", e.description)
+            crate::tr!("ics.with_link", description = e.description, url = url)
         };
         line(format!("DESCRIPTION:{}", escape_text(&description)));
         if !url.is_empty() {

@@ -33,7 +33,7 @@ pub fn validate_network(
         Field::Network,
         text,
         problem,
-        format!("one of {}", offered.join(", ")),
+        crate::tr!("ids.one_of", ids = offered.join(", ")),
     ))
 }
 
@@ -48,7 +48,7 @@ pub fn validate_accelerator(text: &str, catalog: &Catalog) -> Result<String, Inp
         Field::Gpu,
         text,
         Problem::UnknownId,
-        format!("one of {}", ids.join(", ")),
+        crate::tr!("ids.one_of", ids = ids.join(", ")),
     ))
 }
 
@@ -63,7 +63,7 @@ pub fn validate_provider(
         .offers(accelerator_id)
         .map(|p| p.provider.as_ref())
         .collect();
-    let expected = format!("one of {}", renting.join(", "));
+    let expected = crate::tr!("ids.one_of", ids = renting.join(", "));
     if renting.contains(&id) {
         return Ok(id.to_string());
     }

@@ -83,14 +83,15 @@ impl WorkloadKind {
     /// The name a person reads.
     pub fn label(self) -> &'static str {
         match self {
-            WorkloadKind::Pretrain => "Pretrain",
-            WorkloadKind::ContinuedPretrain => "Continued pretraining",
-            WorkloadKind::FullFinetune => "Full fine-tune",
+            WorkloadKind::Pretrain => crate::text::interned(crate::tr!("kind.pretrain")),
+            WorkloadKind::ContinuedPretrain => crate::text::interned(crate::tr!("kind.continued")),
+            WorkloadKind::FullFinetune => crate::text::interned(crate::tr!("kind.full_ft")),
+            // Method names, the same in every language.
             WorkloadKind::Lora => "LoRA",
             WorkloadKind::Qlora => "QLoRA",
             WorkloadKind::Dpo => "DPO",
-            WorkloadKind::Inference => "Inference",
-            WorkloadKind::Retrieval => "Retrieval (RAG)",
+            WorkloadKind::Inference => crate::text::interned(crate::tr!("kind.inference")),
+            WorkloadKind::Retrieval => crate::text::interned(crate::tr!("kind.rag")),
         }
     }
 
@@ -151,25 +152,19 @@ impl WorkloadKind {
     pub fn multiplier_text(self, reference_precomputed: bool, checkpointing: bool) -> String {
         let ckpt = checkpointing && self.offers_checkpointing();
         match (self, ckpt) {
-            (WorkloadKind::Qlora, true) => format!(
-                "(4 + 2 for gradient checkpointing) × {QLORA_OVERHEAD} QLoRA dequantisation (estimate, 1.1–1.3×)"
-            ),
-            (WorkloadKind::Qlora, false) => format!(
-                "4 × {QLORA_OVERHEAD} QLoRA dequantisation (estimate, 1.1–1.3×), no gradient checkpointing"
-            ),
-            (WorkloadKind::Lora, true) => "6 (LoRA 4 + 2 for gradient checkpointing)".into(),
-            (WorkloadKind::Lora, false) => "4 (LoRA, no gradient checkpointing)".into(),
-            (WorkloadKind::FullFinetune, true) => {
-                "8 (6 + 2 for gradient checkpointing)".into()
-            }
-            (WorkloadKind::FullFinetune, false) => "6 (no gradient checkpointing)".into(),
+            (WorkloadKind::Qlora, true) => crate::tr!("kind.mult.qlora_ckpt", q = QLORA_OVERHEAD),
+            (WorkloadKind::Qlora, false) => crate::tr!("kind.mult.qlora", q = QLORA_OVERHEAD),
+            (WorkloadKind::Lora, true) => crate::tr!("kind.mult.lora_ckpt"),
+            (WorkloadKind::Lora, false) => crate::tr!("kind.mult.lora"),
+            (WorkloadKind::FullFinetune, true) => crate::tr!("kind.mult.full_ft_ckpt"),
+            (WorkloadKind::FullFinetune, false) => crate::tr!("kind.mult.full_ft"),
             (WorkloadKind::Dpo, _) if reference_precomputed => {
-                "6 (precomputed reference log-probs)".into()
+                crate::tr!("kind.mult.dpo_precomputed")
             }
-            (WorkloadKind::Dpo, _) => "8 (policy 6 + frozen reference forward 2)".into(),
-            (WorkloadKind::Inference, _) => "2 (one forward pass)".into(),
-            (WorkloadKind::Retrieval, _) => "2 (one forward pass of the embedding model)".into(),
-            _ => "6 (forward and backward)".into(),
+            (WorkloadKind::Dpo, _) => crate::tr!("kind.mult.dpo"),
+            (WorkloadKind::Inference, _) => crate::tr!("kind.mult.inference"),
+            (WorkloadKind::Retrieval, _) => crate::tr!("kind.mult.rag"),
+            _ => crate::tr!("kind.mult.train"),
         }
     }
 

@@ -363,6 +363,84 @@ pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
     out.finish()
 }
 
+/// How the page is shown, carried by a link beside the plan: `lang=en|pt`, `cur=usd|brl|eur` and
+/// `fx=<units per US dollar>`. They change no number of the plan (amounts stay in US dollars,
+/// as providers bill), so they are read and written apart from [`decode_link`]/[`encode_link`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ViewPrefs {
+    /// The language the link asks for (`None`: the page chooses).
+    pub lang: Option<crate::locale::Lang>,
+    /// The display currency and its rate (`None`: US dollars, or the page's choice).
+    pub currency: Option<crate::locale::DisplayCurrency>,
+}
+
+/// Reads `lang`, `cur` and `fx` from a query string (with or without the leading `?`); the
+/// first of each key wins. A bad value is left out with a message naming the key and what it
+/// accepts; the rest of the link still applies. `fx` without a currency other than `usd` is
+/// ignored.
+pub fn decode_view_prefs(query: &str) -> (ViewPrefs, Vec<String>) {
+    use crate::locale::{CurrencyCode, DisplayCurrency, Lang};
+    let query = query.strip_prefix('?').unwrap_or(query);
+    let (mut lang, mut cur, mut fx) = (None, None, None);
+    for (k, v) in form_urlencoded::parse(query.as_bytes()) {
+        match k.as_ref() {
+            "lang" if lang.is_none() => lang = Some(v.into_owned()),
+            "cur" if cur.is_none() => cur = Some(v.into_owned()),
+            "fx" if fx.is_none() => fx = Some(v.into_owned()),
+            _ => {}
+        }
+    }
+    let mut prefs = ViewPrefs::default();
+    let mut messages = Vec::new();
+    if let Some(v) = lang {
+        match Lang::from_code(&v) {
+            Some(l) => prefs.lang = Some(l),
+            None => messages.push(crate::tr!(
+                "numbers.view.bad_lang",
+                got = crate::parse::echo(&v)
+            )),
+        }
+    }
+    match cur.as_deref().map(|v| (v, CurrencyCode::from_code(v))) {
+        None => {}
+        Some((_, Some(CurrencyCode::Usd))) => prefs.currency = Some(DisplayCurrency::USD),
+        Some((_, Some(code))) => match fx.as_deref() {
+            None => messages.push(crate::tr!("numbers.view.no_rate", iso = code.iso())),
+            Some(raw) => match crate::parse::parse_positive(raw, DisplayCurrency::MAX_RATE) {
+                Ok(rate) => prefs.currency = DisplayCurrency::new(code, rate),
+                Err(p) => messages.push(crate::tr!(
+                    "numbers.view.bad_rate",
+                    problem = p.describe(&crate::parse::echo(raw))
+                )),
+            },
+        },
+        Some((v, None)) => messages.push(crate::tr!(
+            "numbers.view.bad_currency",
+            got = crate::parse::echo(v)
+        )),
+    }
+    (prefs, messages)
+}
+
+/// Writes the view keys set in `prefs`, canonical and locale-free: "lang=pt&cur=brl&fx=5.4"
+/// (empty when none is set; `fx` only for a currency other than US dollars). Append it to
+/// [`encode_link`]'s output with `&` when both are non-empty.
+pub fn encode_view_prefs(prefs: &ViewPrefs) -> String {
+    let mut out = form_urlencoded::Serializer::new(String::new());
+    if let Some(l) = prefs.lang {
+        out.append_pair("lang", l.code());
+    }
+    if let Some(c) = prefs.currency {
+        out.append_pair("cur", c.code.code());
+        if c.code != crate::locale::CurrencyCode::Usd {
+            // The shortest text that reads back to the same rate: "5.4", "0.925", "1000000".
+            let rate = format!("{:?}", c.per_usd);
+            out.append_pair("fx", rate.strip_suffix(".0").unwrap_or(&rate));
+        }
+    }
+    out.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -758,5 +836,79 @@ mod tests {
             d.errors[0].problem,
             Problem::NotOffered("Google Cloud (a3-highgpu-8g)".into())
         );
+    }
+}
+
+#[cfg(test)]
+mod view_prefs_tests {
+    use super::*;
+    use crate::locale::{CurrencyCode, DisplayCurrency, Lang};
+
+    #[test]
+    fn view_keys_round_trip_canonically() {
+        let (p, m) = decode_view_prefs("?lang=pt&cur=brl&fx=5.4");
+        assert!(m.is_empty(), "{m:?}");
+        assert_eq!(p.lang, Some(Lang::Pt));
+        assert_eq!(
+            p.currency,
+            Some(DisplayCurrency {
+                code: CurrencyCode::Brl,
+                per_usd: 5.4
+            })
+        );
+        assert_eq!(encode_view_prefs(&p), "lang=pt&cur=brl&fx=5.4");
+        // Links are locale-free: "5,4" is not a rate (a comma only groups thousands in links).
+        let (p, m) = decode_view_prefs("cur=eur&fx=0.925&params=7B");
+        assert_eq!(encode_view_prefs(&p), "cur=eur&fx=0.925");
+        assert!(m.is_empty());
+        assert_eq!(encode_view_prefs(&ViewPrefs::default()), "");
+        let (p, _) = decode_view_prefs("cur=usd&fx=5");
+        assert_eq!(encode_view_prefs(&p), "cur=usd");
+        // A rate of exactly 1,000,000 is accepted and written plainly.
+        let (p, m) = decode_view_prefs("cur=brl&fx=1e6");
+        assert!(m.is_empty());
+        assert_eq!(encode_view_prefs(&p), "cur=brl&fx=1000000");
+    }
+
+    #[test]
+    fn bad_view_values_name_the_key_and_the_rest_applies() {
+        let (p, m) = decode_view_prefs("lang=de&cur=brl&fx=5.4");
+        assert_eq!(p.lang, None);
+        assert_eq!(p.currency.map(|c| c.code), Some(CurrencyCode::Brl));
+        assert_eq!(
+            m,
+            ["Language (lang): \"de\" is not a language of this page. Expected en or pt."]
+        );
+        let (p, m) = decode_view_prefs("lang=pt&cur=gbp&fx=0.8");
+        assert_eq!((p.lang, p.currency), (Some(Lang::Pt), None));
+        assert_eq!(m, ["Display currency (cur): \"gbp\" is not a currency this page shows. Expected usd, brl or eur; amounts are shown in US dollars."]);
+        let (p, m) = decode_view_prefs("cur=brl");
+        assert_eq!(p.currency, None);
+        assert_eq!(m, ["Exchange rate (fx): no rate given for BRL. Expected the display currency's units per US dollar, above 0 and at most 1,000,000, like 5.4; amounts are shown in US dollars."]);
+        for (fx, why) in [
+            ("0", "\"0\" must be greater than zero"),
+            ("-2", "\"-2\" is negative"),
+            ("1000001", "\"1000001\" is above the accepted range"),
+            ("5,4", "\"5,4\" is not a number"),
+            ("NaN", "\"NaN\" is not a number"),
+            ("", "no value given"),
+        ] {
+            let (p, m) = decode_view_prefs(&format!("cur=eur&fx={fx}"));
+            assert_eq!(p.currency, None, "{fx}");
+            assert_eq!(m.len(), 1, "{fx}");
+            assert!(
+                m[0].starts_with(&format!("Exchange rate (fx): {why}. Expected")),
+                "{fx}: {m:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn plan_links_are_unchanged_by_view_keys() {
+        let cat = crate::catalog::Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let plain = decode_link("params=13B", &cat);
+        let viewed = decode_link("params=13B&lang=pt&cur=brl&fx=5.4", &cat);
+        assert_eq!(plain.scenario, viewed.scenario);
+        assert!(viewed.errors.is_empty() && viewed.plan_errors.is_empty());
     }
 }

@@ -1,15 +1,34 @@
 //! Parsing of numbers typed by a user or carried by a share link: "7B", "7e9", "7000000000", "1.5T",
 //! "2,000", "40%". Every rejection is an [`InputError`] whose `Display` names the field and what it
 //! accepts; nothing here panics, whatever the input.
+//!
+//! Typed input ([`Origin::Typed`]) is read in the reader's language ([`crate::locale::lang`]):
+//! English marks decimals with a dot and may group thousands with commas ("1,000.5", "1.5B");
+//! Portuguese the other way round ("1.000,5", "1,5B"; "1.000B" is a thousand billion). Share links
+//! ([`Origin::Link`]) are canonical and locale-free: they are always read the English way.
 
 use std::fmt;
+
+use crate::locale::{lang, Lang};
 
 use crate::cost::Scenario;
 pub use crate::field_spec::{Field, Origin, Range};
 
 impl Field {
-    /// The text a typed box shows for a value: "7B", "1024", and the percentage for MFU and duty ("40").
+    /// The text a typed box shows for a value, in the reader's language: "7B", "1024", "1.5K"
+    /// (Portuguese "1,5K"), and the percentage for MFU and duty ("40"). It reads back, typed in the
+    /// same language, to exactly `value`.
     pub fn display(self, value: f64) -> String {
+        let en = self.display_en(value);
+        match lang() {
+            Lang::En => en,
+            // The English form never groups thousands, so swapping the marks gives the
+            // Portuguese form that reads back to the same number.
+            Lang::Pt => swap_marks(&en),
+        }
+    }
+
+    fn display_en(self, value: f64) -> String {
         // Whole values print plainly ("50677", not "50.677K"); suffixes are for the quantities
         // spanning decades (parameters, tokens, dollars).
         let suffixed = self.style() == Some(crate::field_spec::Style::Suffixed);
@@ -21,28 +40,43 @@ impl Field {
         } else if self.is_percent() {
             // 0.07 * 100 is 7.000000000000001 in binary; show what a person would type.
             let pct = value * 100.0;
-            format_number_exact(format!("{pct:.10e}").parse().unwrap_or(pct))
+            let rounded = format_number_exact(format!("{pct:.10e}").parse().unwrap_or(pct));
+            if parse_scaled(&rounded, -2).ok().map(f64::to_bits) == Some(value.to_bits()) {
+                rounded
+            } else {
+                // Eleven digits were not enough (0.6038498543000001): the value's own shortest
+                // digits, with the decimal point moved two places, read back exactly.
+                percent_digits(value)
+            }
         } else {
             format_number_exact(value)
         }
     }
 
     /// Parses and validates a numeric value for this field.
+    /// Typed values are read in the reader's language; a form only the other language reads
+    /// ("1,5" in English) is refused with [`Problem::WrongDecimalMark`], which shows the fix.
     pub fn parse(self, raw: &str, origin: Origin) -> Result<f64, InputError> {
         let err = |problem| InputError::new(self, raw, problem, self.accepted(origin));
         let Some(range) = self.range() else {
             return Err(err(Problem::NotANumber));
         };
-        let trimmed = raw.trim();
-        // Percentages shift the decimal exponent instead of dividing, so "41.7" is exactly 0.417.
-        let value = if self.is_percent() {
-            match (trimmed.strip_suffix('%'), origin) {
-                (Some(pct), _) => parse_scaled(pct, -2),
-                (None, Origin::Typed) => parse_scaled(trimmed, -2),
-                (None, Origin::Link) => parse_number(trimmed),
+        let value = match origin {
+            Origin::Link => self.read_number(raw, origin, Lang::En),
+            Origin::Typed => {
+                let reader = lang();
+                match self.read_number(raw, origin, reader) {
+                    Err(Problem::NotANumber)
+                        if self.read_number(raw, origin, other(reader)).is_ok() =>
+                    {
+                        Err(Problem::WrongDecimalMark {
+                            lang: reader,
+                            fix: echo(&swap_marks(raw.trim())),
+                        })
+                    }
+                    read => read,
+                }
             }
-        } else {
-            parse_number(trimmed)
         }
         .map_err(err)?;
         if value < 0.0 {
@@ -67,6 +101,170 @@ impl Field {
         }
         // "-0" is accepted where 0 is, and read as 0 (never shown as "-0").
         Ok(if value == 0.0 { 0.0 } else { value })
+    }
+}
+
+impl Field {
+    /// The number `raw` is, read in `lang` (Portuguese marks swapped), before any range check.
+    fn read_number(self, raw: &str, origin: Origin, lang: Lang) -> Result<f64, Problem> {
+        let trimmed = raw.trim();
+        let owned;
+        let text = match lang {
+            Lang::En => trimmed,
+            Lang::Pt => {
+                owned = swap_marks(trimmed);
+                owned.as_str()
+            }
+        };
+        // Percentages shift the decimal exponent instead of dividing, so "41.7" is exactly 0.417.
+        if self.is_percent() {
+            match (text.strip_suffix('%'), origin) {
+                (Some(pct), _) => parse_scaled(pct, -2),
+                (None, Origin::Typed) => parse_scaled(text, -2),
+                (None, Origin::Link) => parse_number(text),
+            }
+        } else {
+            parse_number(text)
+        }
+    }
+
+    /// How typed text that both languages read, differently, was read: English "1,000" is a
+    /// thousand (Portuguese would read 1), Portuguese "2.500" is 2500 (English would read 2.5).
+    /// `None` when the text is not accepted, or when it means the same in both languages.
+    pub fn read_as(self, raw: &str) -> Option<ReadAs> {
+        let reader = lang();
+        let value = self.parse(raw, Origin::Typed).ok()?;
+        let own = self.read_number(raw, Origin::Typed, reader).ok()?;
+        let alt = self.read_number(raw, Origin::Typed, other(reader)).ok()?;
+        if own.to_bits() == alt.to_bits() {
+            return None;
+        }
+        let trimmed = raw.trim();
+        let (group, decimal) = marks(reader);
+        // The other language's reading, written in the reader's: its grouping dropped, its
+        // decimal mark turned into the reader's.
+        let alt_text = swap_marks(&trimmed.replace(decimal, ""));
+        Some(ReadAs {
+            lang: reader,
+            value,
+            read: echo(&trim_decimal_zeros(&trimmed.replace(group, ""), decimal)),
+            not: echo(&trim_decimal_zeros(&alt_text, decimal)),
+            thousands: trimmed.contains(group),
+        })
+    }
+}
+
+/// A note on typed text both languages read, differently (see [`Field::read_as`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadAs {
+    /// The language it was read in (the reader's).
+    pub lang: Lang,
+    /// The value used.
+    pub value: f64,
+    /// How it was read, without thousands separators: "1000", "2,5".
+    pub read: String,
+    /// What the other language would have read, in the reader's notation: "1", "2500".
+    pub not: String,
+    /// The separator was read as grouping thousands (else as the decimal mark).
+    pub thousands: bool,
+}
+
+impl ReadAs {
+    /// The note under the field: "Read as 1000 (the comma separates thousands), not 1."
+    pub fn message(&self) -> String {
+        let (read, not) = (&self.read, &self.not);
+        // The note is in the reader's language, which is the language the text was read in.
+        crate::locale::with_lang(self.lang, || match (self.lang, self.thousands) {
+            (Lang::En, true) => {
+                crate::tr!("numbers.read_as.comma_thousands", read = read, not = not)
+            }
+            (Lang::En, false) => crate::tr!("numbers.read_as.dot_decimals", read = read, not = not),
+            (Lang::Pt, true) => crate::tr!("numbers.read_as.dot_thousands", read = read, not = not),
+            (Lang::Pt, false) => {
+                crate::tr!("numbers.read_as.comma_decimals", read = read, not = not)
+            }
+        })
+    }
+}
+
+impl fmt::Display for ReadAs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+/// A fraction's shortest round-trip digits as a percentage, by moving the decimal point two
+/// places (no binary multiplication): 0.6038498543000001 → "60.38498543000001".
+fn percent_digits(value: f64) -> String {
+    let sci = format!("{value:e}");
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let Ok(exp) = exp.parse::<i32>() else {
+        return format!("{mantissa}e{exp}");
+    };
+    let (sign, mantissa) = mantissa
+        .strip_prefix('-')
+        .map_or(("", mantissa), |m| ("-", m));
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    // The point sits after the first digit, moved by the exponent and by 2 for percent.
+    let point = 1 + exp + 2;
+    if !(-20..=40).contains(&point) {
+        return format!("{sign}{mantissa}e{}", exp + 2);
+    }
+    let text = if point <= 0 {
+        format!("0.{}{digits}", "0".repeat(point.unsigned_abs() as usize))
+    } else if point as usize >= digits.len() {
+        format!("{digits}{}", "0".repeat(point as usize - digits.len()))
+    } else {
+        let (int, frac) = digits.split_at(point as usize);
+        format!("{int}.{frac}")
+    };
+    format!("{sign}{text}")
+}
+
+/// The other language of the two.
+fn other(lang: Lang) -> Lang {
+    match lang {
+        Lang::En => Lang::Pt,
+        Lang::Pt => Lang::En,
+    }
+}
+
+/// A language's (thousands separator, decimal mark).
+fn marks(lang: Lang) -> (char, char) {
+    match lang {
+        Lang::En => (',', '.'),
+        Lang::Pt => ('.', ','),
+    }
+}
+
+/// Swaps dots and commas: English "1,000.5" is Portuguese "1.000,5" and back.
+fn swap_marks(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '.' => ',',
+            ',' => '.',
+            c => c,
+        })
+        .collect()
+}
+
+/// Drops trailing zeros of the digits after the decimal mark, and the mark if none remain:
+/// ("1.000", '.') → "1", ("1.500B", '.') → "1.5B", ("2,50%", ',') → "2,5%".
+fn trim_decimal_zeros(s: &str, decimal: char) -> String {
+    let Some(at) = s.find(decimal) else {
+        return s.to_string();
+    };
+    let (int, rest) = s.split_at(at);
+    let rest = &rest[decimal.len_utf8()..];
+    let end = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    let (digits, tail) = rest.split_at(end);
+    let digits = digits.trim_end_matches('0');
+    if digits.is_empty() {
+        format!("{int}{tail}")
+    } else {
+        format!("{int}{decimal}{digits}{tail}")
     }
 }
 
@@ -107,6 +305,9 @@ pub enum Problem {
     AboveRange,
     /// An id the catalog does not know.
     UnknownId,
+    /// Typed text only the other language reads ("1,5" in English): `fix` is it written in
+    /// `lang`, the reader's language ("1.5").
+    WrongDecimalMark { lang: Lang, fix: String },
     /// A provider that does not rent the chosen accelerator (its display name).
     NotRented(String),
     /// A network the chosen provider does not offer (the provider's display name).
@@ -152,17 +353,29 @@ impl Problem {
     /// The problem in words, quoting the (already shortened) value: `"abc" is not a number`.
     pub fn describe(&self, got: &str) -> String {
         match self {
-            Problem::Empty => "no value given".into(),
-            Problem::NotANumber => format!("\"{got}\" is not a number"),
-            Problem::TooLarge => format!("\"{got}\" is too large"),
-            Problem::Negative => format!("\"{got}\" is negative"),
-            Problem::Zero => format!("\"{got}\" must be greater than zero"),
-            Problem::NotWhole => format!("\"{got}\" is not a whole number"),
-            Problem::BelowRange => format!("\"{got}\" is below the accepted range"),
-            Problem::AboveRange => format!("\"{got}\" is above the accepted range"),
-            Problem::UnknownId => format!("\"{got}\" is not in the catalog"),
-            Problem::NotRented(name) => format!("\"{got}\" does not rent the {name}"),
-            Problem::NotOffered(name) => format!("{name} does not offer \"{got}\""),
+            Problem::Empty => crate::tr!("numbers.problem.empty"),
+            Problem::NotANumber => crate::tr!("numbers.problem.not_a_number", got = got),
+            Problem::TooLarge => crate::tr!("numbers.problem.too_large", got = got),
+            Problem::Negative => crate::tr!("numbers.problem.negative", got = got),
+            Problem::Zero => crate::tr!("numbers.problem.zero", got = got),
+            Problem::NotWhole => crate::tr!("numbers.problem.not_whole", got = got),
+            Problem::BelowRange => crate::tr!("numbers.problem.below_range", got = got),
+            Problem::AboveRange => crate::tr!("numbers.problem.above_range", got = got),
+            Problem::UnknownId => crate::tr!("numbers.problem.unknown_id", got = got),
+            Problem::WrongDecimalMark {
+                lang: Lang::En,
+                fix,
+            } => crate::tr!("numbers.problem.not_english", got = got, fix = fix),
+            Problem::WrongDecimalMark {
+                lang: Lang::Pt,
+                fix,
+            } => crate::tr!("numbers.problem.not_portuguese", got = got, fix = fix),
+            Problem::NotRented(name) => {
+                crate::tr!("numbers.problem.not_rented", got = got, name = name)
+            }
+            Problem::NotOffered(name) => {
+                crate::tr!("numbers.problem.not_offered", got = got, name = name)
+            }
         }
     }
 }
@@ -219,17 +432,34 @@ pub fn parse_whole(raw: &str, min: u32, max: u32) -> Result<u32, Problem> {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: {}. Expected {}.",
-            self.field.label(),
-            self.problem.describe(&self.got),
-            self.expected
-        )
+        f.write_str(&crate::tr!(
+            "numbers.input_error",
+            field = self.field.label(),
+            problem = self.problem.describe(&self.got),
+            expected = self.expected
+        ))
     }
 }
 
 impl std::error::Error for InputError {}
+
+/// A number typed by the reader, outside the plan's fields (the display currency's exchange rate):
+/// read in the reader's language like [`Field::parse`] reads typed text ("5,4" in Portuguese),
+/// with the same fix shown for the other language's decimal mark.
+pub fn parse_typed_number(raw: &str) -> Result<f64, Problem> {
+    let read = |l: Lang| match l {
+        Lang::En => parse_number(raw.trim()),
+        Lang::Pt => parse_number(&swap_marks(raw.trim())),
+    };
+    let reader = lang();
+    match read(reader) {
+        Err(Problem::NotANumber) if read(other(reader)).is_ok() => Err(Problem::WrongDecimalMark {
+            lang: reader,
+            fix: echo(&swap_marks(raw.trim())),
+        }),
+        r => r,
+    }
+}
 
 /// Parses a plain, scientific or suffixed number: `7000000000`, `7e9`, `7B`, `1.5t`, `2,000`, `7_000`.
 /// Suffixes K, M, B, T (case-insensitive) multiply by 10^3, 10^6, 10^9, 10^12; the result is
@@ -557,5 +787,255 @@ mod tests {
         assert_eq!(s.link_value(Field::Gpus).as_deref(), Some("64"));
         assert_eq!(s.link_value(Field::Price), None);
         assert_eq!(s.link_value(Field::Gpu).as_deref(), Some("h100-sxm"));
+    }
+
+    mod locale_aware {
+        use super::super::*;
+        use crate::locale::with_lang;
+        use proptest::prelude::*;
+
+        fn pt<R>(f: impl FnOnce() -> R) -> R {
+            with_lang(Lang::Pt, f)
+        }
+
+        #[test]
+        fn a_typed_rate_reads_in_the_readers_language() {
+            // An exchange rate of five reais forty per dollar: "5.4" in English, "5,4" in
+            // Portuguese; each language's form typed in the other gets the fix, not a number.
+            assert_eq!(parse_typed_number("5.4"), Ok(5.4));
+            assert_eq!(pt(|| parse_typed_number("5,4")), Ok(5.4));
+            assert!(matches!(
+                parse_typed_number("5,4"),
+                Err(Problem::WrongDecimalMark { lang: Lang::En, ref fix }) if fix == "5.4"
+            ));
+            assert!(matches!(
+                pt(|| parse_typed_number("5.4")),
+                Err(Problem::WrongDecimalMark { lang: Lang::Pt, ref fix }) if fix == "5,4"
+            ));
+            assert_eq!(parse_typed_number("abc"), Err(Problem::NotANumber));
+        }
+
+        fn typed(field: Field, raw: &str) -> Result<f64, Problem> {
+            field.parse(raw, Origin::Typed).map_err(|e| e.problem)
+        }
+
+        #[test]
+        fn portuguese_reads_commas_as_decimals_and_dots_as_thousands() {
+            // The examples: "1,5B" = 1.5 × 10⁹; "1.000B" = 1000 × 10⁹ = 10¹²;
+            // "1,5" = 1.5; "2.000" = 2000.
+            assert_eq!(pt(|| typed(Field::Params, "1,5B")), Ok(1.5e9));
+            assert_eq!(pt(|| typed(Field::Tokens, "1.000B")), Ok(1e12));
+            assert_eq!(pt(|| typed(Field::Price, "1,5")), Ok(1.5));
+            assert_eq!(pt(|| typed(Field::Gpus, "2.000")), Ok(2000.0));
+            // 1.000.000 is a million; 1.000,5 is a thousand and a half unit.
+            assert_eq!(pt(|| typed(Field::Gpus, "1.000")), Ok(1000.0));
+            assert_eq!(pt(|| typed(Field::Price, "999,5")), Ok(999.5));
+            assert_eq!(pt(|| typed(Field::Tokens, "1.000.000")), Ok(1e6));
+            // 37,5 % of MFU is the fraction 0.375 (exponent shift: exactly 0.375).
+            assert_eq!(pt(|| typed(Field::Mfu, "37,5")), Ok(0.375));
+            assert_eq!(pt(|| typed(Field::Mfu, "37,5%")), Ok(0.375));
+            // Exponents and suffixes are the same in both languages.
+            assert_eq!(pt(|| typed(Field::Params, "7e9")), Ok(7e9));
+            assert_eq!(pt(|| typed(Field::Params, "0,1T")), Ok(1e11));
+        }
+
+        #[test]
+        fn english_typed_input_is_read_as_before() {
+            assert_eq!(typed(Field::Params, "1.5B"), Ok(1.5e9));
+            assert_eq!(typed(Field::Gpus, "1,000"), Ok(1000.0));
+            assert_eq!(typed(Field::Tokens, "7,000,000,000"), Ok(7e9));
+            assert_eq!(typed(Field::Mfu, "41.7"), Ok(0.417));
+        }
+
+        #[test]
+        fn links_stay_canonical_in_portuguese() {
+            // A link means the same in both languages: dot decimals, comma thousands.
+            assert_eq!(pt(|| Field::Mfu.parse("0.4", Origin::Link)), Ok(0.4));
+            assert_eq!(pt(|| Field::Params.parse("1.5B", Origin::Link)), Ok(1.5e9));
+            assert_eq!(pt(|| Field::Gpus.parse("1,000", Origin::Link)), Ok(1000.0));
+            assert_eq!(
+                pt(|| Field::Mfu.parse("0,4", Origin::Link))
+                    .unwrap_err()
+                    .problem,
+                Problem::NotANumber
+            );
+        }
+
+        #[test]
+        fn the_other_languages_form_is_refused_with_the_fix() {
+            let e = Field::Price.parse("1,5", Origin::Typed).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                "Price override: \"1,5\" is not a number in English: write 1.5, with a dot for decimals. Expected a price in USD per GPU-hour from 0.0001 to 1,000, like 2.39."
+            );
+            let e = pt(|| Field::Price.parse("1.5", Origin::Typed)).unwrap_err();
+            assert_eq!(
+                e.problem,
+                Problem::WrongDecimalMark {
+                    lang: Lang::Pt,
+                    fix: "1,5".into()
+                }
+            );
+            assert!(e.to_string().contains(
+                "\"1.5\" is not a number in Portuguese: write 1,5, with a comma for decimals"
+            ));
+            // The whole text is converted: English "1.000,5" is 1,000.5; suffix and % are kept.
+            assert_eq!(
+                typed(Field::Price, "999,5"),
+                Err(Problem::WrongDecimalMark {
+                    lang: Lang::En,
+                    fix: "999.5".into()
+                })
+            );
+            assert_eq!(
+                pt(|| typed(Field::Params, "1.5B")),
+                Err(Problem::WrongDecimalMark {
+                    lang: Lang::Pt,
+                    fix: "1,5B".into()
+                })
+            );
+            assert_eq!(
+                pt(|| typed(Field::Mfu, "37.5%")),
+                Err(Problem::WrongDecimalMark {
+                    lang: Lang::Pt,
+                    fix: "37,5%".into()
+                })
+            );
+            // Text neither language reads stays "not a number".
+            assert_eq!(typed(Field::Price, "abc"), Err(Problem::NotANumber));
+            assert_eq!(
+                pt(|| typed(Field::Price, "1,2,3")),
+                Err(Problem::NotANumber)
+            );
+        }
+
+        #[test]
+        fn text_both_languages_read_differently_gets_a_note() {
+            // English "1,000": a thousand (Portuguese would read 1.000 = 1).
+            let note = Field::Gpus.read_as("1,000");
+            assert_eq!(note.as_ref().map(|n| n.value), Some(1000.0));
+            assert_eq!(
+                note.map(|n| n.message()).as_deref(),
+                Some("Read as 1000 (the comma separates thousands), not 1.")
+            );
+            // English "1.000B": 1 × 10⁹ (Portuguese would read 1000 × 10⁹).
+            assert_eq!(
+                Field::Params
+                    .read_as("1.000B")
+                    .map(|n| n.message())
+                    .as_deref(),
+                Some("Read as 1B (the dot marks decimals), not 1000B.")
+            );
+            // Portuguese "2.500": 2500 (English would read 2.5, "2,5" in Portuguese).
+            let note = pt(|| Field::Gpus.read_as("2.500"));
+            assert_eq!(note.as_ref().map(|n| n.value), Some(2500.0));
+            assert_eq!(
+                note.map(|n| n.message()).as_deref(),
+                Some("Lido como 2500 (o ponto separa milhares), não 2,5.")
+            );
+            // Portuguese "1,250": 1.25 (English would read 1250).
+            assert_eq!(
+                pt(|| Field::Price.read_as("1,250"))
+                    .map(|n| n.message())
+                    .as_deref(),
+                Some("Lido como 1,25 (a vírgula marca decimais), não 1250.")
+            );
+            // No note for text that means the same in both, or that is refused.
+            assert_eq!(Field::Gpus.read_as("1000"), None);
+            assert_eq!(Field::Params.read_as("7B"), None);
+            assert_eq!(Field::Gpus.read_as("1,000,000"), None);
+            assert_eq!(pt(|| Field::Tokens.read_as("1.000.000")), None);
+            // English "1.000" GPUs: 1 (Portuguese would read 1000).
+            assert_eq!(
+                Field::Gpus.read_as("1.000").map(|n| n.message()).as_deref(),
+                Some("Read as 1 (the dot marks decimals), not 1000.")
+            );
+            // Refused text gets the error, not a note: "1,000" is above the MFU range in English.
+            assert_eq!(Field::Mfu.read_as("1,000"), None);
+        }
+
+        #[test]
+        fn percentages_that_need_all_their_digits_keep_them() {
+            // 0.123456789012345 (15 digits: its own shortest form) × 100 rounded to 11 digits is
+            // 12.345678901, which reads back as another double; the box shows all 15 digits.
+            let v = 0.123_456_789_012_345;
+            assert_eq!(Field::Mfu.display(v), "12.3456789012345");
+            assert_eq!(pt(|| Field::Mfu.display(v)), "12,3456789012345");
+            assert_eq!(percent_digits(0.000_15), "0.015");
+            assert_eq!(percent_digits(1.0), "100");
+            // What a person would type is kept when it reads back: 7 % and 37.5 %.
+            assert_eq!(Field::Mfu.display(0.07), "7");
+        }
+
+        #[test]
+        fn typed_box_text_in_portuguese() {
+            // 1.5e9 → English "1.5B" → Portuguese "1,5B"; 37.5 % → "37,5"; whole values plain.
+            assert_eq!(pt(|| Field::Params.display(1.5e9)), "1,5B");
+            assert_eq!(pt(|| Field::Mfu.display(0.375)), "37,5");
+            assert_eq!(pt(|| Field::Gpus.display(1024.0)), "1024");
+            assert_eq!(pt(|| Field::Price.display(2.39)), "2,39");
+            assert_eq!(Field::Price.display(2.39), "2.39");
+        }
+
+        #[test]
+        fn every_default_reads_back_from_its_portuguese_typed_box() {
+            let s = Scenario::default();
+            for field in Field::ALL {
+                let Some(v) = s.number(field) else { continue };
+                let typed = pt(|| field.display(v));
+                assert_eq!(
+                    pt(|| field.parse(&typed, Origin::Typed)),
+                    Ok(v),
+                    "{field:?} {typed}"
+                );
+            }
+            // Hand-written: 40 % MFU is "40" in both; 7e9 parameters "7B".
+            assert_eq!(pt(|| Field::Mfu.display(0.4)), "40");
+            assert_eq!(pt(|| Field::Params.display(7e9)), "7B");
+        }
+
+        fn number_fields() -> Vec<Field> {
+            Field::ALL
+                .into_iter()
+                .filter(|f| f.range().is_some())
+                .collect()
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(2000))]
+
+            /// The typed box's text reads back, typed in the same language, to exactly the value.
+            #[test]
+            fn display_reads_back_bit_for_bit_in_both_languages(
+                i in 0usize..64,
+                t in 0.0f64..=1.0,
+                l in prop::sample::select(Lang::ALL.to_vec()),
+            ) {
+                let fields = number_fields();
+                let field = fields[i % fields.len()];
+                let Some(range) = field.range() else { return Ok(()) };
+                // Log-uniform between the bounds (linear when the range starts at 0).
+                let (lo, hi) = (range.min.max(1e-4), range.max);
+                let mut v = if range.min <= 0.0 { t * hi } else { lo * (hi / lo).powf(t) };
+                if range.whole { v = v.round().max(range.min.max(0.0)) }
+                prop_assume!(range.contains(v) && (v != 0.0 || range.min_inclusive));
+                let text = with_lang(l, || field.display(v));
+                let back = with_lang(l, || field.parse(&text, Origin::Typed));
+                prop_assert_eq!(back.map(f64::to_bits), Ok(v.to_bits()), "{:?} {} {:?}", field, text, l);
+            }
+
+            /// Portuguese reads any text exactly as English reads it with the marks swapped, and
+            /// nothing typed makes either panic.
+            #[test]
+            fn portuguese_is_english_with_the_marks_swapped(raw in "[-+0-9.,eEkKmMbBtT%_ ]{0,12}") {
+                for field in [Field::Params, Field::Mfu, Field::Gpus, Field::Price] {
+                    let pt_read = with_lang(Lang::Pt, || field.read_number(&raw, Origin::Typed, Lang::Pt));
+                    let en_read = field.read_number(&swap_marks(&raw), Origin::Typed, Lang::En);
+                    prop_assert_eq!(pt_read, en_read);
+                    let _ = with_lang(Lang::Pt, || (field.parse(&raw, Origin::Typed), field.read_as(&raw)));
+                    let _ = (field.parse(&raw, Origin::Typed), field.read_as(&raw));
+                }
+            }
+        }
     }
 }

@@ -269,14 +269,14 @@ impl Plan {
 
     /// [`Plan::on_day`] for a day that may lie before day 0.
     pub fn on_signed_day(&self, day: i64) -> String {
-        format!("on {}", self.day_text(day))
+        crate::tr!("plan.on_day", day = self.day_text(day))
     }
 
     /// "14 Mar 2027" (or "day 468" without a day 0), for a day that may lie before day 0.
     pub fn day_text(&self, day: i64) -> String {
         match self.t0.and_then(|t0| t0.add_days(day)) {
             Some(d) => d.to_string(),
-            None => format!("day {day}"),
+            None => crate::tr!("plan.day_n", day = day),
         }
     }
 }
@@ -305,10 +305,16 @@ fn field_error(label: &str, what: &str, raw: &str, problem: Problem, expected: &
         problem
     };
     let problem = match problem {
-        Problem::Empty => "is missing".to_string(),
+        Problem::Empty => crate::tr!("plan.is_missing"),
         p => p.describe(&echo(raw)),
     };
-    format!("{label}: {what} {problem}. Expected {expected}.")
+    crate::tr!(
+        "plan.field_error",
+        label = label,
+        what = what,
+        problem = problem,
+        expected = expected
+    )
 }
 
 /// Reads one `grant=` token (the value after `grant=`).
@@ -332,21 +338,22 @@ pub fn parse_grant_with_odds(
     let Some(program) = catalog.program(id) else {
         let ids: Vec<&str> = catalog.programs.iter().map(|p| p.id.as_ref()).collect();
         let problem = if id.is_empty() {
-            "no program given".to_string()
+            crate::tr!("plan.no_program")
         } else {
-            format!("\"{}\" is not a credit program in the catalog", echo(id))
+            crate::tr!("plan.not_a_program", id = echo(id))
         };
-        return Err(fail(format!(
-            "Grant {}: {problem}. Expected one of {}.",
-            index + 1,
-            ids.join(", ")
+        return Err(fail(crate::tr!(
+            "plan.grant_unknown",
+            n = index + 1,
+            problem = problem,
+            ids = ids.join(", ")
         )));
     };
-    let label = format!("Grant {} ({})", index + 1, program.id);
+    let label = crate::tr!("plan.grant_label", n = index + 1, name = program.name);
     let mut grant = PlannedGrant::from_program(program);
     let rest: Vec<&str> = parts.collect();
     if rest.len() > GrantField::ALL.len() + OddsField::ALL.len() {
-        return Err(fail(format!("{label}: too many fields. Expected program:amount:apply-day:review-days:validity-days[:approval[:review-min[:review-max]]].")));
+        return Err(fail(crate::tr!("plan.too_many_fields", label = label)));
     }
     for (field, raw) in GrantField::ALL.into_iter().zip(&rest) {
         field
@@ -398,13 +405,23 @@ impl GrantField {
         }
     }
 
-    /// What it accepts.
-    pub fn expected(self) -> &'static str {
+    /// The field in a sentence, in the reader's language (`what` is the field's key).
+    pub fn what_text(self) -> String {
         match self {
-            GrantField::Amount => "USD above 0 and at most 1B, like 100K",
-            GrantField::ApplyDay => "a whole day from 0 to 1826",
-            GrantField::ReviewDays => "a whole number of days from 0 to 730",
-            GrantField::ValidityDays => "a whole number of days from 1 to 3650",
+            GrantField::Amount => crate::tr!("plan.grant_field.amount"),
+            GrantField::ApplyDay => crate::tr!("plan.grant_field.apply_day"),
+            GrantField::ReviewDays => crate::tr!("plan.grant_field.review_days"),
+            GrantField::ValidityDays => crate::tr!("plan.grant_field.validity_days"),
+        }
+    }
+
+    /// What it accepts.
+    pub fn expected(self) -> String {
+        match self {
+            GrantField::Amount => crate::tr!("plan.grant_expected.amount"),
+            GrantField::ApplyDay => crate::tr!("plan.grant_expected.whole_day"),
+            GrantField::ReviewDays => crate::tr!("plan.grant_expected.review_days"),
+            GrantField::ValidityDays => crate::tr!("plan.grant_expected.validity_days"),
         }
     }
 
@@ -419,9 +436,9 @@ impl GrantField {
     }
 
     /// Reads `raw` into the grant; on a bad value the grant is untouched and the message names
-    /// the grant (`label`, e.g. "Grant 2 (modal)"), the field, the problem and what is accepted.
+    /// the grant (`label`, e.g. "Grant 2 (Modal startup credits)"), the field, the problem and what is accepted.
     pub fn set(self, g: &mut PlannedGrant, raw: &str, label: &str) -> Result<(), String> {
-        let fail = |p: Problem| field_error(label, self.what(), raw, p, self.expected());
+        let fail = |p: Problem| field_error(label, &self.what_text(), raw, p, &self.expected());
         match self {
             GrantField::Amount => {
                 g.amount_usd = parse_positive(raw, MAX_AMOUNT_USD).map_err(fail)?
@@ -469,12 +486,21 @@ impl OddsField {
         }
     }
 
-    /// What it accepts.
-    pub fn expected(self) -> &'static str {
+    /// The field in a sentence, in the reader's language (`what` is the field's key).
+    pub fn what_text(self) -> String {
         match self {
-            OddsField::Approval => "a chance from 0 to 1, like 0.5 (or 50%)",
+            OddsField::Approval => crate::tr!("plan.odds_field.approval"),
+            OddsField::ReviewMin => crate::tr!("plan.odds_field.review_min"),
+            OddsField::ReviewMax => crate::tr!("plan.odds_field.review_max"),
+        }
+    }
+
+    /// What it accepts.
+    pub fn expected(self) -> String {
+        match self {
+            OddsField::Approval => crate::tr!("plan.odds_expected.approval"),
             OddsField::ReviewMin | OddsField::ReviewMax => {
-                "a whole number of days from 0 to 730, or empty for the catalog's"
+                crate::tr!("plan.odds_expected.review")
             }
         }
     }
@@ -491,7 +517,7 @@ impl OddsField {
     /// Reads `raw`; on a bad value `o` is untouched and the message names the grant, the field,
     /// the problem and what is accepted.
     pub fn set(self, o: &mut GrantOdds, raw: &str, label: &str) -> Result<(), String> {
-        let fail = |p: Problem| field_error(label, self.what(), raw, p, self.expected());
+        let fail = |p: Problem| field_error(label, &self.what_text(), raw, p, &self.expected());
         match self {
             OddsField::Approval => o.approval = parse_chance(raw).map_err(fail)?,
             OddsField::ReviewMin | OddsField::ReviewMax => {
@@ -620,10 +646,10 @@ impl RangeKey {
     }
 
     /// The field in a sentence.
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            RangeKey::Mfu => "MFU range",
-            RangeKey::Price => "Price range",
+            RangeKey::Mfu => crate::tr!("plan.range.mfu"),
+            RangeKey::Price => crate::tr!("plan.range.price"),
         }
     }
 
@@ -636,10 +662,10 @@ impl RangeKey {
     }
 
     /// What it accepts.
-    pub fn expected(self) -> &'static str {
+    pub fn expected(self) -> String {
         match self {
-            RangeKey::Mfu => "low:high multipliers of each job's chosen MFU, like 0.8:1.2 (low from 0.05 to 1, high from 1 to 5)",
-            RangeKey::Price => "low:high multipliers of every $/GPU-hour, like 0.9:1.3 (each from 0.05 to 10, low at most high)",
+            RangeKey::Mfu => crate::tr!("plan.range.mfu_expected"),
+            RangeKey::Price => crate::tr!("plan.range.price_expected"),
         }
     }
 
@@ -661,35 +687,38 @@ impl RangeKey {
 
     /// Reads `low:high`; the message names the field and what it accepts.
     pub fn parse(self, raw: &str) -> Result<Span, String> {
-        let fail = |what: &str| {
-            format!(
-                "{} ({}): \"{}\" {what}. Expected {}.",
-                self.label(),
-                self.key(),
-                echo(raw),
-                self.expected()
+        let fail = |what: String| {
+            crate::tr!(
+                "plan.range.error",
+                label = self.label(),
+                key = self.key(),
+                got = echo(raw),
+                what = what,
+                expected = self.expected()
             )
         };
         let parts: Vec<&str> = raw.split(':').collect();
         let [lo, hi] = parts[..] else {
-            return Err(fail("is not two numbers low:high"));
+            return Err(fail(crate::tr!("plan.range.not_two")));
         };
-        let num = |t: &str, which: &str| -> Result<f64, String> {
-            crate::parse::parse_number(t).map_err(|p| match p {
-                Problem::Empty => fail(&format!("has no {which} value")),
-                _ => fail(&format!("has a {which} value that is not a number")),
+        let num = |t: &str, is_low: bool| -> Result<f64, String> {
+            crate::parse::parse_number(t).map_err(|p| match (p, is_low) {
+                (Problem::Empty, true) => fail(crate::tr!("plan.range.no_low")),
+                (Problem::Empty, false) => fail(crate::tr!("plan.range.no_high")),
+                (_, true) => fail(crate::tr!("plan.range.low_nan")),
+                (_, false) => fail(crate::tr!("plan.range.high_nan")),
             })
         };
-        let (low, high) = (num(lo, "low")?, num(hi, "high")?);
+        let (low, high) = (num(lo, true)?, num(hi, false)?);
         let (lmin, lmax, hmin, hmax) = self.bounds();
         if !(lmin..=lmax).contains(&low) {
-            return Err(fail("has its low value out of range"));
+            return Err(fail(crate::tr!("plan.range.low_out")));
         }
         if !(hmin..=hmax).contains(&high) {
-            return Err(fail("has its high value out of range"));
+            return Err(fail(crate::tr!("plan.range.high_out")));
         }
         if low > high {
-            return Err(fail("has low above high"));
+            return Err(fail(crate::tr!("plan.range.low_above_high")));
         }
         Ok(Span { low, high })
     }
@@ -710,17 +739,22 @@ pub fn parse_work(
     index: usize,
     catalog: &Catalog,
 ) -> Result<ExtraWorkload, PlanError> {
-    let label = format!("Experiments {}", index + 1);
+    let label = crate::tr!("plan.work.label", n = index + 1);
     let fail = |message: String| PlanError::new(Token::Work(index), message);
     let parts: Vec<&str> = token.split(':').collect();
     if !(5..=7).contains(&parts.len()) {
-        return Err(fail(format!("{label}: expected provider:accelerator:gpus:gpu-hours:start-day[:duty[:price]], got \"{}\".", echo(token))));
+        return Err(fail(crate::tr!(
+            "plan.work.expected",
+            label = label,
+            got = echo(token)
+        )));
     }
     let accelerator = parts[1].trim();
     if catalog.accelerator(accelerator).is_none() {
-        return Err(fail(format!(
-            "{label}: accelerator \"{}\" is not in the catalog.",
-            echo(accelerator)
+        return Err(fail(crate::tr!(
+            "plan.work.unknown_accelerator",
+            label = label,
+            acc = echo(accelerator)
         )));
     }
     let provider = parts[0].trim();
@@ -729,47 +763,49 @@ pub fn parse_work(
         .map(|p| p.provider.as_ref())
         .collect();
     if !renting.contains(&provider) {
-        return Err(fail(format!(
-            "{label}: provider \"{}\" does not rent {accelerator}. Expected one of {}.",
-            echo(provider),
-            renting.join(", ")
+        return Err(fail(crate::tr!(
+            "plan.work.not_rented",
+            label = label,
+            provider = echo(provider),
+            acc = accelerator,
+            ids = renting.join(", ")
         )));
     }
     let gpus = parse_whole(parts[2], 1, 100_000).map_err(|p| {
         fail(field_error(
             &label,
-            "accelerators",
+            &crate::tr!("plan.work.gpus"),
             parts[2],
             p,
-            "a whole number from 1 to 100,000",
+            &crate::tr!("plan.work.gpus_expected"),
         ))
     })?;
     let gpu_hours = parse_positive(parts[3], 1e12).map_err(|p| {
         fail(field_error(
             &label,
-            "GPU-hours",
+            &crate::tr!("plan.work.gpu_hours"),
             parts[3],
             p,
-            "GPU-hours above 0, like 20K",
+            &crate::tr!("plan.work.gpu_hours_expected"),
         ))
     })?;
     let start_day = parse_whole(parts[4], 0, HORIZON_CAP_DAYS).map_err(|p| {
         fail(field_error(
             &label,
-            "start day",
+            &crate::tr!("plan.work.start"),
             parts[4],
             p,
-            "a whole day from 0 to 1826",
+            &crate::tr!("plan.grant_expected.whole_day"),
         ))
     })?;
     let duty = match parts.get(5) {
         Some(raw) => parse_positive(raw, 1.0).map_err(|p| {
             fail(field_error(
                 &label,
-                "duty",
+                &crate::tr!("plan.work.duty"),
                 raw,
                 p,
-                "a fraction above 0 and at most 1",
+                &crate::tr!("plan.work.duty_expected"),
             ))
         })?,
         None => 1.0,
@@ -778,10 +814,10 @@ pub fn parse_work(
         Some(raw) => Some(parse_positive(raw, 1000.0).map_err(|p| {
             fail(field_error(
                 &label,
-                "price",
+                &crate::tr!("plan.work.price"),
                 raw,
                 p,
-                "USD per GPU-hour above 0 and at most 1,000",
+                &crate::tr!("plan.work.price_expected"),
             ))
         })?),
         None => None,
@@ -850,7 +886,7 @@ pub fn warnings(
     catalog: &Catalog,
 ) -> Vec<Warning> {
     let (grants, workloads) = inputs;
-    let on = |day: u32| plan.on_day(day);
+    let on = |day: u32| plan.day_text(i64::from(day));
     let mut out = Vec::new();
     for (i, (planned, g)) in plan.grants.iter().zip(grants).enumerate() {
         let Some(program) = catalog.program(&planned.program_id) else {
@@ -876,41 +912,66 @@ pub fn warnings(
             let provider = catalog
                 .provider(&g.provider_id)
                 .map_or(g.provider_id.as_str(), |p| p.name.as_ref());
-            warn(format!("{name} pays only {provider}'s bill, and no workload in the plan runs on {provider}."));
+            warn(crate::tr!(
+                "plan.warn.no_workload",
+                name = name,
+                provider = provider
+            ));
         } else if eligible.is_empty() && g.scope == Scope::Gpu {
             let provider = catalog
                 .provider(&g.provider_id)
                 .map_or(g.provider_id.as_str(), |p| p.name.as_ref());
-            warn(format!("{name} pays accelerator hours only; {provider}'s bills in this plan are for storage and egress, so it pays nothing."));
+            warn(crate::tr!(
+                "plan.warn.gpu_only",
+                name = name,
+                provider = provider
+            ));
         } else if eligible.is_empty() && g.scope == Scope::Silicon {
-            warn(format!("{name} pays only for {}'s own silicon (Trainium or TPU); the workload there runs on a CUDA accelerator, so it pays nothing. Porting costs about {} engineer-weeks.", g.provider_id, program.porting_weeks));
+            warn(crate::tr!(
+                "plan.warn.silicon",
+                name = name,
+                provider = g.provider_id,
+                weeks = program.porting_weeks
+            ));
         }
         if let Some(first_start) = eligible.iter().map(|w| w.start_day).min() {
             if g.expires_on() <= first_start {
-                warn(format!(
-                    "{name} expires {}, before its workload starts {}.",
-                    on(g.expires_on()),
-                    on(first_start)
+                warn(crate::tr!(
+                    "plan.warn.expires_before",
+                    name = name,
+                    expires = on(g.expires_on()),
+                    start = on(first_start)
                 ));
             } else if g.usable_from() > first_start {
                 // The apply day is later than apply-by: `apply_day + review > first_start`.
                 let by = i64::from(first_start) - i64::from(g.review_days);
-                warn(format!("{name}: apply by {} for its {}-day review to approve it when its workload starts {}; applied {}, it is approved {}, {} days late.", plan.on_signed_day(by).trim_start_matches("on "), g.review_days, on(first_start), on(g.apply_day), on(g.usable_from()), g.usable_from() - first_start));
+                warn(crate::tr!(
+                    "plan.warn.late",
+                    name = name,
+                    by = plan.day_text(by),
+                    review = g.review_days,
+                    start = on(first_start),
+                    applied = on(g.apply_day),
+                    approved = on(g.usable_from()),
+                    late = g.usable_from() - first_start
+                ));
             }
         }
         let expired = result.grants.get(i).map_or(0.0, |o| o.expired_usd);
         if expired > 0.0 {
-            warn(format!(
-                "{} of {name} expires unused {}.",
-                usd(expired),
-                on(g.expires_on())
+            warn(crate::tr!(
+                "plan.warn.expires_unused",
+                usd = usd(expired),
+                name = name,
+                day = on(g.expires_on())
             ));
         }
         if planned.amount_usd > program.ceiling_usd {
-            warn(format!(
-                "{name}: {} is above the program's tier maximum of {}.",
-                usd(planned.amount_usd),
-                usd(program.ceiling_usd)
+            warn(crate::tr!(
+                "plan.warn.above_ceiling",
+                name = name,
+                amount = usd(planned.amount_usd),
+                max = usd(program.ceiling_usd)
             ));
         }
     }
@@ -978,18 +1039,18 @@ mod tests {
         let mut g = parse_grant("modal", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
         let before = g.clone();
         let m = GrantField::ReviewDays
-            .set(&mut g, "800", "Grant 1 (modal)")
+            .set(&mut g, "800", "Grant 1 (Modal startup credits)")
             .err()
             .unwrap_or_default();
-        assert_eq!(m, "Grant 1 (modal): review days \"800\" is above the accepted range. Expected a whole number of days from 0 to 730.");
+        assert_eq!(m, "Grant 1 (Modal startup credits): review days \"800\" is above the accepted range. Expected a whole number of days from 0 to 730.");
         assert_eq!(g, before, "a rejected value leaves the grant untouched");
         let from_link = parse_grant("modal:25K:0:800", 0, &c)
             .err()
             .map(|e| e.message);
         assert_eq!(from_link.as_deref(), Some(m.as_str()));
         assert_eq!(
-            GrantField::Amount.set(&mut g, "", "Grant 1 (modal)").err().as_deref(),
-            Some("Grant 1 (modal): amount is missing. Expected USD above 0 and at most 1B, like 100K.")
+            GrantField::Amount.set(&mut g, "", "Grant 1 (Modal startup credits)").err().as_deref(),
+            Some("Grant 1 (Modal startup credits): amount is missing. Expected USD above 0 and at most 1B, like 100K.")
         );
         assert!(GrantField::Amount.set(&mut g, "40K", "x").is_ok());
         assert_eq!(GrantField::Amount.text(&g), "40K");
@@ -1079,19 +1140,19 @@ mod tests {
         assert_eq!(e.key(), "grant-2");
         assert!(e.message.starts_with("Grant 3: \"aws-activte\" is not a credit program in the catalog. Expected one of aws-genai, gcp-startups,"), "{}", e.message);
         let e = parse_grant("modal:abc", 0, &c).unwrap_err();
-        assert_eq!(e.message, "Grant 1 (modal): amount \"abc\" is not a number. Expected USD above 0 and at most 1B, like 100K.");
+        assert_eq!(e.message, "Grant 1 (Modal startup credits): amount \"abc\" is not a number. Expected USD above 0 and at most 1B, like 100K.");
         let e = parse_grant("modal:1000:-1", 0, &c).unwrap_err();
         assert_eq!(
             e.message,
-            "Grant 1 (modal): apply day \"-1\" is negative. Expected a whole day from 0 to 1826."
+            "Grant 1 (Modal startup credits): apply day \"-1\" is negative. Expected a whole day from 0 to 1826."
         );
         let e = parse_grant("modal:1000:0:0:0", 0, &c).unwrap_err();
-        assert_eq!(e.message, "Grant 1 (modal): validity days \"0\" must be greater than zero. Expected a whole number of days from 1 to 3650.");
+        assert_eq!(e.message, "Grant 1 (Modal startup credits): validity days \"0\" must be greater than zero. Expected a whole number of days from 1 to 3650.");
         // Five fields then the three uncertainty ones (approval, review min, max) at most.
         let e = parse_grant("modal:1:2:3:4:1:0:5:6", 0, &c).unwrap_err();
         assert!(e.message.contains("too many fields"));
         let e = parse_grant("modal:1:2:3:4:5", 0, &c).unwrap_err();
-        assert_eq!(e.message, "Grant 1 (modal): approval chance \"5\" is above the accepted range. Expected a chance from 0 to 1, like 0.5 (or 50%).");
+        assert_eq!(e.message, "Grant 1 (Modal startup credits): approval chance \"5\" is above the accepted range. Expected a chance from 0 to 1, like 0.5 (or 50%).");
         let e = parse_grant_with_odds("modal:1:2:3:4:0.5::x", 0, &c).unwrap_err();
         assert_eq!(e.field, Some("longest review"));
         let (_, odds) = parse_grant_with_odds("modal:1:2:3:4:50%::9", 0, &c)
@@ -1225,6 +1286,15 @@ mod tests {
         assert!(
             texts.contains(&"$50K of AWS Trainium credits expires unused on 31 Dec 2027."),
             "{texts:?}"
+        );
+        // In Portuguese (model/locales/plan.yml, plan.warn.no_workload) the same warning is one
+        // whole sentence with the names in place.
+        let pt =
+            crate::locale::with_lang(crate::locale::Lang::Pt, || warnings(&plan, &inputs, &r, &c));
+        assert!(
+            pt.iter().any(|w| w.text
+                == "Modal startup credits paga só a conta de Modal, e nenhuma carga de trabalho do plano roda em Modal."),
+            "{pt:?}"
         );
         // Without a day 0 the same warning counts days.
         let undated = Plan {

@@ -374,50 +374,68 @@ fn reason_line(
     day: &dyn Fn(u32) -> String,
 ) -> String {
     let Some(first) = first else {
-        return format!(
-            "keep {}: no workload in the plan can use it, so no date helps",
-            day(g.apply_day)
-        );
+        return crate::tr!("planner.reason.no_use", day = day(g.apply_day));
     };
+    enum Verb {
+        Keep,
+        ApplyBy,
+        ApplyOn,
+    }
     let verb = if g.apply_day == typed_day {
-        "keep"
+        Verb::Keep
     } else if g.usable_from() == first {
-        "apply by"
+        Verb::ApplyBy
     } else {
-        "apply on"
+        Verb::ApplyOn
     };
     let approval = g.usable_from();
     let when = if approval < first {
-        format!(
-            "approval lands {} before the run starts on {}",
-            days_text(first - approval),
-            day(first)
+        crate::tr!(
+            "planner.reason.lands_before",
+            n = days_text(first - approval),
+            day = day(first)
         )
     } else if approval == first {
-        format!("approval lands as the run starts on {}", day(first))
+        crate::tr!("planner.reason.lands_at_start", day = day(first))
     } else {
-        format!(
-            "approval lands on {}, {} after the run starts on {}",
-            day(approval),
-            days_text(approval - first),
-            day(first)
+        crate::tr!(
+            "planner.reason.lands_after",
+            approval = day(approval),
+            n = days_text(approval - first),
+            first = day(first)
         )
     };
     let after = if o.expired_usd > TIE_USD {
-        format!(
-            "{} still expires unused on {}",
-            usd(o.expired_usd),
-            day(g.expires_on())
+        crate::tr!(
+            "planner.reason.expires_unused",
+            usd = usd(o.expired_usd),
+            day = day(g.expires_on())
         )
     } else if o.unused_usd > TIE_USD {
-        "the credits outlast it".to_string()
+        crate::tr!("planner.reason.outlast")
     } else {
-        format!(
-            "the credits are spent in full before they expire on {}",
-            day(g.expires_on())
-        )
+        crate::tr!("planner.reason.spent_in_full", day = day(g.expires_on()))
     };
-    format!("{verb} {}: {when} and {after}", day(g.apply_day))
+    let d = day(g.apply_day);
+    match verb {
+        Verb::Keep => crate::tr!("planner.reason.keep", day = d, when = when, after = after),
+        Verb::ApplyBy => {
+            crate::tr!(
+                "planner.reason.apply_by",
+                day = d,
+                when = when,
+                after = after
+            )
+        }
+        Verb::ApplyOn => {
+            crate::tr!(
+                "planner.reason.apply_on",
+                day = d,
+                when = when,
+                after = after
+            )
+        }
+    }
 }
 
 fn remedy_text(
@@ -428,31 +446,38 @@ fn remedy_text(
     day: &dyn Fn(u32) -> String,
 ) -> String {
     match *r {
-        Remedy::NoWorkload => format!("no workload runs on {provider} that it can pay ({}); move one there", g.scope.describe()),
+        Remedy::NoWorkload => crate::tr!(
+            "planner.remedy.no_workload",
+            provider = provider,
+            scope = g.scope.describe()
+        ),
         Remedy::StartLater {
             days,
             ends_before_approval: true,
-        } => format!(
-            "the work on {provider} ends before the grant could be approved (applying {} gets approval on {} at the earliest); start the run {days} days later",
-            day(earliest),
-            day(earliest.saturating_add(g.review_days))
+        } => crate::tr!(
+            "planner.remedy.ends_before_approval",
+            provider = provider,
+            day = day(earliest),
+            approval = day(earliest.saturating_add(g.review_days)),
+            days = days
         ),
-        Remedy::StartLater { days, .. } => format!(
-            "cash pays the run until approval on {}; start the run {days} days later",
-            day(g.usable_from())
+        Remedy::StartLater { days, .. } => crate::tr!(
+            "planner.remedy.start_later",
+            day = day(g.usable_from()),
+            days = days
         ),
         Remedy::SmallerGrant {
             usd: paid,
             validity_limited: true,
-        } => format!(
-            "its {}-day validity is shorter than the spend it could cover: a smaller grant of {} would be fully used",
-            g.validity_days,
-            usd(paid)
+        } => crate::tr!(
+            "planner.remedy.validity",
+            v = g.validity_days,
+            usd = usd(paid)
         ),
-        Remedy::SmallerGrant { usd: paid, .. } => format!(
-            "the plan's work on {provider} uses only {} of it: a smaller grant of {} would be fully used, or move more work there",
-            usd(paid),
-            usd(paid)
+        Remedy::SmallerGrant { usd: paid, .. } => crate::tr!(
+            "planner.remedy.smaller",
+            provider = provider,
+            usd = usd(paid)
         ),
     }
 }
@@ -460,9 +485,9 @@ fn remedy_text(
 /// "1 day", "3 days".
 fn days_text(n: u32) -> String {
     if n == 1 {
-        "1 day".to_string()
+        crate::tr!("planner.day_one")
     } else {
-        format!("{n} days")
+        crate::tr!("common.days", n = n)
     }
 }
 
@@ -504,6 +529,34 @@ mod tests {
             start_day: start,
             gpu_hours: f64::from(gpus) * 24.0 * f64::from(days),
         }
+    }
+
+    #[test]
+    fn reasons_read_as_whole_portuguese_sentences() {
+        use crate::locale::{with_lang, Lang};
+        // Applied on day 86 with a 14-day review: approval on day 100, as the run starts on day
+        // 100; validity 365 days, so it expires on day 465; all of it is spent (no expiry, nothing
+        // unused). Moved from the typed day 0, so the verb is "apply by".
+        let g = grant("aws", 50_000.0, 86, 14, 365);
+        let spent = crate::runway::GrantOutcome {
+            used_usd: 50_000.0,
+            expired_usd: 0.0,
+            unused_usd: 0.0,
+        };
+        let day = |d: u32| format!("D{d}");
+        assert_eq!(
+            reason_line(&g, &spent, Some(100), 0, &day),
+            "apply by D86: approval lands as the run starts on D100 and the credits are spent in full before they expire on D465"
+        );
+        assert_eq!(
+            with_lang(Lang::Pt, || reason_line(&g, &spent, Some(100), 0, &day)),
+            "solicite até D86: a aprovação sai quando a execução começa em D100 e os créditos são gastos por inteiro antes de vencerem em D465"
+        );
+        // Approval 1 day before a run that starts on day 101: singular in both languages.
+        assert_eq!(
+            with_lang(Lang::Pt, || reason_line(&g, &spent, Some(101), 86, &day)),
+            "mantenha D86: a aprovação sai 1 dia antes de a execução começar em D101 e os créditos são gastos por inteiro antes de vencerem em D465"
+        );
     }
 
     #[test]

@@ -81,11 +81,20 @@ pub enum FileError {
 impl fmt::Display for FileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FileError::NotJson => write!(f, "This is not a JSON file."),
-            FileError::Foreign(format) if format.is_empty() => write!(f, "This JSON is not a GPU Credit Runway scenario (it has no \"format\": \"{SCENARIO_FORMAT}\")."),
-            FileError::Foreign(format) => write!(f, "This JSON is a \"{}\", not a GPU Credit Runway scenario.", crate::parse::echo(format)),
-            FileError::FutureVersion(v) => write!(f, "This file has schema version {v}, newer than this page understands ({SCHEMA_VERSION}). Open it with a newer version of the page; nothing was changed."),
-            FileError::Field { path, expected } => write!(f, "{path}: expected {expected}."),
+            FileError::NotJson => f.write_str(&crate::tr!("saved.not_json")),
+            FileError::Foreign(format) if format.is_empty() => {
+                f.write_str(&crate::tr!("saved.foreign_none", format = SCENARIO_FORMAT))
+            }
+            FileError::Foreign(format) => f.write_str(&crate::tr!(
+                "saved.foreign",
+                format = crate::parse::echo(format)
+            )),
+            FileError::FutureVersion(v) => {
+                f.write_str(&crate::tr!("saved.future", v = v, max = SCHEMA_VERSION))
+            }
+            FileError::Field { path, expected } => {
+                f.write_str(&crate::tr!("saved.field", path = path, expected = expected))
+            }
         }
     }
 }
@@ -110,11 +119,11 @@ fn parse_json(text: &str) -> Result<Map<String, Value>, FileError> {
 }
 
 /// What a field of a record must hold, in the words of a message.
-fn expected_of(key: &str) -> &'static str {
+fn expected_of(key: &str) -> String {
     match key {
-        "modified" | "saved_ms" => "a number",
-        "scenario" => "an object",
-        _ => "text",
+        "modified" | "saved_ms" => crate::tr!("saved.expected.number"),
+        "scenario" => crate::tr!("saved.expected.object"),
+        _ => crate::tr!("saved.expected.text"),
     }
 }
 
@@ -133,8 +142,11 @@ fn typed<'de, T: Deserialize<'de>>(
             required.iter().find(|k| !o.contains_key(**k)).copied()
         };
         match key.as_deref().filter(|k| *k != ".").or_else(missing) {
-            Some(key) => field(format!("{path}{key}"), expected_of(key)),
-            None => field(path.trim_end_matches('.'), "an object"),
+            Some(key) => field(format!("{path}{key}"), &expected_of(key)),
+            None => field(
+                path.trim_end_matches('.'),
+                &crate::tr!("saved.expected.object"),
+            ),
         }
     })
 }
@@ -160,7 +172,7 @@ fn check_header(o: &Value, format: &str) -> Result<u64, FileError> {
     match o.get("version").and_then(Value::as_u64) {
         Some(v) if (1..=SCHEMA_VERSION).contains(&v) => Ok(v),
         Some(v) if v > SCHEMA_VERSION => Err(FileError::FutureVersion(v)),
-        _ => Err(field("version", "a whole number from 1")),
+        _ => Err(field("version", &crate::tr!("saved.expected.version"))),
     }
 }
 
@@ -169,7 +181,7 @@ fn decode_scenario(o: &Value, path: &str) -> Result<SavedScenario, FileError> {
     if r.plan.len() > MAX_PLAN {
         return Err(field(
             format!("{path}plan"),
-            "a share-link query of at most 64 KB",
+            &crate::tr!("saved.expected.plan"),
         ));
     }
     Ok(SavedScenario {
@@ -243,7 +255,7 @@ pub fn decode_scenario_file(text: &str) -> Result<SavedScenario, FileError> {
             let lib = migrate_v1(&o)?;
             lib.into_iter()
                 .next()
-                .ok_or_else(|| field("scenarios", "one scenario"))
+                .ok_or_else(|| field("scenarios", &crate::tr!("saved.expected.one_scenario")))
         }
         _ => decode_scenario(&o, ""),
     }
@@ -320,7 +332,7 @@ impl Library {
             });
         }
         let Some(Value::Array(items)) = o.get("scenarios") else {
-            return Err(field("scenarios", "a list"));
+            return Err(field("scenarios", &crate::tr!("saved.expected.list")));
         };
         let mut library = Library::default();
         let mut problems = Vec::new();
@@ -328,12 +340,16 @@ impl Library {
             let path = format!("scenarios[{i}].");
             let decoded = match item {
                 Value::Object(_) => decode_scenario(item, &path),
-                _ => Err(field(format!("scenarios[{i}]"), "an object")),
+                _ => Err(field(
+                    format!("scenarios[{i}]"),
+                    &crate::tr!("saved.expected.object"),
+                )),
             };
             match decoded {
-                Ok(s) if library.get(&s.id).is_some() || s.id.is_empty() => {
-                    problems.push(field(format!("{path}id"), "a unique, non-empty id"))
-                }
+                Ok(s) if library.get(&s.id).is_some() || s.id.is_empty() => problems.push(field(
+                    format!("{path}id"),
+                    &crate::tr!("saved.expected.unique_id"),
+                )),
                 Ok(s) => library.upsert(s),
                 Err(e) => problems.push(e),
             }
@@ -356,13 +372,16 @@ struct V1Entry {
 /// whose plan is the same inputs as link keys (everything added since takes its default).
 pub fn migrate_v1(o: &Value) -> Result<Vec<SavedScenario>, FileError> {
     let Some(Value::Array(items)) = o.get("scenarios") else {
-        return Err(field("scenarios", "a list"));
+        return Err(field("scenarios", &crate::tr!("saved.expected.list")));
     };
     let mut out = Vec::new();
     for (i, item) in items.iter().enumerate() {
         let path = format!("scenarios[{i}].");
         if !item.is_object() {
-            return Err(field(format!("scenarios[{i}]"), "an object"));
+            return Err(field(
+                format!("scenarios[{i}]"),
+                &crate::tr!("saved.expected.object"),
+            ));
         }
         let entry: V1Entry = typed(item, &path, &["name", "saved_ms", "scenario"])?;
         let mut plan = form_urlencoded::Serializer::new(String::new());
@@ -376,9 +395,19 @@ pub fn migrate_v1(o: &Value) -> Result<Vec<SavedScenario>, FileError> {
                     (Some(u), _, _) => u.to_string(),
                     (None, Some(i), _) => i.to_string(),
                     (None, None, Some(f)) => crate::parse::format_number_exact(f),
-                    _ => return Err(field(format!("{path}scenario.{key}"), "a number or text")),
+                    _ => {
+                        return Err(field(
+                            format!("{path}scenario.{key}"),
+                            &crate::tr!("saved.expected.number_or_text"),
+                        ))
+                    }
                 },
-                Some(_) => return Err(field(format!("{path}scenario.{key}"), "a number or text")),
+                Some(_) => {
+                    return Err(field(
+                        format!("{path}scenario.{key}"),
+                        &crate::tr!("saved.expected.number_or_text"),
+                    ))
+                }
             };
             plan.append_pair(key, &value);
         }

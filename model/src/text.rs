@@ -36,3 +36,37 @@ pub fn file_stem(name: &str) -> Option<String> {
 pub fn clean_text(raw: &str, max: usize) -> String {
     typed_text(raw.trim(), max).trim().to_string()
 }
+
+thread_local! {
+    static INTERNED: std::cell::RefCell<std::collections::HashSet<&'static str>> =
+        std::cell::RefCell::new(std::collections::HashSet::new());
+}
+
+/// A translated text as `&'static str`, for the labels callers keep as `&'static str` (component
+/// props, tables). Each distinct text is stored once per thread and then reused, so the memory is
+/// bounded by the number of labels in both languages, not by how often they are asked for.
+pub fn interned(text: String) -> &'static str {
+    INTERNED.with(|set| {
+        let mut set = set.borrow_mut();
+        if let Some(found) = set.get(text.as_str()) {
+            return *found;
+        }
+        let leaked: &'static str = Box::leak(text.into_boxed_str());
+        set.insert(leaked);
+        leaked
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interned_texts_are_stored_once() {
+        let a = interned("Compute cost".to_string());
+        let b = interned(String::from("Compute cost"));
+        assert_eq!(a, "Compute cost");
+        // The same text comes back as the same stored copy, not a second one.
+        assert!(std::ptr::eq(a, b));
+    }
+}

@@ -98,17 +98,20 @@ impl Job {
 
     /// "LoRA fine-tune, 8B on 20M tokens × 3 epochs".
     pub fn title(&self) -> String {
-        let mut t = format!(
-            "{}, {} on {} tokens",
-            self.kind.label(),
-            crate::format::compact(self.params),
-            crate::format::compact(self.tokens)
+        let mut t = crate::tr!(
+            "workloads.job_title",
+            kind = self.kind.label(),
+            params = crate::format::compact(self.params),
+            tokens = crate::format::compact(self.tokens)
         );
         if self.epochs != 1.0 {
-            t.push_str(&format!(" × {} epochs", format_number_exact(self.epochs)));
+            t.push_str(&crate::tr!(
+                "workloads.epochs",
+                n = format_number_exact(self.epochs)
+            ));
         }
         if self.runs != 1 {
-            t.push_str(&format!(" × {} runs", self.runs));
+            t.push_str(&crate::tr!("workloads.runs", n = self.runs));
         }
         t
     }
@@ -138,11 +141,11 @@ pub struct Serve {
 impl Serve {
     /// "Serve 8B, 2B tokens a month, 12 months".
     pub fn title(&self) -> String {
-        format!(
-            "Serve {}, {} tokens a month, {} months",
-            crate::format::compact(self.params),
-            crate::format::compact(self.tokens_per_month),
-            self.months
+        crate::tr!(
+            "workloads.serve_title",
+            params = crate::format::compact(self.params),
+            tokens = crate::format::compact(self.tokens_per_month),
+            months = self.months
         )
     }
 }
@@ -160,15 +163,16 @@ fn optional<'a>(parts: &[&'a str], i: usize) -> Option<&'a str> {
 /// Reads one `job=` token (the value after `job=`); `index` is its position among the link's job
 /// tokens.
 pub fn parse_job(token: &str, index: usize, catalog: &Catalog) -> Result<Job, PlanError> {
-    let label = format!("Job {}", index + 1);
+    let label = crate::tr!("workloads.job_label", n = index + 1);
     let at = Token::Job(index);
     let fail = |message: String| PlanError::new(at, message);
     let field = |e: InputError| PlanError::in_field(at, e.field.key(), format!("{label}: {e}"));
     let parts: Vec<&str> = token.split(':').collect();
     if !(6..=12).contains(&parts.len()) {
-        return Err(fail(format!(
-            "{label}: expected kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price]]]]]], got \"{}\".",
-            echo(token)
+        return Err(fail(crate::tr!(
+            "workloads.job_expected",
+            label = label,
+            got = echo(token)
         )));
     }
     let kind = WorkloadKind::from_id(parts[0].trim())
@@ -248,15 +252,16 @@ pub fn encode_job(j: &Job) -> String {
 
 /// Reads one `serve=` token; `index` is its position among the link's serving tokens.
 pub fn parse_serve(token: &str, index: usize, catalog: &Catalog) -> Result<Serve, PlanError> {
-    let label = format!("Serving line {}", index + 1);
+    let label = crate::tr!("workloads.serve_label", n = index + 1);
     let at = Token::Serve(index);
     let fail = |message: String| PlanError::new(at, message);
     let field = |e: InputError| PlanError::in_field(at, e.field.key(), format!("{label}: {e}"));
     let parts: Vec<&str> = token.split(':').collect();
     if !(4..=8).contains(&parts.len()) {
-        return Err(fail(format!(
-            "{label}: expected params:tokens-per-month:provider:accelerator[:start[:months[:host[:price]]]], got \"{}\".",
-            echo(token)
+        return Err(fail(crate::tr!(
+            "workloads.serve_expected",
+            label = label,
+            got = echo(token)
         )));
     }
     let number = |f: Field, raw: &str| f.parse(raw, Origin::Link).map_err(field);
@@ -279,10 +284,16 @@ pub fn parse_serve(token: &str, index: usize, catalog: &Catalog) -> Result<Serve
     }
     if let Some(raw) = optional(&parts, 5) {
         serve.months = crate::parse::parse_whole(raw, 1, MAX_SERVE_MONTHS).map_err(|p| {
-            PlanError::in_field(at, "months", format!(
-                "{label}: months {}. Expected a whole number of months from 1 to {MAX_SERVE_MONTHS}.",
-                p.describe(&echo(raw))
-            ))
+            PlanError::in_field(
+                at,
+                "months",
+                crate::tr!(
+                    "workloads.months",
+                    label = label,
+                    problem = p.describe(&echo(raw)),
+                    max = MAX_SERVE_MONTHS
+                ),
+            )
         })?;
     }
     if let Some(raw) = optional(&parts, 6) {

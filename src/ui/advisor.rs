@@ -1,7 +1,8 @@
 use leptos::prelude::*;
-use runway_model::advisor::advise;
+use runway_model::advisor::{advise_plan, PlanFit};
 use runway_model::format::{data_value, usd};
-use runway_model::Field;
+use runway_model::text::interned;
+use runway_model::{tr, Field};
 
 use crate::state::use_app_state;
 use crate::ui::field_error::FieldError;
@@ -16,6 +17,8 @@ struct Row {
     usable: f64,
     why: String,
     fits: bool,
+    in_plan: bool,
+    eligibility: String,
 }
 
 /// The credit-shape advisor: the seed's three questions (CUDA lock-in, where the data lives,
@@ -28,8 +31,20 @@ pub fn AdvisorPanel() -> impl IntoView {
         let Some(outcome) = outcome.as_ref() else {
             return (Vec::new(), None);
         };
-        let inputs = state.scenario.with(|s| outcome.advisor_inputs(s));
-        let a = advise(&inputs, state.catalog);
+        let (inputs, fit) = state.scenario.with(|s| {
+            (
+                outcome.advisor_inputs(s),
+                state.plan.with(|p| {
+                    PlanFit::new(
+                        p.jobs(s).iter().map(|j| j.kind),
+                        p.serves.len(),
+                        p.workloads.len(),
+                        p.grants.iter().map(|g| g.program_id.clone()),
+                    )
+                }),
+            )
+        });
+        let a = advise_plan(&inputs, &fit, state.catalog);
         let rows = a
             .ranked
             .iter()
@@ -39,6 +54,8 @@ pub fn AdvisorPanel() -> impl IntoView {
                 usable: r.usable_usd,
                 why: r.why.clone(),
                 fits: r.fits_shape,
+                in_plan: r.in_plan,
+                eligibility: r.eligibility.clone(),
             })
             .collect::<Vec<_>>();
         (rows, a.wrong_layer)
@@ -50,7 +67,7 @@ pub fn AdvisorPanel() -> impl IntoView {
         .map(|x| {
             let id = x.id.to_string();
             let selected = move || state.scenario.with(|s| s.advisor.shape == id);
-            view! { <option value=x.id.clone() selected=selected>{x.name.to_string()}</option> }
+            view! { <option value=x.id.clone() prop:selected=selected>{x.name_text()}</option> }
         })
         .collect_view();
     let choose_shape = move |ev| {
@@ -68,9 +85,10 @@ pub fn AdvisorPanel() -> impl IntoView {
                 .iter()
                 .find(|x| x.id == s.advisor.shape)
                 .map(|x| {
-                    format!(
-                        "Right credit shape: {}. Watch out: {}.",
-                        x.right_shape, x.watch_out
+                    tr!(
+                        "advisor.shape_advice",
+                        right = x.right_text(),
+                        watch = x.watch_text()
                     )
                 })
         })
@@ -89,9 +107,17 @@ pub fn AdvisorPanel() -> impl IntoView {
                     view! {
                         <li data-testid=format!("advice-{i}") data-program=id.clone()
                             data-value=move || row().map_or_else(String::new, |r| data_value(r.usable))
-                            class:off-shape=move || row().is_some_and(|r| !r.fits)>
-                            <strong>{move || row().map_or_else(String::new, |r| format!("{}. {} — {}", i + 1, r.name, usd(r.usable)))}</strong>
+                            data-fits=move || row().is_some_and(|r| r.fits).to_string()
+                            data-in-plan=move || row().is_some_and(|r| r.in_plan).to_string()
+                            class:off-shape=move || row().is_some_and(|r| !r.fits && !r.in_plan)
+                            class:in-plan=move || row().is_some_and(|r| r.in_plan)>
+                            <strong>{move || row().map_or_else(String::new, |r| if r.in_plan {
+                                tr!("advisor.in_plan_row", name = r.name, usable = usd(r.usable))
+                            } else {
+                                format!("{}. {} — {}", i + 1, r.name, usd(r.usable))
+                            })}</strong>
                             <span class="advice-why">{move || row().map_or_else(String::new, |r| r.why)}</span>
+                            <span class="advice-eligibility" data-testid=format!("eligibility-{i}")>{move || row().map_or_else(String::new, |r| tr!("advisor.eligibility", text = r.eligibility))}</span>
                         </li>
                     }
                 })
@@ -99,23 +125,19 @@ pub fn AdvisorPanel() -> impl IntoView {
         })
     };
     view! {
-        <h2>"Which credits fit this plan"</h2>
-        <p class="chart-note">
-            "A big grant on the wrong silicon or with the wrong clock is worth less than a small one you can spend next week. "
-            "Ranked by usable value: the program's typical grant for a seed-stage team (never its ceiling), capped by what this plan needs and can spend before expiry, "
-            "minus porting off CUDA and moving the data. Where the data lives is set under the hidden costs."
-        </p>
+        <h2>{tr!("advisor.heading")}</h2>
+        <p class="chart-note">{tr!("advisor.note")}</p>
         <div class="advisor-inputs">
             <div class="field">
                 <div class="field-head">
                     <label for="input-shape">{Field::Shape.label()}</label>
-                    <span class="hint">"sporadic or sustained?"</span>
+                    <span class="hint">{tr!("advisor.shape_hint")}</span>
                 </div>
                 <select id="input-shape" data-testid="input-shape" on:change=choose_shape>{shapes}</select>
                 <FieldError field=Field::Shape />
             </div>
-            <Switch field=Field::Cuda text="Our stack is CUDA-locked" />
-            <NumberInput field=Field::EngWeek unit="USD" hint="loaded cost of an engineer-week" />
+            <Switch field=Field::Cuda text=tr!("advisor.cuda_locked") />
+            <NumberInput field=Field::EngWeek unit="USD" hint=interned(tr!("advisor.eng_week_hint")) />
         </div>
         <p class="shape-note" data-testid="advisor-shape-advice">{shape_advice}</p>
         {move || advice.with(|(_, w)| w.clone()).map(|w| view! { <p class="warning" role="status" data-testid="advice-wrong-layer">{w}</p> })}

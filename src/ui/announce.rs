@@ -60,3 +60,18 @@ pub fn focus_test_id(id: String) {
         }
     });
 }
+
+/// Stands in a translated sentence where an element goes (a link, a bold value): pass it as the
+/// placeholder's value, then [`marked`] cuts the sentence around it. Both languages keep such
+/// placeholders in the same order, so the pieces and the elements interleave the same way.
+pub const MARK: &str = "\u{1}";
+
+/// The pieces of `text` between its [`MARK`]s: one more piece than marks, each possibly empty.
+pub fn marked(text: &str) -> Vec<String> {
+    text.split(MARK).map(str::to_string).collect()
+}
+
+/// Piece `k` of [`marked`] pieces (empty when the translation has fewer marks).
+pub fn piece(pieces: &[String], k: usize) -> String {
+    pieces.get(k).cloned().unwrap_or_default()
+}

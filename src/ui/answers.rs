@@ -7,9 +7,11 @@ use runway_model::calendar::Date;
 use runway_model::format::{data_value, usd, usd_exact};
 use runway_model::plan::Plan;
 use runway_model::runway::GrantOutcome;
+use runway_model::tr;
 
 use crate::browser;
 use crate::state::use_app_state;
+use crate::ui::announce::{marked, piece, MARK};
 use crate::ui::live::{follow_value, ValueText};
 use crate::ui::section::OpenSections;
 
@@ -95,21 +97,21 @@ pub fn AnswersPanel() -> impl IntoView {
         facts.with(|f| match (f.known, f.cash_day) {
             (false, _) => "—".to_string(),
             (true, Some(d)) => state.plan.with(|p| p.day_text(i64::from(d))),
-            (true, None) => "Never".to_string(),
+            (true, None) => tr!("answers.never"),
         })
     };
     let cash_words = move || {
         facts.with(|f| {
             if !f.known {
-                return "Fix the inputs marked in red to see when cash starts.".to_string();
+                return tr!("answers.fix_inputs");
             }
             match f.cash_day {
                 Some(d) => match relative(date(i64::from(d))) {
-                    Some(r) => format!("{r}: the first day the credits do not cover the bill."),
-                    None => "The first day the credits do not cover the bill.".to_string(),
+                    Some(r) => tr!("answers.cash_when", when = r),
+                    None => tr!("answers.cash_first_day"),
                 },
-                None if f.total_usd > 0.0 => "Credits pay the whole plan.".to_string(),
-                None => "Nothing is billed yet.".to_string(),
+                None if f.total_usd > 0.0 => tr!("answers.credits_pay_all"),
+                None => tr!("answers.nothing_billed"),
             }
         })
     };
@@ -118,17 +120,17 @@ pub fn AnswersPanel() -> impl IntoView {
             if !f.known {
                 return String::new();
             }
-            format!(
-                "Everything the plan bills: GPU-hours of every workload, storage and egress. Credits pay {}, cash {}.",
-                usd(f.credits.used_usd),
-                usd(f.cash_usd)
+            tr!(
+                "answers.cost_words",
+                credits = usd(f.credits.used_usd),
+                cash = usd(f.cash_usd)
             )
         })
     };
     let grant_name = move |i: usize| {
         state.plan.with(|p| {
             p.grants.get(i).map_or_else(
-                || format!("Grant {}", i + 1),
+                || tr!("answers.grant_n", n = i + 1),
                 |g| {
                     state
                         .catalog
@@ -144,11 +146,17 @@ pub fn AnswersPanel() -> impl IntoView {
                 .iter()
                 .enumerate()
                 .map(|(i, g)| {
-                    let expired = (g.expired_usd >= 0.005).then(|| format!(", {} expires unused", usd(g.expired_usd)));
-                    let unused = (g.unused_usd >= 0.005).then(|| format!(", {} still usable at the end", usd(g.unused_usd)));
+                    let (used, expired, unused) = (usd(g.used_usd), usd(g.expired_usd), usd(g.unused_usd));
+                    let pays = match (g.expired_usd >= 0.005, g.unused_usd >= 0.005) {
+                        (false, false) => tr!("answers.pays", name = MARK, used = used),
+                        (true, false) => tr!("answers.pays_expired", name = MARK, used = used, expired = expired),
+                        (false, true) => tr!("answers.pays_unused", name = MARK, used = used, unused = unused),
+                        (true, true) => tr!("answers.pays_expired_unused", name = MARK, used = used, expired = expired, unused = unused),
+                    };
+                    let pays = marked(&pays);
                     view! {
                         <li data-testid=format!("answer-grant-{i}") data-value=data_value(g.used_usd)>
-                            <strong>{grant_name(i)}</strong>" pays "{usd(g.used_usd)}{expired}{unused}
+                            {piece(&pays, 0)}<strong>{grant_name(i)}</strong>{piece(&pays, 1)}
                         </li>
                     }
                 })
@@ -163,10 +171,11 @@ pub fn AnswersPanel() -> impl IntoView {
     };
     let no_grants = move || {
         no_grants_shown.get().then(|| {
+            let words = marked(&tr!("answers.no_grants", link = MARK));
             view! {
                 <p data-testid="answer-no-grants">
-                    "No credits in the plan yet: everything is cash. "
-                    <a href="#programs" on:click=open_programs>"Add a grant from the program catalog"</a>"."
+                    {piece(&words, 0)}
+                    <a href="#programs" on:click=open_programs>{tr!("answers.no_grants_link")}</a>{piece(&words, 1)}
                 </p>
             }
         })
@@ -196,47 +205,53 @@ pub fn AnswersPanel() -> impl IntoView {
     let warnings = move || {
         warning_count.get().checked_sub(1).map(|more| {
             let text = if more == 0 {
-                "1 warning about this plan".to_string()
+                tr!("answers.warnings_one", n = 1)
             } else {
-                format!("{} warnings about this plan", more + 1)
+                tr!("answers.warnings_other", n = more + 1)
             };
-            view! { <p class="answer-warn"><a href="#credits" data-testid="answer-warnings">{text}</a>" under Credits and runway."</p> }
+            let words = marked(&tr!("answers.warnings_where", link = MARK));
+            view! { <p class="answer-warn">{piece(&words, 0)}<a href="#credits" data-testid="answer-warnings">{text}</a>{piece(&words, 1)}</p> }
         })
     };
+    // "<amount> expires unused.", "<amount> in cash in all.": the words around the amount.
+    let expires_words = marked(&tr!("answers.expires_unused", amount = MARK));
+    let cash_words_all = marked(&tr!("answers.in_cash_in_all", amount = MARK));
     view! {
         <div class="answers-grid">
             <div class="answer">
-                <h2>"What the plan costs"</h2>
+                <h2>{tr!("answers.h_cost")}</h2>
                 <div class="answer-value" node_ref=total_node data-testid="answer-total" data-value=total_first.raw title=total_first.exact>
                     {total_first.human}
                 </div>
                 <p>{cost_words}</p>
             </div>
             <div class="answer">
-                <h2>"Who pays"</h2>
+                <h2>{tr!("answers.h_who")}</h2>
                 <div class="answer-value" data-testid="answer-credits-used" data-value=move || money(|f| f.credits.used_usd) title=move || exact(|f| f.credits.used_usd)>
-                    {move || shown(|f| f.credits.used_usd)}<span class="answer-unit">" from credits"</span>
+                    {move || shown(|f| f.credits.used_usd)}<span class="answer-unit">{tr!("answers.from_credits")}</span>
                 </div>
                 <p>
+                    {piece(&expires_words, 0)}
                     <span data-testid="answer-expired" data-value=move || money(|f| f.credits.expired_usd)>{move || shown(|f| f.credits.expired_usd)}</span>
-                    " expires unused."
+                    {piece(&expires_words, 1)}
                 </p>
                 <ul class="answer-list">{per_grant}</ul>
                 {no_grants}
             </div>
             <div class="answer">
-                <h2>"When cash starts"</h2>
+                <h2>{tr!("answers.h_cash")}</h2>
                 <div class="answer-value" data-testid="answer-cash-date" data-value=cash_iso>{cash_text}</div>
                 <p>{cash_words}</p>
                 <p>
+                    {piece(&cash_words_all, 0)}
                     <span node_ref=cash_node data-testid="answer-cash" data-value=cash_first.raw title=cash_first.exact>{cash_first.human}</span>
-                    " in cash in all."
+                    {piece(&cash_words_all, 1)}
                 </p>
             </div>
             <div class="answer">
-                <h2>"What to do next"</h2>
+                <h2>{tr!("answers.h_next")}</h2>
                 <ol class="answer-list">{next}</ol>
-                {move || no_steps_shown.get().then(|| view! { <p>"Add a grant to see when to apply."</p> })}
+                {move || no_steps_shown.get().then(|| view! { <p>{tr!("answers.add_grant_hint")}</p> })}
                 {warnings}
             </div>
         </div>
@@ -252,11 +267,11 @@ fn signed_date(plan: &Plan, day: i64) -> Option<Date> {
 fn relative(date: Option<Date>) -> Option<String> {
     let n = browser::today()?.days_until(date?);
     Some(match n {
-        0 => "Today".to_string(),
-        1 => "Tomorrow".to_string(),
-        -1 => "Yesterday".to_string(),
-        n if n > 1 => format!("In {n} days"),
-        n => format!("{} days ago", -n),
+        0 => tr!("answers.today"),
+        1 => tr!("answers.tomorrow"),
+        -1 => tr!("answers.yesterday"),
+        n if n > 1 => tr!("answers.in_days", n = n),
+        n => tr!("answers.days_ago", n = -n),
     })
 }
 
@@ -264,22 +279,66 @@ fn relative(date: Option<Date>) -> Option<String> {
 /// with the plan's apply day if anything.
 fn step_words(plan: &Plan, step: &NextStep, name: &str) -> String {
     let Some(by) = step.apply_by else {
-        return format!("{name}: pays no workload in this plan (another provider's bill, or outside what it covers).");
+        return tr!("answers.step_pays_nothing", name = name);
     };
     let when = plan.day_text(by);
-    let rel = relative(signed_date(plan, by))
-        .map_or_else(String::new, |r| format!(" ({})", r.to_lowercase()));
-    match step.status {
-        ApplyStatus::TooLate { days } => format!(
-            "Apply for {name} as early as you can: even applied on {}, its approval lands {days} {} after its work starts.",
-            plan.day_text(0),
-            if days == 1 { "day" } else { "days" }
-        ),
-        ApplyStatus::PlannedLate { days } => format!(
-            "Apply for {name} by {when}{rel}: the plan applies on {}, {days} {} late.",
-            plan.day_text(i64::from(step.planned_apply_day)),
-            if days == 1 { "day" } else { "days" }
-        ),
-        _ => format!("Apply for {name} by {when}{rel}."),
+    // "in 8 days", "today": the relative date, in parentheses after the date.
+    let rel = relative(signed_date(plan, by)).map(|r| r.to_lowercase());
+    match (step.status, rel) {
+        (ApplyStatus::TooLate { days }, _) => {
+            let day0 = plan.day_text(0);
+            if days == 1 {
+                tr!(
+                    "answers.step_too_late_one",
+                    name = name,
+                    day0 = day0,
+                    days = days
+                )
+            } else {
+                tr!(
+                    "answers.step_too_late_other",
+                    name = name,
+                    day0 = day0,
+                    days = days
+                )
+            }
+        }
+        (ApplyStatus::PlannedLate { days }, rel) => {
+            let planned = plan.day_text(i64::from(step.planned_apply_day));
+            match (days == 1, rel) {
+                (true, None) => tr!(
+                    "answers.step_late_one",
+                    name = name,
+                    when = when,
+                    planned = planned,
+                    days = days
+                ),
+                (false, None) => tr!(
+                    "answers.step_late_other",
+                    name = name,
+                    when = when,
+                    planned = planned,
+                    days = days
+                ),
+                (true, Some(rel)) => tr!(
+                    "answers.step_late_rel_one",
+                    name = name,
+                    when = when,
+                    rel = rel,
+                    planned = planned,
+                    days = days
+                ),
+                (false, Some(rel)) => tr!(
+                    "answers.step_late_rel_other",
+                    name = name,
+                    when = when,
+                    rel = rel,
+                    planned = planned,
+                    days = days
+                ),
+            }
+        }
+        (_, None) => tr!("answers.step_by", name = name, when = when),
+        (_, Some(rel)) => tr!("answers.step_by_rel", name = name, when = when, rel = rel),
     }
 }

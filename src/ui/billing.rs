@@ -7,7 +7,8 @@ use runway_model::billing::{
 };
 use runway_model::format::{compact, data_value, exact, percent, usd, usd_exact};
 use runway_model::overheads::log_space;
-use runway_model::{Explanation, Field};
+use runway_model::text::interned;
+use runway_model::{tr, Explanation, Field};
 
 use crate::state::{use_app_state, AppState};
 use crate::ui::charts::{draw_on, redraw_after_change};
@@ -32,78 +33,85 @@ pub fn BillingPanel() -> impl IntoView {
         )
     });
     let card = move |id: &'static str,
-                     label: &'static str,
+                     label: String,
                      pick: Pick,
                      show: fn(f64) -> String,
-                     formula: &'static str,
+                     formula: String,
                      explain: fn(&BillingEstimate) -> String| {
         let value = move || billing.with(|b| b.as_ref().and_then(pick));
+        let none = tr!("billing.none");
         view! {
             <ResultCard
                 test_id=id
                 label=label
                 raw=Signal::derive(move || value().map_or_else(|| "none".into(), data_value))
-                human=Signal::derive(move || value().map_or_else(|| "none".into(), show))
+                human=Signal::derive(move || value().map_or_else(|| none.clone(), show))
                 exact=Signal::derive(move || value().map_or_else(String::new, |v| exact(v, 6)))
-                math=Callback::new(move |()| billing.with(|b| b.as_ref().map(|b| Explanation { formula, substituted: explain(b), citations: vec![] })))
+                math=Callback::new(move |()| billing.with(|b| b.as_ref().map(|b| Explanation { formula: formula.clone(), substituted: explain(b), citations: vec![] })))
             />
         }
     };
     let cards = view! {
-        {card("breakeven-duty", "Reserved pays above duty", |b| b.breakeven_duty, percent, "d* = p_reserved / p_busy-only",
-            |b| match b.reserved_usd_per_hour { Some(r) => format!("${} / ${} = {}", exact(r, 4), b.busy_only_usd_per_hour, exact(r / b.busy_only_usd_per_hour, 4)), None => "this provider has no reserved pricing: enter one".into() })}
-        {card("reserved-price", "Reserved price", |b| b.reserved_usd_per_hour, |v| format!("${}/GPU-h", exact(v, 3)), "p_reserved = list × (1 − reserved discount), or yours",
-            |b| format!("busy-only ${}/GPU-h; reserved {}", b.busy_only_usd_per_hour, b.reserved_usd_per_hour.map_or("none".into(), |r| format!("${}", exact(r, 4)))))}
-        {card("prefill-tokens-per-s", "Prefill (input), one GPU", |b| Some(b.prefill_tokens_per_s), |v| format!("{} tok/s", compact(v)), "prefill tok/s = MFU × dense peak / 2N (compute-bound)",
-            |b| format!("MFU × peak / (2 × N) = {} tok/s (MFU from the scenario above)", exact(b.prefill_tokens_per_s, 1)))}
-        {card("decode-tokens-per-s", "Decode (output), one GPU", |b| Some(b.decode_tokens_per_s), |v| format!("{} tok/s", compact(v)), "decode tok/s = min(batch × bandwidth / (2N bytes + batch × context × KV bytes/token), MFU × peak / 2N); KV bytes/token = 2 × layers × kv_heads × head_dim × 2",
-            |b| format!("KV cache {} bytes a token (attention shape of {}, the nearest catalog model); each step reads {} GB of weights and KV for the batch: {} tok/s, capped at the prefill rate {} tok/s{}",
-                exact(b.kv_bytes_per_token, 0), if b.kv_model.is_empty() { "no catalog model" } else { b.kv_model.as_str() },
-                exact(b.memory_needed_bytes / 1e9, 2), exact(b.decode_tokens_per_s, 1), exact(b.prefill_tokens_per_s, 1),
-                if b.memory_needed_bytes > b.memory_bytes { format!("; warning: {} GB does not fit in the GPU's {} GB, lower the batch or the context", exact(b.memory_needed_bytes / 1e9, 1), exact(b.memory_bytes / 1e9, 0)) } else { String::new() }))}
-        {card("blended-tokens-per-s", "Blended 3 : 1, one GPU", |b| Some(b.blended_tokens_per_s), |v| format!("{} tok/s", compact(v)), "blended tok/s = 1 / (0.75 / prefill + 0.25 / decode): 3 input tokens for every output token, the API's blend",
-            |b| format!("1 / (0.75 / {} + 0.25 / {}) = {} tok/s = {} tokens an hour", exact(b.prefill_tokens_per_s, 1), exact(b.decode_tokens_per_s, 1), exact(b.blended_tokens_per_s, 1), compact(b.tokens_per_hour_per_gpu)))}
-        {card("selfhost-cost-per-mtok", "Self-hosted per 1M tokens", |b| Some(b.selfhost_usd_per_mtok), |v| format!("${}", exact(v, 4)), "$/Mtok = p / (blended tokens per hour × utilisation) × 10⁶",
-            |b| format!("${} / ({} tokens/h × utilisation) × 10⁶ = ${}", exact(b.host_usd_per_hour, 4), compact(b.tokens_per_hour_per_gpu), exact(b.selfhost_usd_per_mtok, 4)))}
-        {card("api-cost-per-mtok", "API per 1M tokens", |b| Some(b.api_usd_per_mtok), |v| format!("${}", exact(v, 4)), "blended = 0.75 × input + 0.25 × output, or yours",
-            |b| format!("${} per million tokens", exact(b.api_usd_per_mtok, 4)))}
-        {card("breakeven-tokens-per-month", "Self-hosting pays above", |b| b.breakeven_tokens_per_month, |v| format!("{} tokens/month", compact(v)), "V* = one always-on GPU a month / API price × 10⁶",
-            |b| match b.breakeven_tokens_per_month { Some(v) => format!("${} × 730 h / ${} × 10⁶ = {} tokens a month", exact(b.host_usd_per_hour, 4), exact(b.api_usd_per_mtok, 4), compact(v)), None => format!("per token this GPU (${}) costs more than the API (${}): never", exact(b.selfhost_usd_per_mtok, 4), exact(b.api_usd_per_mtok, 4)) })}
-        {card("selfhost-monthly", "Self-hosting the volume", |b| Some(b.selfhost_monthly_usd), usd, "monthly = GPUs needed × p × 730 h (always on)",
+        {card("breakeven-duty", tr!("billing.breakeven_duty"), |b| b.breakeven_duty, percent, "d* = p_reserved / p_busy-only".to_string(),
+            |b| match b.reserved_usd_per_hour { Some(r) => format!("${} / ${} = {}", exact(r, 4), b.busy_only_usd_per_hour, exact(r / b.busy_only_usd_per_hour, 4)), None => tr!("billing.no_reserved") })}
+        {card("reserved-price", tr!("billing.reserved_price"), |b| b.reserved_usd_per_hour, |v| format!("${}/GPU-h", exact(v, 3)), tr!("billing.reserved_price_formula"),
+            |b| tr!("billing.reserved_price_math", busy = b.busy_only_usd_per_hour, reserved = b.reserved_usd_per_hour.map_or_else(|| tr!("billing.none"), |r| format!("${}", exact(r, 4)))))}
+        {card("prefill-tokens-per-s", tr!("billing.prefill"), |b| Some(b.prefill_tokens_per_s), |v| format!("{} tok/s", compact(v)), tr!("billing.prefill_formula"),
+            |b| tr!("billing.prefill_math", rate = exact(b.prefill_tokens_per_s, 1)))}
+        {card("decode-tokens-per-s", tr!("billing.decode"), |b| Some(b.decode_tokens_per_s), |v| format!("{} tok/s", compact(v)), tr!("billing.decode_formula"),
+            |b| {
+                let model = if b.kv_model.is_empty() { tr!("billing.no_catalog_model") } else { b.kv_model.clone() };
+                let (kv, read) = (exact(b.kv_bytes_per_token, 0), exact(b.memory_needed_bytes / 1e9, 2));
+                let (decode, prefill) = (exact(b.decode_tokens_per_s, 1), exact(b.prefill_tokens_per_s, 1));
+                if b.memory_needed_bytes > b.memory_bytes {
+                    tr!("billing.decode_math_warning", kv = kv, model = model, read = read, decode = decode, prefill = prefill,
+                        need = exact(b.memory_needed_bytes / 1e9, 1), have = exact(b.memory_bytes / 1e9, 0))
+                } else {
+                    tr!("billing.decode_math", kv = kv, model = model, read = read, decode = decode, prefill = prefill)
+                }
+            })}
+        {card("blended-tokens-per-s", tr!("billing.blended"), |b| Some(b.blended_tokens_per_s), |v| format!("{} tok/s", compact(v)), tr!("billing.blended_formula"),
+            |b| tr!("billing.blended_math", prefill = exact(b.prefill_tokens_per_s, 1), decode = exact(b.decode_tokens_per_s, 1), blended = exact(b.blended_tokens_per_s, 1), hourly = compact(b.tokens_per_hour_per_gpu)))}
+        {card("selfhost-cost-per-mtok", tr!("billing.selfhost_mtok"), |b| Some(b.selfhost_usd_per_mtok), |v| format!("${}", exact(v, 4)), tr!("billing.selfhost_mtok_formula"),
+            |b| tr!("billing.selfhost_mtok_math", price = exact(b.host_usd_per_hour, 4), hourly = compact(b.tokens_per_hour_per_gpu), mtok = exact(b.selfhost_usd_per_mtok, 4)))}
+        {card("api-cost-per-mtok", tr!("billing.api_mtok"), |b| Some(b.api_usd_per_mtok), |v| format!("${}", exact(v, 4)), tr!("billing.api_mtok_formula"),
+            |b| tr!("billing.api_mtok_math", price = exact(b.api_usd_per_mtok, 4)))}
+        {card("breakeven-tokens-per-month", tr!("billing.breakeven_volume"), |b| b.breakeven_tokens_per_month, |v| tr!("billing.tokens_per_month", n = compact(v)), tr!("billing.breakeven_volume_formula"),
+            |b| match b.breakeven_tokens_per_month { Some(v) => tr!("billing.breakeven_volume_math", price = exact(b.host_usd_per_hour, 4), api = exact(b.api_usd_per_mtok, 4), volume = compact(v)), None => tr!("billing.breakeven_volume_never", gpu = exact(b.selfhost_usd_per_mtok, 4), api = exact(b.api_usd_per_mtok, 4)) })}
+        {card("selfhost-monthly", tr!("billing.selfhost_monthly"), |b| Some(b.selfhost_monthly_usd), usd, tr!("billing.selfhost_monthly_formula"),
             |b| format!("{} GPUs × ${} × 730 h = {}", b.gpus_needed, exact(b.host_usd_per_hour, 4), usd_exact(b.selfhost_monthly_usd)))}
-        {card("selfhost-cost-per-mtok-at-volume", "Self-hosted per 1M tokens at your volume", |b| Some(b.selfhost_usd_per_mtok_at_volume), |v| format!("${}", exact(v, 4)), "$/Mtok = monthly bill of the always-on GPUs / monthly volume in millions",
+        {card("selfhost-cost-per-mtok-at-volume", tr!("billing.selfhost_mtok_volume"), |b| Some(b.selfhost_usd_per_mtok_at_volume), |v| format!("${}", exact(v, 4)), tr!("billing.selfhost_mtok_volume_formula"),
             |b| format!("{} / {} Mtok = ${}", usd_exact(b.selfhost_monthly_usd), compact(b.tokens_per_month / 1e6), exact(b.selfhost_usd_per_mtok_at_volume, 4)))}
-        {card("api-monthly", "The API for the volume", |b| Some(b.api_monthly_usd), usd, "monthly = tokens / 10⁶ × API price",
+        {card("api-monthly", tr!("billing.api_monthly"), |b| Some(b.api_monthly_usd), usd, tr!("billing.api_monthly_formula"),
             |b| usd_exact(b.api_monthly_usd))}
     };
     view! {
-        <h2>"Billing modes and break-evens"</h2>
+        <h2>{tr!("billing.heading")}</h2>
         <p class="chart-note">
-            "Serverless beats reserved only below a duty cycle; self-hosting beats an API only above a volume. "
-            "Prices are the provider's list price above; reserved discounts and API prices are dated estimates you can override."
+            {tr!("billing.note_beats")}
+            {tr!("billing.note_prices")}
         </p>
         <p class="chart-note" data-testid="inference-mix">
-            "Self-hosted throughput is priced at 3 input : 1 output tokens, the API's blend: input tokens are prefilled (compute-bound, at the MFU above), "
-            "output tokens are decoded (memory-bound: each step reads the weights once for the batch plus every sequence's KV cache at the context length)."
+            {tr!("billing.inference_mix")}
         </p>
         <div class="hidden-layout">
             <div class="hidden-inputs">
-                <NumberInput field=Field::Reserved unit="USD/GPU-h" hint="optional: your reserved rate" />
+                <NumberInput field=Field::Reserved unit="USD/GPU-h" hint=interned(tr!("billing.hint_reserved")) />
                 <ApiSelect />
-                <NumberInput field=Field::ApiPrice unit="USD/Mtok" hint="optional: blended price" />
+                <NumberInput field=Field::ApiPrice unit="USD/Mtok" hint=interned(tr!("billing.hint_api_price")) />
                 <HostSelect />
-                <NumberInput field=Field::TokensMonth unit="tokens" hint="inference volume a month" />
-                <NumberInput field=Field::InferParams unit="params" hint="model served, e.g. 8B" />
-                <NumberInput field=Field::Batch unit="seqs" hint="decoded together" />
-                <NumberInput field=Field::Context unit="tokens" hint="per sequence in the KV cache, default 2,048" />
-                <NumberInput field=Field::Util unit="%" hint="of provisioned throughput used" />
+                <NumberInput field=Field::TokensMonth unit=interned(tr!("inputs.unit_tokens")) hint=interned(tr!("billing.hint_tokens_month")) />
+                <NumberInput field=Field::InferParams unit=interned(tr!("inputs.unit_params")) hint=interned(tr!("billing.hint_infer_params")) />
+                <NumberInput field=Field::Batch unit="seqs" hint=interned(tr!("billing.hint_batch")) />
+                <NumberInput field=Field::Context unit=interned(tr!("inputs.unit_tokens")) hint=interned(tr!("billing.hint_context")) />
+                <NumberInput field=Field::Util unit="%" hint=interned(tr!("billing.hint_util")) />
             </div>
             <div class="hidden-results">
                 <div class="results-grid">{cards}</div>
                 {move || billing.with(|b| b.as_ref().filter(|b| b.memory_needed_bytes > b.memory_bytes).map(|b| view! {
                     <p class="warning" role="alert" data-testid="inference-memory-warning">
-                        {format!("The weights and KV cache need {} GB a GPU ({} sequences × {} tokens of context), more than its {} GB: lower the batch or the context, or serve on more GPUs per replica.",
-                            exact(b.memory_needed_bytes / 1e9, 1), b.batch, exact(b.context_tokens, 0), exact(b.memory_bytes / 1e9, 0))}
+                        {tr!("billing.memory_warning", need = exact(b.memory_needed_bytes / 1e9, 1), batch = b.batch,
+                            context = exact(b.context_tokens, 0), have = exact(b.memory_bytes / 1e9, 0))}
                     </p>
                 }))}
             </div>
@@ -130,8 +138,8 @@ fn ApiSelect() -> impl IntoView {
             let stale = crate::ui::hardware::stale_label(&a.as_of);
             let test_id = stale.as_ref().map(|_| format!("stale-api-{}", a.id));
             let text = match &stale {
-                Some(label) => format!("{} · ${} in / ${} out per Mtok · as of {} · {label}", a.name, a.input_usd_per_mtok, a.output_usd_per_mtok, a.as_of),
-                None => format!("{} · ${} in / ${} out per Mtok · as of {}", a.name, a.input_usd_per_mtok, a.output_usd_per_mtok, a.as_of),
+                Some(label) => tr!("billing.api_option_stale", name = a.name, input = a.input_usd_per_mtok, output = a.output_usd_per_mtok, as_of = a.as_of, stale = label),
+                None => tr!("billing.api_option", name = a.name, input = a.input_usd_per_mtok, output = a.output_usd_per_mtok, as_of = a.as_of),
             };
             view! { <option value=a.id.clone() selected=selected class:stale=stale.is_some() data-testid=test_id>{text}</option> }
         })
@@ -147,7 +155,7 @@ fn ApiSelect() -> impl IntoView {
         <div class="field">
             <div class="field-head">
                 <label for="input-api">{Field::Api.label()}</label>
-                <span class="hint">"public list prices"</span>
+                <span class="hint">{tr!("billing.api_hint")}</span>
             </div>
             <select id="input-api" data-testid="input-api" on:change=choose>{options}</select>
             <FieldError field=Field::Api />
@@ -163,7 +171,12 @@ fn HostSelect() -> impl IntoView {
     let options = HostMode::ALL
         .into_iter()
         .map(|(mode, id)| {
-            view! { <option value=id selected=move || current.get() == mode>{id}</option> }
+            let text = match mode {
+                HostMode::OnDemand => tr!("billing.host_on_demand"),
+                HostMode::Reserved => tr!("billing.host_reserved"),
+                HostMode::Spot => id.to_string(),
+            };
+            view! { <option value=id selected=move || current.get() == mode>{text}</option> }
         })
         .collect_view();
     let choose = move |ev| {
@@ -176,7 +189,7 @@ fn HostSelect() -> impl IntoView {
         <div class="field">
             <div class="field-head">
                 <label for="input-host">{Field::Host.label()}</label>
-                <span class="hint">"always-on GPUs for inference"</span>
+                <span class="hint">{tr!("billing.host_hint")}</span>
             </div>
             <select id="input-host" data-testid="input-host" on:change=choose>{options}</select>
             <FieldError field=Field::Host />
@@ -206,14 +219,14 @@ fn BreakevenCharts(billing: Memo<Option<BillingEstimate>>) -> impl IntoView {
     view! {
         <div class="sweeps">
             <div class="chart-card">
-                <h3>"One GPU a month against duty cycle"</h3>
+                <h3>{tr!("billing.duty_chart_heading")}</h3>
                 <canvas node_ref=duty_canvas class="chart" data-testid="chart-breakeven-duty" role="img"
-                    aria-label="Monthly cost of one accelerator against duty cycle, busy-only and reserved, with the break-even duty marked"></canvas>
+                    aria-label=tr!("billing.duty_chart_label")></canvas>
             </div>
             <div class="chart-card">
-                <h3>"Self-hosting against the API, by monthly volume"</h3>
+                <h3>{tr!("billing.volume_chart_heading")}</h3>
                 <canvas node_ref=volume_canvas class="chart" data-testid="chart-breakeven-volume" role="img"
-                    aria-label="Monthly cost of self-hosted inference and of the API against tokens a month, with the break-even volume marked"></canvas>
+                    aria-label=tr!("billing.volume_chart_label")></canvas>
             </div>
         </div>
     }
@@ -222,13 +235,13 @@ fn BreakevenCharts(billing: Memo<Option<BillingEstimate>>) -> impl IntoView {
 fn duty_chart(b: &BillingEstimate) -> SweepChart {
     let sweep = duty_sweep(b, &log_space(0.01, 1.0, 40));
     let mut series = vec![SweepSeries {
-        label: "busy-only (serverless, on-demand)".into(),
+        label: tr!("billing.series_busy_only"),
         color: ACCENT,
         points: sweep.busy_only,
     }];
     if let Some(points) = sweep.reserved {
         series.push(SweepSeries {
-            label: "reserved (always paid)".into(),
+            label: tr!("billing.series_reserved"),
             color: MUTED,
             points,
         });
@@ -237,9 +250,9 @@ fn duty_chart(b: &BillingEstimate) -> SweepChart {
         series,
         marker: sweep
             .breakeven
-            .map(|(d, usd)| ((d, usd), format!("break-even: {} duty", percent(d)))),
-        x_desc: "Duty cycle (log scale)",
-        y_desc: "USD a month, one GPU",
+            .map(|(d, usd)| ((d, usd), tr!("billing.duty_marker", duty = percent(d)))),
+        x_desc: tr!("billing.duty_x"),
+        y_desc: tr!("billing.duty_y"),
         x_label: percent,
     }
 }
@@ -253,7 +266,7 @@ fn volume_chart(b: &BillingEstimate) -> SweepChart {
             points: sweep.api,
         },
         SweepSeries {
-            label: "self-hosted (always-on GPUs in the chosen mode)".into(),
+            label: tr!("billing.series_self_hosted"),
             color: ACCENT,
             points: sweep.self_hosted,
         },
@@ -262,9 +275,9 @@ fn volume_chart(b: &BillingEstimate) -> SweepChart {
         series,
         marker: sweep
             .breakeven
-            .map(|(v, usd)| ((v, usd), format!("break-even: {} tokens", compact(v)))),
-        x_desc: "Tokens a month (log scale)",
-        y_desc: "USD a month",
+            .map(|(v, usd)| ((v, usd), tr!("billing.volume_marker", tokens = compact(v)))),
+        x_desc: tr!("billing.volume_x"),
+        y_desc: tr!("billing.volume_y"),
         x_label: compact,
     }
 }
@@ -291,7 +304,7 @@ fn ModesTable() -> impl IntoView {
                 <td>{name}<span class="mode-billing">{r.billing.clone()}</span></td>
                 <td class="num">{format!("${:.2}", r.on_demand)}</td>
                 <td class="num">{r.reserved.map_or_else(|| "—".to_string(), |v| format!("${v:.2}"))}</td>
-                <td class="num">{r.spot.map_or_else(|| "—".to_string(), |(v, m)| format!("${v:.2} (reclaimed every {} GPU-h)", compact(m)))}</td>
+                <td class="num">{r.spot.map_or_else(|| "—".to_string(), |(v, m)| tr!("billing.spot_cell", price = format!("${v:.2}"), hours = compact(m)))}</td>
                 <td class="num">{usd(r.monthly.0)}</td>
                 <td class="num">{money(r.monthly.1)}</td>
                 <td class="num">{money(r.monthly.2)}</td>
@@ -299,13 +312,13 @@ fn ModesTable() -> impl IntoView {
         }
     };
     view! {
-        <h3>"Billing modes for this accelerator"</h3>
-        <p class="chart-note">"List prices per GPU-hour; reserved and spot are the catalog's dated discount estimates. Monthly: one GPU at the duty cycle above (reserved is paid whether busy or not; spot also loses work to reclaims, see the hidden costs)."</p>
-        <div class="table-scroll">
+        <h3 id="billing-modes-title">{tr!("billing.modes_heading")}</h3>
+        <p class="chart-note">{tr!("billing.modes_note")}</p>
+        <div class="table-scroll" tabindex="0" role="region" aria-labelledby="billing-modes-title">
             <table class="bill-lines modes-table">
                 <thead><tr>
-                    <th>"Provider"</th><th class="num">"On demand"</th><th class="num">"Reserved"</th><th class="num">"Spot"</th>
-                    <th class="num">"Month, busy-only"</th><th class="num">"Month, reserved"</th><th class="num">"Month, spot"</th>
+                    <th>{tr!("billing.th_provider")}</th><th class="num">{tr!("billing.th_on_demand")}</th><th class="num">{tr!("billing.th_reserved")}</th><th class="num">"Spot"</th>
+                    <th class="num">{tr!("billing.th_month_busy")}</th><th class="num">{tr!("billing.th_month_reserved")}</th><th class="num">{tr!("billing.th_month_spot")}</th>
                 </tr></thead>
                 <tbody>{move || rows.with(|rows| rows.iter().map(row).collect_view())}</tbody>
             </table>
@@ -340,7 +353,7 @@ fn BudgetTable() -> impl IntoView {
         }
         sorted
     });
-    let header = move |label: &'static str, by: SortBy, id: &'static str| {
+    let header = move |label: String, by: SortBy, id: &'static str| {
         view! {
             <th class="num">
                 <button type="button" class="link-button" data-testid=id aria-pressed=move || (sort.get() == by).to_string() on:click=move |_| sort.set(by)>{label}</button>
@@ -356,15 +369,15 @@ fn BudgetTable() -> impl IntoView {
         })
     };
     view! {
-        <h3>"What does the budget buy?"</h3>
-        <NumberInput field=Field::Budget unit="USD" hint="e.g. a grant you expect" />
-        <div class="table-scroll">
+        <h3 id="budget-buys-title">{tr!("billing.budget_heading")}</h3>
+        <NumberInput field=Field::Budget unit="USD" hint=interned(tr!("billing.hint_budget")) />
+        <div class="table-scroll" tabindex="0" role="region" aria-labelledby="budget-buys-title">
         <table class="bill-lines buy-table">
             <thead><tr>
-                <th>"Accelerator"</th><th>"Provider"</th>
-                {header("USD/GPU-h", SortBy::Price, "sort-price")}
-                {header("GPU-hours", SortBy::Hours, "sort-hours")}
-                {header("Dense PFLOP-hours", SortBy::Pflops, "sort-pflops")}
+                <th>{tr!("billing.th_accelerator")}</th><th>{tr!("billing.th_provider")}</th>
+                {header("USD/GPU-h".to_string(), SortBy::Price, "sort-price")}
+                {header(tr!("billing.th_gpu_hours"), SortBy::Hours, "sort-hours")}
+                {header(tr!("billing.th_pflop_hours"), SortBy::Pflops, "sort-pflops")}
             </tr></thead>
             <tbody>{body}</tbody>
         </table>

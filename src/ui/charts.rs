@@ -2,9 +2,11 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use runway_charts::{draw_cost_by_provider, draw_cost_vs_mfu, DrawResult, ProviderBar};
+use runway_charts::{draw_cost_by_provider, draw_cost_vs_mfu, DrawResult, MfuText, ProviderBar};
 use runway_model::cost::{cost_by_provider, cost_vs_mfu};
+use runway_model::format::{percent, usd};
 use runway_model::order::insert_by_key;
+use runway_model::tr;
 use runway_model::{Catalog, Estimate, PriceSource, Scenario};
 use web_sys::HtmlCanvasElement;
 
@@ -39,16 +41,16 @@ pub fn Charts() -> impl IntoView {
     );
     view! {
         <div class="chart-card">
-            <h3>"Cost against utilisation"</h3>
-            <p class="chart-note">"Same run, same price: only MFU changes. The dot is your plan."</p>
+            <h3>{tr!("charts.mfu_heading")}</h3>
+            <p class="chart-note">{tr!("charts.mfu_note")}</p>
             <canvas node_ref=mfu_canvas class="chart" data-testid="chart-cost-vs-mfu" role="img"
-                aria-label="Line chart of total compute cost against MFU from 5 to 80 percent, with the current plan marked"></canvas>
+                aria-label=tr!("charts.mfu_label")></canvas>
         </div>
         <div class="chart-card">
-            <h3>"Same run at every provider"</h3>
-            <p class="chart-note">"List prices of every provider that rents this accelerator."</p>
+            <h3>{tr!("charts.provider_heading")}</h3>
+            <p class="chart-note">{tr!("charts.provider_note")}</p>
             <canvas node_ref=provider_canvas class="chart" data-testid="chart-cost-by-provider" role="img"
-                aria-label="Bar chart of the run's total cost at each provider that rents the accelerator"></canvas>
+                aria-label=tr!("charts.provider_label")></canvas>
         </div>
     }
 }
@@ -81,7 +83,10 @@ pub fn redraw_after_change(track: impl Fn() + 'static, draw: impl Fn() + Copy + 
         }
         frame_pending.set_value(true);
         request_animation_frame(move || {
-            frame_pending.set_value(false);
+            // The page may have been rebuilt (language, currency) before this frame.
+            if frame_pending.try_set_value(false).is_some() {
+                return;
+            }
             if !browser::is_printing() {
                 drawn.set_value(true);
                 draw();
@@ -96,7 +101,22 @@ fn draw_mfu(
     e: &Estimate,
     scale: f64,
 ) -> DrawResult {
-    draw_cost_vs_mfu(root, &cost_vs_mfu(s, e), (s.mfu, e.compute_cost_usd), scale)
+    let text = MfuText {
+        x_desc: tr!("charts.mfu_x"),
+        y_desc: tr!("charts.mfu_y"),
+        marker: tr!(
+            "charts.mfu_marker",
+            cost = usd(e.compute_cost_usd),
+            mfu = percent(s.mfu)
+        ),
+    };
+    draw_cost_vs_mfu(
+        root,
+        &cost_vs_mfu(s, e),
+        (s.mfu, e.compute_cost_usd),
+        &text,
+        scale,
+    )
 }
 
 fn draw_providers(
@@ -117,13 +137,13 @@ fn draw_providers(
         .collect();
     if overridden {
         let yours = ProviderBar {
-            label: "Your price".into(),
+            label: tr!("charts.your_price"),
             cost_usd: e.compute_cost_usd,
             current: true,
         };
         insert_by_key(&mut bars, yours, |b| b.cost_usd);
     }
-    draw_cost_by_provider(root, &bars, scale)
+    draw_cost_by_provider(root, &bars, &tr!("charts.provider_x"), scale)
 }
 
 /// Sizes the canvas backing store to its CSS box times the device pixel ratio (sharp on HiDPI),

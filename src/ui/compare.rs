@@ -7,6 +7,7 @@ use runway_model::compare::{
 use runway_model::format::{compact, data_value, exact, hours, scientific, usd, usd_exact};
 use runway_model::parse::format_number_exact;
 use runway_model::token::Token;
+use runway_model::tr;
 use runway_model::workload_kind::WorkloadKind;
 
 use crate::state::use_app_state;
@@ -87,7 +88,7 @@ pub fn ComparePanel() -> impl IntoView {
                         .zip(r)
                         .enumerate()
                         .map(|(i, (c, r))| ProviderBar {
-                            label: format!("{}. {}", i + 1, c.kind.id()),
+                            label: format!("{}. {}", i + 1, c.kind.label()),
                             cost_usd: first_year(r),
                             current: first_year(r) == low,
                         })
@@ -95,29 +96,32 @@ pub fn ComparePanel() -> impl IntoView {
                 })
             });
             if let (Some(c), false) = (canvas.get_untracked(), bars.is_empty()) {
-                draw_on(&c, |root, scale| draw_cost_by_provider(root, &bars, scale));
+                let x_desc = tr!("charts.provider_x");
+                draw_on(&c, |root, scale| {
+                    draw_cost_by_provider(root, &bars, &x_desc, scale)
+                });
             }
         },
     );
     view! {
-        <h2>"Train or fine-tune? Side by side"</h2>
+        <h2>{tr!("compare.heading")}</h2>
         <p class="chart-note" data-testid="compare-ladder">
-            "Most teams that think they must train should fine-tune; most that think they must fine-tune need better retrieval first."
+            {tr!("compare.ladder")}
         </p>
         <p class="chart-note">
-            "Each column is priced on the accelerator, provider, MFU and duty above; fine-tuning is cheap per run but iterative, so the runs are what cost money. "
-            "Retrieval pays once to embed the corpus and then every month for the index and the longer prompts of the model served in the billing panel. "
-            "The cheapest column is the cheapest over a first year: one-off + 12 months."
+            {tr!("compare.note_priced")}
+            {tr!("compare.note_retrieval")}
+            {tr!("compare.note_cheapest")}
         </p>
         <div class="compare-actions">
-            <button type="button" data-testid="preset-train-vs-finetune" on:click=preset>"Train vs fine-tune preset"</button>
-            <button type="button" data-testid="add-column" on:click=add disabled=move || { count.get() >= MAX_COLUMNS }>"Add a column"</button>
-            <button type="button" data-testid="add-retrieval" on:click=add_rag disabled=move || { count.get() >= MAX_COLUMNS }>"Add a retrieval column"</button>
+            <button type="button" data-testid="preset-train-vs-finetune" on:click=preset>{tr!("compare.preset")}</button>
+            <button type="button" data-testid="add-column" on:click=add disabled=move || { count.get() >= MAX_COLUMNS }>{tr!("compare.add_column")}</button>
+            <button type="button" data-testid="add-retrieval" on:click=add_rag disabled=move || { count.get() >= MAX_COLUMNS }>{tr!("compare.add_retrieval")}</button>
         </div>
         {link_errors}
         <div class="compare-grid">{columns}</div>
         <canvas node_ref=canvas class="chart" class:hidden-chart=move || count.get() == 0 data-testid="chart-compare" role="img"
-            aria-label="Bar chart of the cost of each compared column, the cheapest highlighted"></canvas>
+            aria-label=tr!("compare.chart_label")></canvas>
     }
 }
 
@@ -129,23 +133,34 @@ fn first_year(r: &ColumnResult) -> f64 {
 /// The column's math in words: the FLOPs multiplier that applies, and retrieval's monthly parts.
 fn column_math(c: &Column, r: &ColumnResult) -> String {
     match &r.retrieval {
-        Some(x) => format!(
-            "one-off: embed 2 × {} params × {} tokens = {} FLOPs = {} GPU-h = {}; index: ceil({} / {}) = {} chunks × {} dims × 4 bytes = {} GB × ${}/GB-month = {}/month; prompts: {} queries × {} chunks × {} tokens = {} extra input tokens × 2 × {} params (model served) / (peak × MFU) = {} GPU-h = {}/month",
-            compact(c.params), compact(c.tokens), scientific(r.flops), exact(r.gpu_hours, 3), usd_exact(r.cost_usd),
-            compact(c.tokens), c.retrieval.chunk_tokens, x.chunks.round(), c.retrieval.dimension, exact(x.index_gb, 3),
-            x.storage_usd_per_gb_month, usd_exact(x.storage_monthly_usd),
-            compact(c.retrieval.queries_per_month), c.retrieval.chunks_per_query, c.retrieval.chunk_tokens,
-            compact(x.extra_tokens_per_month), compact(x.served_params), exact(x.prefill_gpu_hours_per_month, 3),
-            usd_exact(x.prefill_monthly_usd)
+        Some(x) => tr!(
+            "compare.math_retrieval",
+            params = compact(c.params),
+            tokens = compact(c.tokens),
+            flops = scientific(r.flops),
+            gpu_hours = exact(r.gpu_hours, 3),
+            cost = usd_exact(r.cost_usd),
+            chunk = c.retrieval.chunk_tokens,
+            chunks = x.chunks.round(),
+            dim = c.retrieval.dimension,
+            index_gb = exact(x.index_gb, 3),
+            storage_price = x.storage_usd_per_gb_month,
+            storage_monthly = usd_exact(x.storage_monthly_usd),
+            queries = compact(c.retrieval.queries_per_month),
+            k = c.retrieval.chunks_per_query,
+            extra = compact(x.extra_tokens_per_month),
+            served = compact(x.served_params),
+            prefill_hours = exact(x.prefill_gpu_hours_per_month, 3),
+            prefill_monthly = usd_exact(x.prefill_monthly_usd)
         ),
-        None => format!(
-            "FLOPs = {} × N × D × epochs × runs = {} × {} × {} × {} = {}",
-            c.kind.multiplier_text(false, c.checkpointing),
-            compact(c.params),
-            compact(c.tokens),
-            exact(c.epochs, 2),
-            c.runs,
-            scientific(r.flops)
+        None => tr!(
+            "compare.math_flops",
+            mult = c.kind.multiplier_text(false, c.checkpointing),
+            params = compact(c.params),
+            tokens = compact(c.tokens),
+            epochs = exact(c.epochs, 2),
+            runs = c.runs,
+            flops = scientific(r.flops)
         ),
     }
 }
@@ -268,7 +283,7 @@ fn CompareColumn(
         kind.set(next);
         commit();
     };
-    let text_field = move |label: &'static str, key: &'static str, signal: RwSignal<String>| {
+    let text_field = move |label: String, key: &'static str, signal: RwSignal<String>| {
         view! {
             <label class="grant-field"><span>{label}</span>
                 <input type="text" class="typed" data-testid=format!("cmp-{index}-{key}") prop:value=signal
@@ -289,7 +304,7 @@ fn CompareColumn(
         .base_models
         .iter()
         .map(|m| {
-            view! { <option value=m.id.clone()>{format!("{} · {} active", m.name, compact(m.active_params))}</option> }
+            view! { <option value=m.id.clone()>{tr!("compare.base_option", name = m.name, params = compact(m.active_params))}</option> }
         })
         .collect_view();
     let pick_base = move |ev| {
@@ -311,9 +326,9 @@ fn CompareColumn(
         // Columns are ranked on the first year (one-off plus 12 months), so retrieval's monthly
         // prompts count against its tiny one-off cost.
         if c == low || !(c.is_finite() && low > 0.0) {
-            "the cheapest in the first year".to_string()
+            tr!("compare.cheapest")
         } else {
-            format!("{}× the cheapest in the first year", compact(c / low))
+            tr!("compare.times_cheapest", ratio = compact(c / low))
         }
     };
     let math = move || {
@@ -341,7 +356,7 @@ fn CompareColumn(
                     })
                     .collect();
                 if names.is_empty() {
-                    "no grant in the plan".into()
+                    tr!("compare.no_grant")
                 } else {
                     names.join(", ")
                 }
@@ -373,66 +388,66 @@ fn CompareColumn(
     };
     let cash_text = move || match cash_day() {
         Some(d) => state.plan.with(|p| p.day_text(i64::from(d))),
-        None => "never: the grants pay it all".to_string(),
+        None => tr!("compare.cash_never"),
     };
     view! {
         <div class="compare-col" class:cheapest=is_cheapest data-testid=format!("cmp-{index}")>
             <div class="grant-head">
                 <strong>{format!("{}.", index + 1)}</strong>
-                <select data-testid=format!("cmp-{index}-kind") on:change=change_kind>{kinds}</select>
+                <select data-testid=format!("cmp-{index}-kind") aria-label=format!("Column {}: kind of work", index + 1) on:change=change_kind>{kinds}</select>
                 <button type="button" class="link-button" data-testid=format!("remove-cmp-{index}") on:click=remove
-                    aria-label=format!("Remove column {}", index + 1)>"Remove"</button>
+                    aria-label=tr!("compare.remove_column", n = index + 1)>{tr!("compare.remove")}</button>
                 <Show when=can_add>
                     <button type="button" class="link-button" data-testid=format!("cmp-{index}-to-plan") on:click=add_to_plan
-                        aria-label=format!("Add column {} to the plan as a job", index + 1)>"Add to plan as a job"</button>
+                        aria-label=tr!("compare.to_plan_label", n = index + 1)>{tr!("compare.to_plan")}</button>
                 </Show>
             </div>
-            <label class="grant-field base-model" style:display=move || if is_rag() { "none" } else { "" }><span>"Base model"</span>
+            <label class="grant-field base-model" style:display=move || if is_rag() { "none" } else { "" }><span>{tr!("compare.base_model")}</span>
                 <select data-testid=format!("cmp-{index}-base") on:change=pick_base>
-                    <option value="">"Pick an open-weight base…"</option>
+                    <option value="">{tr!("compare.pick_base")}</option>
                     {bases}
                 </select>
             </label>
             <div class="grant-fields" style:display=move || if is_rag() { "none" } else { "" }>
-                {text_field("Parameters", "params", params)}
-                {text_field("Tokens", "tokens", tokens)}
-                {text_field("Epochs", "epochs", epochs)}
-                {text_field("Runs", "runs", runs)}
-                <label class="grant-field" style:display=move || if offers_ckpt() { "" } else { "none" }><span>"Gradient checkpointing"</span>
+                {text_field(tr!("compare.params"), "params", params)}
+                {text_field(tr!("compare.tokens"), "tokens", tokens)}
+                {text_field(tr!("compare.epochs"), "epochs", epochs)}
+                {text_field(tr!("compare.runs"), "runs", runs)}
+                <label class="grant-field" style:display=move || if offers_ckpt() { "" } else { "none" }><span>{tr!("compare.ckpt")}</span>
                     <input type="checkbox" data-testid=format!("cmp-{index}-ckpt") prop:checked=ckpt
                         on:change=move |ev| { ckpt.set(event_target_checked(&ev)); commit(); } />
                 </label>
             </div>
             <div class="grant-fields" style:display=move || if is_rag() { "" } else { "none" }>
-                {text_field("Embedding model params", "embed", params)}
-                {text_field("Corpus tokens", "corpus", tokens)}
-                {text_field("Queries a month", "queries", queries)}
-                {text_field("Chunks per query", "k", k)}
-                {text_field("Chunk tokens", "chunk", chunk)}
-                {text_field("Dimension", "dim", dim)}
+                {text_field(tr!("compare.embed"), "embed", params)}
+                {text_field(tr!("compare.corpus"), "corpus", tokens)}
+                {text_field(tr!("compare.queries"), "queries", queries)}
+                {text_field(tr!("compare.k"), "k", k)}
+                {text_field(tr!("compare.chunk"), "chunk", chunk)}
+                {text_field(tr!("compare.dim"), "dim", dim)}
             </div>
             {move || error.get().map(|m| view! { <p class="field-error" role="alert" data-testid=format!("error-cmp-edit-{index}")>{m}</p> })}
             <dl class="compare-results">
-                <dt>"One-off"</dt>
+                <dt>{tr!("compare.one_off")}</dt>
                 <dd data-testid=format!("compare-cost-{index}") data-value=move || data_value(result(|r| r.cost_usd)) title=move || usd_exact(result(|r| r.cost_usd))>
                     {move || usd(result(|r| r.cost_usd))}" "<span class="ratio">{ratio}</span>
                 </dd>
-                <dt>"Monthly"</dt>
+                <dt>{tr!("compare.monthly")}</dt>
                 <dd data-testid=format!("compare-monthly-{index}") data-value=move || data_value(result(|r| r.monthly_usd)) title=move || usd_exact(result(|r| r.monthly_usd))>
-                    {move || if result(|r| r.monthly_usd) == 0.0 { "nothing extra".to_string() } else { format!("{} a month", usd(result(|r| r.monthly_usd))) }}
+                    {move || if result(|r| r.monthly_usd) == 0.0 { tr!("compare.nothing_extra") } else { tr!("compare.a_month", amount = usd(result(|r| r.monthly_usd))) }}
                 </dd>
-                <dt>"GPU-hours"</dt>
+                <dt>{tr!("compare.gpu_hours")}</dt>
                 <dd data-testid=format!("compare-gpu-hours-{index}") data-value=move || data_value(result(|r| r.gpu_hours))>{move || compact(result(|r| r.gpu_hours))}</dd>
-                <dt>"Wall-clock"</dt>
+                <dt>{tr!("compare.wall_clock")}</dt>
                 <dd data-testid=format!("compare-days-{index}") data-value=move || data_value(result(|r| r.wall_clock_days))>{move || hours(result(|r| r.wall_clock_days) * 24.0)}</dd>
-                <dt>"Paid by"</dt>
+                <dt>{tr!("compare.paid_by")}</dt>
                 <dd data-testid=format!("compare-payers-{index}")>{payers}</dd>
-                <dt>"Cash starts"</dt>
+                <dt>{tr!("compare.cash_starts")}</dt>
                 <dd data-testid=format!("compare-runway-{index}") data-value=runway>
                     {cash_text}
                 </dd>
             </dl>
-            <details class="math"><summary>"Show the math"<span class="visually-hidden">{format!(" for column {}", index + 1)}</span></summary>
+            <details class="math"><summary>{tr!("results.show_math")}<span class="visually-hidden">{tr!("compare.show_math_for", n = index + 1)}</span></summary>
                 <p data-testid=format!("compare-math-{index}")>{math}</p>
             </details>
         </div>

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 use runway_model::token::Token;
+use runway_model::tr;
 
 use crate::state::use_app_state;
 use crate::ui::plan_list::PlanList;
@@ -25,23 +26,20 @@ pub fn CreditsPanel() -> impl IntoView {
         })
     };
     view! {
-        <h2>"Credits and runway"</h2>
-        <p class="chart-note">
-            "Each grant pays only its provider's bill, from approval to expiry; the soonest-expiring pays first, the "
-            "rest is cash. Amounts start at the typical offer, never the ceiling: edit them to yours. Credits you hold: review 0 days, validity the days left."
-        </p>
+        <h2>{tr!("credits.heading")}</h2>
+        <p class="chart-note">{tr!("credits.note")}</p>
         {link_errors}
         <WorkloadList />
         <PlanList runway=runway />
         <RunwayResults runway=runway />
         // Two tools on the runway above, side by side while closed: when to apply, and how sure it is.
         <div class="credit-tools">
-            <Collapsible id="planner" class="planner-section" nested=true title="When to apply"
-                blurb="Apply dates that need the least cash, each with its reason; one click uses them">
+            <Collapsible id="planner" class="planner-section" nested=true title=tr!("credits.planner_title")
+                blurb=tr!("credits.planner_blurb")>
                 <ApplicationPlanner />
             </Collapsible>
-            <Collapsible id="uncertainty" class="uncertainty-section" nested=true title="How sure is this?"
-                blurb="P10 / P50 / P90 of cash, cash start and expiring credit over review times, approval, MFU, price">
+            <Collapsible id="uncertainty" class="uncertainty-section" nested=true title=tr!("credits.uncertainty_title")
+                blurb=tr!("credits.uncertainty_blurb")>
                 <crate::ui::uncertainty::Uncertainty />
             </Collapsible>
         </div>

@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 use runway_model::catalog_age::staleness;
-use runway_model::Field;
+use runway_model::{tr, Field};
 
 use crate::state::use_app_state;
 use crate::ui::field_error::FieldError;
@@ -18,7 +18,7 @@ pub fn AcceleratorSelect() -> impl IntoView {
             let selected = move || state.accelerator_id.with(|current| *current == id);
             view! {
                 <option value=a.id.clone() selected=selected>
-                    {format!("{} · {} TFLOP/s bf16 · {} GB", a.name, a.dense_bf16_tflops, a.memory_gb)}
+                    {tr!("hardware.accelerator_option", name = a.name, tflops = a.dense_bf16_tflops, memory = a.memory_gb)}
                 </option>
             }
         })
@@ -27,7 +27,7 @@ pub fn AcceleratorSelect() -> impl IntoView {
         <div class="field">
             <div class="field-head">
                 <label for="input-gpu">{Field::Gpu.label()}</label>
-                <span class="hint">"dense bf16 peak, memory"</span>
+                <span class="hint">{tr!("hardware.accelerator_hint")}</span>
             </div>
             <select id="input-gpu" data-testid="input-gpu" on:change=move |ev| state.choose_accelerator(event_target_value(&ev))>
                 {options}
@@ -56,8 +56,8 @@ pub fn ProviderSelect() -> impl IntoView {
                     .as_ref()
                     .map(|_| format!("stale-{}-{}", price.provider, price.accelerator));
                 let text = match &stale {
-                    Some(label) => format!("{} · ${:.2}/GPU-h · as of {} · {label}", provider.name, price.usd_per_gpu_hour, price.as_of),
-                    None => format!("{} · ${:.2}/GPU-h · as of {}", provider.name, price.usd_per_gpu_hour, price.as_of),
+                    Some(label) => tr!("hardware.provider_option_stale", name = provider.name, price = format!("${:.2}", price.usd_per_gpu_hour), as_of = price.as_of, stale = label),
+                    None => tr!("hardware.provider_option", name = provider.name, price = format!("${:.2}", price.usd_per_gpu_hour), as_of = price.as_of),
                 };
                 Some(view! {
                     <option value=provider.id.clone() selected=selected class:stale=stale.is_some() data-testid=test_id>
@@ -79,7 +79,7 @@ pub fn ProviderSelect() -> impl IntoView {
             .map_or(provider.clone(), |p| p.name.to_string());
         Some(view! {
             <p class="hint stale" data-testid="provider-price-stale">
-                {format!("{name}'s list price is as of {} ({label}): re-check it before deciding.", price.as_of)}
+                {tr!("hardware.stale_price", name = name, as_of = price.as_of, stale = label)}
             </p>
         })
     };
@@ -87,7 +87,7 @@ pub fn ProviderSelect() -> impl IntoView {
         <div class="field">
             <div class="field-head">
                 <label for="input-provider">{Field::Provider.label()}</label>
-                <span class="hint">"on-demand list price, cheapest first"</span>
+                <span class="hint">{tr!("hardware.provider_hint")}</span>
             </div>
             <select id="input-provider" data-testid="input-provider" on:change=move |ev| state.choose_provider(event_target_value(&ev))>
                 {options}

@@ -7,7 +7,8 @@ use runway_model::overheads::{
     cost_vs_gpus, cost_vs_interval, log_space, offered_networks, DataFormat, OverheadEstimate,
     MAX_SWEEP_GPUS,
 };
-use runway_model::{Catalog, Estimate, Field, Scenario};
+use runway_model::text::interned;
+use runway_model::{tr, Catalog, Estimate, Field, Scenario};
 
 use crate::state::{use_app_state, AppState};
 use crate::ui::charts::{draw_on, redraw_after_change};
@@ -25,25 +26,25 @@ pub fn HiddenCostsPanel() -> impl IntoView {
         .map(|output| hidden_card(state, output))
         .collect_view();
     view! {
-        <h2>"The costs founders forget"</h2>
+        <h2>{tr!("hidden_costs.heading")}</h2>
         <p class="chart-note">
-            "Multi-node communication, failed work, storage and egress are billed like compute. "
-            "The runway below pays them as separate line items: GPU-only grants do not cover storage or egress."
+            {tr!("hidden_costs.note_billed")}
+            {tr!("hidden_costs.note_runway")}
         </p>
         <div class="hidden-layout">
             <div class="hidden-inputs">
                 <NetworkSelect />
-                <NumberInput field=Field::Overlap unit="%" hint="communication hidden behind compute" />
-                <NumberInput field=Field::Mtbf unit="GPU-h" hint="Llama 3 405B: 50,677" />
-                <NumberInput field=Field::CkptWrite unit="min" hint="time to write one checkpoint" />
-                <NumberInput field=Field::Restart unit="min" hint="time lost per restart" />
-                <NumberInput field=Field::CkptEvery unit="min" hint="auto = Daly's optimum" />
-                <NumberInput field=Field::CkptsKept unit="ckpts" hint="full-state checkpoints stored" />
+                <NumberInput field=Field::Overlap unit="%" hint=interned(tr!("hidden_costs.hint_overlap")) />
+                <NumberInput field=Field::Mtbf unit="GPU-h" hint=interned(tr!("hidden_costs.hint_mtbf")) />
+                <NumberInput field=Field::CkptWrite unit="min" hint=interned(tr!("hidden_costs.hint_ckpt_write")) />
+                <NumberInput field=Field::Restart unit="min" hint=interned(tr!("hidden_costs.hint_restart")) />
+                <NumberInput field=Field::CkptEvery unit="min" hint=interned(tr!("hidden_costs.hint_ckpt_every")) />
+                <NumberInput field=Field::CkptsKept unit="ckpts" hint=interned(tr!("hidden_costs.hint_ckpts_kept")) />
                 <DataOnSelect />
                 <DataFormatSelect />
-                <Switch field=Field::Spot text="Run on spot / preemptible capacity" />
-                <Switch field=Field::Export text="Move the final weights out of this cloud" />
-                <Switch field=Field::CorpusOut text="Move the corpus out of this cloud at the end" />
+                <Switch field=Field::Spot text=tr!("hidden_costs.switch_spot") />
+                <Switch field=Field::Export text=tr!("hidden_costs.switch_export") />
+                <Switch field=Field::CorpusOut text=tr!("hidden_costs.switch_corpus_out") />
             </div>
             <div class="hidden-results">
                 <Warnings />
@@ -109,52 +110,55 @@ fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
     let s = state.scenario.read();
     let o = state.overheads.read();
     let o = o.as_ref()?;
-    let accelerator = state
-        .catalog
-        .accelerator(&s.accelerator_id)
-        .map_or("accelerator", |a| a.name.as_ref());
+    let accelerator = state.catalog.accelerator(&s.accelerator_id).map_or_else(
+        || tr!("hidden_costs.accelerator_fallback"),
+        |a| a.name.to_string(),
+    );
     let mut out = Vec::new();
     match o.min_gpus {
-            Some(need) if need > u64::from(s.gpus) => out.push((
-                "memory-warning",
-                format!(
-                    "{} parameters need at least {need} {accelerator}s to hold the training state (16 bytes a parameter) and activations; you chose {}. Add GPUs, pick a larger-memory accelerator, or fine-tune with LoRA ({}) or QLoRA ({}).",
-                    compact(s.params),
-                    s.gpus,
-                    fit(o.min_gpus_lora),
-                    fit(o.min_gpus_qlora),
-                ),
-            )),
-            None => out.push((
-                "memory-warning",
-                format!(
-                    "One {}-token sequence's activations ({:.1} GB) exceed a {accelerator}'s memory: this needs tensor or sequence parallelism, which this estimate does not model.",
-                    runway_model::overheads::ACTIVATION_SEQ_LEN,
-                    o.activation_gb
-                ),
-            )),
-            _ => {}
-        }
+        Some(need) if need > u64::from(s.gpus) => out.push((
+            "memory-warning",
+            tr!(
+                "hidden_costs.memory_warning",
+                params = compact(s.params),
+                need = need,
+                accelerator = accelerator,
+                gpus = s.gpus,
+                lora = fit(o.min_gpus_lora),
+                qlora = fit(o.min_gpus_qlora)
+            ),
+        )),
+        None => out.push((
+            "memory-warning",
+            tr!(
+                "hidden_costs.activation_warning",
+                seq = runway_model::overheads::ACTIVATION_SEQ_LEN,
+                gb = format!("{:.1}", o.activation_gb),
+                accelerator = accelerator
+            ),
+        )),
+        _ => {}
+    }
     if o.billed_gpu_hours.is_none() {
         out.push((
-                "failure-warning",
-                format!(
-                    "Failures waste {} of the time: the run never finishes. The cluster fails every {} on average; checkpoint faster, restart faster, or use fewer or more reliable GPUs.",
-                    percent(o.failures.waste.min(1.0)),
-                    hours(o.failures.cluster_mtbf_hours)
-                ),
-            ));
+            "failure-warning",
+            tr!(
+                "hidden_costs.failure_warning",
+                waste = percent(o.failures.waste.min(1.0)),
+                mtbf = hours(o.failures.cluster_mtbf_hours)
+            ),
+        ));
     }
     if let (true, Some(cap)) = (o.spot_applied, o.spot_capacity_gpus) {
         if f64::from(s.gpus) > cap {
             out.push((
                 "spot-capacity-warning",
-                format!(
-                    "{} spot GPUs at once is unlikely at {}: expect to hold at most about {} (estimate). Spot capacity of that size is rarely available, and each reclaim already waits {} for replacement capacity.",
-                    s.gpus,
-                    provider_name(state.catalog, &s.provider_id),
-                    cap,
-                    hours(o.spot_wait_hours)
+                tr!(
+                    "hidden_costs.spot_capacity_warning",
+                    gpus = s.gpus,
+                    provider = provider_name(state.catalog, &s.provider_id),
+                    cap = cap,
+                    wait = hours(o.spot_wait_hours)
                 ),
             ));
         }
@@ -162,9 +166,9 @@ fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
     if s.overheads.spot && !o.spot_applied {
         out.push((
             "spot-warning",
-            format!(
-                "{} sells no spot or preemptible capacity in the catalog: priced on demand.",
-                provider_name(state.catalog, &s.provider_id)
+            tr!(
+                "hidden_costs.spot_warning",
+                provider = provider_name(state.catalog, &s.provider_id)
             ),
         ));
     }
@@ -181,7 +185,7 @@ fn share(fraction: f64) -> String {
 }
 
 fn fit(g: Option<u64>) -> String {
-    g.map_or_else(|| "does not fit".into(), |g| format!("{g} GPUs"))
+    g.map_or_else(|| tr!("hidden_costs.does_not_fit"), |g| format!("{g} GPUs"))
 }
 
 fn provider_name<'c>(catalog: &'c Catalog, id: &'c str) -> &'c str {
@@ -189,13 +193,15 @@ fn provider_name<'c>(catalog: &'c Catalog, id: &'c str) -> &'c str {
 }
 
 /// The parts of the breakdown: test id suffix, label.
-const PARTS: [(&str, &str); 5] = [
-    ("compute", "GPU compute"),
-    ("communication", "Communication"),
-    ("failures", "Failure waste"),
-    ("storage", "Storage"),
-    ("egress", "Egress"),
-];
+fn parts() -> [(&'static str, String); 5] {
+    [
+        ("compute", tr!("hidden_costs.part_compute")),
+        ("communication", tr!("hidden_costs.part_communication")),
+        ("failures", tr!("hidden_costs.part_failures")),
+        ("storage", tr!("hidden_costs.part_storage")),
+        ("egress", tr!("hidden_costs.part_egress")),
+    ]
+}
 
 /// The total as a stacked bar: compute, communication, failures, storage, egress. The markup is
 /// built once; each input only updates widths and numbers.
@@ -224,8 +230,8 @@ fn Breakdown() -> impl IntoView {
             0.0
         }
     };
-    let bar = PARTS
-        .iter()
+    let bar = parts()
+        .into_iter()
         .enumerate()
         .map(|(i, (id, label))| {
             view! {
@@ -237,15 +243,15 @@ fn Breakdown() -> impl IntoView {
             }
         })
         .collect_view();
-    let legend = PARTS
-        .iter()
+    let legend = parts()
+        .into_iter()
         .enumerate()
         .map(|(i, (id, label))| {
             let value = move || amounts.with(|a| a[i]);
             view! {
                 <li>
                     <span class=format!("swatch seg-{id}")></span>
-                    {*label}": "
+                    {label}": "
                     <span data-testid=format!("breakdown-{id}") data-value=move || data_value(value())>{move || usd(value())}</span>
                     {move || format!(" ({})", share(fraction(i)))}
                 </li>
@@ -254,8 +260,8 @@ fn Breakdown() -> impl IntoView {
         .collect_view();
     view! {
         <div class="breakdown" data-testid="cost-breakdown">
-            <h3>"Where the money goes"</h3>
-            <div class="breakdown-bar" role="img" aria-label="Stacked bar of the cost breakdown">{bar}</div>
+            <h3>{tr!("hidden_costs.breakdown_heading")}</h3>
+            <div class="breakdown-bar" role="img" aria-label=tr!("hidden_costs.breakdown_label")>{bar}</div>
             <ul class="breakdown-legend">{legend}</ul>
         </div>
     }
@@ -299,8 +305,17 @@ fn NetworkSelect() -> impl IntoView {
                 let id = n.id.to_string();
                 let selected = move || current.with(|c| c.as_deref() == Some(id.as_str()));
                 let label = match &instance {
-                    Some(i) => format!("{i}: {} · {} GB/s per GPU", n.name, n.gb_per_s_per_gpu),
-                    None => format!("{} · {} GB/s per GPU", n.name, n.gb_per_s_per_gpu),
+                    Some(i) => tr!(
+                        "hidden_costs.network_option_instance",
+                        instance = i,
+                        name = n.name,
+                        gbps = n.gb_per_s_per_gpu
+                    ),
+                    None => tr!(
+                        "hidden_costs.network_option",
+                        name = n.name,
+                        gbps = n.gb_per_s_per_gpu
+                    ),
                 };
                 view! { <option value=n.id.clone() selected=selected>{label}</option> }
             })
@@ -309,8 +324,8 @@ fn NetworkSelect() -> impl IntoView {
     let hint = move || {
         state.overheads.with(|o| {
             o.as_ref().map_or_else(
-                || "used beyond one node".to_string(),
-                |o| format!("used beyond {} GPUs (one instance)", o.gpus_per_node),
+                || tr!("hidden_costs.network_hint"),
+                |o| tr!("hidden_costs.network_hint_gpus", n = o.gpus_per_node),
             )
         })
     };
@@ -320,7 +335,7 @@ fn NetworkSelect() -> impl IntoView {
         catalog
             .instance(&provider, &accelerator)
             .filter(|i| !i.capacity_note.is_empty())
-            .map(|i| view! { <p class="hint" data-testid="capacity-note">{format!("Capacity: {}", i.capacity_note)}</p> })
+            .map(|i| view! { <p class="hint" data-testid="capacity-note">{tr!("hidden_costs.capacity", note = i.capacity_note)}</p> })
     };
     view! {
         <div class="field">
@@ -355,7 +370,7 @@ fn DataOnSelect() -> impl IntoView {
             let selected = move || current.with(|c| c.as_deref() == Some(id.as_str()));
             view! {
                 <option value=p.id.clone() selected=selected>
-                    {format!("{} · egress ${}/GB", p.name, p.egress_usd_per_gb)}
+                    {tr!("hidden_costs.data_on_option", name = p.name, price = format!("${}", p.egress_usd_per_gb))}
                 </option>
             }
         })
@@ -364,10 +379,10 @@ fn DataOnSelect() -> impl IntoView {
         <div class="field">
             <div class="field-head">
                 <label for="input-data_on">{Field::DataOn.label()}</label>
-                <span class="hint">"moving it in is billed by the cloud it leaves"</span>
+                <span class="hint">{tr!("hidden_costs.data_on_hint")}</span>
             </div>
             <select id="input-data_on" data-testid="input-data_on" on:change=move |ev| state.choose_data_on(event_target_value(&ev))>
-                <option value="" selected=move || current.with(Option::is_none)>"The training provider (no egress)"</option>
+                <option value="" selected=move || current.with(Option::is_none)>{tr!("hidden_costs.data_on_training")}</option>
                 {options}
             </select>
             <FieldError field=Field::DataOn />
@@ -381,11 +396,8 @@ fn DataFormatSelect() -> impl IntoView {
     let state = use_app_state();
     let current = Memo::new(move |_| state.scenario.with(|s| s.overheads.data_format));
     let options = [
-        (DataFormat::Raw, "Raw text · about 4 bytes a token"),
-        (
-            DataFormat::Tokens,
-            "Tokenised · 2 bytes a token (vocabulary under 65,536)",
-        ),
+        (DataFormat::Raw, tr!("hidden_costs.format_raw")),
+        (DataFormat::Tokens, tr!("hidden_costs.format_tokens")),
     ]
     .into_iter()
     .map(|(f, text)| {
@@ -396,7 +408,7 @@ fn DataFormatSelect() -> impl IntoView {
         <div class="field">
             <div class="field-head">
                 <label for="input-data_format">{Field::DataFormat.label()}</label>
-                <span class="hint">"sizes the dataset's storage and egress"</span>
+                <span class="hint">{tr!("hidden_costs.format_hint")}</span>
             </div>
             <select
                 id="input-data_format"
@@ -421,7 +433,8 @@ pub fn Switch(
     /// Which switch.
     field: Field,
     /// The sentence next to the box.
-    text: &'static str,
+    #[prop(into)]
+    text: String,
 ) -> impl IntoView {
     let state = use_app_state();
     let key = field.key();
@@ -474,16 +487,16 @@ fn SweepCharts() -> impl IntoView {
     view! {
         <div class="sweeps">
             <div class="chart-card">
-                <h3>"Cost against cluster size, two networks"</h3>
-                <p class="chart-note">"GPU bill with communication and failures. Cheap GPUs without a fast network are not cheap."</p>
+                <h3>{tr!("hidden_costs.gpus_chart_heading")}</h3>
+                <p class="chart-note">{tr!("hidden_costs.gpus_chart_note")}</p>
                 <canvas node_ref=gpus_canvas class="chart" data-testid="chart-cost-vs-gpus" role="img"
-                    aria-label="Line chart of the GPU bill against the number of accelerators for the chosen network and a comparison network"></canvas>
+                    aria-label=tr!("hidden_costs.gpus_chart_label")></canvas>
             </div>
             <div class="chart-card">
-                <h3>"Cost against checkpoint interval"</h3>
-                <p class="chart-note">"Too often wastes time writing; too rarely loses work to failures. The dot is Daly's optimum."</p>
+                <h3>{tr!("hidden_costs.interval_chart_heading")}</h3>
+                <p class="chart-note">{tr!("hidden_costs.interval_chart_note")}</p>
                 <canvas node_ref=interval_canvas class="chart" data-testid="chart-cost-vs-interval" role="img"
-                    aria-label="Line chart of the GPU bill against the checkpoint interval, with Daly's optimum marked"></canvas>
+                    aria-label=tr!("hidden_costs.interval_chart_label")></canvas>
             </div>
         </div>
     }
@@ -517,10 +530,14 @@ fn gpu_sweep(s: &Scenario, e: &Estimate, o: &OverheadEstimate, catalog: &Catalog
         series,
         marker: Some((
             (gpus, o.gpu_bill_usd()),
-            format!("you: {} GPUs, {}", s.gpus, usd(o.gpu_bill_usd())),
+            tr!(
+                "hidden_costs.gpus_marker",
+                gpus = s.gpus,
+                cost = usd(o.gpu_bill_usd())
+            ),
         )),
-        x_desc: "Accelerators (log scale)",
-        y_desc: "GPU bill (USD)",
+        x_desc: tr!("hidden_costs.gpus_x"),
+        y_desc: tr!("hidden_costs.bill_y"),
         x_label: compact,
     }
 }
@@ -546,9 +563,12 @@ fn interval_sweep(
             color: ACCENT,
             points,
         }],
-        marker: Some(((opt, at_opt), format!("optimum: every {}", hours(opt)))),
-        x_desc: "Checkpoint interval (log scale)",
-        y_desc: "GPU bill (USD)",
+        marker: Some((
+            (opt, at_opt),
+            tr!("hidden_costs.interval_marker", interval = hours(opt)),
+        )),
+        x_desc: tr!("hidden_costs.interval_x"),
+        y_desc: tr!("hidden_costs.bill_y"),
         x_label: hours,
     }
 }

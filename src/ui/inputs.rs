@@ -1,9 +1,10 @@
 use leptos::prelude::*;
-use runway_model::Field;
+use runway_model::{tr, Field};
 
 use crate::state::use_app_state;
 use crate::ui::hardware::{AcceleratorSelect, ProviderSelect};
 use crate::ui::number_input::NumberInput;
+use runway_model::text::interned;
 
 /// Every input of the training run.
 #[component]
@@ -14,14 +15,14 @@ pub fn InputsPanel() -> impl IntoView {
             state
                 .catalog
                 .price(&s.provider_id, &s.accelerator_id)
-                .map(|p| format!("list: {}", p.usd_per_gpu_hour))
+                .map(|p| tr!("inputs.list_price", price = p.usd_per_gpu_hour))
                 .unwrap_or_default()
         })
     });
     let heading = move || {
         state.plan.with(|p| match p.editing {
-            Some(i) => format!("Training job {} of {}", i + 1, p.job_count()),
-            None => "Training job (not in the plan)".to_string(),
+            Some(i) => tr!("inputs.heading_job", n = i + 1, count = p.job_count()),
+            None => tr!("inputs.heading_sketch"),
         })
     };
     let scratch = move || state.plan.with(|p| p.editing.is_none());
@@ -52,29 +53,29 @@ pub fn InputsPanel() -> impl IntoView {
     view! {
         <h2 data-testid="editor-heading">{heading}</h2>
         <Show when=scratch>
-            <p class="hint" data-testid="editor-scratch">"The plan has no training job. This one is a sketch: "
-                <button type="button" data-testid="add-editor-job" on:click=add_scratch>"Add this job to the plan"</button>
+            <p class="hint" data-testid="editor-scratch">{tr!("inputs.sketch")}
+                <button type="button" data-testid="add-editor-job" on:click=add_scratch>{tr!("inputs.add_sketch")}</button>
             </p>
         </Show>
         <div class="field">
             <div class="field-head"><label for="input-kind">{Field::Kind.label()}</label>
-                <span class="hint">"FLOPs per parameter-token and memory differ by kind"</span></div>
+                <span class="hint">{tr!("inputs.kind_hint")}</span></div>
             <select id="input-kind" data-testid="input-kind" on:change=choose_kind>{kinds}</select>
         </div>
-        <NumberInput field=Field::Params unit="params" hint="e.g. 7B, 70b, 1.5T, 7e9" />
-        <NumberInput field=Field::Tokens unit="tokens" hint="per epoch; e.g. 20M, 300B, 2T" />
-        <NumberInput field=Field::Epochs unit="epochs" hint="passes over the tokens" />
-        <NumberInput field=Field::Runs unit="runs" hint="sweeps, retries, iterations" />
-        <NumberInput field=Field::Mfu unit="%" hint="well-run jobs: 35–45 %" />
-        <NumberInput field=Field::Start unit="day" hint="days after day 0 that it starts" />
+        <NumberInput field=Field::Params unit=interned(tr!("inputs.unit_params")) hint=interned(tr!("inputs.hint_params")) />
+        <NumberInput field=Field::Tokens unit=interned(tr!("inputs.unit_tokens")) hint=interned(tr!("inputs.hint_tokens")) />
+        <NumberInput field=Field::Epochs unit=interned(tr!("inputs.unit_epochs")) hint=interned(tr!("inputs.hint_epochs")) />
+        <NumberInput field=Field::Runs unit=interned(tr!("inputs.unit_runs")) hint=interned(tr!("inputs.hint_runs")) />
+        <NumberInput field=Field::Mfu unit="%" hint=interned(tr!("inputs.hint_mfu")) />
+        <NumberInput field=Field::Start unit=interned(tr!("inputs.unit_day")) hint=interned(tr!("inputs.hint_start")) />
         <p class="hint" data-testid="start-date" data-value=move || start_date().map_or_else(|| "none".to_string(), |d| d.iso())>
-            {move || state.plan.with(|p| p.t0).zip(start_date()).map(|(t0, d)| format!("Starts {d} (day 0 is {t0})."))}
+            {move || state.plan.with(|p| p.t0).zip(start_date()).map(|(t0, d)| tr!("inputs.starts", date = d, day0 = t0))}
         </p>
-        <h2>"Hardware and price"</h2>
+        <h2>{tr!("inputs.hardware_heading")}</h2>
         <AcceleratorSelect />
         <ProviderSelect />
-        <NumberInput field=Field::Gpus unit="GPUs" hint="1 to 100,000" />
-        <NumberInput field=Field::Duty unit="%" hint="share of the month busy and billed" />
-        <NumberInput field=Field::Price unit="USD/GPU-h" hint="optional: your negotiated rate" placeholder=list_price />
+        <NumberInput field=Field::Gpus unit="GPUs" hint=interned(tr!("inputs.hint_gpus")) />
+        <NumberInput field=Field::Duty unit="%" hint=interned(tr!("inputs.hint_duty")) />
+        <NumberInput field=Field::Price unit="USD/GPU-h" hint=interned(tr!("inputs.hint_price")) placeholder=list_price />
     }
 }

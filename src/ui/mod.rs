@@ -9,6 +9,7 @@ pub mod charts;
 pub mod compare;
 pub mod credits;
 pub mod field_error;
+pub mod glossary;
 pub mod hardware;
 pub mod hidden_costs;
 pub mod inputs;

@@ -4,9 +4,12 @@ use runway_model::Field;
 
 use crate::state::use_app_state;
 use crate::ui::field_error::FieldError;
+use crate::ui::glossary::TermNote;
 
 /// A numeric input: a slider (when the field has one) and a typed box kept in sync, with its unit
 /// and validation message. Typed values are used exactly; slider values are rounded for people.
+/// Typed text is read in the reader's language (the model's `Field::parse`); text both languages
+/// read, differently ("1,000"), gets a note saying how it was read, under the field.
 #[component]
 pub fn NumberInput(
     /// Which scenario field this edits.
@@ -49,10 +52,33 @@ pub fn NumberInput(
             />
         }
     });
+    // The text last typed here: only it gets a "read as" note (a slider's or a link's text is
+    // the page's own, and the note would be noise).
+    let typed = RwSignal::new(None::<String>);
+    let note = move || {
+        f.text.with(|text| {
+            typed
+                .with(|t| t.as_deref() == Some(text.as_str()))
+                .then(|| field.read_as(text))
+                .flatten()
+        })
+    };
+    let note = move || {
+        note().map(|n| {
+            view! {
+                <p class="field-note hint" id=format!("note-{key}") data-testid=format!("input-{key}-note")>
+                    {n.message()}
+                </p>
+            }
+        })
+    };
     view! {
         <div class="field" class:invalid=move || f.error.with(Option::is_some)>
             <div class="field-head">
-                <label for=format!("input-{key}")>{field.label()}</label>
+                <span class="label-term">
+                    <label for=format!("input-{key}")>{field.label()}</label>
+                    <TermNote field_key=key />
+                </span>
                 <span class="hint">{hint}</span>
             </div>
             <div class="field-row">
@@ -67,13 +93,18 @@ pub fn NumberInput(
                     spellcheck="false"
                     placeholder=move || placeholder.get()
                     aria-invalid=move || f.error.with(Option::is_some).to_string()
-                    aria-describedby=format!("error-{key}")
+                    aria-describedby=format!("error-{key} note-{key}")
                     prop:value=move || f.text.get()
-                    on:input=move |ev| state.type_number(field, event_target_value(&ev))
+                    on:input=move |ev| {
+                        let text = event_target_value(&ev);
+                        typed.set(Some(text.clone()));
+                        state.type_number(field, text);
+                    }
                 />
                 <span class="unit">{unit}</span>
             </div>
             <FieldError field=field />
+            {note}
         </div>
     }
 }

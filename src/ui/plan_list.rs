@@ -1,10 +1,11 @@
 use leptos::prelude::*;
 use runway_model::format::{data_value, usd, usd_exact};
 use runway_model::plan::{apply_window, GrantField};
+use runway_model::tr;
 
 use crate::state::use_app_state;
 use crate::state::RunwayView;
-use crate::ui::announce::{focus_test_id, Announcer};
+use crate::ui::announce::{focus_test_id, marked, piece, Announcer, MARK};
 use crate::ui::live::{follow_value, ValueText};
 
 /// The plan's grants, one editable row each, with what happened to it and when to apply.
@@ -24,8 +25,8 @@ pub fn PlanList(
         })
     });
     view! {
-        <h3 data-testid="grants-heading">"Grants in the plan"</h3>
-        {move || rows.with(|r| r.is_empty()).then(|| view! { <p class="hint" data-testid="plan-empty">"No grants yet: add programs from the catalog below."</p> })}
+        <h3 data-testid="grants-heading">{tr!("plan_list.heading")}</h3>
+        {move || rows.with(|r| r.is_empty()).then(|| view! { <p class="hint" data-testid="plan-empty">{tr!("plan_list.empty")}</p> })}
         <div class="plan-list">
             {move || rows.get().into_iter().enumerate().map(|(i, _)| view! { <GrantRow index=i runway=runway /> }).collect_view()}
         </div>
@@ -57,7 +58,7 @@ fn GrantRow(
     });
     let outcome =
         move |pick: fn(&runway_model::runway::GrantOutcome) -> f64| grant_outcome.with(pick);
-    let stat = move |label: &'static str,
+    let stat = move |label: String,
                      id: &'static str,
                      pick: fn(&runway_model::runway::GrantOutcome) -> f64| {
         let node = NodeRef::<leptos::html::B>::new();
@@ -89,8 +90,18 @@ fn GrantRow(
             program.map(|p| {
                 let w = apply_window(p, start);
                 match w.latest_safe_day {
-                    Some(latest) => format!("Even with the slowest review ({} days), applying on {} at the latest gets it approved by the time its first workload starts ({}); applying before {} may start the validity clock before that work is ready.", p.review_days_max, date(latest), date(start), date(w.earliest_no_waste_day)),
-                    None => format!("Apply now: with the slowest review ({} days) approval lands after {}, when its first workload starts.", p.review_days_max, date(start)),
+                    Some(latest) => tr!(
+                        "plan_list.advice_safe",
+                        review = p.review_days_max,
+                        latest = date(latest),
+                        start = date(start),
+                        earliest = date(w.earliest_no_waste_day)
+                    ),
+                    None => tr!(
+                        "plan_list.advice_now",
+                        review = p.review_days_max,
+                        start = date(start)
+                    ),
                 }
             })
         })
@@ -113,12 +124,9 @@ fn GrantRow(
     };
     let human = move |day: i64| state.plan.with(|p| p.day_text(day));
     let apply_by_text = move || match days.get() {
-        Some((Some(by), _, _)) if by < 0 => format!(
-            "apply by {} (already past: approval lands after its workload starts)",
-            human(by)
-        ),
-        Some((Some(by), _, _)) => format!("apply by {}", human(by)),
-        _ => "apply by: none (it pays no workload in the plan)".to_string(),
+        Some((Some(by), _, _)) if by < 0 => tr!("plan_list.apply_by_past", date = human(by)),
+        Some((Some(by), _, _)) => tr!("plan_list.apply_by", date = human(by)),
+        _ => tr!("plan_list.apply_by_none"),
     };
     let warning_texts = Memo::new(move |_| {
         runway.with(|r| {
@@ -139,6 +147,9 @@ fn GrantRow(
             .collect_view()
     };
     let removed_name = name.clone();
+    // "approved <date>", "expires <date>": the words around the bold date.
+    let approved = marked(&tr!("plan_list.approved", date = MARK));
+    let expires = marked(&tr!("plan_list.expires", date = MARK));
     let announcer = Announcer::get();
     let remove = move |_| {
         state.plan.update(|p| {
@@ -146,10 +157,7 @@ fn GrantRow(
                 p.remove_grant(index);
             }
         });
-        announcer.say(format!(
-            "Grant {}, {removed_name}, removed from the plan.",
-            index + 1
-        ));
+        announcer.say(tr!("plan_list.removed", n = index + 1, name = removed_name));
         // The focus goes to the grant now in this place, else the one before, else the list's
         // heading: never back to the top of the page.
         let left = state.plan.with_untracked(|p| p.grants.len());
@@ -164,27 +172,27 @@ fn GrantRow(
                 <b>{format!("{}. {name}", index + 1)}</b>
                 {program.map(|p| view! { <span class="hint" data-testid=format!("grant-{index}-typical")>{crate::ui::programs::typical_up_to(p)}</span> })}
                 <button type="button" class="link-button" data-testid=format!("remove-grant-{index}")
-                    aria-label=format!("Remove grant {}, {name}", index + 1) on:click=remove>"Remove"</button>
+                    aria-label=tr!("plan_list.remove_label", n = index + 1, name = name) on:click=remove>{tr!("plan_list.remove")}</button>
             </div>
             <div class="grant-fields">
-                <GrantNumber index=index label="Amount (USD)" key="amount" field=GrantField::Amount initial=GrantField::Amount.text(&initial) />
-                <GrantNumber index=index label="Apply on day" key="apply" field=GrantField::ApplyDay initial=GrantField::ApplyDay.text(&initial) />
-                <GrantNumber index=index label="Review days" key="review" field=GrantField::ReviewDays initial=GrantField::ReviewDays.text(&initial) />
-                <GrantNumber index=index label="Valid days" key="validity" field=GrantField::ValidityDays initial=GrantField::ValidityDays.text(&initial) />
+                <GrantNumber index=index label=tr!("plan_list.amount") key="amount" field=GrantField::Amount initial=GrantField::Amount.text(&initial) />
+                <GrantNumber index=index label=tr!("plan_list.apply_day") key="apply" field=GrantField::ApplyDay initial=GrantField::ApplyDay.text(&initial) />
+                <GrantNumber index=index label=tr!("plan_list.review_days") key="review" field=GrantField::ReviewDays initial=GrantField::ReviewDays.text(&initial) />
+                <GrantNumber index=index label=tr!("plan_list.valid_days") key="validity" field=GrantField::ValidityDays initial=GrantField::ValidityDays.text(&initial) />
             </div>
             <div class="grant-stats">
-                {stat("used", "grant-used", |o| o.used_usd)}
-                {stat("expired unused", "grant-expired", |o| o.expired_usd)}
-                {stat("still usable at the end", "grant-unused", |o| o.unused_usd)}
+                {stat(tr!("plan_list.used"), "grant-used", |o| o.used_usd)}
+                {stat(tr!("plan_list.expired"), "grant-expired", |o| o.expired_usd)}
+                {stat(tr!("plan_list.unused"), "grant-unused", |o| o.unused_usd)}
             </div>
             <div class="grant-dates">
                 <span class="stat" data-testid=format!("apply-by-{index}") data-value=move || iso(days.get().and_then(|d| d.0))>{apply_by_text}</span>
-                <span class="stat">"approved "
+                <span class="stat">{piece(&approved, 0)}
                     <b data-testid=format!("grant-approved-{index}") data-value=move || iso(days.get().map(|d| i64::from(d.1)))>{move || days.get().map(|d| human(i64::from(d.1)))}</b>
-                </span>
-                <span class="stat">"expires "
+                {piece(&approved, 1)}</span>
+                <span class="stat">{piece(&expires, 0)}
                     <b data-testid=format!("grant-expires-{index}") data-value=move || iso(days.get().map(|d| i64::from(d.2)))>{move || days.get().map(|d| human(i64::from(d.2)))}</b>
-                </span>
+                {piece(&expires, 1)}</span>
             </div>
             <p class="hint" data-testid=format!("apply-advice-{index}")>{advice}</p>
             <ul class="warnings">{warnings}</ul>
@@ -199,7 +207,7 @@ fn GrantNumber(
     /// The grant's position in the plan.
     index: usize,
     /// Label shown above the box.
-    label: &'static str,
+    label: String,
     /// Short name used in test ids (`grant-<index>-<key>`).
     key: &'static str,
     /// Text the box starts with.
@@ -240,7 +248,14 @@ fn GrantNumber(
         let Some(mut edited) = state.plan.with_untracked(|p| p.grants.get(index).cloned()) else {
             return;
         };
-        let label = format!("Grant {} ({})", index + 1, edited.program_id);
+        let label = tr!(
+            "plan_list.grant_label",
+            n = index + 1,
+            name = state
+                .catalog
+                .program(&edited.program_id)
+                .map_or_else(|| edited.program_id.clone(), |p| p.name.to_string())
+        );
         match field.set(&mut edited, &text, &label) {
             Ok(()) => {
                 state.plan.update(|p| {
@@ -250,7 +265,7 @@ fn GrantNumber(
                 });
                 error.set(None);
             }
-            Err(m) => error.set(Some(format!("{m} The last valid value is kept."))),
+            Err(m) => error.set(Some(tr!("plan_list.last_valid_kept", message = m))),
         }
     };
     let invalid = move || error.with(Option::is_some);

@@ -7,9 +7,10 @@ use runway_model::format::{data_value, usd, usd_exact};
 use runway_model::plan::Plan;
 use runway_model::planner::{plan_applications, Applications};
 use runway_model::runway::HORIZON_CAP_DAYS;
-use runway_model::Scenario;
+use runway_model::{tr, Scenario};
 
 use crate::state::use_app_state;
+use crate::ui::announce::{marked, piece, MARK};
 
 /// One press of the button: the plan it planned, the answer, and how long it took.
 #[derive(Clone, PartialEq)]
@@ -81,7 +82,7 @@ pub fn ApplicationPlanner() -> impl IntoView {
     let results = move || {
         if stale.get() {
             return Some(
-                view! { <p class="hint" data-testid="suggested-stale">"The plan changed since the last plan: press “Plan my applications” again."</p> }
+                view! { <p class="hint" data-testid="suggested-stale">{tr!("planner.stale")}</p> }
                     .into_any(),
             );
         }
@@ -113,7 +114,7 @@ pub fn ApplicationPlanner() -> impl IntoView {
             let plan = r.plan.clone();
             move |d: Option<u32>| {
                 d.map_or_else(
-                    || "never (the credits pay everything)".to_string(),
+                    || tr!("planner.never_text"),
                     |d| plan.day_text(i64::from(d)),
                 )
             }
@@ -125,47 +126,59 @@ pub fn ApplicationPlanner() -> impl IntoView {
             .iter()
             .map(|g| {
                 let i = g.plan_index;
-                let saving = format!(
-                    "pays {} more of the bill; {} less expires unused",
-                    usd(g.cash_saved_usd),
-                    usd(g.expired_saved_usd)
+                let saving = tr!(
+                    "planner.saving",
+                    cash = usd(g.cash_saved_usd),
+                    expired = usd(g.expired_saved_usd)
                 );
+                let apply_on = marked(&tr!("planner.apply_on", name = MARK, date = MARK));
+                let against = marked(&tr!("planner.against", saving = MARK));
                 view! {
                     <li class="suggestion" data-testid=format!("suggested-grant-{i}")>
-                        <b>{format!("{}. {}", i + 1, name(i))}</b>" — apply on "
-                        <b data-testid=format!("suggested-apply-{i}") data-value=iso(g.apply_day)>{human(g.apply_day)}</b>
-                        {(g.apply_day == g.typed_day).then_some(" (as typed)")}
+                        {piece(&apply_on, 0)}<b>{format!("{}. {}", i + 1, name(i))}</b>{piece(&apply_on, 1)}
+                        <b data-testid=format!("suggested-apply-{i}") data-value=iso(g.apply_day)>{human(g.apply_day)}</b>{piece(&apply_on, 2)}
+                        {(g.apply_day == g.typed_day).then(|| tr!("planner.as_typed"))}
                         <p data-testid=format!("suggested-reason-{i}")>{g.reason.clone()}</p>
-                        <p class="hint">"Against the plan as typed: "
-                            <span data-testid=format!("suggested-saving-cash-{i}") data-value=data_value(g.cash_saved_usd) title=usd_exact(g.cash_saved_usd)>{saving}</span>
+                        <p class="hint">{piece(&against, 0)}
+                            <span data-testid=format!("suggested-saving-cash-{i}") data-value=data_value(g.cash_saved_usd) title=usd_exact(g.cash_saved_usd)>{saving}</span>{piece(&against, 1)}
                             <span hidden data-testid=format!("suggested-saving-expired-{i}") data-value=data_value(g.expired_saved_usd)></span>
                         </p>
-                        {g.remedy.clone().map(|m| view! { <p class="field-error" data-testid=format!("suggested-remedy-{i}")>"No date avoids the loss. What would: "{m}"."</p> })}
+                        {g.remedy.clone().map(|m| view! { <p class="field-error" data-testid=format!("suggested-remedy-{i}")>{tr!("planner.remedy", remedy = m)}</p> })}
                     </li>
                 }
             })
             .collect_view();
         let applied = r.applied;
+        // One sentence around five values, three of them bold elements.
+        let summary = marked(&tr!(
+            "planner.summary",
+            cash = MARK,
+            typed_cash = usd(a.typed_cash_usd),
+            expired = MARK,
+            typed_expired = usd(a.typed_expired_usd),
+            start = MARK,
+            typed_start = start_text(a.typed_cash_start_day)
+        ));
         Some(
             view! {
                 <div class="planner-result" data-testid="planner-result">
                     <p>
-                        "With these dates the plan needs "
+                        {piece(&summary, 0)}
                         <b data-testid="suggested-cash-total" data-value=data_value(a.cash_usd) title=usd_exact(a.cash_usd)>{usd(a.cash_usd)}</b>
-                        " in cash (as typed: " {usd(a.typed_cash_usd)} ") and lets "
+                        {piece(&summary, 1)}
                         <b data-testid="suggested-expired-total" data-value=data_value(a.expired_usd) title=usd_exact(a.expired_usd)>{usd(a.expired_usd)}</b>
-                        " of credit expire unused (as typed: " {usd(a.typed_expired_usd)} "). Cash starts "
+                        {piece(&summary, 2)}
                         <b data-testid="suggested-cash-start" data-value=start_iso(a.cash_start_day)>{start_text(a.cash_start_day)}</b>
-                        " (as typed: " {start_text(a.typed_cash_start_day)} ")."
+                        {piece(&summary, 3)}
                     </p>
                     <ul class="suggestions">{rows}</ul>
                     <button type="button" data-testid="use-suggested-dates" on:click=use_dates disabled=applied || !changes>
-                        "Use these dates"
+                        {tr!("planner.use_dates")}
                     </button>
-                    {applied.then(|| view! { <p class="hint" role="status" data-testid="suggested-applied">"The plan now uses these dates; the link carries them."</p> })}
-                    {(!changes && !applied).then(|| view! { <p class="hint" data-testid="suggested-no-change">"The dates as typed are already the best the planner finds."</p> })}
+                    {applied.then(|| view! { <p class="hint" role="status" data-testid="suggested-applied">{tr!("planner.applied")}</p> })}
+                    {(!changes && !applied).then(|| view! { <p class="hint" data-testid="suggested-no-change">{tr!("planner.no_change")}</p> })}
                     <p class="hint" data-testid="planner-stats" data-value=r.report.simulations.to_string()>
-                        {format!("{} simulations in {:.0} ms.", a.simulations, r.ms)}
+                        {tr!("planner.stats", n = a.simulations, ms = format!("{:.0}", r.ms))}
                     </p>
                 </div>
             }
@@ -174,12 +187,9 @@ pub fn ApplicationPlanner() -> impl IntoView {
     };
     view! {
         <div class="planner" data-testid="planner">
-            <p class="hint">
-                "Chooses an apply date for each grant, from today on, with its review and validity days as set above, "
-                "so the plan needs the least cash and then lets the least credit expire unused."
-            </p>
+            <p class="hint">{tr!("planner.intro")}</p>
             <button type="button" data-testid="plan-applications" on:click=run disabled=move || no_grants.get()>
-                "Plan my applications"
+                {tr!("planner.run")}
             </button>
             {results}
         </div>

@@ -1,27 +1,64 @@
 use leptos::prelude::*;
+use runway_model::advisor::eligibility;
 use runway_model::catalog::Program;
 use runway_model::format::usd;
 use runway_model::plan::{PlannedGrant, MAX_GRANTS};
+use runway_model::{tr, Field};
 
 use crate::state::use_app_state;
-use crate::ui::announce::Announcer;
+use crate::ui::announce::{marked, piece, Announcer, MARK};
 use crate::ui::section::Collapsible;
 
 /// The program catalog with filters (workload shape, provider, CUDA lock-in, backing) and an "Add to
-/// plan" button on each card.
+/// plan" button on each card. The workload and the CUDA lock-in are the advisor's inputs (link keys
+/// `shape`, `cuda`): one value each, shown in both places; "Any" only stops filtering by workload.
 #[component]
 pub fn ProgramBrowser() -> impl IntoView {
     let state = use_app_state();
-    let shape = RwSignal::new(String::new());
+    // Whether the workload filter is off ("Any"); the workload itself is the advisor's.
+    let any_shape = RwSignal::new(true);
+    let shape = Memo::new(move |_| {
+        if any_shape.get() {
+            String::new()
+        } else {
+            state.scenario.with(|s| s.advisor.shape.clone())
+        }
+    });
     let provider = RwSignal::new(String::new());
-    let cuda_locked = RwSignal::new(false);
+    let cuda_locked =
+        Memo::new(move |_| state.scenario.with(|s| s.number(Field::Cuda) == Some(1.0)));
     let unbacked = RwSignal::new(false);
     let shapes = state
         .catalog
         .shapes
         .iter()
-        .map(|s| view! { <option value=s.id.to_string()>{s.name.to_string()}</option> })
+        .map(|s| {
+            let id = s.id.to_string();
+            let selected = move || shape.with(|x| *x == id);
+            view! { <option value=s.id.to_string() prop:selected=selected>{s.name_text()}</option> }
+        })
         .collect_view();
+    let choose_shape = move |ev| {
+        let id = event_target_value(&ev);
+        if id.is_empty() {
+            any_shape.set(true);
+        } else if state.catalog.shapes.iter().any(|x| x.id == id) {
+            state.field(Field::Shape).clear_error();
+            state.scenario.update(|s| s.advisor.shape = id);
+            any_shape.set(false);
+        }
+    };
+    let hidden_by_cuda = move || {
+        let n = state
+            .catalog
+            .programs
+            .iter()
+            .filter(|p| p.leaves_cuda)
+            .count();
+        (cuda_locked.get() && n > 0).then(|| {
+            view! { <p class="hint" data-testid="filter-cuda-hidden">{tr!("programs.cuda_hidden", n = n)}</p> }
+        })
+    };
     let mut provider_ids: Vec<&str> = Vec::new();
     for p in &state.catalog.programs {
         if !provider_ids.contains(&p.provider.as_ref()) {
@@ -41,7 +78,7 @@ pub fn ProgramBrowser() -> impl IntoView {
     let shape_note = move || {
         shape.with(|id| {
             state.catalog.shapes.iter().find(|s| s.id == *id).map(|s| {
-                view! { <p class="shape-note" data-testid="shape-advice">"Right credit shape: "{s.right_shape.to_string()}". Watch out: "{s.watch_out.to_string()}"."</p> }
+                view! { <p class="shape-note" data-testid="shape-advice">{tr!("advisor.shape_advice", right = s.right_text(), watch = s.watch_text())}</p> }
             })
         })
     };
@@ -64,14 +101,15 @@ pub fn ProgramBrowser() -> impl IntoView {
             .collect_view()
     };
     view! {
-        <Collapsible id="programs" class="programs no-print" title="Credit programs" blurb="The catalog: typical amounts and ceilings, both clocks, what each covers; add one to the plan" nested=true>
+        <Collapsible id="programs" class="programs no-print" title=tr!("programs.title") blurb=tr!("programs.blurb") nested=true>
         <div class="filters">
-            <label>"Workload "<select data-testid="filter-shape" on:change=move |ev| shape.set(event_target_value(&ev))><option value="">"Any"</option>{shapes}</select></label>
-            <label>"Provider "<select data-testid="filter-provider" on:change=move |ev| provider.set(event_target_value(&ev))><option value="">"Any"</option>{providers}</select></label>
-            <label><input type="checkbox" data-testid="filter-cuda" on:change=move |ev| cuda_locked.set(event_target_checked(&ev)) />" Our stack is CUDA-locked"</label>
-            <label><input type="checkbox" data-testid="filter-unbacked" on:change=move |ev| unbacked.set(event_target_checked(&ev)) />" No VC or accelerator backing"</label>
+            <label>{tr!("programs.workload")}" "<select data-testid="filter-shape" on:change=choose_shape><option value="" prop:selected=move || any_shape.get()>{tr!("programs.any")}</option>{shapes}</select></label>
+            <label>{tr!("programs.provider")}" "<select data-testid="filter-provider" on:change=move |ev| provider.set(event_target_value(&ev))><option value="">{tr!("programs.any")}</option>{providers}</select></label>
+            <label><input type="checkbox" data-testid="filter-cuda" prop:checked=cuda_locked on:change=move |ev| state.set_switch(Field::Cuda, event_target_checked(&ev)) />" "{tr!("advisor.cuda_locked")}</label>
+            <label><input type="checkbox" data-testid="filter-unbacked" on:change=move |ev| unbacked.set(event_target_checked(&ev)) />" "{tr!("programs.unbacked")}</label>
         </div>
         {shape_note}
+        {hidden_by_cuda}
         <div class="program-grid">{cards}</div>
         </Collapsible>
     }
@@ -89,7 +127,7 @@ fn ProgramCard(
         .fits
         .iter()
         .filter_map(|f| state.catalog.shapes.iter().find(|s| s.id == *f))
-        .map(|s| format!("{}: {}", s.name, s.watch_out))
+        .map(|s| format!("{}: {}", s.name_text(), s.watch_text()))
         .collect();
     // How many grants of this program the plan holds: the button says so, so a second click is a
     // choice (two grants of one program are allowed: two rounds, two entities), never an accident.
@@ -111,49 +149,48 @@ fn ProgramCard(
         });
         // The new row is far from this button: say where it went.
         announcer.say(match added.flatten() {
-            Some(n) => format!(
-                "{} added to the plan as grant {n}, under Grants in the plan.",
-                program.name
-            ),
-            None => format!(
-                "The plan holds at most {MAX_GRANTS} grants: remove one to add {}.",
-                program.name
-            ),
+            Some(n) => tr!("programs.added", name = program.name, n = n),
+            None => tr!("programs.full", max = MAX_GRANTS, name = program.name),
         });
     };
     let label = move || match in_plan.get() {
-        0 => "Add to plan".to_string(),
-        n => format!("In the plan ({n}): add another"),
+        0 => tr!("programs.add"),
+        n => tr!("programs.add_another", n = n),
     };
     let fits = program
         .fits
         .iter()
         .filter_map(|f| state.catalog.shapes.iter().find(|s| s.id == *f))
-        .map(|s| s.name.to_lowercase())
+        .map(|s| s.name_text().to_lowercase())
         .collect::<Vec<_>>()
         .join(", ");
-    let porting = (program.leaves_cuda).then(|| {
-        format!(
-            "Leaves CUDA: about {} engineer-weeks of porting.",
-            program.porting_weeks
-        )
-    });
+    let porting =
+        (program.leaves_cuda).then(|| tr!("programs.leaves_cuda", weeks = program.porting_weeks));
+    // The catalog's own texts are English data: marked as such (`lang="en"`) inside a sentence in
+    // the reader's language, so a screen reader reads them in English and a translator finds them.
+    let typical = marked(&tr!("programs.typical", source = MARK));
+    let fits_line = marked(&tr!("programs.fits", fits = fits, reason = MARK));
+    let source_line = marked(&tr!(
+        "programs.source",
+        source = MARK,
+        as_of = program.as_of
+    ));
     view! {
         <article class="program" data-testid=format!("program-{}", program.id)>
             <h4>{program.name.to_string()}</h4>
             <p class="ceiling" data-testid=format!("program-amounts-{}", program.id)>{typical_up_to(program)}</p>
-            <p class="hint">"Typical for a seed-stage team, added to the plan by default: "{program.expected_source.to_string()}" The ceiling is a tier maximum, never a default."</p>
-            <p>{program.covers.to_string()}" ("{program.scope.describe()}")"</p>
-            <p>"Review "{program.review_days_min}"–"{program.review_days_max}" days (typical "{program.review_days_typical}"); valid "{program.validity_days}" days from approval."</p>
-            <p>"Eligibility: "{program.stage.to_string()}{if program.needs_backing { "; needs VC or accelerator backing." } else { "." }}</p>
+            <p class="hint">{piece(&typical, 0)}<span lang="en">{program.expected_source.to_string()}</span>{piece(&typical, 1)}</p>
+            <p><span lang="en">{program.covers.to_string()}</span>" ("{program.scope.describe()}")"</p>
+            <p>{tr!("programs.clocks", min = program.review_days_min, max = program.review_days_max, typical = program.review_days_typical, valid = program.validity_days)}</p>
+            <p data-testid=format!("program-eligibility-{}", program.id)>{tr!("advisor.eligibility", text = eligibility(program))}</p>
             {porting.map(|t| view! { <p class="warn">{t}</p> })}
-            <p class="hint" data-testid=format!("program-fits-{}", program.id)>"Fits: "{fits}". "{program.fits_reason.to_string()}</p>
-            <p class="hint">"Watch out — "{watch.join("; ")}</p>
-            <p class="hint">"Source: "{program.source.to_string()}", as of "{program.as_of.to_string()}</p>
+            <p class="hint" data-testid=format!("program-fits-{}", program.id)>{piece(&fits_line, 0)}<span lang="en">{program.fits_reason.to_string()}</span>{piece(&fits_line, 1)}</p>
+            <p class="hint">{tr!("programs.watch", text = watch.join("; "))}</p>
+            <p class="hint">{piece(&source_line, 0)}<span lang="en">{program.source.to_string()}</span>{piece(&source_line, 1)}</p>
             <button type="button" data-testid=format!("add-program-{}", program.id) on:click=add
-                aria-label=move || match in_plan.get() { 0 => format!("Add {} to the plan", program.name), n => format!("{} is in the plan {n} time(s): add another", program.name) }>{label}</button>
+                aria-label=move || match in_plan.get() { 0 => tr!("programs.add_label", name = program.name), n => tr!("programs.add_another_label", name = program.name, n = n) }>{label}</button>
             <span class="hint" role="status" data-testid=format!("program-in-plan-{}", program.id)>
-                {move || (in_plan.get() > 0).then_some(" ✓ in the plan, under Credits and runway")}
+                {move || (in_plan.get() > 0).then(|| tr!("programs.in_plan"))}
             </span>
         </article>
     }
@@ -161,9 +198,9 @@ fn ProgramCard(
 
 /// "typical $25K, up to $150K": the expected grant for a seed-stage team and the tier maximum.
 pub fn typical_up_to(program: &Program) -> String {
-    format!(
-        "typical {}, up to {}",
-        usd(program.expected_usd),
-        usd(program.ceiling_usd)
+    tr!(
+        "programs.typical_up_to",
+        typical = usd(program.expected_usd),
+        ceiling = usd(program.ceiling_usd)
     )
 }

@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 use runway_model::format::data_value;
-use runway_model::{Estimate, EstimateError, Explanation, Output};
+use runway_model::{tr, Estimate, EstimateError, Explanation, Output};
 
 use crate::state::use_app_state;
 use crate::ui::live::{follow_value, ValueText};
@@ -16,7 +16,7 @@ pub fn Results() -> impl IntoView {
         .map(|output| view! { <EstimateCard output=output current=current /> })
         .collect_view();
     view! {
-        <h2>"What it costs"</h2>
+        <h2>{tr!("results.heading")}</h2>
         <div class="results-grid">{cards}</div>
         {move || current.with(|e| e.as_ref().err().map(|e| view! { <p class="field-error" role="alert">{describe(e)}</p> }))}
     }
@@ -25,13 +25,17 @@ pub fn Results() -> impl IntoView {
 fn describe(e: &EstimateError) -> String {
     match e {
         EstimateError::UnknownAccelerator(id) => {
-            format!("Unknown accelerator {id}: choose one from the list.")
+            tr!("results.unknown_accelerator", id = id)
         }
         EstimateError::NoPrice {
             provider,
             accelerator,
         } => {
-            format!("{provider} does not rent {accelerator}: choose a provider or enter a price.")
+            tr!(
+                "results.no_price",
+                provider = provider,
+                accelerator = accelerator
+            )
         }
     }
 }
@@ -85,7 +89,8 @@ pub fn ResultCard(
     /// The stable `data-testid` of the value.
     test_id: &'static str,
     /// What a person reads above the value.
-    label: &'static str,
+    #[prop(into)]
+    label: String,
     /// Whether this is the panel's headline figure.
     #[prop(optional)]
     headline: bool,
@@ -114,7 +119,22 @@ pub fn ResultCard(
                             .then(|| crate::ui::hardware::stale_label(&c.as_of))
                             .flatten()
                             .map(|label| view! { <span class="stale">{format!(" · {label}")}</span> });
-                        view! { <li>{c.figure}" — "<cite>{c.source}</cite>", as of "{c.as_of}{stale}</li> }
+                        let cite = view! { <cite>{c.source}</cite> }.into_any();
+                        let line = tr!(
+                            "results.citation",
+                            figure = "{figure}",
+                            source = "{source}",
+                            as_of = "{as_of}"
+                        );
+                        let text = sentence(
+                            &line,
+                            vec![
+                                ("figure", c.figure.into_any()),
+                                ("source", cite),
+                                ("as_of", c.as_of.into_any()),
+                            ],
+                        );
+                        view! { <li>{text}{stale}</li> }
                     })
                     .collect_view();
                 view! {
@@ -133,16 +153,46 @@ pub fn ResultCard(
     });
     view! {
         <div class="result" class:headline=headline>
-            <div class="result-label">{label}</div>
+            <div class="result-label">{label.clone()}</div>
             <div class="result-value" node_ref=node data-testid=test_id data-value=first.raw title=first.exact>
                 {first.human}
             </div>
             <details class="math" on:toggle=move |_| open.update(|o| *o = !*o)>
                 // One name per summary for a screen reader's list of controls ("Show the math for
                 // Compute cost"), the same words on screen.
-                <summary>"Show the math"<span class="visually-hidden">{format!(" for {label}")}</span></summary>
+                <summary>{tr!("results.show_math")}<span class="visually-hidden">{tr!("results.show_math_for", label = label)}</span></summary>
                 {math}
             </details>
         </div>
     }
+}
+
+/// A translated sentence with views in it, in the sentence's own word order: `template` is the
+/// text `tr!` returned with each placeholder filled by its own mark (`name = "{name}"`), and each
+/// mark is replaced by the view `parts` gives for that name. Text between the marks is text.
+pub fn sentence(template: &str, parts: Vec<(&'static str, AnyView)>) -> AnyView {
+    let mut parts: Vec<(String, Option<AnyView>)> = parts
+        .into_iter()
+        .map(|(name, view)| (format!("{{{name}}}"), Some(view)))
+        .collect();
+    let mut out: Vec<AnyView> = Vec::new();
+    let mut rest = template;
+    while let Some((at, i)) = parts
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (mark, _))| rest.find(mark.as_str()).map(|at| (at, i)))
+        .min()
+    {
+        if at > 0 {
+            out.push(rest[..at].to_string().into_any());
+        }
+        if let Some(view) = parts[i].1.take() {
+            out.push(view);
+        }
+        rest = &rest[at + parts[i].0.len()..];
+    }
+    if !rest.is_empty() {
+        out.push(rest.to_string().into_any());
+    }
+    out.into_any()
 }

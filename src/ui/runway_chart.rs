@@ -8,7 +8,7 @@ use runway_model::plan::Plan;
 use runway_model::runway::summary::{
     chart_window, expiries, markers, summary, ChartWindow, Marker,
 };
-use runway_model::Catalog;
+use runway_model::{tr, Catalog};
 
 use crate::state::{use_app_state, RunwayView};
 use crate::ui::charts::{draw_on, redraw_after_change};
@@ -40,7 +40,7 @@ fn grant_labels(plan: &Plan, catalog: &Catalog) -> Vec<String> {
         .enumerate()
         .map(|(i, n)| {
             if names.iter().filter(|m| *m == n).count() > 1 {
-                format!("{n} (grant {})", i + 1)
+                tr!("runway_chart.repeated_grant", name = n, n = i + 1)
             } else {
                 n.to_string()
             }
@@ -118,6 +118,7 @@ pub fn RunwayChartView(
                 daily_spend: view.result.daily_spend_usd,
                 daily_cash: view.result.daily_cash_usd,
                 cash_start_band: mc.and_then(|m| m.cash_start_band(days)),
+                day_axis: tr!("runway_chart.day_axis", n = "{n}"),
             };
             if let Some(c) = canvas.get_untracked() {
                 draw_on(&c, |root, scale| draw_runway(root, &data, scale));
@@ -147,13 +148,13 @@ pub fn RunwayChartView(
                 .map(|(i, name)| {
                     (
                         format!("background:{}", css(GRANT_COLORS[i % GRANT_COLORS.len()])),
-                        format!("{name}: balance while usable"),
+                        tr!("runway_chart.legend_balance", name = name),
                         "area",
                     )
                 })
                 .collect();
-            items.push((format!("background:{}", css(SPEND)), "spent so far".into(), "line"));
-            items.push((format!("background:{}", css(CASH)), "paid in cash so far".into(), "line"));
+            items.push((format!("background:{}", css(SPEND)), tr!("runway_chart.legend_spent"), "line"));
+            items.push((format!("background:{}", css(CASH)), tr!("runway_chart.legend_cash"), "line"));
             if r.expires_any {
                 items.push((
                     format!(
@@ -161,7 +162,7 @@ pub fn RunwayChartView(
                         e = css(EXPIRED),
                         f = css(EXPIRED_FILL)
                     ),
-                    "expired unused (at its expiry)".into(),
+                    tr!("runway_chart.legend_expired"),
                     "expired",
                 ));
             }
@@ -200,14 +201,14 @@ pub fn RunwayChartView(
         shown.then(|| view! {
             <p class="runway-band-note" data-testid="runway-band-note">
                 <span class="swatch swatch-band" style=format!("background:{}", css(CASH)) aria-hidden="true"></span>
-                "Shaded: the day cash starts, P10 to P90 (see \"How sure is this?\" below)."
+                {tr!("runway_chart.band_note")}
             </p>
         })
     };
     view! {
         <figure class="runway-chart">
             <canvas node_ref=canvas class="chart chart-tall chart-runway" data-testid="chart-runway" role="img"
-                aria-label="Runway chart: grant balances stacked over time, cumulative spend and cash, money expiring unused, numbered markers"
+                aria-label=tr!("runway_chart.label")
                 aria-describedby="runway-chart-summary"
                 data-window-start=window_attr(|w| w.start_day) data-window-end=window_attr(|w| w.end_day)
                 data-window-start-day=window_day(|w| w.start_day) data-window-end-day=window_day(|w| w.end_day)></canvas>

@@ -1,6 +1,7 @@
 use leptos::prelude::*;
 use runway_model::evaluate::BillLine;
 use runway_model::format::{data_value, usd, usd_exact};
+use runway_model::tr;
 
 use crate::state::use_app_state;
 use crate::state::RunwayView;
@@ -15,7 +16,7 @@ pub fn RunwayResults(
     runway: Memo<Option<RunwayView>>,
 ) -> impl IntoView {
     let state = use_app_state();
-    let dollars = move |label: &'static str, id: &'static str, pick: fn(&RunwayView) -> f64| {
+    let dollars = move |label: String, id: &'static str, pick: fn(&RunwayView) -> f64| {
         let node = NodeRef::<leptos::html::Div>::new();
         let first = follow_value(node, move || {
             let v = runway.with(|r| r.as_ref().map_or(0.0, pick));
@@ -47,34 +48,35 @@ pub fn RunwayResults(
         (Some(_), Some(date)) => {
             let from_today = crate::browser::today().map(|t| t.days_until(date));
             match from_today {
-                Some(n) if n > 1 => format!("{date} (in {n} days)"),
-                Some(1) => format!("{date} (tomorrow)"),
-                Some(0) => format!("{date} (today)"),
-                Some(n) => format!("{date} ({} days ago)", -n),
+                Some(n) if n > 1 => tr!("runway_results.end_in_days", date = date, n = n),
+                Some(1) => tr!("runway_results.end_tomorrow", date = date),
+                Some(0) => tr!("runway_results.end_today", date = date),
+                Some(-1) => tr!("runway_results.end_days_ago_one", date = date, n = 1),
+                Some(n) => tr!("runway_results.end_days_ago_other", date = date, n = -n),
                 None => date.to_string(),
             }
         }
-        (Some(d), None) => format!("day {d}"),
+        (Some(d), None) => tr!("runway_results.day_n", d = d),
         (None, _) => {
             let days = horizon.get();
             match state.plan.with(|p| p.date_of(days)) {
-                Some(until) => format!("never before {until} ({days} days)"),
-                None => format!("never within {days} days"),
+                Some(until) => tr!("runway_results.never_before", until = until, days = days),
+                None => tr!("runway_results.never_within", days = days),
             }
         }
     };
     view! {
-        <h3>"Runway"</h3>
+        <h3>{tr!("runway_results.heading")}</h3>
         <div class="results-grid">
-            {dollars("Total spend in the horizon", "total-spend", |r| r.result.total_spend_usd)}
-            {dollars("Paid in cash", "cash-total", |r| r.result.cash_usd)}
+            {dollars(tr!("runway_results.total_spend"), "total-spend", |r| r.result.total_spend_usd)}
+            {dollars(tr!("runway_results.paid_in_cash"), "cash-total", |r| r.result.cash_usd)}
             <div class="result">
-                <div class="result-label">"Cash starts"</div>
+                <div class="result-label">{tr!("runway_results.cash_starts")}</div>
                 <div class="result-value" data-testid="runway-end-date" data-value=move || end_date().map_or_else(|| "none".to_string(), |d| d.iso())>
                     {end_text}
                 </div>
                 <div class="result-label" data-testid="runway-end-day" data-value=move || end_day.get().map_or_else(|| "none".to_string(), |d| d.to_string())>
-                    {move || end_day.get().map(|d| format!("day {d} of the plan"))}
+                    {move || end_day.get().map(|d| tr!("runway_results.day_of_plan", d = d))}
                 </div>
             </div>
         </div>
@@ -116,12 +118,12 @@ fn BillLines(
                         .map_or(provider_id.as_str(), |p| p.name.as_ref())
                         .to_string();
                     let (kind, what) = match line {
-                        Some(BillLine::Job(j)) => ("gpu", format!("Job {}, GPU-hours with communication and failures", j + 1)),
-                        Some(BillLine::Serve(j)) => ("gpu", format!("Serving line {}, always-on GPUs", j + 1)),
-                        Some(BillLine::Experiment(k)) => ("gpu", format!("Experiments {}, GPU-hours", k + 1)),
-                        Some(BillLine::JobStorage(j)) => ("storage", format!("Job {}: checkpoints and dataset storage (not paid by GPU-only grants)", j + 1)),
-                        Some(BillLine::JobEgress(j)) => ("egress", format!("Job {}: egress (not paid by GPU-only grants)", j + 1)),
-                        None => ("gpu", format!("Line {}", i + 1)),
+                        Some(BillLine::Job(j)) => ("gpu", tr!("runway_results.line_job", n = j + 1)),
+                        Some(BillLine::Serve(j)) => ("gpu", tr!("runway_results.line_serve", n = j + 1)),
+                        Some(BillLine::Experiment(k)) => ("gpu", tr!("runway_results.line_experiment", n = k + 1)),
+                        Some(BillLine::JobStorage(j)) => ("storage", tr!("runway_results.line_storage", n = j + 1)),
+                        Some(BillLine::JobEgress(j)) => ("egress", tr!("runway_results.line_egress", n = j + 1)),
+                        None => ("gpu", tr!("runway_results.line_n", n = i + 1)),
                     };
                     // Only the lines whose amount changed re-render.
                     let spend = Memo::new(move |_| {
@@ -144,7 +146,7 @@ fn BillLines(
     };
     view! {
         <table class="bill-lines">
-            <thead><tr><th>"Line of the bill"</th><th>"Billed by"</th><th class="num">"In the horizon"</th></tr></thead>
+            <thead><tr><th>{tr!("runway_results.th_line")}</th><th>{tr!("runway_results.th_billed_by")}</th><th class="num">{tr!("runway_results.th_in_horizon")}</th></tr></thead>
             <tbody>{rows}</tbody>
         </table>
     }

@@ -7,7 +7,7 @@ use runway_model::saved::{
     clean_text, decode_scenario_file, encode_scenario_file, plan_query, typed_text, Library,
     SavedScenario, ScenarioFile, MAX_NAME, MAX_NOTE,
 };
-use runway_model::{decode_link, estimate, Catalog};
+use runway_model::{decode_link, estimate, tr, Catalog};
 use wasm_bindgen::JsCast;
 
 use crate::state::{use_app_state, AppState};
@@ -42,26 +42,29 @@ impl Saved {
                 raw,
             }) => {
                 if let (Some(first), Some(raw)) = (problems.first(), raw) {
-                    let kept = storage::back_up(&raw).map_or_else(
-                        |e| format!("could not be backed up: {}", e.message()),
-                        |key| format!("is kept under \"{key}\""),
-                    );
-                    self.notice.set(Some(format!(
-                        "{} saved scenario(s) could not be read and are left out ({first}). The original text {kept}.",
-                        problems.len()
-                    )));
+                    let n = problems.len();
+                    self.notice.set(Some(match storage::back_up(&raw) {
+                        Ok(key) => tr!("scenarios.left_out_kept", n = n, first = first, key = key),
+                        Err(e) => tr!(
+                            "scenarios.left_out_not_kept",
+                            n = n,
+                            first = first,
+                            problem = e.message()
+                        ),
+                    }));
                 }
                 self.locked.set(None);
                 self.library.set(library);
             }
             Ok(StoredLibrary::Unreadable { raw, error }) => {
-                let kept = storage::back_up(&raw).map_or_else(
-                    |e| format!("could not be backed up ({})", e.message()),
-                    |key| format!("is kept under \"{key}\""),
-                );
-                self.locked.set(Some(format!(
-                    "Saved scenarios could not be read: {error} The stored text {kept} and was not changed; saving is off until you start a new library."
-                )));
+                self.locked.set(Some(match storage::back_up(&raw) {
+                    Ok(key) => tr!("scenarios.unreadable_kept", error = error, key = key),
+                    Err(e) => tr!(
+                        "scenarios.unreadable_not_kept",
+                        error = error,
+                        problem = e.message()
+                    ),
+                }));
                 self.library.set(Library::default());
             }
             Err(e) => self.notice.set(Some(e.message())),
@@ -118,10 +121,10 @@ fn summarize(s: &SavedScenario, catalog: &Catalog) -> Row {
             (
                 usd(r.total_spend_usd),
                 r.runway_end_day.map_or_else(
-                    || "no cash needed".into(),
+                    || tr!("scenarios.no_cash_needed"),
                     |day| match d.plan.t0.or_else(crate::browser::today) {
-                        Some(t0) => format!("cash from {}", t0.plus(day)),
-                        None => format!("cash from day {day}"),
+                        Some(t0) => tr!("scenarios.cash_from_date", date = t0.plus(day)),
+                        None => tr!("scenarios.cash_from_day", day = day),
                     },
                 ),
             )
@@ -165,7 +168,7 @@ pub fn ScenariosPanel() -> impl IntoView {
             .plan
             .with_untracked(|p| (clean_text(&p.name, MAX_NAME), clean_text(&p.note, MAX_NOTE)));
         let name = if name.is_empty() {
-            "Untitled plan".to_string()
+            tr!("scenarios.untitled")
         } else {
             name
         };
@@ -183,7 +186,7 @@ pub fn ScenariosPanel() -> impl IntoView {
         };
         if saved.mutate(|lib| lib.upsert(scenario)) {
             state.saved_id.set(Some(id));
-            saved.status.set(format!("Saved “{name}”."));
+            saved.status.set(tr!("scenarios.saved_as", name = name));
         }
     };
     let open = move |id: String| {
@@ -192,25 +195,27 @@ pub fn ScenariosPanel() -> impl IntoView {
         };
         state.load(s.decode(state.catalog));
         state.saved_id.set(Some(id));
-        saved.status.set(format!("Opened “{}”.", s.name));
+        saved.status.set(tr!("scenarios.opened", name = s.name));
     };
     let new_plan = move |_| {
         state.load(decode_link("", state.catalog));
         state.saved_id.set(None);
-        saved.status.set("New plan from defaults.".into());
+        saved.status.set(tr!("scenarios.new_from_defaults_done"));
     };
     let duplicate = move |id: String| {
         let copy = saved.library.with_untracked(|l| l.get(&id).cloned());
         if let Some(mut s) = copy {
             s.id = storage::new_id();
-            s.name = format!("{} (copy)", s.name)
+            s.name = tr!("scenarios.copy_name", name = s.name)
                 .chars()
                 .take(MAX_NAME)
                 .collect();
             s.modified_ms = storage::now_ms();
             let name = s.name.clone();
             if saved.mutate(|lib| lib.upsert(s)) {
-                saved.status.set(format!("Duplicated as “{name}”."));
+                saved
+                    .status
+                    .set(tr!("scenarios.duplicated_as", name = name));
             }
         }
     };
@@ -255,9 +260,7 @@ pub fn ScenariosPanel() -> impl IntoView {
             Ok(()) => {
                 saved.locked.set(None);
                 saved.library.set(Library::default());
-                saved
-                    .status
-                    .set("Started a new library; the old text stays in its backup.".into());
+                saved.status.set(tr!("scenarios.library_reset"));
             }
             Err(e) => saved.notice.set(Some(e.message())),
         }
@@ -274,7 +277,7 @@ pub fn ScenariosPanel() -> impl IntoView {
     let list = move || {
         rows.with(|rows| {
             if rows.is_empty() {
-                return view! { <p class="saved-empty" data-testid="saved-empty">"No saved scenarios yet. Name the plan and save it; it stays in this browser only (the name and note also travel in the share link)."</p> }.into_any();
+                return view! { <p class="saved-empty" data-testid="saved-empty">{tr!("scenarios.empty")}</p> }.into_any();
             }
             let items = rows
                 .iter()
@@ -297,10 +300,10 @@ pub fn ScenariosPanel() -> impl IntoView {
                                 let id2 = id.clone();
                                 let id3 = id.clone();
                                 view! {
-                                    <input type="text" class="rename" maxlength="80" data-testid=format!("rename-input-{i}") prop:value=draft
+                                    <input type="text" class="rename" maxlength="80" aria-label=tr!("scenarios.rename_label") data-testid=format!("rename-input-{i}") prop:value=draft
                                         on:input=move |ev| draft.set(event_target_value(&ev))
                                         on:keydown=move |ev| if ev.key() == "Enter" { rename(id2.clone(), draft.get_untracked()) } />
-                                    <button type="button" data-testid=format!("rename-save-{i}") on:click=move |_| rename(id3.clone(), draft.get_untracked())>"Save name"</button>
+                                    <button type="button" data-testid=format!("rename-save-{i}") on:click=move |_| rename(id3.clone(), draft.get_untracked())>{tr!("scenarios.save_name")}</button>
                                 }.into_any()
                             } else {
                                 view! { <strong class="saved-name" data-testid=format!("saved-name-{i}")>{name.clone()}</strong> }.into_any()
@@ -316,10 +319,10 @@ pub fn ScenariosPanel() -> impl IntoView {
                             </div>
                             {(!row.note.is_empty()).then(|| view! { <p class="saved-note" data-testid=format!("saved-note-{i}")>{row.note.clone()}</p> })}
                             <div class="saved-actions">
-                                <button type="button" data-testid=format!("open-saved-{i}") on:click=move |_| open(o.clone())>"Open"</button>
-                                <button type="button" class="link-button" data-testid=format!("rename-saved-{i}") on:click=move |_| saved.renaming.set(Some(r.clone()))>"Rename"</button>
-                                <button type="button" class="link-button" data-testid=format!("duplicate-saved-{i}") on:click=move |_| duplicate(d.clone())>"Duplicate"</button>
-                                <button type="button" class="link-button" data-testid=format!("delete-saved-{i}") on:click=move |_| delete(x.clone())>"Delete"</button>
+                                <button type="button" data-testid=format!("open-saved-{i}") on:click=move |_| open(o.clone())>{tr!("scenarios.open")}</button>
+                                <button type="button" class="link-button" data-testid=format!("rename-saved-{i}") on:click=move |_| saved.renaming.set(Some(r.clone()))>{tr!("scenarios.rename")}</button>
+                                <button type="button" class="link-button" data-testid=format!("duplicate-saved-{i}") on:click=move |_| duplicate(d.clone())>{tr!("scenarios.duplicate")}</button>
+                                <button type="button" class="link-button" data-testid=format!("delete-saved-{i}") on:click=move |_| delete(x.clone())>{tr!("scenarios.delete")}</button>
                             </div>
                         </li>
                     }
@@ -330,23 +333,23 @@ pub fn ScenariosPanel() -> impl IntoView {
     };
 
     view! {
-        <h2>"Your plans"</h2>
+        <h2>{tr!("scenarios.heading")}</h2>
         <div class="scenario-bar">
-            <label class="visually-hidden" for="scenario-name">"Plan name"</label>
-            <input id="scenario-name" class="typed" type="text" maxlength="80" placeholder="Name this plan" data-testid="scenario-name"
+            <label class="visually-hidden" for="scenario-name">{tr!("scenarios.name_label")}</label>
+            <input id="scenario-name" class="typed" type="text" maxlength="80" placeholder=tr!("scenarios.name_placeholder") data-testid="scenario-name"
                 prop:value=move || state.plan.with(|p| p.name.clone())
                 on:input=move |ev| {
                     // Kept as typed (spaces included); trimmed when saved or put in the link.
                     let name = typed_text(&event_target_value(&ev), MAX_NAME);
                     state.plan.update(|p| p.name = name);
                 } />
-            <button type="button" data-testid="save-scenario" on:click=move |_| save(false)>"Save"</button>
-            <button type="button" data-testid="save-scenario-new" on:click=move |_| save(true)>"Save as new"</button>
-            <button type="button" data-testid="new-scenario" on:click=new_plan>"New from defaults"</button>
+            <button type="button" data-testid="save-scenario" on:click=move |_| save(false)>{tr!("scenarios.save")}</button>
+            <button type="button" data-testid="save-scenario-new" on:click=move |_| save(true)>{tr!("scenarios.save_as_new")}</button>
+            <button type="button" data-testid="new-scenario" on:click=new_plan>{tr!("scenarios.new_from_defaults")}</button>
             <span class="share-status" role="status" data-testid="scenario-status">{move || saved.status.get()}</span>
         </div>
-        <label class="visually-hidden" for="scenario-note">"Note"</label>
-        <textarea id="scenario-note" rows="2" maxlength="2000" placeholder="Notes: assumptions, who to ask, what to check" data-testid="scenario-note"
+        <label class="visually-hidden" for="scenario-note">{tr!("scenarios.note_label")}</label>
+        <textarea id="scenario-note" rows="2" maxlength="2000" placeholder=tr!("scenarios.note_placeholder") data-testid="scenario-note"
             prop:value=move || state.plan.with(|p| p.note.clone())
             on:input=move |ev| {
                 let note = typed_text(&event_target_value(&ev), MAX_NOTE);
@@ -355,12 +358,12 @@ pub fn ScenariosPanel() -> impl IntoView {
         {move || saved.notice.get().map(|n| view! { <p class="warning" role="alert" data-testid="storage-notice">{n}</p> })}
         {move || saved.locked.get().map(|n| view! {
             <p class="warning" role="alert" data-testid="storage-locked">{n}" "
-                <button type="button" data-testid="reset-library" on:click=reset_library>"Start a new library"</button>
+                <button type="button" data-testid="reset-library" on:click=reset_library>{tr!("scenarios.start_new_library")}</button>
             </p>
         })}
         {move || saved.deleted.get().map(|s| view! {
-            <p class="undo" role="status">{format!("Deleted “{}”. ", s.name)}
-                <button type="button" data-testid="undo-delete" on:click=undo>"Undo"</button>
+            <p class="undo" role="status">{tr!("scenarios.deleted", name = s.name)}" "
+                <button type="button" data-testid="undo-delete" on:click=undo>{tr!("scenarios.undo")}</button>
             </p>
         })}
         {list}
@@ -386,7 +389,7 @@ fn ExportImport(saved: Saved) -> impl IntoView {
         let s = current();
         let name = format!("{}.json", storage::file_stem(&s.name));
         if let Err(e) = storage::download(&name, "application/json", &encode_scenario_file(&s)) {
-            saved.status.set(format!("Export failed: {e}"));
+            saved.status.set(tr!("scenarios.export_failed", error = e));
         }
     };
     let export_csv = move |_| {
@@ -397,12 +400,10 @@ fn ExportImport(saved: Saved) -> impl IntoView {
         match csv {
             Some(csv) => {
                 if let Err(e) = storage::download(&name, "text/csv", &csv) {
-                    saved.status.set(format!("Export failed: {e}"));
+                    saved.status.set(tr!("scenarios.export_failed", error = e));
                 }
             }
-            None => saved
-                .status
-                .set("Nothing to export: the plan cannot be priced.".into()),
+            None => saved.status.set(tr!("scenarios.nothing_to_export")),
         }
     };
     let export_ics = move |_| {
@@ -420,13 +421,11 @@ fn ExportImport(saved: Saved) -> impl IntoView {
             Some(Ok(text)) => {
                 let name = runway_model::ics::file_name(&plan.name);
                 if let Err(e) = storage::download(&name, "text/calendar", &text) {
-                    saved.status.set(format!("Export failed: {e}"));
+                    saved.status.set(tr!("scenarios.export_failed", error = e));
                 }
             }
             Some(Err(e)) => saved.status.set(e.to_string()),
-            None => saved
-                .status
-                .set("Nothing to export: the plan cannot be priced.".into()),
+            None => saved.status.set(tr!("scenarios.nothing_to_export")),
         }
     };
     let import_file = move |ev: leptos::ev::Event| {
@@ -442,9 +441,9 @@ fn ExportImport(saved: Saved) -> impl IntoView {
         input.set_value("");
         let file_name = file.name();
         if file.size() > 1_048_576.0 {
-            saved.import_error.set(Some(format!(
-                "{file_name}: the file is larger than 1 MB; a scenario file is a few KB."
-            )));
+            saved
+                .import_error
+                .set(Some(tr!("scenarios.file_too_large", file = file_name)));
             return;
         }
         leptos::task::spawn_local(async move {
@@ -455,7 +454,7 @@ fn ExportImport(saved: Saved) -> impl IntoView {
             let Some(text) = text else {
                 saved
                     .import_error
-                    .set(Some(format!("{file_name}: the file could not be read.")));
+                    .set(Some(tr!("scenarios.file_unreadable", file = file_name)));
                 return;
             };
             match decode_scenario_file(&text) {
@@ -469,7 +468,7 @@ fn ExportImport(saved: Saved) -> impl IntoView {
                     // Imported plans are kept when storage works; the page shows them either way.
                     let kept = saved.mutate(|lib| lib.upsert(s.clone()));
                     state.saved_id.set(kept.then_some(id));
-                    saved.status.set(format!("Imported “{}”.", s.name));
+                    saved.status.set(tr!("scenarios.imported", name = s.name));
                 }
                 Err(e) => saved.import_error.set(Some(format!("{file_name}: {e}"))),
             }
@@ -489,27 +488,25 @@ fn ExportImport(saved: Saved) -> impl IntoView {
                 saved.import_error.set(None);
                 state.load(decode_link(q, state.catalog));
                 state.saved_id.set(None);
-                saved.status.set("Opened the pasted link.".into());
+                saved.status.set(tr!("scenarios.opened_link"));
             }
-            None => saved.import_error.set(Some(
-                "That is not a GPU Credit Runway link: it has no ?params=… part.".into(),
-            )),
+            None => saved.import_error.set(Some(tr!("scenarios.not_a_link"))),
         }
     };
     view! {
         <div class="export-import">
-            <button type="button" data-testid="export-json" on:click=export_json>"Download plan (JSON)"</button>
-            <button type="button" data-testid="export-csv" on:click=export_csv>"Download results (CSV)"</button>
-            <button type="button" data-testid="export-ics" on:click=export_ics title="Apply-by, approval and expiry of every grant, and every workload's start and end, as all-day events">"Add to calendar (.ics)"</button>
-            <button type="button" data-testid="print-report" on:click=|_| storage::print()>"Print report"</button>
-            <label class="file-button">"Import a plan file "
+            <button type="button" data-testid="export-json" on:click=export_json>{tr!("scenarios.download_json")}</button>
+            <button type="button" data-testid="export-csv" on:click=export_csv>{tr!("scenarios.download_csv")}</button>
+            <button type="button" data-testid="export-ics" on:click=export_ics title=tr!("scenarios.calendar_title")>{tr!("scenarios.add_to_calendar")}</button>
+            <button type="button" data-testid="print-report" on:click=|_| storage::print()>{tr!("scenarios.print_report")}</button>
+            <label class="file-button">{tr!("scenarios.import_file")}" "
                 <input type="file" accept=".json,application/json" data-testid="import-file" on:change=import_file />
             </label>
             <span class="paste-link">
-                <label class="visually-hidden" for="import-link">"Paste a share link"</label>
-                <input id="import-link" class="typed" type="text" placeholder="or paste a share link" data-testid="import-link"
+                <label class="visually-hidden" for="import-link">{tr!("scenarios.paste_label")}</label>
+                <input id="import-link" class="typed" type="text" placeholder=tr!("scenarios.paste_placeholder") data-testid="import-link"
                     prop:value=link_text on:input=move |ev| link_text.set(event_target_value(&ev)) />
-                <button type="button" data-testid="open-link" on:click=open_link>"Open link"</button>
+                <button type="button" data-testid="open-link" on:click=open_link>{tr!("scenarios.open_link")}</button>
             </span>
         </div>
         {move || saved.import_error.get().map(|e| view! { <p class="field-error" role="alert" data-testid="import-error">{e}</p> })}

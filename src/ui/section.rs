@@ -3,26 +3,42 @@
 //! hash (`#advisor`). Which sections are open lives only in memory, never in the share link.
 
 use leptos::prelude::*;
+use runway_model::tr;
 use wasm_bindgen::JsCast;
 
-/// Every section of the page in order: its element id (the hash that reaches it) and its label in
-/// the navigation bar.
-pub const SECTIONS: [(&str, &str); 10] = [
-    ("answers", "Answers"),
-    ("workload", "Workload"),
-    ("credits", "Credits"),
-    ("programs", "Programs"),
-    ("advisor", "Which credits fit"),
-    ("hidden-costs", "Hidden costs"),
-    ("compare", "Train or fine-tune"),
-    ("billing", "Billing and $X buys"),
-    ("charts", "Cost charts"),
-    ("saved", "Your plans"),
+/// Every section of the page in order, by element id (the hash that reaches it).
+pub const SECTIONS: [&str; 10] = [
+    "answers",
+    "workload",
+    "credits",
+    "programs",
+    "advisor",
+    "hidden-costs",
+    "compare",
+    "billing",
+    "charts",
+    "saved",
 ];
 
-/// Sections inside the credits section: no link in the navigation bar, but a hash opens them
-/// (`#planner`) like any other.
-pub const NESTED: [&str; 2] = ["planner", "uncertainty"];
+/// A section's label in the navigation bar.
+fn nav_label(id: &str) -> String {
+    match id {
+        "answers" => tr!("nav.answers"),
+        "workload" => tr!("nav.workload"),
+        "credits" => tr!("nav.credits"),
+        "programs" => tr!("nav.programs"),
+        "advisor" => tr!("nav.advisor"),
+        "hidden-costs" => tr!("nav.hidden_costs"),
+        "compare" => tr!("nav.compare"),
+        "billing" => tr!("nav.billing"),
+        "charts" => tr!("nav.charts"),
+        _ => tr!("nav.saved"),
+    }
+}
+
+/// Sections without a link in the navigation bar (inside the credits section, and the glossary at
+/// the foot of the page, reached from its terms), which a hash opens (`#planner`) like any other.
+pub const NESTED: [&str; 3] = ["planner", "uncertainty", "glossary"];
 
 /// The ids of the open collapsible sections, shared by the navigation bar and the sections, and
 /// whether the page is being printed (a printed report shows sections never opened).
@@ -86,11 +102,20 @@ pub fn provide_sections() -> OpenSections {
         let hash = web_sys::window()
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
-        if let Some(id) = section_id(hash.trim_start_matches('#')) {
+        let hash = hash.trim_start_matches('#').to_string();
+        if let Some(id) = section_id(&hash) {
             sections.set(id, true);
             // After the section is laid out open (the page was not there when the browser first
             // looked for the fragment).
             request_animation_frame(move || scroll_to(id));
+        } else if hash.starts_with("glossary-") {
+            // A term's link: its entry, inside the glossary, which opens first; the entry takes
+            // the focus, so the keyboard goes on from the explanation it came for.
+            sections.set("glossary", true);
+            request_animation_frame(move || {
+                scroll_to(&hash);
+                focus_element(&hash);
+            });
         }
     };
     request_animation_frame(follow);
@@ -101,11 +126,7 @@ pub fn provide_sections() -> OpenSections {
 
 /// The section with this id, as the static id the state keeps.
 fn section_id(id: &str) -> Option<&'static str> {
-    SECTIONS
-        .iter()
-        .map(|(s, _)| *s)
-        .chain(NESTED)
-        .find(|s| *s == id)
+    SECTIONS.into_iter().chain(NESTED).find(|s| *s == id)
 }
 
 fn scroll_to(id: &str) {
@@ -130,7 +151,8 @@ pub fn SectionNav() -> impl IntoView {
     let sections = use_sections();
     let links = SECTIONS
         .iter()
-        .map(|&(id, label)| {
+        .map(|&id| {
+            let label = nav_label(id);
             view! {
                 <li><a href=format!("#{id}") data-testid=format!("nav-{id}") on:click=move |_| {
                     sections.set(id, true);
@@ -142,9 +164,20 @@ pub fn SectionNav() -> impl IntoView {
         })
         .collect_view();
     view! {
-        <nav class="toc" aria-label="Sections of the page" data-testid="nav">
+        <nav class="toc" aria-label=tr!("nav.label") data-testid="nav">
             <ul>{links}</ul>
         </nav>
+    }
+}
+
+/// Moves the focus to the element `id` (made focusable by the page), if it is there.
+fn focus_element(id: &str) {
+    if let Some(h) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = h.focus();
     }
 }
 
@@ -180,9 +213,11 @@ pub fn Collapsible(
     /// Extra classes of the section (its panel style and grid area).
     class: &'static str,
     /// The title in the summary.
-    title: &'static str,
+    #[prop(into)]
+    title: String,
     /// One line under the title: what opening the section shows.
-    blurb: &'static str,
+    #[prop(into)]
+    blurb: String,
     /// A section inside another (its title is an `h3`).
     #[prop(optional)]
     nested: bool,

@@ -1,5 +1,7 @@
 use leptos::prelude::*;
 
+use runway_model::tr;
+
 use crate::browser;
 use crate::state::use_app_state;
 
@@ -7,7 +9,7 @@ use crate::state::use_app_state;
 #[component]
 pub fn ShareBar() -> impl IntoView {
     let state = use_app_state();
-    let status = RwSignal::new("");
+    let status = RwSignal::new(String::new());
     // The page's address without query or fragment does not change while the page is open.
     let href = browser::current_href();
     let base = href
@@ -29,6 +31,9 @@ pub fn ShareBar() -> impl IntoView {
         scheduled.set_value(true);
         set_timeout(
             move || {
+                if !state.is_alive() {
+                    return;
+                }
                 scheduled.set_value(false);
                 link.set(link_now());
             },
@@ -38,21 +43,21 @@ pub fn ShareBar() -> impl IntoView {
     let copy = move |_| {
         let ok = browser::copy_to_clipboard(&link_now());
         status.set(if ok {
-            "Link copied"
+            tr!("share.copied")
         } else {
-            "Copy the link from the box"
+            tr!("share.copy_by_hand")
         });
     };
     view! {
         <div class="share">
-            <label for="share-url" class="visually-hidden">"Share link"</label>
+            <label for="share-url" class="visually-hidden">{tr!("share.label")}</label>
             <input id="share-url" readonly data-testid="share-url" prop:value=link on:focus=|ev| {
                 use wasm_bindgen::JsCast;
                 if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
                     input.select();
                 }
             } />
-            <button type="button" data-testid="copy-link" on:click=copy>"Copy link"</button>
+            <button type="button" data-testid="copy-link" on:click=copy>{tr!("share.copy")}</button>
             <span class="share-status" role="status" data-testid="copy-status">{move || status.get()}</span>
         </div>
     }

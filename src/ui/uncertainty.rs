@@ -8,8 +8,10 @@ use leptos::prelude::*;
 use runway_model::format::{data_value, usd};
 use runway_model::montecarlo::{self, Bands, RangeKey};
 use runway_model::plan::{GrantOdds, OddsField};
+use runway_model::tr;
 
 use crate::state::use_app_state;
+use crate::ui::announce::{marked, piece, MARK};
 
 /// Wait after the last edit before sampling, ms (the sampling itself takes the rest of the 50 ms).
 const DEBOUNCE_MS: u64 = 2;
@@ -83,7 +85,8 @@ pub fn Uncertainty() -> impl IntoView {
         generation.set_value(gen);
         set_timeout(
             move || {
-                if generation.get_value() != gen {
+                // A newer edit's timer samples instead (or the page was rebuilt meanwhile).
+                if generation.try_get_value() != Some(gen) {
                     return;
                 }
                 let t0 = crate::browser::now_ms();
@@ -130,9 +133,9 @@ pub fn Uncertainty() -> impl IntoView {
         let text = move || match day() {
             Some(Some(d)) => plan.with(|p| {
                 p.date_of(d)
-                    .map_or_else(|| format!("day {d}"), |x| x.to_string())
+                    .map_or_else(|| tr!("uncertainty.day_n", d = d), |x| x.to_string())
             }),
-            Some(None) => "never".into(),
+            Some(None) => tr!("uncertainty.never"),
             None => "…".into(),
         };
         let id = format!("mc-runway-end-date-p{}", [10, 50, 90][k]);
@@ -170,11 +173,11 @@ pub fn Uncertainty() -> impl IntoView {
                     let name = names
                         .get(i)
                         .cloned()
-                        .unwrap_or_else(|| format!("Grant {}", i + 1));
+                        .unwrap_or_else(|| tr!("uncertainty.grant_n", n = i + 1));
                     let pct = (p * 100.0).round();
                     view! {
                         <span data-testid=format!("mc-expire-prob-{i}") data-value=data_value(p)>
-                            {format!("{name}: {pct} % chance it expires with money left")}
+                            {tr!("uncertainty.expire_prob", name = name, pct = pct)}
                         </span>
                     }
                 })
@@ -191,10 +194,10 @@ pub fn Uncertainty() -> impl IntoView {
     let timing = move || {
         bands.with(|b| {
             b.as_ref().map(|b| {
-                format!(
-                    "({} samples, fixed seed, in {:.0} ms)",
-                    b.samples,
-                    shared.took_ms.get()
+                tr!(
+                    "uncertainty.timing",
+                    n = b.samples,
+                    ms = format!("{:.0}", shared.took_ms.get())
                 )
             })
         })
@@ -225,30 +228,44 @@ pub fn Uncertainty() -> impl IntoView {
             }
         };
         let (label, unit) = match key {
-            RangeKey::Mfu => ("MFU, times each job's chosen MFU", "× MFU"),
-            RangeKey::Price => ("Price, times every $/GPU-hour", "× price"),
+            RangeKey::Mfu => (tr!("uncertainty.mfu_label"), tr!("uncertainty.mfu_unit")),
+            RangeKey::Price => (
+                tr!("uncertainty.price_label"),
+                tr!("uncertainty.price_unit"),
+            ),
         };
         let k = key.key();
+        // "from <low> to <high>": the words around the two boxes.
+        let span = marked(&tr!("uncertainty.from_to", low = MARK, high = MARK));
         view! {
             <div class="mc-range">
                 <span class="mc-range-label">{label}</span>
-                <label>"from "
+                <label>{piece(&span, 0)}
                     <input type="text" inputmode="decimal" class="mc-input" data-testid=format!("{k}-low")
-                        aria-label=format!("{} low", key.label())
+                        aria-label=tr!("uncertainty.low_label", name = key.label())
                         prop:value=move || low.get()
                         on:input=move |ev| { low.set(event_target_value(&ev)); commit(); } />
                 </label>
-                <label>" to "
+                <label>{piece(&span, 1)}
                     <input type="text" inputmode="decimal" class="mc-input" data-testid=format!("{k}-high")
-                        aria-label=format!("{} high", key.label())
+                        aria-label=tr!("uncertainty.high_label", name = key.label())
                         prop:value=move || high.get()
                         on:input=move |ev| { high.set(event_target_value(&ev)); commit(); } />
-                </label>
+                {piece(&span, 2)}</label>
                 <span class="unit">{unit}</span>
                 {move || error.get().map(|m| view! { <p class="field-error" role="alert" data-testid=format!("error-{k}")>{m}</p> })}
             </div>
         }
     };
+    // The sentences around the bands (a mark stands for each row of values).
+    let cash_needed = marked(&tr!("uncertainty.cash_needed", row = MARK));
+    let cash_starts = marked(&tr!(
+        "uncertainty.cash_starts",
+        p10 = MARK,
+        p50 = MARK,
+        p90 = MARK
+    ));
+    let expiring = marked(&tr!("uncertainty.expiring", row = MARK));
     // A link's bad range opens the inputs so its message shows.
     let open_inputs = !link_errors.is_empty();
     let mfu_error = range_error(RangeKey::Mfu);
@@ -273,8 +290,8 @@ pub fn Uncertainty() -> impl IntoView {
                 let name = program.map_or(id.clone(), |p| p.name.to_string());
                 let odds = plan.with_untracked(|p| p.odds(i));
                 let error = RwSignal::new(None::<String>);
-                let label = format!("Grant {} ({id})", i + 1);
-                let field = move |f: OddsField, text: &'static str, placeholder: String, odds: GrantOdds| {
+                let label = tr!("uncertainty.grant_label", n = i + 1, name = name);
+                let field = move |f: OddsField, text: String, placeholder: String, odds: GrantOdds| {
                     let label = label.clone();
                     let key = match f {
                         OddsField::Approval => "approval",
@@ -305,9 +322,9 @@ pub fn Uncertainty() -> impl IntoView {
                 view! {
                     <li class="mc-odds" data-testid=format!("mc-odds-{i}")>
                         <span class="mc-odds-name">{name}</span>
-                        {field(OddsField::Approval, "Chance approved (0–1 or %)", "1".into(), odds)}
-                        {field(OddsField::ReviewMin, "Shortest review (days)", format!("{lo} (catalog)"), odds)}
-                        {field(OddsField::ReviewMax, "Longest review (days)", format!("{hi} (catalog)"), odds)}
+                        {field(OddsField::Approval, tr!("uncertainty.approval"), "1".into(), odds)}
+                        {field(OddsField::ReviewMin, tr!("uncertainty.review_min"), tr!("uncertainty.from_catalog", n = lo), odds)}
+                        {field(OddsField::ReviewMax, tr!("uncertainty.review_max"), tr!("uncertainty.from_catalog", n = hi), odds)}
                         {move || error.get().map(|m| view! { <p class="field-error" role="alert" data-testid=format!("error-odds-{i}")>{m}</p> })}
                     </li>
                 }
@@ -317,10 +334,10 @@ pub fn Uncertainty() -> impl IntoView {
     view! {
         <section class="uncertainty" data-testid="mc-bands" data-state=status>
             <div class="mc-results" aria-live="polite">
-                <p>"Cash needed: "{row("mc-cash", cash)}</p>
-                <p>"Cash starts: "{date(0)}" (P10) · "{date(1)}" (P50) · "{date(2)}" (P90) (\"never\": the grants pay everything)"</p>
+                <p>{piece(&cash_needed, 0)}{row("mc-cash", cash)}{piece(&cash_needed, 1)}</p>
+                <p>{piece(&cash_starts, 0)}{date(0)}{piece(&cash_starts, 1)}{date(1)}{piece(&cash_starts, 2)}{date(2)}{piece(&cash_starts, 3)}</p>
                 <p>
-                    "Credit expiring unused: "{row("mc-expired", expired)}". "
+                    {piece(&expiring, 0)}{row("mc-expired", expired)}{piece(&expiring, 1)}" "
                     <span class="mc-expire-list">{expire_list}</span>
                 </p>
             </div>
@@ -336,28 +353,21 @@ pub fn Uncertainty() -> impl IntoView {
                 flat.then(|| view! {
                     <p class="hint" data-testid="mc-flat">
                         {if fixed {
-                            "Every sample agrees: the review times and approval chances below do not move this plan's answer, and no MFU or price range is set. Set ranges below to see how sure the answer is."
+                            tr!("uncertainty.flat_fixed")
                         } else {
-                            "Every sample agrees: nothing in the ranges below moves this plan's answer."
+                            tr!("uncertainty.flat_ranges")
                         }}
                     </p>
                 })
             }}
             <details class="mc-inputs" data-testid="mc-inputs" prop:open=open_inputs>
                 <summary>
-                    "Ranges: review days, approval chances, MFU and price "
+                    {tr!("uncertainty.ranges_summary")}" "
                     <span class="mc-time" data-testid="mc-time" data-value=move || data_value(shared.took_ms.get())>
-                        {timing}{move || if shared.pending.get() { " Updating…" } else { "" }}
+                        {timing}{move || if shared.pending.get() { format!(" {}", tr!("uncertainty.updating")) } else { String::new() }}
                     </span>
                 </summary>
-                <p class="chart-note">
-                    "Review times, approvals, utilisation and prices are uncertain. Each sample draws a review for every grant "
-                    "(triangular from its shortest to its longest, peaking at its review days; a later approval moves the whole "
-                    "validity window), approves it with its chance (a grant not approved pays nothing), one MFU factor for all "
-                    "training jobs (triangular, peaking at the chosen MFU, capped at 100 %; GPU-hours scale by chosen ÷ sampled) "
-                    "and one price factor for every accelerator line (uniform). P10 is the 10th percentile: one sample in ten is "
-                    "at or below it. The same link always gives the same numbers (fixed seed)."
-                </p>
+                <p class="chart-note">{tr!("uncertainty.method")}</p>
                 <div class="mc-ranges">
                     {range_box(RangeKey::Mfu, mfu_error)}
                     {range_box(RangeKey::Price, price_error)}

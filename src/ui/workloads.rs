@@ -2,9 +2,11 @@ use leptos::prelude::*;
 use runway_model::format::{compact, data_value, percent, usd, usd_exact};
 use runway_model::parse::format_number_exact;
 use runway_model::plan::{parse_work, ExtraWorkload, MAX_WORKLOADS};
+use runway_model::tr;
 use runway_model::workloads::{job_kinds, parse_job, parse_serve, Serve};
 
 use crate::state::use_app_state;
+use crate::ui::results::sentence;
 
 /// The plan's workloads: training jobs (one is open in the calculator above), serving lines and
 /// experiments, each with what it costs and when it runs, removable; and one form that adds any
@@ -32,12 +34,12 @@ pub fn WorkloadList() -> impl IntoView {
                 let row = Memo::new(move |_| {
                     state.runway.with(|r| {
                         r.as_ref().and_then(|r| r.jobs.get(i)).map(|j| JobRow {
-                            title: format!(
-                                "{}: {} × {} at {}",
-                                j.job.title(),
-                                j.job.gpus,
-                                accelerator_name(state.catalog, &j.job.accelerator_id),
-                                provider_name(state.catalog, &j.job.provider_id)
+                            title: tr!(
+                                "workloads.job_title",
+                                title = j.job.title(),
+                                gpus = j.job.gpus,
+                                gpu = accelerator_name(state.catalog, &j.job.accelerator_id),
+                                provider = provider_name(state.catalog, &j.job.provider_id)
                             ),
                             cost_usd: j.cost_usd,
                             gpu_hours: j.gpu_hours,
@@ -50,24 +52,34 @@ pub fn WorkloadList() -> impl IntoView {
                 let day = move |f: fn(&JobRow) -> u32| row.with(|r| r.as_ref().map_or(0, f));
                 let editing = move || state.plan.with(|p| p.editing == Some(i));
                 let title = move || row.with(|r| r.as_ref().map(|r| r.title.clone()));
+                let start = view! {
+                    <span class="stat" data-testid=format!("job-start-date-{i}") data-value=move || iso(day(|j| j.start_day))>{move || human(day(|j| j.start_day))}</span>
+                }
+                .into_any();
+                let end = view! {
+                    <span class="stat" data-testid=format!("job-end-date-{i}") data-value=move || iso(day(|j| j.end_day))>{move || human(day(|j| j.end_day))}</span>
+                }
+                .into_any();
+                let dates = sentence(
+                    &tr!("workloads.job_dates", start = "{start}", end = "{end}"),
+                    vec![("start", start), ("end", end)],
+                );
                 view! {
                     <li data-testid=format!("job-{i}") class:editing=editing>
                         <span class="workload-title">{move || format!("{}. ", i + 1)}{title}</span>
                         <span class="workload-stats">
                             <span class="stat" data-testid=format!("job-cost-{i}") data-value=move || data_value(pick(|j| j.cost_usd)) title=move || usd_exact(pick(|j| j.cost_usd))>{move || usd(pick(|j| j.cost_usd))}</span>
                             " · "
-                            <span class="stat" data-testid=format!("job-gpu-hours-{i}") data-value=move || data_value(pick(|j| j.gpu_hours))>{move || format!("{} GPU-hours", compact(pick(|j| j.gpu_hours)))}</span>
+                            <span class="stat" data-testid=format!("job-gpu-hours-{i}") data-value=move || data_value(pick(|j| j.gpu_hours))>{move || tr!("workloads.gpu_hours", n = compact(pick(|j| j.gpu_hours)))}</span>
                             " · "
-                            <span class="stat" data-testid=format!("job-start-date-{i}") data-value=move || iso(day(|j| j.start_day))>{move || human(day(|j| j.start_day))}</span>
-                            ", done by "
-                            <span class="stat" data-testid=format!("job-end-date-{i}") data-value=move || iso(day(|j| j.end_day))>{move || human(day(|j| j.end_day))}</span>
+                            {dates}
                         </span>
                         <button type="button" class="link-button" data-testid=format!("edit-job-{i}") aria-pressed=move || editing().to_string()
-                            aria-label=move || format!("Edit job {} in the calculator", i + 1)
-                            on:click=move |_| state.edit_job(i)>{move || if editing() { "Editing above" } else { "Edit" }}</button>
+                            aria-label=tr!("workloads.edit_job", n = i + 1)
+                            on:click=move |_| state.edit_job(i)>{move || if editing() { tr!("workloads.editing_above") } else { tr!("workloads.edit") }}</button>
                         <button type="button" class="link-button" data-testid=format!("remove-job-{i}")
-                            aria-label=move || format!("Remove job {}", i + 1)
-                            on:click=move |_| state.remove_job(i)>"Remove"</button>
+                            aria-label=tr!("workloads.remove_job", n = i + 1)
+                            on:click=move |_| state.remove_job(i)>{tr!("workloads.remove")}</button>
                     </li>
                 }
             })
@@ -81,14 +93,14 @@ pub fn WorkloadList() -> impl IntoView {
                         r.as_ref().and_then(|r| r.serves.get(j)).map(|v| {
                             let text = match &v.error {
                                 Some(e) => format!("{}: {e}", v.serve.title()),
-                                None => format!(
-                                    "{} on {} at {} ({}), from {} until {}",
-                                    v.serve.title(),
-                                    accelerator_name(state.catalog, &v.serve.accelerator_id),
-                                    provider_name(state.catalog, &v.serve.provider_id),
-                                    runway_model::evaluate::host_text(v.serve.host),
-                                    human(v.start_day),
-                                    human(v.end_day)
+                                None => tr!(
+                                    "workloads.serve_text",
+                                    title = v.serve.title(),
+                                    gpu = accelerator_name(state.catalog, &v.serve.accelerator_id),
+                                    provider = provider_name(state.catalog, &v.serve.provider_id),
+                                    host = runway_model::evaluate::host_text(v.serve.host),
+                                    start = human(v.start_day),
+                                    end = human(v.end_day)
                                 ),
                             };
                             ServeRow {
@@ -112,20 +124,20 @@ pub fn WorkloadList() -> impl IntoView {
                     <li data-testid=format!("serve-{j}")>
                         <span class="workload-title">{move || format!("{}. ", job_count.get() + j + 1)}{text}</span>
                         <span class="workload-stats">
-                            <span class="stat" data-testid=format!("serve-gpus-{j}") data-value=move || data_value(pick(|v| v.gpus))>{move || { let n = pick(|v| v.gpus); format!("{n} {} always on", if n == 1.0 { "GPU" } else { "GPUs" }) }}</span>
+                            <span class="stat" data-testid=format!("serve-gpus-{j}") data-value=move || data_value(pick(|v| v.gpus))>{move || { let n = pick(|v| v.gpus); if n == 1.0 { tr!("workloads.always_on_one", n = n) } else { tr!("workloads.always_on_other", n = n) } }}</span>
                             " · "
-                            <span class="stat" data-testid=format!("serve-monthly-{j}") data-value=move || data_value(pick(|v| v.monthly_usd)) title=move || usd_exact(pick(|v| v.monthly_usd))>{move || format!("{} a month", usd(pick(|v| v.monthly_usd)))}</span>
+                            <span class="stat" data-testid=format!("serve-monthly-{j}") data-value=move || data_value(pick(|v| v.monthly_usd)) title=move || usd_exact(pick(|v| v.monthly_usd))>{move || tr!("workloads.a_month", amount = usd(pick(|v| v.monthly_usd)))}</span>
                         </span>
                         <button type="button" class="link-button" data-testid=format!("edit-serve-{j}")
-                            aria-label=move || format!("Edit serving line {} in the form below", j + 1)
+                            aria-label=tr!("workloads.edit_serve", n = j + 1)
                             on:click=move |_| {
                                 if let Some(v) = state.plan.with_untracked(|p| p.serves.get(j).cloned()) {
                                     form.edit_serve(j, &v);
                                 }
-                            }>"Edit"</button>
+                            }>{tr!("workloads.edit")}</button>
                         <button type="button" class="link-button" data-testid=format!("remove-serve-{j}")
-                            aria-label=move || format!("Remove serving line {}", j + 1)
-                            on:click=remove>"Remove"</button>
+                            aria-label=tr!("workloads.remove_serve", n = j + 1)
+                            on:click=remove>{tr!("workloads.remove")}</button>
                     </li>
                 }
             })
@@ -149,7 +161,7 @@ pub fn WorkloadList() -> impl IntoView {
                         <li data-testid=format!("work-{k}")>
                             {text}
                             <button type="button" class="link-button" data-testid=format!("remove-work-{k}")
-                                aria-label=format!("Remove experiments {}", k + 1) on:click=remove>"Remove"</button>
+                                aria-label=tr!("workloads.remove_work", n = k + 1) on:click=remove>{tr!("workloads.remove")}</button>
                         </li>
                     }
                 })
@@ -157,14 +169,14 @@ pub fn WorkloadList() -> impl IntoView {
         })
     };
     view! {
-        <h3 class="no-print" id="workloads">"Workloads"</h3>
+        <h3 class="no-print" id="workloads">{tr!("workloads.heading")}</h3>
         <ul class="workloads no-print">
             {jobs}
             {serves}
             {experiments}
         </ul>
         <Show when=move || state.plan.with(|p| p.workload_count() == 0)>
-            <p class="hint" data-testid="no-workloads">"The plan has no workloads: add one below."</p>
+            <p class="hint" data-testid="no-workloads">{tr!("workloads.none")}</p>
         </Show>
         <AddWorkload form=form />
     }
@@ -202,18 +214,30 @@ fn provider_name(catalog: &runway_model::Catalog, id: &str) -> String {
 
 fn describe(w: &ExtraWorkload, catalog: &runway_model::Catalog) -> String {
     let acc = accelerator_name(catalog, &w.accelerator_id);
-    let cost = w
-        .usd_per_gpu_hour(catalog)
-        .map(|p| format!(" ({})", usd(p * w.gpu_hours)))
-        .unwrap_or_default();
-    format!(
-        "Experiments: {} × {acc} at {}, {} GPU-hours from day {} at {} duty{cost}",
-        w.gpus,
-        w.provider_id,
-        compact(w.gpu_hours),
-        w.start_day,
-        percent(w.duty)
-    )
+    let provider = provider_name(catalog, &w.provider_id);
+    let hours = compact(w.gpu_hours);
+    let duty = percent(w.duty);
+    match w.usd_per_gpu_hour(catalog) {
+        Some(p) => tr!(
+            "workloads.experiments_cost",
+            gpus = w.gpus,
+            gpu = acc,
+            provider = provider,
+            hours = hours,
+            day = w.start_day,
+            duty = duty,
+            cost = usd(p * w.gpu_hours)
+        ),
+        None => tr!(
+            "workloads.experiments",
+            gpus = w.gpus,
+            gpu = acc,
+            provider = provider,
+            hours = hours,
+            day = w.start_day,
+            duty = duty
+        ),
+    }
 }
 
 /// The add form's fields (text as typed), and the serving line it is editing, if any.
@@ -308,10 +332,10 @@ fn AddWorkload(
     let is = move |k: &'static str| move || kind.with(|x| x == k);
     let is_job = move || kind.with(|x| x != "serve" && x != "experiments");
     let kinds = job_kinds()
-        .map(|k| (k.id(), k.label()))
+        .map(|k| (k.id(), k.label().to_string()))
         .chain([
-            ("serve", "Inference serving"),
-            ("experiments", "Experiments (GPU-hour budget)"),
+            ("serve", tr!("workloads.kind_serve")),
+            ("experiments", tr!("workloads.kind_experiments")),
         ])
         .map(|(id, label)| view! { <option value=id selected=id == "lora">{label}</option> })
         .collect_view();
@@ -338,9 +362,7 @@ fn AddWorkload(
             .filter(|_| kind.with_untracked(|k| k == "serve"));
         let count = state.plan.with(|p| p.workload_count());
         if editing.is_none() && count >= MAX_WORKLOADS {
-            error.set(Some(format!(
-                "A plan holds at most {MAX_WORKLOADS} workloads; remove one first."
-            )));
+            error.set(Some(tr!("workloads.too_many", max = MAX_WORKLOADS)));
             return;
         }
         let (p, a) = (provider.get(), accelerator.get());
@@ -397,7 +419,7 @@ fn AddWorkload(
             Err(e) => error.set(Some(e.message)),
         }
     };
-    let input = |label: &'static str, key: &'static str, value: RwSignal<String>| {
+    let input = |label: String, key: &'static str, value: RwSignal<String>| {
         view! {
             <label class="grant-field"><span>{label}</span>
                 <input type="text" data-testid=format!("new-work-{key}") prop:value=move || value.get() on:input=move |ev| value.set(event_target_value(&ev)) />
@@ -405,12 +427,12 @@ fn AddWorkload(
         }
     };
     view! {
-        <h4 class="no-print">"Add a workload"</h4>
+        <h4 class="no-print">{tr!("workloads.add_heading")}</h4>
         <div class="grant-fields add-workload no-print">
-            <label class="grant-field"><span>"What"</span>
+            <label class="grant-field"><span>{tr!("workloads.what")}</span>
                 <select data-testid="new-work-type" prop:value=move || kind.get() on:change=move |ev| kind.set(event_target_value(&ev))>{kinds}</select>
             </label>
-            <label class="grant-field"><span>"Provider"</span>
+            <label class="grant-field"><span>{tr!("workloads.provider")}</span>
                 <select data-testid="new-work-provider" prop:value=move || provider.get() on:change=move |ev| {
                     let p = event_target_value(&ev);
                     // Keep the accelerator when the new provider rents it.
@@ -423,37 +445,37 @@ fn AddWorkload(
                     provider.set(p);
                 }>{providers}</select>
             </label>
-            <label class="grant-field"><span>"Accelerator"</span>
+            <label class="grant-field"><span>{tr!("workloads.accelerator")}</span>
                 <select data-testid="new-work-gpu" prop:value=move || accelerator.get() on:change=move |ev| accelerator.set(event_target_value(&ev))>{accelerators}</select>
             </label>
-            <Show when=move || !is("experiments")()>{input("Parameters", "params", params)}</Show>
+            <Show when=move || !is("experiments")()>{input(tr!("workloads.params"), "params", params)}</Show>
             <Show when=is_job>
-                {input("Tokens per epoch", "tokens", tokens)}
-                {input("Epochs", "epochs", epochs)}
-                {input("Runs", "runs", runs)}
+                {input(tr!("workloads.tokens"), "tokens", tokens)}
+                {input(tr!("workloads.epochs"), "epochs", epochs)}
+                {input(tr!("workloads.runs"), "runs", runs)}
             </Show>
-            <Show when=move || !is("serve")()>{input("GPUs", "gpus", gpus)}</Show>
+            <Show when=move || !is("serve")()>{input("GPUs".to_string(), "gpus", gpus)}</Show>
             <Show when=is("serve")>
-                {input("Tokens a month", "tokens_month", tokens_month)}
-                {input("Months", "months", months)}
-                <label class="grant-field"><span>"Billed"</span>
+                {input(tr!("workloads.tokens_month"), "tokens_month", tokens_month)}
+                {input(tr!("workloads.months"), "months", months)}
+                <label class="grant-field"><span>{tr!("workloads.billed")}</span>
                     <select data-testid="new-work-host" prop:value=move || host.get() on:change=move |ev| host.set(event_target_value(&ev))>
-                        <option value="on-demand" selected=true>"on-demand"</option>
-                        <option value="reserved">"reserved"</option>
+                        <option value="on-demand" selected=true>{tr!("workloads.on_demand")}</option>
+                        <option value="reserved">{tr!("workloads.reserved")}</option>
                         <option value="spot">"spot"</option>
                     </select>
                 </label>
             </Show>
             <Show when=is("experiments")>
-                {input("GPU-hours", "hours", hours)}
-                {input("Duty %", "duty", duty)}
+                {input(tr!("workloads.hours"), "hours", hours)}
+                {input(tr!("workloads.duty"), "duty", duty)}
             </Show>
-            {input("From day", "start", start)}
+            {input(tr!("workloads.from_day"), "start", start)}
             <button type="button" data-testid="add-workload" on:click=add>
-                {move || match edit_serve.get() { Some(j) if kind.with(|k| k == "serve") => format!("Save serving line {}", j + 1), _ => "Add workload".to_string() }}
+                {move || match edit_serve.get() { Some(j) if kind.with(|k| k == "serve") => tr!("workloads.save_serve", n = j + 1), _ => tr!("workloads.add") }}
             </button>
             <Show when=move || edit_serve.with(Option::is_some)>
-                <button type="button" class="link-button" data-testid="cancel-edit-serve" on:click=move |_| edit_serve.set(None)>"Cancel editing"</button>
+                <button type="button" class="link-button" data-testid="cancel-edit-serve" on:click=move |_| edit_serve.set(None)>{tr!("workloads.cancel_edit")}</button>
             </Show>
         </div>
         {move || error.get().map(|m| view! { <p class="field-error" role="alert" data-testid="error-work-new">{m}</p> })}

@@ -121,23 +121,28 @@ impl Column {
     pub fn title(&self) -> String {
         let kind = self.kind.label();
         if self.kind == WorkloadKind::Retrieval {
-            return format!(
-                "{kind} · {} embedder · {} corpus tokens · {} queries a month",
-                format_number_exact(self.params),
-                format_number_exact(self.tokens),
-                format_number_exact(self.retrieval.queries_per_month)
+            return crate::tr!(
+                "compare.rag_title",
+                kind = kind,
+                params = format_number_exact(self.params),
+                tokens = format_number_exact(self.tokens),
+                queries = format_number_exact(self.retrieval.queries_per_month)
             );
         }
-        let mut t = format!(
-            "{kind} · {} · {} tokens",
-            format_number_exact(self.params),
-            format_number_exact(self.tokens)
+        let mut t = crate::tr!(
+            "compare.title",
+            kind = kind,
+            params = format_number_exact(self.params),
+            tokens = format_number_exact(self.tokens)
         );
         if self.epochs != 1.0 {
-            t.push_str(&format!(" × {} epochs", format_number_exact(self.epochs)));
+            t.push_str(&crate::tr!(
+                "workloads.epochs",
+                n = format_number_exact(self.epochs)
+            ));
         }
         if self.runs != 1 {
-            t.push_str(&format!(" × {} runs", self.runs));
+            t.push_str(&crate::tr!("workloads.runs", n = self.runs));
         }
         t
     }
@@ -182,7 +187,7 @@ pub fn train_vs_finetune() -> Vec<Column> {
 
 /// Reads one `cmp=` token (`index` from 0, for the `cmp-<i>` error key).
 pub fn parse_column(token: &str, index: usize) -> Result<Column, PlanError> {
-    let label = format!("Comparison {}", index + 1);
+    let label = crate::tr!("compare.label", n = index + 1);
     let fail = |message: String| PlanError {
         at: crate::token::Token::Cmp(index),
         field: None,
@@ -190,9 +195,10 @@ pub fn parse_column(token: &str, index: usize) -> Result<Column, PlanError> {
     };
     let parts: Vec<&str> = token.split(':').collect();
     if !(3..=7).contains(&parts.len()) {
-        return Err(fail(format!(
-            "{label}: expected kind:params:tokens[:epochs[:runs[:gpus[:checkpointing]]]] or rag:embed-params:corpus-tokens[:queries[:k[:chunk[:dimension]]]], got \"{}\".",
-            echo(token)
+        return Err(fail(crate::tr!(
+            "compare.expected",
+            label = label,
+            got = echo(token)
         )));
     }
     let kinds: Vec<&str> = WorkloadKind::ALL
@@ -203,63 +209,96 @@ pub fn parse_column(token: &str, index: usize) -> Result<Column, PlanError> {
     let kind = WorkloadKind::from_id(parts[0].trim())
         .filter(|k| k.compares())
         .ok_or_else(|| {
-            fail(format!(
-                "{label}: kind \"{}\" is not one of {}.",
-                echo(parts[0]),
-                kinds.join(", ")
+            fail(crate::tr!(
+                "compare.unknown_kind",
+                label = label,
+                got = echo(parts[0]),
+                kinds = kinds.join(", ")
             ))
         })?;
     let what = if kind == WorkloadKind::Retrieval {
-        "embedding model parameters "
+        crate::tr!("compare.embed_params")
     } else {
-        "parameters "
+        crate::tr!("compare.params")
     };
     let params = Field::Params.parse(parts[1], Origin::Link).map_err(|e| {
+        // The message names the field ("Model parameters: …"); here it is the column's.
+        let field_label = format!("{}: ", Field::Params.label());
         fail(format!(
             "{label}: {}",
-            e.to_string().replace("Model parameters: ", what)
+            e.to_string().replace(&field_label, &what)
         ))
     })?;
     let number = |raw: &str, what: &str, min: f64, max: f64, expected: &str| match parse_number(raw)
     {
         Ok(v) if v >= min && v <= max => Ok(v),
-        _ => Err(fail(format!(
-            "{label}: {what} \"{}\" is not {expected}.",
-            echo(raw)
+        _ => Err(fail(crate::tr!(
+            "compare.not_in_range",
+            label = label,
+            what = what,
+            got = echo(raw),
+            expected = expected
         ))),
     };
     let whole = |raw: &str, what: &str, min: u32, max: u32, expected: &str| {
         parse_whole(raw, min, max).map_err(|_| {
-            fail(format!(
-                "{label}: {what} \"{}\" is not a whole number from {expected}.",
-                echo(raw)
+            fail(crate::tr!(
+                "compare.not_whole",
+                label = label,
+                what = what,
+                got = echo(raw),
+                expected = expected
             ))
         })
     };
     if kind == WorkloadKind::Retrieval {
         let tokens = number(
             parts[2],
-            "corpus tokens",
+            &crate::tr!("compare.what.corpus_tokens"),
             1e6,
             1e14,
-            "1M to 100T, like 200M",
+            &crate::tr!("compare.range.tokens"),
         )?;
         let d = Retrieval::default();
         let retrieval = Retrieval {
             queries_per_month: match parts.get(3) {
-                Some(raw) => number(raw, "queries a month", 0.0, 1e12, "0 to 1T, like 1M")?,
+                Some(raw) => number(
+                    raw,
+                    &crate::tr!("compare.what.queries"),
+                    0.0,
+                    1e12,
+                    &crate::tr!("compare.range.queries"),
+                )?,
                 None => d.queries_per_month,
             },
             chunks_per_query: match parts.get(4) {
-                Some(raw) => whole(raw, "chunks per query", 1, 100, "1 to 100")?,
+                Some(raw) => whole(
+                    raw,
+                    &crate::tr!("compare.what.chunks"),
+                    1,
+                    100,
+                    &crate::tr!("compare.range.chunks"),
+                )?,
                 None => d.chunks_per_query,
             },
             chunk_tokens: match parts.get(5) {
-                Some(raw) => whole(raw, "chunk size", 16, 8192, "16 to 8,192 tokens")?,
+                Some(raw) => whole(
+                    raw,
+                    &crate::tr!("compare.what.chunk_size"),
+                    16,
+                    8192,
+                    &crate::tr!("compare.range.chunk_size"),
+                )?,
                 None => d.chunk_tokens,
             },
             dimension: match parts.get(6) {
-                Some(raw) => whole(raw, "dimension", 16, 16_384, "16 to 16,384")?,
+                Some(raw) => whole(
+                    raw,
+                    &crate::tr!("compare.what.dimension"),
+                    16,
+                    16_384,
+                    &crate::tr!("compare.range.dimension"),
+                )?,
                 None => d.dimension,
             },
         };
@@ -270,35 +309,61 @@ pub fn parse_column(token: &str, index: usize) -> Result<Column, PlanError> {
             ..Column::retrieval_default()
         });
     }
-    let tokens = number(parts[2], "tokens", 1e6, 1e14, "1M to 100T, like 200M")?;
+    let tokens = number(
+        parts[2],
+        &crate::tr!("compare.what.tokens"),
+        1e6,
+        1e14,
+        &crate::tr!("compare.range.tokens"),
+    )?;
     let epochs = match parts.get(3) {
-        Some(raw) => number(raw, "epochs", 0.01, 100.0, "between 0.01 and 100")?,
+        Some(raw) => number(
+            raw,
+            &crate::tr!("compare.what.epochs"),
+            0.01,
+            100.0,
+            &crate::tr!("compare.range.epochs"),
+        )?,
         None => 1.0,
     };
     let runs = match parts.get(4) {
-        Some(raw) => whole(raw, "runs", 1, 1000, "1 to 1,000")?,
+        Some(raw) => whole(
+            raw,
+            &crate::tr!("compare.what.runs"),
+            1,
+            1000,
+            &crate::tr!("compare.range.runs"),
+        )?,
         None => 1,
     };
     let gpus = match parts.get(5) {
         // Empty: the scenario's accelerators (lets a checkpointing flag follow).
         Some(raw) if raw.trim().is_empty() && parts.len() == 7 => None,
-        Some(raw) => Some(whole(raw, "accelerators", 1, 100_000, "1 to 100,000")?),
+        Some(raw) => Some(whole(
+            raw,
+            &crate::tr!("plan.work.gpus"),
+            1,
+            100_000,
+            &crate::tr!("compare.range.gpus"),
+        )?),
         None => None,
     };
     let checkpointing = match parts.get(6).map(|raw| raw.trim()) {
         None => kind.checkpointing_by_default(),
         Some(raw) if !kind.offers_checkpointing() => {
-            return Err(fail(format!(
-                "{label}: gradient checkpointing \"{}\" applies only to full-ft, lora and qlora.",
-                echo(raw)
+            return Err(fail(crate::tr!(
+                "compare.ckpt_not_offered",
+                label = label,
+                got = echo(raw)
             )))
         }
         Some("1") => true,
         Some("0") => false,
         Some(raw) => {
-            return Err(fail(format!(
-                "{label}: gradient checkpointing \"{}\" is not 1 (on) or 0 (off).",
-                echo(raw)
+            return Err(fail(crate::tr!(
+                "compare.ckpt_bad",
+                label = label,
+                got = echo(raw)
             )))
         }
     };

@@ -61,17 +61,17 @@ impl HiddenOutput {
 
     /// The label a person reads.
     pub fn label(self) -> &'static str {
-        match self {
-            HiddenOutput::TotalCost => "Total cost, all line items",
-            HiddenOutput::BilledGpuHours => "GPU-hours billed",
-            HiddenOutput::ScalingEfficiency => "Scaling efficiency η",
-            HiddenOutput::FailureWasteFraction => "Lost to failures",
-            HiddenOutput::OptimalCheckpointHours => "Optimal checkpoint interval",
-            HiddenOutput::StorageCost => "Storage",
-            HiddenOutput::EgressCost => "Egress",
-            HiddenOutput::MinGpus => "Fewest GPUs that fit",
-            HiddenOutput::SpotBreakevenGpus => "Spot stops paying at",
-        }
+        crate::text::interned(match self {
+            HiddenOutput::TotalCost => crate::tr!("hidden.label.total_cost"),
+            HiddenOutput::BilledGpuHours => crate::tr!("hidden.label.billed_gpu_hours"),
+            HiddenOutput::ScalingEfficiency => crate::tr!("hidden.label.scaling_efficiency"),
+            HiddenOutput::FailureWasteFraction => crate::tr!("hidden.label.failure_waste"),
+            HiddenOutput::OptimalCheckpointHours => crate::tr!("hidden.label.optimal_checkpoint"),
+            HiddenOutput::StorageCost => crate::tr!("hidden.label.storage"),
+            HiddenOutput::EgressCost => crate::tr!("hidden.label.egress"),
+            HiddenOutput::MinGpus => crate::tr!("hidden.label.min_gpus"),
+            HiddenOutput::SpotBreakevenGpus => crate::tr!("hidden.label.spot_breakeven"),
+        })
     }
 
     /// The raw value (USD, hours, fraction or count); `None` when there is none (a run that never
@@ -94,10 +94,12 @@ impl HiddenOutput {
     pub fn human(self, o: &OverheadEstimate) -> String {
         let Some(v) = self.value(o) else {
             return match self {
-                HiddenOutput::TotalCost | HiddenOutput::BilledGpuHours => "never finishes".into(),
-                HiddenOutput::MinGpus => "needs tensor parallelism".into(),
-                _ if !o.spot_offered => "no spot sold here".into(),
-                _ => "pays up to 100K GPUs".into(),
+                HiddenOutput::TotalCost | HiddenOutput::BilledGpuHours => {
+                    crate::tr!("hidden.none.never_finishes")
+                }
+                HiddenOutput::MinGpus => crate::tr!("hidden.none.tensor_parallel"),
+                _ if !o.spot_offered => crate::tr!("hidden.none.no_spot"),
+                _ => crate::tr!("hidden.none.spot_always"),
             };
         };
         match self {
@@ -115,11 +117,15 @@ impl HiddenOutput {
     pub fn exact(self, o: &OverheadEstimate) -> String {
         match (self, self.value(o)) {
             (_, None) => self.human(o),
-            (HiddenOutput::BilledGpuHours, Some(v)) => format!("{} GPU-hours", exact(v, 3)),
+            (HiddenOutput::BilledGpuHours, Some(v)) => {
+                crate::tr!("explain.exact.gpu_hours", n = exact(v, 3))
+            }
             (HiddenOutput::ScalingEfficiency | HiddenOutput::FailureWasteFraction, Some(v)) => {
                 exact(v, 6)
             }
-            (HiddenOutput::OptimalCheckpointHours, Some(v)) => format!("{} hours", exact(v, 4)),
+            (HiddenOutput::OptimalCheckpointHours, Some(v)) => {
+                crate::tr!("hidden.exact_hours", n = exact(v, 4))
+            }
             (HiddenOutput::MinGpus | HiddenOutput::SpotBreakevenGpus, Some(_)) => self.human(o),
             (_, Some(v)) => usd_exact(v),
         }
@@ -137,17 +143,19 @@ impl HiddenOutput {
         let gpus = s.gpus;
         let provider = catalog.provider(&s.provider_id);
         let storage_cite = provider.map(|p| Citation {
-            figure: format!(
-                "{}: storage ${}/GB-month, egress ${}/GB",
-                p.name, p.storage_usd_per_gb_month, p.egress_usd_per_gb
+            figure: crate::tr!(
+                "hidden.cite.storage",
+                name = p.name,
+                s = p.storage_usd_per_gb_month,
+                e = p.egress_usd_per_gb
             ),
             source: p.storage_egress_source.to_string(),
             as_of: p.as_of.to_string(),
         });
         let f = &o.failures;
-        let (formula, substituted, citations): (&'static str, String, Vec<Citation>) = match self {
+        let (formula, substituted, citations): (String, String, Vec<Citation>) = match self {
             HiddenOutput::TotalCost => (
-                "total = compute + communication + failures + storage + egress",
+                crate::tr!("hidden.formula.total"),
                 match o.total_usd() {
                     Some(t) => format!(
                         "{} + {} + {} + {} + {} = {}",
@@ -163,48 +171,53 @@ impl HiddenOutput {
                 vec![],
             ),
             HiddenOutput::BilledGpuHours => (
-                "billed = H / η / (1 − waste)",
+                crate::tr!("hidden.formula.billed"),
                 match o.billed_gpu_hours {
-                    Some(b) => format!(
-                        "{} GPU-h / {} / (1 − {}) = {} GPU-hours",
-                        exact(e.gpu_hours, 3),
-                        exact(o.scaling_efficiency, 6),
-                        exact(f.waste, 6),
-                        exact(b, 3)
+                    Some(b) => crate::tr!(
+                        "hidden.sub.billed",
+                        h = exact(e.gpu_hours, 3),
+                        eta = exact(o.scaling_efficiency, 6),
+                        waste = exact(f.waste, 6),
+                        b = exact(b, 3)
                     ),
                     None => never_finishes(o),
                 },
                 vec![],
             ),
             HiddenOutput::ScalingEfficiency => (
-                "η = t_comp / (t_comp + max(0, t_comm − overlap · t_comp)); t_comm = 2·(n−1)/n · 2N bytes / bandwidth",
-                format!(
-                    "t_comp = 6 × {:e} × {:e} tokens/step / ({gpus} × {}e12 × {}) = {} s; t_comm = 2 × {}/{gpus} × 2 × {:e} B / {} GB/s = {} s; η = {}",
-                    s.params,
-                    i.tokens_per_step,
-                    e.accelerator.dense_bf16_tflops,
-                    s.mfu,
-                    exact(o.step_compute_seconds, 4),
-                    gpus.saturating_sub(1),
-                    s.params,
-                    exact(o.allreduce_gb_s, 3),
-                    exact(o.step_comm_seconds, 4),
-                    exact(o.scaling_efficiency, 6)
+                crate::tr!("hidden.formula.scaling"),
+                crate::tr!(
+                    "hidden.sub.scaling",
+                    params = format!("{:e}", s.params),
+                    tps = format!("{:e}", i.tokens_per_step),
+                    gpus = gpus,
+                    tflops = e.accelerator.dense_bf16_tflops,
+                    mfu = s.mfu,
+                    tc = exact(o.step_compute_seconds, 4),
+                    n1 = gpus.saturating_sub(1),
+                    bw = exact(o.allreduce_gb_s, 3),
+                    tm = exact(o.step_comm_seconds, 4),
+                    eta = exact(o.scaling_efficiency, 6)
                 ),
                 match (f64::from(gpus) <= o.gpus_per_node, o.network) {
                     (false, Some(n)) => {
                         let mut cites = vec![Citation {
-                            figure: format!("{}: {} GB/s per GPU", n.name, n.gb_per_s_per_gpu),
+                            figure: crate::tr!(
+                                "hidden.cite.network",
+                                name = n.name,
+                                gb = n.gb_per_s_per_gpu
+                            ),
                             source: n.source.to_string(),
                             as_of: n.as_of.to_string(),
                         }];
                         cites.extend(o.instance.map(|i| Citation {
-                            figure: format!(
-                                "{} rents the {} as {} ({} per instance)",
-                                provider.map_or(s.provider_id.as_str(), |p| p.name.as_ref()),
-                                e.accelerator.name,
-                                i.instance,
-                                i.gpus_per_instance
+                            figure: crate::tr!(
+                                "hidden.cite.instance",
+                                provider =
+                                    provider.map_or(s.provider_id.as_str(), |p| p.name.as_ref()),
+                                acc = e.accelerator.name,
+                                instance = i.instance,
+                                n = i.gpus_per_instance
                             ),
                             source: i.source.to_string(),
                             as_of: i.as_of.to_string(),
@@ -212,9 +225,10 @@ impl HiddenOutput {
                         cites
                     }
                     _ => vec![Citation {
-                        figure: format!(
-                            "{}: {} GB/s intra-node link (half each way)",
-                            e.accelerator.name, e.accelerator.intra_node_gb_s
+                        figure: crate::tr!(
+                            "hidden.cite.intra_node",
+                            acc = e.accelerator.name,
+                            gb = e.accelerator.intra_node_gb_s
                         ),
                         source: e.accelerator.intra_node_source.to_string(),
                         as_of: e.accelerator.as_of.to_string(),
@@ -222,7 +236,7 @@ impl HiddenOutput {
                 },
             ),
             HiddenOutput::FailureWasteFraction => (
-                "waste = δ/τ + (τ/2 + R)/M (+ W/M_spot on spot), M = MTBF per GPU / gpus",
+                crate::tr!("hidden.formula.waste"),
                 {
                     let base = format!(
                         "M = {} h / {gpus} = {} h; {} h / {} h + ({} h / 2 + {} h) / {} h",
@@ -235,10 +249,13 @@ impl HiddenOutput {
                         exact(f.cluster_mtbf_hours, 3),
                     );
                     let wait = if o.spot_applied {
-                        format!(
-                            " + {} h capacity wait / {} h between reclaims",
-                            exact(o.spot_wait_hours, 4),
-                            exact(o.spot_wait_hours / o.spot_wait_waste.max(f64::MIN_POSITIVE), 3),
+                        crate::tr!(
+                            "hidden.sub.spot_wait",
+                            w = exact(o.spot_wait_hours, 4),
+                            between = exact(
+                                o.spot_wait_hours / o.spot_wait_waste.max(f64::MIN_POSITIVE),
+                                3
+                            )
                         )
                     } else {
                         String::new()
@@ -248,33 +265,33 @@ impl HiddenOutput {
                 mtbf_citations(s, o, catalog),
             ),
             HiddenOutput::OptimalCheckpointHours => (
-                "Daly: τ* = √(2δM)·[1 + ⅓·√(δ/(2M)) + ⅑·δ/(2M)] − δ for δ < 2M, else M",
+                crate::tr!("hidden.formula.daly"),
                 format!(
                     "δ = {} h, M = {} h: τ* = {} h{}",
                     exact(i.checkpoint_write_minutes / 60.0, 4),
                     exact(f.cluster_mtbf_hours, 3),
                     exact(f.optimal_interval_hours, 4),
                     match i.checkpoint_every_minutes {
-                        Some(m) => format!(" (you checkpoint every {} min)", exact(m, 2)),
-                        None => " (used: ckpt_every=auto)".into(),
+                        Some(m) => crate::tr!("hidden.sub.checkpoint_yours", m = exact(m, 2)),
+                        None => crate::tr!("hidden.sub.checkpoint_auto"),
                     }
                 ),
                 mtbf_citations(s, o, catalog),
             ),
             HiddenOutput::StorageCost => (
-                "storage = (kept × 14 B × N + tokens × bytes/token) × $/GB-month × months; 14 B = bf16 weights 2 + fp32 master 4 + Adam m, v 8 (gradients are not saved); raw text ≈ 4 B/token, tokenised 2 B/token below a 65,536 vocabulary",
-                format!(
-                    "({} × {} GB + {} GB {}) × ${}/GB-month × {} days / 30.42 = {}",
-                    i.checkpoints_kept,
-                    exact(o.checkpoint_gb, 3),
-                    exact(o.dataset_gb, 3),
-                    match i.data_format {
-                        super::DataFormat::Raw => "raw text",
-                        super::DataFormat::Tokens => "tokenised",
+                crate::tr!("hidden.formula.storage"),
+                crate::tr!(
+                    "hidden.sub.storage",
+                    kept = i.checkpoints_kept,
+                    gb = exact(o.checkpoint_gb, 3),
+                    ds = exact(o.dataset_gb, 3),
+                    format = match i.data_format {
+                        super::DataFormat::Raw => crate::tr!("hidden.sub.raw_text"),
+                        super::DataFormat::Tokens => crate::tr!("hidden.sub.tokenised"),
                     },
-                    o.storage_usd_per_gb_month,
-                    exact(o.billed_days, 3),
-                    usd_exact(o.storage_usd)
+                    p = o.storage_usd_per_gb_month,
+                    days = exact(o.billed_days, 3),
+                    usd = usd_exact(o.storage_usd)
                 ),
                 storage_cite.into_iter().collect(),
             ),
@@ -283,41 +300,46 @@ impl HiddenOutput {
                 let mut cites = Vec::new();
                 if let Some((from, gb, usd)) = o.dataset_egress {
                     let p = catalog.provider(from);
-                    parts.push(format!(
-                        "dataset {} GB out of {from} × ${}/GB = {}",
-                        exact(gb, 3),
-                        p.map_or(0.0, |p| p.egress_usd_per_gb),
-                        usd_exact(usd)
+                    parts.push(crate::tr!(
+                        "hidden.sub.dataset_egress",
+                        gb = exact(gb, 3),
+                        from = from,
+                        p = p.map_or(0.0, |p| p.egress_usd_per_gb),
+                        usd = usd_exact(usd)
                     ));
                     cites.extend(p.map(|p| Citation {
-                        figure: format!("{}: egress ${}/GB", p.name, p.egress_usd_per_gb),
+                        figure: crate::tr!(
+                            "hidden.cite.egress",
+                            name = p.name,
+                            p = p.egress_usd_per_gb
+                        ),
                         source: p.storage_egress_source.to_string(),
                         as_of: p.as_of.to_string(),
                     }));
                 }
                 if let Some((gb, usd)) = o.weights_egress {
-                    parts.push(format!(
-                        "weights {} GB out of {} = {}",
-                        exact(gb, 3),
-                        s.provider_id,
-                        usd_exact(usd)
+                    parts.push(crate::tr!(
+                        "hidden.sub.weights_egress",
+                        gb = exact(gb, 3),
+                        provider = crate::catalog::provider_name(&s.provider_id),
+                        usd = usd_exact(usd)
                     ));
                 }
                 if let Some((gb, usd)) = o.corpus_egress {
-                    parts.push(format!(
-                        "corpus {} GB out of {} at the end = {}",
-                        exact(gb, 3),
-                        s.provider_id,
-                        usd_exact(usd)
+                    parts.push(crate::tr!(
+                        "hidden.sub.corpus_egress",
+                        gb = exact(gb, 3),
+                        provider = crate::catalog::provider_name(&s.provider_id),
+                        usd = usd_exact(usd)
                     ));
                 }
                 if o.weights_egress.is_some() || o.corpus_egress.is_some() {
                     cites.extend(storage_cite);
                 }
                 (
-                    "egress = GB moved × $/GB of the cloud the data leaves",
+                    crate::tr!("hidden.formula.egress"),
                     if parts.is_empty() {
-                        "the data lives where it trains and nothing is exported: $0".into()
+                        crate::tr!("hidden.sub.no_egress")
                     } else {
                         parts.join("; ")
                     },
@@ -325,41 +347,51 @@ impl HiddenOutput {
                 )
             }
             HiddenOutput::MinGpus => (
-                "min GPUs = ceil(16 B × N / (memory − activations)) (in memory: weights 2 + grads 2 + fp32 master and Adam 12); activations ≈ s · h · (2L + 34) B, h = (128·N/12)^⅓, L = h/128",
-                format!(
-                    "activations = {} tokens × {} × (2 × {} + 34) B = {} GB; ceil(16 × {:e} B / ({} − {}) GB) = {} (LoRA {}, QLoRA {})",
-                    ACTIVATION_SEQ_LEN,
-                    exact(super::transformer_shape(s.params).0, 1),
-                    exact(super::transformer_shape(s.params).1, 2),
-                    exact(o.activation_gb, 3),
-                    s.params,
-                    e.accelerator.memory_gb,
-                    exact(o.activation_gb, 3),
-                    fit(o.min_gpus),
-                    fit(o.min_gpus_lora),
-                    fit(o.min_gpus_qlora)
+                crate::tr!("hidden.formula.min_gpus"),
+                crate::tr!(
+                    "hidden.sub.min_gpus",
+                    seq = ACTIVATION_SEQ_LEN,
+                    h = exact(super::transformer_shape(s.params).0, 1),
+                    l = exact(super::transformer_shape(s.params).1, 2),
+                    act = exact(o.activation_gb, 3),
+                    params = format!("{:e}", s.params),
+                    mem = e.accelerator.memory_gb,
+                    fit = fit(o.min_gpus),
+                    lora = fit(o.min_gpus_lora),
+                    qlora = fit(o.min_gpus_qlora)
                 ),
                 vec![Citation {
-                    figure: format!("{}: {} GB memory", e.accelerator.name, e.accelerator.memory_gb),
+                    figure: crate::tr!(
+                        "hidden.cite.memory",
+                        acc = e.accelerator.name,
+                        gb = e.accelerator.memory_gb
+                    ),
                     source: e.accelerator.source.to_string(),
                     as_of: e.accelerator.as_of.to_string(),
                 }],
             ),
             HiddenOutput::SpotBreakevenGpus => (
-                "spot pays while (1 − discount) / (1 − waste_spot) < 1 / (1 − waste_on-demand); spot MTBF combines reclaims and faults: 1/M = 1/M_hw + 1/M_spot; each reclaim also waits W for capacity: waste_spot adds W / M_spot",
-                match (provider.and_then(|p| p.spot_discount.zip(p.spot_mtbf_gpu_hours)), o.spot_breakeven_gpus) {
-                    (None, _) => format!("{} sells no spot capacity in the catalog", s.provider_id),
-                    (Some((d, m)), g) => format!(
-                        "{}% off, reclaims every {} GPU-hours per GPU, {} min waiting for capacity each: {}{}",
-                        exact(d * 100.0, 1),
-                        exact(m, 0),
-                        exact(provider.and_then(|p| p.spot_wait_minutes).unwrap_or(0.0), 1),
-                        match g {
-                            Some(g) => format!("from {} GPUs the extra failures cost more than the discount saves", exact(f64::from(g), 0)),
-                            None => "spot pays up to 100,000 GPUs".into(),
+                crate::tr!("hidden.formula.spot"),
+                match (
+                    provider.and_then(|p| p.spot_discount.zip(p.spot_mtbf_gpu_hours)),
+                    o.spot_breakeven_gpus,
+                ) {
+                    (None, _) => crate::tr!(
+                        "hidden.sub.no_spot",
+                        provider = crate::catalog::provider_name(&s.provider_id)
+                    ),
+                    (Some((d, m)), g) => crate::tr!(
+                        "hidden.sub.spot",
+                        d = exact(d * 100.0, 1),
+                        m = exact(m, 0),
+                        w = exact(provider.and_then(|p| p.spot_wait_minutes).unwrap_or(0.0), 1),
+                        verdict = match g {
+                            Some(g) =>
+                                crate::tr!("hidden.sub.spot_from", g = exact(f64::from(g), 0)),
+                            None => crate::tr!("hidden.sub.spot_always"),
                         },
-                        match o.spot_capacity_gpus {
-                            Some(c) => format!("; but more than {} spot GPUs at once is unlikely to be available (estimate)", exact(c, 0)),
+                        cap = match o.spot_capacity_gpus {
+                            Some(c) => crate::tr!("hidden.sub.spot_capacity", c = exact(c, 0)),
                             None => String::new(),
                         }
                     ),
@@ -367,7 +399,7 @@ impl HiddenOutput {
                 provider
                     .filter(|p| p.spot_discount.is_some())
                     .map(|p| Citation {
-                        figure: format!("{}: spot terms", p.name),
+                        figure: crate::tr!("hidden.cite.spot_terms", name = p.name),
                         source: p.spot_source.to_string(),
                         as_of: p.as_of.to_string(),
                     })
@@ -384,13 +416,13 @@ impl HiddenOutput {
 }
 
 fn fit(g: Option<u64>) -> String {
-    g.map_or_else(|| "none".into(), |g| g.to_string())
+    g.map_or_else(|| crate::tr!("hidden.sub.fit_none"), |g| g.to_string())
 }
 
 fn never_finishes(o: &OverheadEstimate) -> String {
-    format!(
-        "failures waste {} of the time: the run never finishes. Checkpoint faster, or use fewer GPUs or more reliable ones",
-        percent(o.failures.waste.min(1.0))
+    crate::tr!(
+        "hidden.sub.never_finishes",
+        p = percent(o.failures.waste.min(1.0))
     )
 }
 
@@ -400,7 +432,7 @@ fn mtbf_citations(s: &Scenario, o: &OverheadEstimate, catalog: &Catalog) -> Vec<
     let mut out = Vec::new();
     if s.overheads.mtbf_gpu_hours == LLAMA3_MTBF_GPU_HOURS {
         out.push(Citation {
-            figure: "Llama 3 405B: 419 unexpected interruptions in 54 days on 16,384 H100s = 50,677 GPU-hours per interruption per GPU".into(),
+            figure: crate::tr!("hidden.cite.llama"),
             source: "Dubey et al., The Llama 3 Herd of Models (2024), section 3.3.4".into(),
             as_of: "2024-07-23".into(),
         });
@@ -408,10 +440,10 @@ fn mtbf_citations(s: &Scenario, o: &OverheadEstimate, catalog: &Catalog) -> Vec<
     if o.spot_applied {
         if let Some(p) = catalog.provider(&s.provider_id) {
             out.push(Citation {
-                figure: format!(
-                    "{}: spot reclaims every {} GPU-hours per GPU",
-                    p.name,
-                    p.spot_mtbf_gpu_hours.unwrap_or(0.0)
+                figure: crate::tr!(
+                    "hidden.cite.spot_reclaims",
+                    name = p.name,
+                    m = p.spot_mtbf_gpu_hours.unwrap_or(0.0)
                 ),
                 source: p.spot_source.to_string(),
                 as_of: p.as_of.to_string(),

@@ -93,27 +93,37 @@ pub fn markers(
 ) -> Vec<Marker> {
     let mut events: Vec<(u32, String)> = Vec::new();
     if let Some(t) = today.and_then(|t| u32::try_from(t).ok()) {
-        events.push((t, "today".into()));
+        events.push((t, crate::tr!("runway.marker.today")));
     }
     for w in workloads
         .iter()
         .filter(|w| w.line == LineItem::Accelerators)
     {
-        events.push((w.start_day, "work starts".into()));
+        events.push((w.start_day, crate::tr!("runway.marker.work_starts")));
     }
     for (i, g) in grants.iter().enumerate() {
-        let label = labels.get(i).map_or("grant", String::as_str);
-        events.push((g.usable_from(), format!("{label} approved")));
+        let label = labels
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| crate::tr!("runway.marker.grant"));
+        events.push((
+            g.usable_from(),
+            crate::tr!("runway.marker.approved", label = label),
+        ));
         let lost = result.grants.get(i).map_or(0.0, |o| o.expired_usd);
         let text = if lost > CENT {
-            format!("{label} expires, {} unused", usd(lost))
+            crate::tr!(
+                "runway.marker.expires_unused",
+                label = label,
+                usd = usd(lost)
+            )
         } else {
-            format!("{label} expires")
+            crate::tr!("runway.marker.expires", label = label)
         };
         events.push((g.expires_on(), text));
     }
     if let Some(d) = result.runway_end_day {
-        events.push((d, "cash starts".into()));
+        events.push((d, crate::tr!("runway.marker.cash_starts")));
     }
     let mut out: Vec<Marker> = Vec::new();
     for (day, text) in events {
@@ -146,39 +156,44 @@ pub fn summary(
     day_text: &dyn Fn(i64) -> String,
 ) -> String {
     let mut s = if result.total_spend_usd <= CENT {
-        "Nothing is billed in this plan.".to_string()
+        crate::tr!("runway.summary.nothing_billed")
     } else {
         match result.runway_end_day {
-            Some(d) => format!(
-                "Cash starts {} ({} in cash in total).",
-                day_text(i64::from(d)),
-                usd(result.cash_usd)
+            Some(d) => crate::tr!(
+                "runway.summary.cash_starts",
+                day = day_text(i64::from(d)),
+                usd = usd(result.cash_usd)
             ),
-            None => "The grants pay everything; no cash is needed.".to_string(),
+            None => crate::tr!("runway.summary.no_cash"),
         }
     };
     let mut lost_any = false;
     for (i, (g, o)) in grants.iter().zip(&result.grants).enumerate() {
-        let label = labels.get(i).map_or("a grant", String::as_str);
+        let label = labels
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| crate::tr!("runway.summary.a_grant"));
         if o.expired_usd > CENT {
             lost_any = true;
-            s.push_str(&format!(
-                " {} of {label} expires unused on {}.",
-                usd(o.expired_usd),
-                day_text(i64::from(g.expires_on()))
+            s.push_str(&crate::tr!(
+                "runway.summary.expires_unused",
+                usd = usd(o.expired_usd),
+                label = label,
+                day = day_text(i64::from(g.expires_on()))
             ));
         }
         if o.unused_usd > CENT {
             lost_any = true;
-            s.push_str(&format!(
-                " {} of {label} is still unused on {}.",
-                usd(o.unused_usd),
-                day_text(i64::from(result.horizon_days))
+            s.push_str(&crate::tr!(
+                "runway.summary.still_unused",
+                usd = usd(o.unused_usd),
+                label = label,
+                day = day_text(i64::from(result.horizon_days))
             ));
         }
     }
     if !lost_any && !grants.is_empty() {
-        s.push_str(" Nothing expires unused.");
+        s.push_str(&crate::tr!("runway.summary.nothing_expires"));
     }
     s
 }

@@ -1,0 +1,258 @@
+//! The reader's view of the plan: which language the page speaks and which currency it shows
+//! amounts in. Neither changes the plan, and both are rebuilt into every word and number, so a
+//! change rebuilds the page from its link.
+//!
+//! - Language, in order: the link's `lang` key (`en`, `pt`), then the reader's saved choice, then
+//!   the browser's language. Switching saves the choice and rewrites a `lang` key the link already
+//!   carries; a link without one gets none (the reader's language is the reader's choice).
+//! - Display currency: US dollars unless the link says `cur=brl|eur&fx=<rate>` (the rate the reader
+//!   typed: nothing is fetched). It travels in the link; amounts are still billed in US dollars.
+
+use std::cell::RefCell;
+
+use leptos::prelude::*;
+use runway_model::link::{decode_view_prefs, encode_view_prefs, ViewPrefs};
+use runway_model::locale::{self, CurrencyCode, DisplayCurrency, Lang};
+use runway_model::tr;
+use wasm_bindgen::JsCast;
+
+use crate::browser;
+
+/// Where the reader's choice of language is kept.
+const LANG_KEY: &str = "gpu-credit-runway.lang";
+
+thread_local! {
+    /// The mounted page; dropping it unmounts it (its reactive owner is disposed too).
+    static MOUNTED: RefCell<Option<leptos::mount::UnmountHandle<AnyViewState>>> = const { RefCell::new(None) };
+    /// What the link says of the view (written back into it), and its messages about bad values.
+    static VIEW: RefCell<(ViewPrefs, Vec<String>)> = RefCell::new((ViewPrefs::default(), Vec::new()));
+}
+
+type AnyViewState = <AnyView as leptos::tachys::view::Render>::State;
+
+/// Reads the view from the link (and the saved language) and applies it: called before every mount.
+pub fn open() {
+    let (prefs, messages) = decode_view_prefs(&browser::query_string());
+    let lang = prefs.lang.or_else(saved).unwrap_or_else(|| {
+        web_sys::window()
+            .and_then(|w| w.navigator().language())
+            .map_or(Lang::En, |tag| Lang::from_browser_tag(&tag))
+    });
+    apply(lang);
+    locale::set_currency(prefs.currency.unwrap_or(DisplayCurrency::USD));
+    VIEW.with(|v| *v.borrow_mut() = (prefs, messages));
+}
+
+/// The link keys of the view, to append to the plan's link ("" for a link that names neither).
+pub fn link_keys() -> String {
+    VIEW.with(|v| encode_view_prefs(&v.borrow().0))
+}
+
+/// The link's messages about view keys it could not use (shown under the header).
+pub fn messages() -> Vec<String> {
+    VIEW.with(|v| v.borrow().1.clone())
+}
+
+fn saved() -> Option<Lang> {
+    let storage = web_sys::window()?.local_storage().ok()??;
+    Lang::from_code(&storage.get_item(LANG_KEY).ok()??)
+}
+
+/// Makes `lang` the language of every text and of `<html lang>`.
+fn apply(lang: Lang) {
+    locale::set_lang(lang);
+    if let Some(html) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = html.set_attribute("lang", lang.html_lang());
+    }
+}
+
+/// Mounts the page: reads the view, then builds the page from the link.
+pub fn mount() {
+    open();
+    let Some(body) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+    else {
+        return;
+    };
+    let handle = leptos::mount::mount_to(body, || crate::app::App().into_any());
+    MOUNTED.with(|m| *m.borrow_mut() = Some(handle));
+}
+
+/// Rebuilds the page from its link after the current event (the handler that asked belongs to
+/// the page being replaced), keeping the scroll position and putting the focus back on `focus_id`.
+fn rebuild(focus_id: &'static str) {
+    set_timeout(
+        move || {
+            let scroll = web_sys::window()
+                .and_then(|w| w.scroll_y().ok())
+                .unwrap_or(0.0);
+            MOUNTED.with(|m| drop(m.borrow_mut().take()));
+            mount();
+            if let Some(w) = web_sys::window() {
+                w.scroll_to_with_x_and_y(0.0, scroll);
+            }
+            if let Some(el) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id(focus_id))
+                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = el.focus();
+            }
+        },
+        std::time::Duration::ZERO,
+    );
+}
+
+/// Switches the page to `lang`: saved as the reader's choice, written into a link that names its
+/// language, and the page rebuilt.
+fn switch_to(lang: Lang, write_link: impl Fn()) {
+    if lang == locale::lang() {
+        return;
+    }
+    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = storage.set_item(LANG_KEY, lang.code());
+    }
+    VIEW.with(|v| {
+        let mut v = v.borrow_mut();
+        if v.0.lang.is_some() {
+            v.0.lang = Some(lang);
+        }
+    });
+    // The address bar gets the plan as it is now, with the new view keys: the rebuilt page reads it.
+    write_link();
+    rebuild("lang-switch");
+}
+
+/// Shows amounts in `currency` (`None`: US dollars): written into the link, and the page rebuilt.
+fn show_in(currency: Option<DisplayCurrency>, write_link: impl Fn()) {
+    VIEW.with(|v| v.borrow_mut().0.currency = currency);
+    write_link();
+    rebuild("currency-code");
+}
+
+/// The language switch in the header: one button per language, the current one pressed.
+#[component]
+pub fn LangSwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
+    let current = locale::lang();
+    view! {
+        <div class="lang-switch" role="group" aria-label=tr!("app.language")>
+            {Lang::ALL
+                .into_iter()
+                .map(|l| {
+                    let id = (l == current).then_some("lang-switch");
+                    view! {
+                        <button
+                            type="button"
+                            id=id
+                            lang=l.html_lang()
+                            aria-pressed=if l == current { "true" } else { "false" }
+                            data-testid=format!("lang-{}", l.code())
+                            on:click=move |_| switch_to(l, write_link)
+                        >
+                            {l.native_name()}
+                        </button>
+                    }
+                })
+                .collect_view()}
+        </div>
+    }
+}
+
+/// The display currency: US dollars, or reais or euros at a rate the reader types. Choosing a
+/// currency other than the dollar asks for its rate first; the page changes once the rate is valid.
+#[component]
+pub fn CurrencySwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
+    let current = locale::currency();
+    let chosen = RwSignal::new(current.code);
+    let rate_text = RwSignal::new(if current.code == CurrencyCode::Usd {
+        String::new()
+    } else {
+        runway_model::format::exact(current.per_usd, 6)
+    });
+    let error = RwSignal::new(None::<String>);
+    // The box's `change` can fire while the page is being rebuilt (the Enter that applied the
+    // rate removes the box, and Chromium may report its change on the way out): the signals are
+    // then gone, and there is nothing left to do.
+    let apply_rate = move || {
+        let (Some(code), Some(text)) = (chosen.try_get_untracked(), rate_text.try_get_untracked())
+        else {
+            return;
+        };
+        if code == CurrencyCode::Usd {
+            return;
+        }
+        match runway_model::parse::parse_typed_number(&text) {
+            Ok(rate) => match DisplayCurrency::new(code, rate) {
+                Some(c) if c != locale::currency() => show_in(Some(c), write_link),
+                Some(_) => {
+                    error.try_set(None);
+                }
+                None => {
+                    error.try_set(Some(tr!("currency.bad_rate", iso = code.iso())));
+                }
+            },
+            Err(problem) => {
+                error.try_set(Some(format!(
+                    "{}: {}",
+                    tr!("currency.rate_label", iso = code.iso()),
+                    problem.describe(&runway_model::parse::echo(&text))
+                )));
+            }
+        }
+    };
+    let on_code = move |ev: leptos::ev::Event| {
+        let code = event_target_value(&ev);
+        let Some(code) = CurrencyCode::from_code(&code) else {
+            return;
+        };
+        chosen.try_set(code);
+        error.try_set(None);
+        if code == CurrencyCode::Usd {
+            if locale::currency().code != CurrencyCode::Usd {
+                show_in(None, write_link);
+            }
+        } else if code != locale::currency().code {
+            // A new currency needs its rate: the box asks for it (nothing is fetched).
+            rate_text.try_set(String::new());
+            request_animation_frame(|| {
+                if let Some(el) = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.get_element_by_id("currency-rate"))
+                    .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+                {
+                    let _ = el.focus();
+                }
+            });
+        }
+    };
+    let label = runway_model::format::currency_label();
+    view! {
+        <div class="currency-switch">
+            <label for="currency-code">{tr!("currency.label")}</label>
+            <select id="currency-code" data-testid="currency-code" on:change=on_code>
+                {CurrencyCode::ALL
+                    .into_iter()
+                    .map(|c| view! { <option value=c.code() selected=c == current.code>{c.iso()}</option> })
+                    .collect_view()}
+            </select>
+            <Show when=move || chosen.get() != CurrencyCode::Usd>
+                <label for="currency-rate" class="visually-hidden">{move || tr!("currency.rate_label", iso = chosen.get().iso())}</label>
+                <input id="currency-rate" data-testid="currency-rate" inputmode="decimal" size="7"
+                    placeholder=move || tr!("currency.rate_placeholder", iso = chosen.get().iso())
+                    aria-invalid=move || error.with(Option::is_some).then_some("true")
+                    aria-describedby="currency-note"
+                    prop:value=move || rate_text.get()
+                    on:input=move |ev| { rate_text.try_set(event_target_value(&ev)); }
+                    on:change=move |_| apply_rate()
+                    on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Enter" { apply_rate() } />
+            </Show>
+            <span id="currency-note" class="currency-note" data-testid="currency-note" role="status">
+                {move || error.get().or_else(|| label.clone())}
+            </span>
+        </div>
+    }
+}
