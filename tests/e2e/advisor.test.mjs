@@ -67,3 +67,66 @@ test('bad advisor values in a link get messages', async () => {
   assert.match(await calc.error('eng_week'), /^Engineer-week cost: "-5" is negative/);
   await done(calc);
 });
+
+test('programs that fit come first, programs in the plan are marked, eligibility is shown', async () => {
+  // A LoRA job (fine-tuning) big enough that AWS GenAI's typical $200K is usable in full: LoRA
+  // 4 * 70e9 * 200e9 = 5.6e22 FLOPs / (989e12 * 0.4) = 39,322 H100 GPU-hours * $6.88 = $270.5K
+  // before the hidden costs. Google Cloud for Startups is already a grant in the plan.
+  const calc = await open('?job=lora:70B:200B:aws:h100-sxm:64&shape=fine-tuning&grant=gcp-startups');
+  const rows = await calc.page.locator('[data-testid^=advice-]:not([data-testid=advice-wrong-layer])')
+    .evaluateAll((els) => els.map((e) => ({ id: e.dataset.program, value: Number(e.dataset.value), fits: e.dataset.fits === 'true', inPlan: e.dataset.inPlan === 'true', text: e.innerText })));
+  // In the plan: marked, not offered again as a numbered pick, and after every program not in it.
+  const last = rows[rows.length - 1];
+  assert.equal(last.id, 'gcp-startups');
+  assert.ok(last.inPlan);
+  assert.match(last.text, /^In your plan: Google Cloud for Startups \(AI tier\)/);
+  assert.equal(rows.filter((r) => r.inPlan).length, 1);
+  // Fine-tuning fits AWS Activate (typical $100K) but not AWS GenAI (pretraining, continued
+  // pretraining, inference in data/programs.json `fits`), though GenAI is worth more ($200K):
+  // every fitting program ranks above every one that does not.
+  const offered = rows.filter((r) => !r.inPlan);
+  const firstOff = offered.findIndex((r) => !r.fits);
+  assert.ok(firstOff > 0);
+  assert.ok(offered.slice(firstOff).every((r) => !r.fits), JSON.stringify(offered.map((r) => [r.id, r.fits])));
+  const genai = offered.findIndex((r) => r.id === 'aws-genai');
+  const activate = offered.findIndex((r) => r.id === 'aws-activate');
+  assert.deepEqual([offered[genai].value, offered[activate].value], [200000, 100000]);
+  assert.ok(activate < genai);
+  assert.match(offered[genai].text, /not the right shape for Fine-tuning open models\./);
+  assert.match(rows[0].text, /^1\. AWS Activate \(general cloud\) — \$100K/);
+  // Eligibility from data/programs.json: stage, and backing where needed.
+  assert.equal(await calc.page.getByTestId('eligibility-0').innerText(), 'Eligibility: Portfolio: VC or accelerator Org ID; up to $200K typical Portfolio grants; needs VC or accelerator backing.');
+  await done(calc);
+});
+
+test('the advisor and the program catalog share one workload and one CUDA input', async () => {
+  const calc = await open('');
+  const fitsOf = (id) => calc.page.locator(`[data-program=${id}]`).getAttribute('data-fits');
+  assert.equal(await fitsOf('modal'), 'false');
+  // The catalog's workload filter is the advisor's workload: choosing "Sporadic experimentation"
+  // there sets the advisor's select and the link, and Modal (sporadic) now fits.
+  await (await calc.reveal(calc.page.getByTestId('filter-shape'))).selectOption('sporadic');
+  await calc.waitForUrl((p) => p.get('shape') === 'sporadic');
+  assert.equal(await calc.page.getByTestId('input-shape').inputValue(), 'sporadic');
+  await calc.page.waitForFunction(() => document.querySelector('[data-program=modal]')?.dataset.fits === 'true');
+  // And the other way: the advisor's select moves the catalog's filter (Oracle fits fine-tuning).
+  await calc.page.getByTestId('input-shape').selectOption('fine-tuning');
+  await calc.waitForUrl((p) => p.get('shape') === 'fine-tuning');
+  assert.equal(await calc.page.getByTestId('filter-shape').inputValue(), 'fine-tuning');
+  assert.equal(await calc.page.getByTestId('program-oracle').count(), 1);
+  assert.equal(await calc.page.getByTestId('program-aws-genai').count(), 0);
+  // One CUDA lock-in: checked by default in both; unticking the catalog's unticks the advisor's,
+  // shows Trainium in the catalog and drops its porting cost ($100K typical, no 6 weeks x $5,000).
+  assert.ok(await calc.page.getByTestId('input-cuda').isChecked());
+  assert.ok(await calc.page.getByTestId('filter-cuda').isChecked());
+  await calc.page.getByTestId('filter-shape').selectOption('');
+  assert.equal(await calc.page.getByTestId('program-aws-trainium').count(), 0);
+  await calc.page.getByTestId('filter-cuda').uncheck();
+  await calc.waitForUrl((p) => p.get('cuda') === '0');
+  assert.ok(!(await calc.page.getByTestId('input-cuda').isChecked()));
+  assert.equal(await calc.page.getByTestId('program-aws-trainium').count(), 1);
+  await calc.page.waitForFunction(() => Number(document.querySelector('[data-program=aws-trainium]')?.dataset.value) === 100000);
+  // The program card shows the same eligibility sentence as the advisor.
+  assert.equal(await calc.page.getByTestId('program-eligibility-aws-trainium').innerText(), 'Eligibility: seed and later, training workloads; needs VC or accelerator backing.');
+  await done(calc);
+});

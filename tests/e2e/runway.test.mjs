@@ -97,7 +97,7 @@ test('no cash needed: runway end is none', async () => {
 test('malformed grant and work tokens give messages and the rest of the plan loads', async () => {
   const calc = await open('?grant=aws-activate:100K&grant=' + encodeURIComponent('<img src=x onerror=alert(1)>') + '&grant=modal:abc&grant=oracle&work=aws:h100-sxm:8&start=5');
   assert.match(await calc.page.getByTestId('error-grant-1').innerText(), /^Grant 2: "<img src=x onerror=alert\(1\)>" is not a credit program in the catalog\. Expected one of aws-genai/);
-  assert.equal(await calc.page.getByTestId('error-grant-2').innerText(), 'Grant 3 (modal): amount "abc" is not a number. Expected USD above 0 and at most 1B, like 100K.');
+  assert.equal(await calc.page.getByTestId('error-grant-2').innerText(), 'Grant 3 (Modal startup credits): amount "abc" is not a number. Expected USD above 0 and at most 1B, like 100K.');
   assert.match(await calc.page.getByTestId('error-work-0').innerText(), /^Experiments 1: expected provider:accelerator:gpus:gpu-hours:start-day/);
   assert.equal(await calc.page.locator('img[src=x]').count(), 0);
   // Valid grants load in order: aws-activate (plan 0) and oracle (plan 1).
@@ -134,8 +134,9 @@ test('adding, editing and removing grants updates the runway and the link', asyn
   await calc.page.getByTestId('grant-0-review').fill('x');
   await calc.page.getByTestId('error-grant-0-review').waitFor();
   assert.equal(await calc.value('grant-used-0'), 50000);
-  // Filtering: a CUDA-locked stack hides Trainium.
+  // Filtering: a CUDA-locked stack (the advisor's input, on by default) hides Trainium.
   await calc.page.getByTestId('filter-shape').selectOption('');
+  await calc.page.getByTestId('filter-cuda').uncheck();
   assert.equal(await calc.page.getByTestId('program-aws-trainium').count(), 1);
   await calc.page.getByTestId('filter-cuda').check();
   assert.equal(await calc.page.getByTestId('program-aws-trainium').count(), 0);
@@ -194,7 +195,7 @@ test('adding and removing a workload with the form', async () => {
   await calc.page.getByTestId('new-work-gpus').fill('8');
   await calc.page.getByTestId('add-workload').click();
   await calc.page.getByTestId('work-0').waitFor();
-  assert.match(await calc.page.getByTestId('work-0').innerText(), /Experiments: 8 × NVIDIA H100 SXM at modal, 2K GPU-hours from day 0 at 25% duty \(\$7,900\)/);
+  assert.match(await calc.page.getByTestId('work-0').innerText(), /Experiments: 8 × NVIDIA H100 SXM at Modal, 2K GPU-hours from day 0 at 25% duty \(\$7,900\)/);
   await calc.waitForUrl((p) => p.getAll('work')[0] === 'modal:h100-sxm:8:2K:0:0.25');
   // Modal grant (review 3): days 0-2 cash, then $5,000, so Modal leaves 7,900 - 5,000 = $2,900 in cash;
   // no grant pays the AWS training run: cash = TOTAL + $2,900.
