@@ -36,9 +36,10 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
 fi
 
 # wasm-opt (binaryen 132 from npm; Debian's binaryen 108 produces broken modules) and playwright-core.
-if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
+# axe-core (@axe-core/playwright) checks WCAG in the end-to-end tests.
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/@axe-core/playwright ] \
    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing npm packages (binaryen, playwright-core)"
+  say "installing npm packages (binaryen, playwright-core, axe-core)"
   npm ci --no-audit --no-fund --loglevel=error
 fi
 say "all tools present"
