@@ -443,6 +443,22 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// Typed text as a link carries it, for the boxes whose text is read by a link's rules (a grant's
+/// amount and days, the add-workload form): unchanged in English; in Portuguese a number read the
+/// Portuguese way is rewritten in the link's form ("1,5B" → "1.5B", "100.000" → "100K"), so
+/// "100.000" is a hundred thousand, never a hundred. Text that is not a Portuguese number is
+/// returned as typed, for the caller's own message.
+pub fn canonical_typed(raw: &str) -> String {
+    let t = raw.trim();
+    match lang() {
+        Lang::En => t.to_string(),
+        Lang::Pt => match parse_number(&swap_marks(t)) {
+            Ok(v) => format_number_exact(v),
+            Err(_) => t.to_string(),
+        },
+    }
+}
+
 /// A number typed by the reader, outside the plan's fields (the display currency's exchange rate):
 /// read in the reader's language like [`Field::parse`] reads typed text ("5,4" in Portuguese),
 /// with the same fix shown for the other language's decimal mark.
@@ -796,6 +812,22 @@ mod tests {
 
         fn pt<R>(f: impl FnOnce() -> R) -> R {
             with_lang(Lang::Pt, f)
+        }
+
+        #[test]
+        fn typed_text_becomes_the_links_form_in_portuguese_only() {
+            // A grant of a hundred thousand dollars typed the Brazilian way: "100.000" is 10⁵
+            // (the link's "100K"), never 100; "1,5B" is 1.5 × 10⁹. English text is untouched, so
+            // its own rules apply ("100.000" is a hundred there, as a link reads it).
+            assert_eq!(pt(|| canonical_typed("100.000")), "100K");
+            assert_eq!(pt(|| canonical_typed(" 1,5B ")), "1.5B");
+            assert_eq!(pt(|| canonical_typed("12")), "12");
+            assert_eq!(pt(|| canonical_typed("abc")), "abc");
+            assert_eq!(canonical_typed("100.000"), "100.000");
+            assert_eq!(
+                parse_number(&pt(|| canonical_typed("100.000,5"))),
+                Ok(100_000.5)
+            );
         }
 
         #[test]

@@ -435,6 +435,13 @@ impl GrantField {
         }
     }
 
+    /// Reads text the reader typed into the grant: like [`GrantField::set`], after reading it in
+    /// the reader's language ([`crate::parse::canonical_typed`]: "100.000" in Portuguese is
+    /// 100K).
+    pub fn set_typed(self, g: &mut PlannedGrant, raw: &str, label: &str) -> Result<(), String> {
+        self.set(g, &crate::parse::canonical_typed(raw), label)
+    }
+
     /// Reads `raw` into the grant; on a bad value the grant is untouched and the message names
     /// the grant (`label`, e.g. "Grant 2 (Modal startup credits)"), the field, the problem and what is accepted.
     pub fn set(self, g: &mut PlannedGrant, raw: &str, label: &str) -> Result<(), String> {

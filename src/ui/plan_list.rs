@@ -234,7 +234,9 @@ fn GrantNumber(
         let means_it = state
             .plan
             .with_untracked(|p| p.grants.get(index).cloned())
-            .is_some_and(|mut g| field.set(&mut g, &shown, "").is_ok() && field.text(&g) == want);
+            .is_some_and(|mut g| {
+                field.set_typed(&mut g, &shown, "").is_ok() && field.text(&g) == want
+            });
         if !means_it {
             text.set(want);
             error.set(None);
@@ -256,7 +258,7 @@ fn GrantNumber(
                 .program(&edited.program_id)
                 .map_or_else(|| edited.program_id.clone(), |p| p.name.to_string())
         );
-        match field.set(&mut edited, &text, &label) {
+        match field.set_typed(&mut edited, &text, &label) {
             Ok(()) => {
                 state.plan.update(|p| {
                     if let Some(g) = p.grants.get_mut(index) {

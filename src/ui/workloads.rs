@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 use runway_model::format::{compact, data_value, percent, usd, usd_exact};
-use runway_model::parse::format_number_exact;
+use runway_model::parse::{canonical_typed, format_number_exact};
 use runway_model::plan::{parse_work, ExtraWorkload, MAX_WORKLOADS};
 use runway_model::tr;
 use runway_model::workloads::{job_kinds, parse_job, parse_serve, Serve};
@@ -367,7 +367,9 @@ fn AddWorkload(
         }
         let (p, a) = (provider.get(), accelerator.get());
         let k = kind.get();
-        let t = |s: RwSignal<String>| s.get().trim().to_string();
+        // Each box is read in the reader's language, then written in the token's form ("1,5B" in
+        // Portuguese is the token's "1.5B").
+        let t = |s: RwSignal<String>| canonical_typed(&s.get());
         let result = match k.as_str() {
             "serve" => {
                 let token = format!(

@@ -154,6 +154,17 @@ test('numbers are typed in the reader\'s locale; text read two ways says how it 
   await pt.waitForUrl((p) => p.get('params') === '1.5B'); // the last valid value stays
   await done(pt);
 
+  // The boxes read by a link's rules (a grant's amount, the add-workload form) read Portuguese
+  // too: "100.000" dollars is a hundred thousand (the link's 100K), never a hundred.
+  const grants = await openIn('?t0=2026-12-01&grant=modal&lang=pt');
+  await grants.page.getByTestId('grant-0-amount').fill('100.000');
+  await grants.waitForUrl((p) => p.getAll('grant')[0]?.split(':')[1] === '100K');
+  await grants.page.getByTestId('new-work-params').fill('1,5B');
+  await grants.page.getByTestId('add-workload').click();
+  assert.equal(await grants.page.getByTestId('error-work-new').count(), 0, '"1,5B" is accepted in the add form');
+  await grants.waitForUrl((p) => p.getAll('job').some((j) => j.split(':')[1] === '1.5B'));
+  await done(grants);
+
   // English: the same texts read the other way.
   const en = await openIn('?t0=2026-12-01');
   await en.type('params', '1,5B');
