@@ -5,7 +5,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageSuite } from './support/suite.mjs';
-import { CalculatorPage } from './support/calculator-page.mjs';
 
 const suite = pageSuite();
 const { done } = suite;
@@ -14,17 +13,9 @@ const { done } = suite;
 // the numbers must be the same whichever language reads it.
 const PLAN = '?t0=2026-12-01&start=20&grant=aws-activate:100K:0:12:730&grant=modal:5K:0:3:365&work=modal:h100-sxm:8:2K:5:0.25';
 
-/** Opens `query` in a fresh context (its browser language `locale`, default en-US). */
-async function openIn(query, { locale = 'en-US', storage } = {}) {
-  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
-  if (storage) await context.addInitScript((s) => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }, storage);
-  const page = await context.newPage();
-  await page.clock.setFixedTime(new Date('2026-12-01T09:00:00'));
-  const calc = new CalculatorPage(page, suite.server.url);
-  await calc.open(query);
-  await page.getByTestId('answer-total').waitFor();
-  return calc;
-}
+/** Opens `query` on 1 Dec 2026 in a fresh context whose browser language is `locale` (en-US). */
+const openIn = (query, { locale = 'en-US' } = {}) =>
+  suite.openOn('2026-12-01T09:00:00', query, { viewport: { width: 1280, height: 800 }, locale });
 
 const htmlLang = (calc) => calc.page.evaluate(() => document.documentElement.lang);
 const navText = (calc) => calc.page.getByTestId('nav').innerText();
