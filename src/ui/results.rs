@@ -3,6 +3,7 @@ use runway_model::format::data_value;
 use runway_model::{tr, Estimate, EstimateError, Explanation, Output};
 
 use crate::state::use_app_state;
+use crate::ui::announce::{marked, piece, MARK};
 use crate::ui::live::{follow_value, ValueText};
 
 /// Every result of the scenario, each with its raw value for scripts (`data-value`), a human
@@ -119,22 +120,18 @@ pub fn ResultCard(
                             .then(|| crate::ui::hardware::stale_label(&c.as_of))
                             .flatten()
                             .map(|label| view! { <span class="stale">{format!(" · {label}")}</span> });
-                        let cite = view! { <cite>{c.source}</cite> }.into_any();
-                        let line = tr!(
+                        let line = marked(&tr!(
                             "results.citation",
-                            figure = "{figure}",
-                            source = "{source}",
-                            as_of = "{as_of}"
-                        );
-                        let text = sentence(
-                            &line,
-                            vec![
-                                ("figure", c.figure.into_any()),
-                                ("source", cite),
-                                ("as_of", c.as_of.into_any()),
-                            ],
-                        );
-                        view! { <li>{text}{stale}</li> }
+                            figure = MARK,
+                            source = MARK,
+                            as_of = MARK
+                        ));
+                        view! {
+                            <li>
+                                {piece(&line, 0)}{c.figure}{piece(&line, 1)}<cite>{c.source}</cite>
+                                {piece(&line, 2)}{c.as_of}{piece(&line, 3)}{stale}
+                            </li>
+                        }
                     })
                     .collect_view();
                 view! {
@@ -165,34 +162,4 @@ pub fn ResultCard(
             </details>
         </div>
     }
-}
-
-/// A translated sentence with views in it, in the sentence's own word order: `template` is the
-/// text `tr!` returned with each placeholder filled by its own mark (`name = "{name}"`), and each
-/// mark is replaced by the view `parts` gives for that name. Text between the marks is text.
-pub fn sentence(template: &str, parts: Vec<(&'static str, AnyView)>) -> AnyView {
-    let mut parts: Vec<(String, Option<AnyView>)> = parts
-        .into_iter()
-        .map(|(name, view)| (format!("{{{name}}}"), Some(view)))
-        .collect();
-    let mut out: Vec<AnyView> = Vec::new();
-    let mut rest = template;
-    while let Some((at, i)) = parts
-        .iter()
-        .enumerate()
-        .filter_map(|(i, (mark, _))| rest.find(mark.as_str()).map(|at| (at, i)))
-        .min()
-    {
-        if at > 0 {
-            out.push(rest[..at].to_string().into_any());
-        }
-        if let Some(view) = parts[i].1.take() {
-            out.push(view);
-        }
-        rest = &rest[at + parts[i].0.len()..];
-    }
-    if !rest.is_empty() {
-        out.push(rest.to_string().into_any());
-    }
-    out.into_any()
 }

@@ -6,7 +6,7 @@ use runway_model::tr;
 use runway_model::workloads::{job_kinds, parse_job, parse_serve, Serve};
 
 use crate::state::use_app_state;
-use crate::ui::results::sentence;
+use crate::ui::announce::{marked, piece, MARK};
 
 /// The plan's workloads: training jobs (one is open in the calculator above), serving lines and
 /// experiments, each with what it costs and when it runs, removable; and one form that adds any
@@ -60,10 +60,8 @@ pub fn WorkloadList() -> impl IntoView {
                     <span class="stat" data-testid=format!("job-end-date-{i}") data-value=move || iso(day(|j| j.end_day))>{move || human(day(|j| j.end_day))}</span>
                 }
                 .into_any();
-                let dates = sentence(
-                    &tr!("workloads.job_dates", start = "{start}", end = "{end}"),
-                    vec![("start", start), ("end", end)],
-                );
+                let dates = marked(&tr!("workloads.job_dates", start = MARK, end = MARK));
+                let dates = view! { {piece(&dates, 0)}{start}{piece(&dates, 1)}{end}{piece(&dates, 2)} };
                 view! {
                     <li data-testid=format!("job-{i}") class:editing=editing>
                         <span class="workload-title">{move || format!("{}. ", i + 1)}{title}</span>
