@@ -171,6 +171,13 @@ impl fmt::Display for Date {
     }
 }
 
+impl crate::locale::Arg for Date {
+    /// A date in a sentence is its human form in the thread's language.
+    fn write_arg(&self, out: &mut String) {
+        out.push_str(&self.human());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

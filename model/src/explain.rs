@@ -2,7 +2,9 @@
 //! substituted, and the source and date of every catalog figure it used.
 
 use crate::cost::{Estimate, PriceSource, Scenario, HOURS_PER_MONTH, REFERENCE_BUDGET_USD};
-use crate::format::{compact, days, exact, scientific, usd, usd_exact};
+use crate::format::{
+    compact, days, exact, exponent, scientific, usd, usd_as_published, usd_exact, usd_unit,
+};
 
 /// A result the calculator shows; its [`test_id`](Output::test_id) is a stable `data-testid`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,12 +125,12 @@ impl Output {
     pub fn exact(self, e: &Estimate) -> String {
         let v = self.value(e);
         match self {
-            Output::TrainFlops => format!("{v:e} FLOP"),
+            Output::TrainFlops => format!("{} FLOP", exponent(v)),
             Output::GpuHours | Output::GpuHoursForBudget => {
                 crate::tr!("explain.exact.gpu_hours", n = exact(v, 3))
             }
             Output::WallClockDays => crate::tr!("common.days", n = exact(v, 3)),
-            Output::PricePerGpuHour => crate::tr!("explain.exact.price", p = exact(v, 4)),
+            Output::PricePerGpuHour => crate::tr!("explain.exact.price", p = usd_unit(v, 4)),
             _ => usd_exact(v),
         }
     }
@@ -146,7 +148,7 @@ impl Output {
             as_of: acc.as_of.to_string(),
         };
         let price = price_citation(&e.price);
-        let p = e.price.usd_per_gpu_hour();
+        let p_text = usd_unit(e.price.usd_per_gpu_hour(), 4);
         let n = s.params;
         let d = s.tokens;
         let h = e.gpu_hours;
@@ -188,7 +190,7 @@ impl Output {
                 crate::tr!(
                     "explain.sub.compute_cost",
                     h = exact(h, 3),
-                    p = p,
+                    p = p_text,
                     c = usd_exact(e.compute_cost_usd)
                 ),
                 [Some(peak), price].into_iter().flatten().collect(),
@@ -198,16 +200,16 @@ impl Output {
                 match &e.price {
                     PriceSource::List(_) => crate::tr!(
                         "explain.sub.price_list",
-                        p = p,
+                        p = p_text,
                         provider = crate::catalog::provider_name(&s.provider_id)
                     ),
                     PriceSource::Override { list: Some(l), .. } => crate::tr!(
                         "explain.sub.price_override_list",
-                        p = p,
-                        list = l.usd_per_gpu_hour
+                        p = p_text,
+                        list = usd_as_published(l.usd_per_gpu_hour, 4)
                     ),
                     PriceSource::Override { list: None, .. } => {
-                        crate::tr!("explain.sub.price_override", p = p)
+                        crate::tr!("explain.sub.price_override", p = p_text)
                     }
                 },
                 price.into_iter().collect(),
@@ -216,7 +218,7 @@ impl Output {
                 crate::tr!("explain.formula.monthly_cost"),
                 crate::tr!(
                     "explain.sub.monthly_cost",
-                    p = p,
+                    p = p_text,
                     hours = HOURS_PER_MONTH,
                     duty = s.duty,
                     m = usd_exact(e.monthly_cost_per_gpu_usd)
@@ -227,7 +229,7 @@ impl Output {
                 crate::tr!("explain.formula.monthly_cost_always_on"),
                 crate::tr!(
                     "explain.sub.monthly_cost_always_on",
-                    p = p,
+                    p = p_text,
                     hours = HOURS_PER_MONTH,
                     m = usd_exact(e.monthly_cost_always_on_per_gpu_usd)
                 ),
@@ -238,7 +240,7 @@ impl Output {
                 crate::tr!(
                     "explain.sub.monthly_cost_cluster",
                     gpus = s.gpus,
-                    p = p,
+                    p = p_text,
                     hours = HOURS_PER_MONTH,
                     duty = s.duty,
                     m = usd_exact(e.monthly_cost_cluster_usd)
@@ -250,7 +252,7 @@ impl Output {
                 crate::tr!(
                     "explain.sub.gpu_hours_for_budget",
                     budget = usd_exact(REFERENCE_BUDGET_USD),
-                    p = p,
+                    p = p_text,
                     h = exact(e.gpu_hours_for_reference_budget, 3)
                 ),
                 price.into_iter().collect(),
@@ -266,7 +268,7 @@ impl Output {
 
 /// 7e9 → "7e9", 1.5e12 → "1.5e12": short and unambiguous in a formula.
 fn sci_short(v: f64) -> String {
-    format!("{v:e}")
+    exponent(v)
 }
 
 fn price_citation(price: &PriceSource) -> Option<Citation> {
@@ -284,7 +286,7 @@ fn price_citation(price: &PriceSource) -> Option<Citation> {
             "explain.price_citation",
             acc = crate::catalog::accelerator_name(&list.accelerator),
             provider = crate::catalog::provider_name(&list.provider),
-            p = list.usd_per_gpu_hour,
+            p = usd_as_published(list.usd_per_gpu_hour, 4),
             note = note
         ),
         source: list.source.to_string(),
@@ -372,7 +374,8 @@ mod tests {
         assert_eq!(flops.formula, "C = 6 · N · D");
         assert_eq!(
             flops.substituted,
-            "6 × 7e9 parâmetros × 2e12 tokens = 8.4e22 FLOP"
+            // The decimal comma of Portuguese, in the exponent form too.
+            "6 × 7e9 parâmetros × 2e12 tokens = 8,4e22 FLOP"
         );
         let days = with_lang(Lang::Pt, || Output::WallClockDays.explain(&s, &e));
         assert_eq!(days.formula, "dias = H / (GPUs · 24 · ciclo de uso)");

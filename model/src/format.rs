@@ -172,10 +172,37 @@ pub fn usd_unit(v: f64, decimals: usize) -> String {
     if !v.is_finite() {
         return NOT_A_NUMBER.into();
     }
-    let number = exact_en(v.abs(), decimals);
+    let number = cents(exact_en(v.abs(), decimals));
     // A price that rounds to zero is "$0", never "-$0".
     let v = if number == "0" { 0.0 } else { v };
     format!("{}{}", money_prefix(v), local(number))
+}
+
+/// A price with a fraction shows at least its cents: "3.4" → "3.40"; "2" and "0.2793" stay.
+fn cents(mut number: String) -> String {
+    if let Some((_, frac)) = number.split_once('.') {
+        if frac.len() == 1 {
+            number.push('0');
+        }
+    }
+    number
+}
+
+/// A unit price in US dollars whatever the display currency, for a figure quoted from a source
+/// ("Modal: $3.95/GPU-hour on demand"): the source bills in dollars, so its figure is cited as
+/// published, in the locale's form ("US$ 3,95"). Everything computed from it is in the display
+/// currency ([`usd_unit`]).
+pub fn usd_as_published(v: f64, decimals: usize) -> String {
+    if !v.is_finite() {
+        return NOT_A_NUMBER.into();
+    }
+    let number = cents(exact_en(v.abs(), decimals));
+    let sign = if v < 0.0 && number != "0" { "-" } else { "" };
+    format!(
+        "{sign}{}{}",
+        CurrencyCode::Usd.prefix(lang()),
+        local(number)
+    )
 }
 
 /// The note beside amounts shown in another currency: "Shown in BRL at 5.40 per US$; providers
@@ -199,6 +226,15 @@ pub fn currency_label() -> Option<String> {
     ))
 }
 
+/// A number in a formula's short exponent form, in the thread's language: 7e9 → "7e9",
+/// 1.5e12 → "1.5e12" (Portuguese "1,5e12").
+pub fn exponent(v: f64) -> String {
+    if !v.is_finite() {
+        return NOT_A_NUMBER.into();
+    }
+    local(format!("{v:e}"))
+}
+
 /// A plain number with separators and up to `decimals` decimals, for hover text: "58,982.137".
 pub fn exact(v: f64, decimals: usize) -> String {
     local(exact_en(v, decimals))
@@ -209,7 +245,7 @@ fn exact_en(v: f64, decimals: usize) -> String {
         return NOT_A_NUMBER.into();
     }
     if v.abs() >= 1e15 {
-        return format!("{v:e}");
+        return format!("{v:e}"); // localised by the caller
     }
     let s = format!("{:.decimals$}", v.abs());
     let (int, frac) = s.split_once('.').unwrap_or((&s, ""));
@@ -396,6 +432,15 @@ mod tests {
         assert_eq!(with_currency(brl, || usd_unit(6.88, 2)), "R$37.15");
         assert_eq!(usd_unit(-2.0, 2), "-$2");
         assert_eq!(usd_unit(-0.001, 2), "$0");
+        // A fraction shows its cents: $3.40, not $3.4 (Azure's A100 40GB, data/prices.json).
+        assert_eq!(usd_unit(3.4, 4), "$3.40");
+        assert_eq!(usd_unit(0.2793, 4), "$0.2793");
+        // A source's figure stays in dollars whatever the display currency.
+        assert_eq!(
+            with_currency(brl, || pt(|| usd_as_published(3.4, 4))),
+            "US$ 3,40"
+        );
+        assert_eq!(with_currency(brl, || usd_as_published(6.88, 4)), "$6.88");
         // An overflowing conversion never shows Infinity.
         let huge = DisplayCurrency::new(CurrencyCode::Brl, 1e6);
         if let Some(huge) = huge {

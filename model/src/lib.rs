@@ -7,7 +7,8 @@ rust_i18n::i18n!("locales", fallback = "en");
 tr_lookup!();
 
 /// A text in the thread's language ([`locale::lang`]), as a `String`: `tr!` with a literal key, then
-/// optional `name = value` pairs (any `Display`) that fill its `%{name}` placeholders.
+/// optional `name = value` pairs (any [`locale::Arg`]: text, whole numbers, `f64` written in the
+/// thread's language) that fill its `%{name}` placeholders.
 ///
 /// It reads the calling crate's own locale files (the page's in `locales/`, the model's in
 /// `model/locales/`) through the crate's `tr_lookup!()` function. Each call is one call of that
@@ -20,7 +21,7 @@ macro_rules! tr {
         crate::__tr($key, &[])
     };
     ($key:literal, $($name:ident = $value:expr),+ $(,)?) => {
-        crate::__tr($key, &[$((stringify!($name), &$value as &dyn ::std::fmt::Display)),+])
+        crate::__tr($key, &[$((stringify!($name), &$value as &dyn $crate::locale::Arg)),+])
     };
 }
 
@@ -32,7 +33,7 @@ macro_rules! tr {
 macro_rules! tr_lookup {
     () => {
         #[doc(hidden)]
-        pub(crate) fn __tr(key: &str, args: &[(&str, &dyn ::std::fmt::Display)]) -> String {
+        pub(crate) fn __tr(key: &str, args: &[(&str, &dyn $crate::locale::Arg)]) -> String {
             let text = crate::_rust_i18n_try_translate($crate::locale::lang().code(), key);
             $crate::locale::fill(text.as_deref().unwrap_or(key), args)
         }

@@ -68,9 +68,68 @@ thread_local! {
     static CURRENT: Cell<Lang> = const { Cell::new(Lang::En) };
 }
 
-/// Fills a translated text's `%{name}` placeholders with `args` (each written with `{}`); a
-/// placeholder without an argument is left as it is, an argument without a placeholder ignored.
-pub fn fill(text: &str, args: &[(&str, &dyn std::fmt::Display)]) -> String {
+/// A value that fills a text's `%{name}` placeholder. Text and whole numbers are written as they
+/// are; a fractional number (`f64`) is written in the thread's language, so "0.4" reads "0,4" in
+/// Portuguese wherever a number reaches a sentence unformatted. Amounts of money are formatted
+/// before they get here ([`crate::format::usd_unit`] and kin): a bare `f64` is never dollars.
+pub trait Arg {
+    fn write_arg(&self, out: &mut String);
+}
+
+impl Arg for str {
+    fn write_arg(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl Arg for String {
+    fn write_arg(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl Arg for std::borrow::Cow<'_, str> {
+    fn write_arg(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl<T: Arg + ?Sized> Arg for &T {
+    fn write_arg(&self, out: &mut String) {
+        (**self).write_arg(out);
+    }
+}
+
+impl Arg for f64 {
+    fn write_arg(&self, out: &mut String) {
+        // "—" as in format::NOT_A_NUMBER (format imports this module, not the other way).
+        let en = if self.is_finite() {
+            self.to_string()
+        } else {
+            "—".to_string()
+        };
+        match lang() {
+            Lang::En => out.push_str(&en),
+            Lang::Pt => out.extend(en.chars().map(|c| if c == '.' { ',' } else { c })),
+        }
+    }
+}
+
+macro_rules! whole_number_args {
+    ($($t:ty),+) => {$(
+        impl Arg for $t {
+            fn write_arg(&self, out: &mut String) {
+                use std::fmt::Write;
+                let _ = write!(out, "{self}");
+            }
+        }
+    )+};
+}
+whole_number_args!(u8, u16, u32, u64, usize, i32, i64, char);
+
+/// Fills a translated text's `%{name}` placeholders with `args`; a placeholder without an
+/// argument is left as it is, an argument without a placeholder ignored.
+pub fn fill(text: &str, args: &[(&str, &dyn Arg)]) -> String {
     if args.is_empty() || !text.contains("%{") {
         return text.to_string();
     }
@@ -83,10 +142,7 @@ pub fn fill(text: &str, args: &[(&str, &dyn std::fmt::Display)]) -> String {
             Some(end) => {
                 let name = &after[..end];
                 match args.iter().find(|(n, _)| *n == name) {
-                    Some((_, value)) => {
-                        use std::fmt::Write;
-                        let _ = write!(out, "{value}");
-                    }
+                    Some((_, value)) => value.write_arg(&mut out),
                     None => {
                         out.push_str("%{");
                         out.push_str(name);

@@ -99,6 +99,12 @@ impl fmt::Display for FileError {
     }
 }
 
+impl crate::locale::Arg for FileError {
+    fn write_arg(&self, out: &mut String) {
+        out.push_str(&self.to_string());
+    }
+}
+
 impl std::error::Error for FileError {}
 
 fn field(path: impl Into<String>, expected: &str) -> FileError {

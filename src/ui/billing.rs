@@ -5,7 +5,9 @@ use runway_model::billing::{
     billing_modes, duty_sweep, estimate_billing, volume_sweep, what_budget_buys, BillingEstimate,
     BuyRow, HostMode, ModeRow,
 };
-use runway_model::format::{compact, data_value, exact, percent, usd, usd_exact};
+use runway_model::format::{
+    compact, data_value, exact, percent, usd, usd_as_published, usd_exact, usd_unit,
+};
 use runway_model::overheads::log_space;
 use runway_model::text::interned;
 use runway_model::{tr, Explanation, Field};
@@ -53,9 +55,9 @@ pub fn BillingPanel() -> impl IntoView {
     };
     let cards = view! {
         {card("breakeven-duty", tr!("billing.breakeven_duty"), |b| b.breakeven_duty, percent, "d* = p_reserved / p_busy-only".to_string(),
-            |b| match b.reserved_usd_per_hour { Some(r) => format!("${} / ${} = {}", exact(r, 4), b.busy_only_usd_per_hour, exact(r / b.busy_only_usd_per_hour, 4)), None => tr!("billing.no_reserved") })}
-        {card("reserved-price", tr!("billing.reserved_price"), |b| b.reserved_usd_per_hour, |v| format!("${}/GPU-h", exact(v, 3)), tr!("billing.reserved_price_formula"),
-            |b| tr!("billing.reserved_price_math", busy = b.busy_only_usd_per_hour, reserved = b.reserved_usd_per_hour.map_or_else(|| tr!("billing.none"), |r| format!("${}", exact(r, 4)))))}
+            |b| match b.reserved_usd_per_hour { Some(r) => format!("{} / {} = {}", usd_unit(r, 4), usd_unit(b.busy_only_usd_per_hour, 4), exact(r / b.busy_only_usd_per_hour, 4)), None => tr!("billing.no_reserved") })}
+        {card("reserved-price", tr!("billing.reserved_price"), |b| b.reserved_usd_per_hour, |v| format!("{}/GPU-h", usd_unit(v, 3)), tr!("billing.reserved_price_formula"),
+            |b| tr!("billing.reserved_price_math", busy = usd_unit(b.busy_only_usd_per_hour, 4), reserved = b.reserved_usd_per_hour.map_or_else(|| tr!("billing.none"), |r| usd_unit(r, 4))))}
         {card("prefill-tokens-per-s", tr!("billing.prefill"), |b| Some(b.prefill_tokens_per_s), |v| format!("{} tok/s", compact(v)), tr!("billing.prefill_formula"),
             |b| tr!("billing.prefill_math", rate = exact(b.prefill_tokens_per_s, 1)))}
         {card("decode-tokens-per-s", tr!("billing.decode"), |b| Some(b.decode_tokens_per_s), |v| format!("{} tok/s", compact(v)), tr!("billing.decode_formula"),
@@ -72,16 +74,16 @@ pub fn BillingPanel() -> impl IntoView {
             })}
         {card("blended-tokens-per-s", tr!("billing.blended"), |b| Some(b.blended_tokens_per_s), |v| format!("{} tok/s", compact(v)), tr!("billing.blended_formula"),
             |b| tr!("billing.blended_math", prefill = exact(b.prefill_tokens_per_s, 1), decode = exact(b.decode_tokens_per_s, 1), blended = exact(b.blended_tokens_per_s, 1), hourly = compact(b.tokens_per_hour_per_gpu)))}
-        {card("selfhost-cost-per-mtok", tr!("billing.selfhost_mtok"), |b| Some(b.selfhost_usd_per_mtok), |v| format!("${}", exact(v, 4)), tr!("billing.selfhost_mtok_formula"),
-            |b| tr!("billing.selfhost_mtok_math", price = exact(b.host_usd_per_hour, 4), hourly = compact(b.tokens_per_hour_per_gpu), mtok = exact(b.selfhost_usd_per_mtok, 4)))}
-        {card("api-cost-per-mtok", tr!("billing.api_mtok"), |b| Some(b.api_usd_per_mtok), |v| format!("${}", exact(v, 4)), tr!("billing.api_mtok_formula"),
-            |b| tr!("billing.api_mtok_math", price = exact(b.api_usd_per_mtok, 4)))}
+        {card("selfhost-cost-per-mtok", tr!("billing.selfhost_mtok"), |b| Some(b.selfhost_usd_per_mtok), |v| usd_unit(v, 4), tr!("billing.selfhost_mtok_formula"),
+            |b| tr!("billing.selfhost_mtok_math", price = usd_unit(b.host_usd_per_hour, 4), hourly = compact(b.tokens_per_hour_per_gpu), mtok = usd_unit(b.selfhost_usd_per_mtok, 4)))}
+        {card("api-cost-per-mtok", tr!("billing.api_mtok"), |b| Some(b.api_usd_per_mtok), |v| usd_unit(v, 4), tr!("billing.api_mtok_formula"),
+            |b| tr!("billing.api_mtok_math", price = usd_unit(b.api_usd_per_mtok, 4)))}
         {card("breakeven-tokens-per-month", tr!("billing.breakeven_volume"), |b| b.breakeven_tokens_per_month, |v| tr!("billing.tokens_per_month", n = compact(v)), tr!("billing.breakeven_volume_formula"),
-            |b| match b.breakeven_tokens_per_month { Some(v) => tr!("billing.breakeven_volume_math", price = exact(b.host_usd_per_hour, 4), api = exact(b.api_usd_per_mtok, 4), volume = compact(v)), None => tr!("billing.breakeven_volume_never", gpu = exact(b.selfhost_usd_per_mtok, 4), api = exact(b.api_usd_per_mtok, 4)) })}
+            |b| match b.breakeven_tokens_per_month { Some(v) => tr!("billing.breakeven_volume_math", price = usd_unit(b.host_usd_per_hour, 4), api = usd_unit(b.api_usd_per_mtok, 4), volume = compact(v)), None => tr!("billing.breakeven_volume_never", gpu = usd_unit(b.selfhost_usd_per_mtok, 4), api = usd_unit(b.api_usd_per_mtok, 4)) })}
         {card("selfhost-monthly", tr!("billing.selfhost_monthly"), |b| Some(b.selfhost_monthly_usd), usd, tr!("billing.selfhost_monthly_formula"),
-            |b| format!("{} GPUs × ${} × 730 h = {}", b.gpus_needed, exact(b.host_usd_per_hour, 4), usd_exact(b.selfhost_monthly_usd)))}
-        {card("selfhost-cost-per-mtok-at-volume", tr!("billing.selfhost_mtok_volume"), |b| Some(b.selfhost_usd_per_mtok_at_volume), |v| format!("${}", exact(v, 4)), tr!("billing.selfhost_mtok_volume_formula"),
-            |b| format!("{} / {} Mtok = ${}", usd_exact(b.selfhost_monthly_usd), compact(b.tokens_per_month / 1e6), exact(b.selfhost_usd_per_mtok_at_volume, 4)))}
+            |b| format!("{} GPUs × {} × 730 h = {}", b.gpus_needed, usd_unit(b.host_usd_per_hour, 4), usd_exact(b.selfhost_monthly_usd)))}
+        {card("selfhost-cost-per-mtok-at-volume", tr!("billing.selfhost_mtok_volume"), |b| Some(b.selfhost_usd_per_mtok_at_volume), |v| usd_unit(v, 4), tr!("billing.selfhost_mtok_volume_formula"),
+            |b| format!("{} / {} Mtok = {}", usd_exact(b.selfhost_monthly_usd), compact(b.tokens_per_month / 1e6), usd_unit(b.selfhost_usd_per_mtok_at_volume, 4)))}
         {card("api-monthly", tr!("billing.api_monthly"), |b| Some(b.api_monthly_usd), usd, tr!("billing.api_monthly_formula"),
             |b| usd_exact(b.api_monthly_usd))}
     };
@@ -138,8 +140,8 @@ fn ApiSelect() -> impl IntoView {
             let stale = crate::ui::hardware::stale_label(&a.as_of);
             let test_id = stale.as_ref().map(|_| format!("stale-api-{}", a.id));
             let text = match &stale {
-                Some(label) => tr!("billing.api_option_stale", name = a.name, input = a.input_usd_per_mtok, output = a.output_usd_per_mtok, as_of = a.as_of, stale = label),
-                None => tr!("billing.api_option", name = a.name, input = a.input_usd_per_mtok, output = a.output_usd_per_mtok, as_of = a.as_of),
+                Some(label) => tr!("billing.api_option_stale", name = a.name, input = usd_as_published(a.input_usd_per_mtok, 4), output = usd_as_published(a.output_usd_per_mtok, 4), as_of = a.as_of, stale = label),
+                None => tr!("billing.api_option", name = a.name, input = usd_as_published(a.input_usd_per_mtok, 4), output = usd_as_published(a.output_usd_per_mtok, 4), as_of = a.as_of),
             };
             view! { <option value=a.id.clone() selected=selected class:stale=stale.is_some() data-testid=test_id>{text}</option> }
         })
@@ -302,9 +304,9 @@ fn ModesTable() -> impl IntoView {
                 data-reserved=r.monthly.1.map_or_else(|| "none".into(), data_value)
                 data-spot=r.monthly.2.map_or_else(|| "none".into(), data_value)>
                 <td>{name}<span class="mode-billing">{r.billing.clone()}</span></td>
-                <td class="num">{format!("${:.2}", r.on_demand)}</td>
-                <td class="num">{r.reserved.map_or_else(|| "—".to_string(), |v| format!("${v:.2}"))}</td>
-                <td class="num">{r.spot.map_or_else(|| "—".to_string(), |(v, m)| tr!("billing.spot_cell", price = format!("${v:.2}"), hours = compact(m)))}</td>
+                <td class="num">{usd_unit(r.on_demand, 2)}</td>
+                <td class="num">{r.reserved.map_or_else(|| "—".to_string(), |v| usd_unit(v, 2))}</td>
+                <td class="num">{r.spot.map_or_else(|| "—".to_string(), |(v, m)| tr!("billing.spot_cell", price = usd_unit(v, 2), hours = compact(m)))}</td>
                 <td class="num">{usd(r.monthly.0)}</td>
                 <td class="num">{money(r.monthly.1)}</td>
                 <td class="num">{money(r.monthly.2)}</td>
@@ -397,7 +399,7 @@ fn body_row(state: AppState, i: usize, r: &BuyRow) -> impl IntoView {
     view! {
         <tr data-testid=format!("buy-row-{i}") data-provider=r.provider.clone() data-accelerator=r.accelerator.clone()>
             <td>{acc}</td><td>{provider}</td>
-            <td class="num">{format!("${:.2}", r.usd_per_gpu_hour)}</td>
+            <td class="num">{usd_unit(r.usd_per_gpu_hour, 2)}</td>
             <td class="num" data-testid=format!("buy-hours-{i}") data-value=data_value(r.gpu_hours)>{compact(r.gpu_hours)}</td>
             <td class="num">{compact(r.pflop_hours)}</td>
         </tr>

@@ -144,7 +144,7 @@ fn column_math(c: &Column, r: &ColumnResult) -> String {
             chunks = x.chunks.round(),
             dim = c.retrieval.dimension,
             index_gb = exact(x.index_gb, 3),
-            storage_price = x.storage_usd_per_gb_month,
+            storage_price = runway_model::format::usd_unit(x.storage_usd_per_gb_month, 4),
             storage_monthly = usd_exact(x.storage_monthly_usd),
             queries = compact(c.retrieval.queries_per_month),
             k = c.retrieval.chunks_per_query,

@@ -56,8 +56,8 @@ pub fn ProviderSelect() -> impl IntoView {
                     .as_ref()
                     .map(|_| format!("stale-{}-{}", price.provider, price.accelerator));
                 let text = match &stale {
-                    Some(label) => tr!("hardware.provider_option_stale", name = provider.name, price = format!("${:.2}", price.usd_per_gpu_hour), as_of = price.as_of, stale = label),
-                    None => tr!("hardware.provider_option", name = provider.name, price = format!("${:.2}", price.usd_per_gpu_hour), as_of = price.as_of),
+                    Some(label) => tr!("hardware.provider_option_stale", name = provider.name, price = runway_model::format::usd_as_published(price.usd_per_gpu_hour, 2), as_of = price.as_of, stale = label),
+                    None => tr!("hardware.provider_option", name = provider.name, price = runway_model::format::usd_as_published(price.usd_per_gpu_hour, 2), as_of = price.as_of),
                 };
                 Some(view! {
                     <option value=provider.id.clone() selected=selected class:stale=stale.is_some() data-testid=test_id>

@@ -370,7 +370,7 @@ fn DataOnSelect() -> impl IntoView {
             let selected = move || current.with(|c| c.as_deref() == Some(id.as_str()));
             view! {
                 <option value=p.id.clone() selected=selected>
-                    {tr!("hidden_costs.data_on_option", name = p.name, price = format!("${}", p.egress_usd_per_gb))}
+                    {tr!("hidden_costs.data_on_option", name = p.name, price = runway_model::format::usd_as_published(p.egress_usd_per_gb, 4))}
                 </option>
             }
         })

@@ -15,7 +15,12 @@ pub fn InputsPanel() -> impl IntoView {
             state
                 .catalog
                 .price(&s.provider_id, &s.accelerator_id)
-                .map(|p| tr!("inputs.list_price", price = p.usd_per_gpu_hour))
+                .map(|p| {
+                    tr!(
+                        "inputs.list_price",
+                        price = runway_model::format::usd_as_published(p.usd_per_gpu_hour, 4)
+                    )
+                })
                 .unwrap_or_default()
         })
     });

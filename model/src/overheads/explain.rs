@@ -5,7 +5,9 @@ use super::{OverheadEstimate, ACTIVATION_SEQ_LEN, LLAMA3_MTBF_GPU_HOURS};
 use crate::catalog::Catalog;
 use crate::cost::{Estimate, Scenario};
 use crate::explain::{Citation, Explanation};
-use crate::format::{compact, exact, hours, percent, usd, usd_exact};
+use crate::format::{
+    compact, exact, exponent, hours, percent, usd, usd_as_published, usd_exact, usd_unit,
+};
 
 /// A hidden-cost result; its [`test_id`](HiddenOutput::test_id) is a stable `data-testid`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,8 +148,8 @@ impl HiddenOutput {
             figure: crate::tr!(
                 "hidden.cite.storage",
                 name = p.name,
-                s = p.storage_usd_per_gb_month,
-                e = p.egress_usd_per_gb
+                s = usd_as_published(p.storage_usd_per_gb_month, 4),
+                e = usd_as_published(p.egress_usd_per_gb, 4)
             ),
             source: p.storage_egress_source.to_string(),
             as_of: p.as_of.to_string(),
@@ -188,8 +190,8 @@ impl HiddenOutput {
                 crate::tr!("hidden.formula.scaling"),
                 crate::tr!(
                     "hidden.sub.scaling",
-                    params = format!("{:e}", s.params),
-                    tps = format!("{:e}", i.tokens_per_step),
+                    params = exponent(s.params),
+                    tps = exponent(i.tokens_per_step),
                     gpus = gpus,
                     tflops = e.accelerator.dense_bf16_tflops,
                     mfu = s.mfu,
@@ -289,7 +291,7 @@ impl HiddenOutput {
                         super::DataFormat::Raw => crate::tr!("hidden.sub.raw_text"),
                         super::DataFormat::Tokens => crate::tr!("hidden.sub.tokenised"),
                     },
-                    p = o.storage_usd_per_gb_month,
+                    p = usd_unit(o.storage_usd_per_gb_month, 4),
                     days = exact(o.billed_days, 3),
                     usd = usd_exact(o.storage_usd)
                 ),
@@ -303,15 +305,15 @@ impl HiddenOutput {
                     parts.push(crate::tr!(
                         "hidden.sub.dataset_egress",
                         gb = exact(gb, 3),
-                        from = from,
-                        p = p.map_or(0.0, |p| p.egress_usd_per_gb),
+                        from = crate::catalog::provider_name(from),
+                        p = usd_unit(p.map_or(0.0, |p| p.egress_usd_per_gb), 4),
                         usd = usd_exact(usd)
                     ));
                     cites.extend(p.map(|p| Citation {
                         figure: crate::tr!(
                             "hidden.cite.egress",
                             name = p.name,
-                            p = p.egress_usd_per_gb
+                            p = usd_as_published(p.egress_usd_per_gb, 4)
                         ),
                         source: p.storage_egress_source.to_string(),
                         as_of: p.as_of.to_string(),
@@ -339,7 +341,7 @@ impl HiddenOutput {
                 (
                     crate::tr!("hidden.formula.egress"),
                     if parts.is_empty() {
-                        crate::tr!("hidden.sub.no_egress")
+                        crate::tr!("hidden.sub.no_egress", zero = usd(0.0))
                     } else {
                         parts.join("; ")
                     },
@@ -354,7 +356,7 @@ impl HiddenOutput {
                     h = exact(super::transformer_shape(s.params).0, 1),
                     l = exact(super::transformer_shape(s.params).1, 2),
                     act = exact(o.activation_gb, 3),
-                    params = format!("{:e}", s.params),
+                    params = exponent(s.params),
                     mem = e.accelerator.memory_gb,
                     fit = fit(o.min_gpus),
                     lora = fit(o.min_gpus_lora),
@@ -475,9 +477,10 @@ mod tests {
         );
         assert!(x.citations[0].source.contains("Llama 3"));
         let egress = HiddenOutput::EgressCost.explain(&s, &e, &o, &c);
+        // The provider by its display name, never its id ("gcp").
         assert_eq!(
             egress.substituted,
-            "dataset 8,000 GB out of gcp × $0.12/GB = $960.00"
+            "dataset 8,000 GB out of Google Cloud × $0.12/GB = $960.00"
         );
         // Storage: 3 x 98 GB checkpoints (14 bytes a parameter) + 8,000 GB of raw text.
         let storage = HiddenOutput::StorageCost.explain(&s, &e, &o, &c);
@@ -530,5 +533,85 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// An English decimal ("0.4", "6.88") in a Portuguese text: a dot between digits that is
+    /// not a thousands mark (a thousands mark has exactly three digits after it).
+    fn english_decimal(text: &str) -> Option<String> {
+        let c: Vec<char> = text.chars().collect();
+        (1..c.len().saturating_sub(1)).find_map(|i| {
+            if c[i] != '.' || !c[i - 1].is_ascii_digit() || !c[i + 1].is_ascii_digit() {
+                return None;
+            }
+            let run = c[i + 1..].iter().take_while(|d| d.is_ascii_digit()).count();
+            // A name like "p5.48xlarge" is not a number: its digits follow a letter.
+            let before = c[..i].iter().rev().find(|d| !d.is_ascii_digit());
+            (run != 3 && !before.is_some_and(|b| b.is_alphabetic())).then(|| {
+                c[i.saturating_sub(8)..(i + 8).min(c.len())]
+                    .iter()
+                    .collect()
+            })
+        })
+    }
+
+    #[test]
+    fn show_the_math_in_portuguese_reais_converts_every_amount_and_cites_sources_in_dollars() {
+        use crate::explain::Output;
+        use crate::locale::{with_currency, with_lang, CurrencyCode, DisplayCurrency, Lang};
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let mut s = Scenario::default();
+        s.overheads.data_on_provider = Some("gcp".into());
+        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let o = estimate_overheads(&s, &e, &c);
+        let brl = DisplayCurrency::new(CurrencyCode::Brl, 5.4).unwrap_or_else(|| panic!("rate"));
+        let texts = with_lang(Lang::Pt, || {
+            with_currency(brl, || {
+                let mut out: Vec<(String, Vec<String>)> = Output::ALL
+                    .iter()
+                    .map(|x| x.explain(&s, &e))
+                    .chain(HiddenOutput::ALL.iter().map(|x| x.explain(&s, &e, &o, &c)))
+                    .map(|x| {
+                        let figures = x.citations.into_iter().map(|c| c.figure).collect();
+                        (x.substituted, figures)
+                    })
+                    .collect();
+                // The default plan's compute cost: 8.4e22 / (989e12 × 0.4) / 3600 = 58,982.1368
+                // GPU-h × $6.88 = $405,797.1014 (DOMAIN.md's worked example); × 5.4 reais per
+                // dollar = R$ 2,191,304.3478 at R$ 37.152/GPU-h.
+                out.push((Output::ComputeCost.explain(&s, &e).substituted, vec![]));
+                out
+            })
+        });
+        for (substituted, figures) in &texts {
+            // Computed amounts are in reais: no dollar sign that is not "R$".
+            assert!(!substituted.contains("US$"), "{substituted}");
+            assert!(
+                substituted
+                    .match_indices('$')
+                    .all(|(i, _)| substituted[..i].ends_with('R')),
+                "{substituted}"
+            );
+            assert_eq!(english_decimal(substituted), None, "{substituted}");
+            // A source's figure is quoted as published, in dollars, the Portuguese way.
+            for f in figures {
+                assert!(!f.contains("R$"), "{f}");
+                if f.contains('$') {
+                    assert!(f.contains("US$ "), "{f}");
+                }
+                assert_eq!(english_decimal(f), None, "{f}");
+            }
+        }
+        let cost = &texts[texts.len() - 1].0;
+        assert_eq!(
+            cost, "58.982,137 GPU-h × R$ 37,152/GPU-h = R$ 2.191.304,35",
+            "{cost}"
+        );
+        let price = &texts[Output::ALL.len() - 1].1;
+        assert!(
+            texts
+                .iter()
+                .any(|(_, f)| f.iter().any(|f| f.contains("US$ 6,88"))),
+            "{price:?}"
+        );
     }
 }
