@@ -196,8 +196,14 @@ pub fn usd_as_published(v: f64, decimals: usize) -> String {
     if !v.is_finite() {
         return NOT_A_NUMBER.into();
     }
-    let number = cents(exact_en(v.abs(), decimals));
-    let sign = if v < 0.0 && number != "0" { "-" } else { "" };
+    // A list price always shows its cents ("$3.00"), like the price lists it is quoted from.
+    let number = cents(exact_en(v.abs(), decimals.max(2)));
+    let number = if number.contains('.') {
+        number
+    } else {
+        format!("{number}.00")
+    };
+    let sign = if v < 0.0 && number != "0.00" { "-" } else { "" };
     format!(
         "{sign}{}{}",
         CurrencyCode::Usd.prefix(lang()),
@@ -441,6 +447,7 @@ mod tests {
             "US$ 3,40"
         );
         assert_eq!(with_currency(brl, || usd_as_published(6.88, 4)), "$6.88");
+        assert_eq!(usd_as_published(10.0, 4), "$10.00");
         // An overflowing conversion never shows Infinity.
         let huge = DisplayCurrency::new(CurrencyCode::Brl, 1e6);
         if let Some(huge) = huge {

@@ -146,6 +146,6 @@ test('the API picker marks a price older than 12 months as stale', async () => {
   const option = calc.page.getByTestId('input-api').locator('[data-testid="stale-api-gpt-4o"]');
   assert.equal(await option.count(), 1);
   assert.equal(await option.getAttribute('class'), 'stale');
-  assert.match(await option.textContent(), /^OpenAI GPT-4o \(2024-08-06\) · \$2\.5 in \/ \$10 out per Mtok · as of 2024-08-06 · stale: \d+ months old$/);
+  assert.match(await option.textContent(), /^OpenAI GPT-4o \(2024-08-06\) · \$2\.50 in \/ \$10\.00 out per Mtok · as of 2024-08-06 · stale: \d+ months old$/);
   await done(calc);
 });
