@@ -4,18 +4,24 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 # Subpath to host the static site under, e.g. `make dist PUBLIC_URL=/tools/runway/`.
 PUBLIC_URL ?= /
 
-.PHONY: setup serve test test-native test-e2e build dist bench fuzz screenshot clean
+.PHONY: setup serve dev test test-native test-size test-e2e release build dist bench fuzz screenshot clean
 
 ## Install whatever is missing (wasm target, trunk, wasm-bindgen CLI, wasm-opt, Chromium, playwright-core).
 setup:
 	@scripts/setup.sh
 
-## Install what is missing, then serve the app at http://127.0.0.1:8080 (rebuilds on change).
-serve: setup
+## Install what is missing, build the release bundle, then serve it at http://127.0.0.1:8080 the
+## way a static host should: pre-compressed .br/.gz copies with Content-Encoding when the browser
+## accepts them (scripts/serve.mjs). `make dev` rebuilds on change instead (trunk serve).
+serve: setup release
+	node scripts/serve.mjs dist 8080
+
+dev: setup
 	trunk serve --release
 
-## Every test: native unit and property tests, release build, end-to-end tests in headless Chromium.
-test: setup test-native build test-e2e
+## Every test: native unit and property tests, release build, its size against the README, the
+## static server, end-to-end tests in headless Chromium.
+test: setup test-native build test-size test-e2e
 
 test-native:
 	cargo fmt --all --check
@@ -23,22 +29,36 @@ test-native:
 	cargo test -p runway-model -p runway-charts
 	FUZZ_CASES=5000 cargo bench --profile fuzz -p runway-model --bench fuzz
 
-## Release build into dist/ (served from the domain root), and a copy for a subpath that the
-## end-to-end tests host under /tools/runway/.
-build:
+## Release build into dist/ (served from the domain root) with a gzip -9 (.gz) and a brotli 11 (.br)
+## copy of every file (scripts/precompress.mjs, ~12 s).
+release:
 	trunk build --release
+	node scripts/precompress.mjs dist
+
+## The release build, and a copy for a subpath that the end-to-end tests host under /tools/runway/.
+build: release
 	trunk build --release --public-url /tools/runway/ --dist target/dist-subpath
+
+## The release bundle's total gzip size against README.md's "Size reference" (fails above +5 %),
+## and the static server's content negotiation. Reads dist/ (or DIST_DIR): run after `make build`.
+test-size:
+	node --test tests/size.test.mjs tests/serve.test.mjs
 
 ## Release build for hosting under a subpath: make dist PUBLIC_URL=/tools/runway/
 dist: setup
 	trunk build --release --public-url $(PUBLIC_URL)
+	node scripts/precompress.mjs dist
 
 test-e2e:
 	node --test --test-concurrency=1 tests/e2e/
 
-## Benchmarks: bundle size (raw and gzip) and input -> updated DOM/chart latency in Chromium.
-bench: setup build
-	bench/bundle-size.sh
+## Benchmarks (bench/run.mjs; README "First paint and page weight"): first result in the DOM and on
+## screen over 7 cold loads, bytes per file (raw, gzip -9, brotli 11) before the first screen and in
+## all, long tasks after it, input -> result latency on the 3-job plan; then the input -> DOM/chart
+## latency of every row with every section open. Builds dist/ first unless DIST_DIR names a build.
+bench: setup
+	@if [ -z "$$DIST_DIR" ]; then $(MAKE) --no-print-directory release; fi
+	node bench/run.mjs
 	node bench/latency.mjs
 
 ## Fuzz the link and scenario-JSON decoders, then every page calculation on what they decode, with

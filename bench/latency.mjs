@@ -4,6 +4,7 @@
 import { serveDist } from '../tests/e2e/support/server.mjs';
 import { launch } from '../tests/e2e/support/browser.mjs';
 import { openBenchPage } from './plan.mjs';
+import { writeFileSync } from 'node:fs';
 
 const N = Number(process.argv[2] ?? 300);
 const server = await serveDist();
@@ -71,6 +72,11 @@ try {
     for (const [what, xs] of [['DOM updated', r.dom], ['chart redrawn (next frame)', r.drawn], ['watched chart draw time', r.drawMs], ['runway chart draw time', r.runwayMs], ['both sweep charts draw time', r.sweepMs]]) {
       console.log(`${(name + ': ' + what).padEnd(40)} ${pct(xs, 50).toFixed(2).padStart(6)} ${pct(xs, 95).toFixed(2).padStart(7)} ${pct(xs, 99).toFixed(2).padStart(7)}`);
     }
+  }
+  // LATENCY_JSON=file: the DOM-updated median/p95 of each row, for bench/run.mjs's summary.
+  if (process.env.LATENCY_JSON) {
+    const summary = Object.fromEntries(Object.entries(runs).map(([name, r]) => [name, { median: pct(r.dom, 50), p95: pct(r.dom, 95), n: r.dom.length }]));
+    writeFileSync(process.env.LATENCY_JSON, JSON.stringify(summary));
   }
 } finally {
   await browser.close();
