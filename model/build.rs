@@ -1,6 +1,8 @@
 //! Compiles the catalog data files (data/*.json) into static Rust data, so the WebAssembly bundle
 //! carries neither the JSON text nor a JSON parser. The JSON files stay the single source of truth:
 //! a catalog update is a data diff. Shape errors fail the build with the file, entry and field.
+//! A descriptive text shown on the page (`covers`, `billing`, a network's `name`, …) has its
+//! Brazilian Portuguese sibling `<field>_pt` next to it; `Catalog::validate` checks the pairs.
 
 use serde_json::Value;
 use std::fmt::Write as _;
@@ -60,6 +62,7 @@ const TABLES: &[Table] = &[
             ("name", Kind::Str),
             ("kind", Kind::Str),
             ("billing", Kind::Str),
+            ("billing_pt", Kind::Str),
             ("storage_usd_per_gb_month", Kind::F64),
             ("egress_usd_per_gb", Kind::F64),
             ("networks", Kind::StrList),
@@ -83,6 +86,7 @@ const TABLES: &[Table] = &[
         fields: &[
             ("id", Kind::Str),
             ("name", Kind::Str),
+            ("name_pt", Kind::Str),
             ("gb_per_s_per_gpu", Kind::F64),
             ("source", Kind::Str),
             ("as_of", Kind::Str),
@@ -100,6 +104,7 @@ const TABLES: &[Table] = &[
             ("gpus_per_instance", Kind::U32),
             ("networks", Kind::StrList),
             ("capacity_note", Kind::OptStrAsEmpty),
+            ("capacity_note_pt", Kind::OptStrAsEmpty),
             ("source", Kind::Str),
             ("as_of", Kind::Str),
         ],
@@ -148,6 +153,7 @@ const TABLES: &[Table] = &[
             ("source", Kind::Str),
             ("as_of", Kind::Str),
             ("note", Kind::OptStrAsEmpty),
+            ("note_pt", Kind::OptStrAsEmpty),
         ],
     },
     Table {
@@ -176,16 +182,19 @@ const TABLES: &[Table] = &[
             ("expected_usd", Kind::F64),
             ("expected_source", Kind::Str),
             ("covers", Kind::Str),
+            ("covers_pt", Kind::Str),
             ("review_days_min", Kind::U32),
             ("review_days_typical", Kind::U32),
             ("review_days_max", Kind::U32),
             ("validity_days", Kind::U32),
             ("stage", Kind::Str),
+            ("stage_pt", Kind::Str),
             ("needs_backing", Kind::Bool),
             ("leaves_cuda", Kind::Bool),
             ("porting_weeks", Kind::F64),
             ("fits", Kind::StrList),
             ("fits_reason", Kind::Str),
+            ("fits_reason_pt", Kind::Str),
             ("source", Kind::Str),
             ("as_of", Kind::Str),
         ],

@@ -43,12 +43,12 @@ pub fn plan_shapes(
 }
 
 /// Who can apply, in words: the program's stage and whether it needs VC or accelerator backing
-/// (data/programs.json `stage`, `needs_backing`).
+/// (data/programs.json `stage` or `stage_pt`, `needs_backing`).
 pub fn eligibility(p: &Program) -> String {
     if p.needs_backing {
-        crate::tr!("advisor.needs_backing", stage = p.stage)
+        crate::tr!("advisor.needs_backing", stage = p.stage_text())
     } else {
-        p.stage.to_string()
+        p.stage_text().to_string()
     }
 }
 

@@ -321,7 +321,7 @@ pub fn billing_modes(catalog: &Catalog, accelerator: &str, duty: f64) -> Vec<Mod
                 .map(|(d, m)| (od * (1.0 - d), m));
             Some(ModeRow {
                 provider: p.id.to_string(),
-                billing: p.billing.to_string(),
+                billing: p.billing_text().to_string(),
                 on_demand: od,
                 reserved,
                 spot,

@@ -35,14 +35,23 @@ pub enum Scope {
 }
 
 impl Scope {
-    /// The scope in words.
-    pub fn describe(self) -> &'static str {
+    /// The scope in words, in the reader's language.
+    pub fn describe(self) -> String {
         match self {
-            Scope::All => "any line item billed by the provider",
-            Scope::Gpu => "accelerator hours only",
-            Scope::Silicon => "the provider's own silicon only",
-            Scope::Platform => "anything billed by the platform",
+            Scope::All => crate::tr!("catalog_texts.scope.all"),
+            Scope::Gpu => crate::tr!("catalog_texts.scope.gpu"),
+            Scope::Silicon => crate::tr!("catalog_texts.scope.silicon"),
+            Scope::Platform => crate::tr!("catalog_texts.scope.platform"),
         }
+    }
+}
+
+/// A catalog text in the reader's language: the Portuguese sibling on a Portuguese page (the
+/// English when an entry has none, which [`Catalog::validate`] rejects for the built-in catalog).
+fn in_lang<'a>(en: &'a str, pt: &'a str) -> &'a str {
+    match crate::locale::lang() {
+        crate::locale::Lang::Pt if !pt.trim().is_empty() => pt,
+        _ => en,
     }
 }
 
@@ -54,12 +63,22 @@ pub struct Network {
     pub id: Text,
     /// Display name.
     pub name: Text,
+    /// The display name in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub name_pt: Text,
     /// Bandwidth per GPU, GB/s.
     pub gb_per_s_per_gpu: f64,
     /// Where the figure comes from.
     pub source: Text,
     /// When it was read.
     pub as_of: Text,
+}
+
+impl Network {
+    /// The display name in the reader's language.
+    pub fn name_text(&self) -> &str {
+        in_lang(&self.name, &self.name_pt)
+    }
 }
 
 /// The instance (machine type) a provider rents an accelerator in, and the inter-node networks
@@ -82,10 +101,20 @@ pub struct Instance {
     /// bill, capacity decides whether the instances exist.
     #[cfg_attr(test, serde(default))]
     pub capacity_note: Text,
+    /// The capacity note in Brazilian Portuguese ("" when there is no note).
+    #[cfg_attr(test, serde(default))]
+    pub capacity_note_pt: Text,
     /// The vendor page the instance and its network come from.
     pub source: Text,
     /// When it was read.
     pub as_of: Text,
+}
+
+impl Instance {
+    /// The capacity note in the reader's language ("" when there is none).
+    pub fn capacity_note_text(&self) -> &str {
+        in_lang(&self.capacity_note, &self.capacity_note_pt)
+    }
 }
 
 /// A row of seed 000's workload → credit-shape table.
@@ -181,6 +210,9 @@ pub struct Program {
     pub expected_source: Text,
     /// What the credits cover, in the seed article's words.
     pub covers: Text,
+    /// What the credits cover, in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub covers_pt: Text,
     /// Fastest review seen, days.
     pub review_days_min: u32,
     /// Typical review, days.
@@ -191,6 +223,9 @@ pub struct Program {
     pub validity_days: u32,
     /// Eligibility: stage and funding.
     pub stage: Text,
+    /// Eligibility in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub stage_pt: Text,
     /// Whether it needs VC or accelerator backing.
     pub needs_backing: bool,
     /// Whether using it means leaving CUDA.
@@ -201,10 +236,30 @@ pub struct Program {
     pub fits: TextList,
     /// Why it fits those shapes (and not others), in one or two sentences.
     pub fits_reason: Text,
+    /// Why it fits, in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub fits_reason_pt: Text,
     /// Where the figures come from.
     pub source: Text,
     /// When they were read.
     pub as_of: Text,
+}
+
+impl Program {
+    /// What the credits cover, in the reader's language.
+    pub fn covers_text(&self) -> &str {
+        in_lang(&self.covers, &self.covers_pt)
+    }
+
+    /// Eligibility (stage and funding), in the reader's language.
+    pub fn stage_text(&self) -> &str {
+        in_lang(&self.stage, &self.stage_pt)
+    }
+
+    /// Why it fits its workload shapes, in the reader's language.
+    pub fn fits_reason_text(&self) -> &str {
+        in_lang(&self.fits_reason, &self.fits_reason_pt)
+    }
 }
 
 /// One accelerator model, with its DENSE bf16 peak (never the sparse figure).
@@ -256,6 +311,9 @@ pub struct Provider {
     pub kind: Text,
     /// How it bills, in words.
     pub billing: Text,
+    /// How it bills, in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub billing_pt: Text,
     /// Object storage list price, USD per GB-month (0 where not itemised).
     pub storage_usd_per_gb_month: f64,
     /// Internet egress list price, USD per GB (0 where free).
@@ -289,6 +347,13 @@ pub struct Provider {
     pub as_of: Text,
 }
 
+impl Provider {
+    /// How it bills, in the reader's language.
+    pub fn billing_text(&self) -> &str {
+        in_lang(&self.billing, &self.billing_pt)
+    }
+}
+
 /// An on-demand list price of one accelerator at one provider.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(test, derive(serde::Deserialize))]
@@ -306,6 +371,16 @@ pub struct Price {
     /// Caveats ("estimate", region), possibly empty.
     #[cfg_attr(test, serde(default))]
     pub note: Text,
+    /// The caveats in Brazilian Portuguese ("" when there are none).
+    #[cfg_attr(test, serde(default))]
+    pub note_pt: Text,
+}
+
+impl Price {
+    /// The caveats in the reader's language ("" when there are none).
+    pub fn note_text(&self) -> &str {
+        in_lang(&self.note, &self.note_pt)
+    }
 }
 
 /// Why the compiled-in catalog could not be used. Caught by the catalog test before it ships.
@@ -463,6 +538,12 @@ impl Catalog {
                 return fail(format!("duplicate provider id {}", p.id));
             }
             check_sourced(&format!("provider {}", p.id), &p.source, &p.as_of)?;
+            check_translated(
+                &format!("provider {}", p.id),
+                "billing",
+                &p.billing,
+                &p.billing_pt,
+            )?;
             let prices = [p.storage_usd_per_gb_month, p.egress_usd_per_gb];
             if prices.iter().any(|v| !(v.is_finite() && *v >= 0.0))
                 || p.storage_egress_source.trim().is_empty()
@@ -515,6 +596,7 @@ impl Catalog {
                 return fail(format!("network {}: bandwidth must be positive", n.id));
             }
             check_sourced(&format!("network {}", n.id), &n.source, &n.as_of)?;
+            check_translated(&format!("network {}", n.id), "name", &n.name, &n.name_pt)?;
         }
         let mut ids = HashSet::new();
         for m in &self.base_models {
@@ -569,6 +651,7 @@ impl Catalog {
                 return fail(format!("{what}: listed twice"));
             }
             check_sourced(&what, &pr.source, &pr.as_of)?;
+            check_translated(&what, "note", &pr.note, &pr.note_pt)?;
         }
         for a in &self.accelerators {
             if self.offers(&a.id).next().is_none() {
@@ -643,6 +726,9 @@ impl Catalog {
                 return fail(format!("{what}: unknown workload shape {bad}"));
             }
             check_sourced(&what, &p.source, &p.as_of)?;
+            check_translated(&what, "covers", &p.covers, &p.covers_pt)?;
+            check_translated(&what, "stage", &p.stage, &p.stage_pt)?;
+            check_translated(&what, "fits_reason", &p.fits_reason, &p.fits_reason_pt)?;
         }
         if self.provider(DEFAULT_PROVIDER).is_none() {
             return fail(format!("default provider {DEFAULT_PROVIDER} missing"));
@@ -687,6 +773,12 @@ impl Catalog {
                 }
             }
             check_sourced(&what, &i.source, &i.as_of)?;
+            check_translated(
+                &what,
+                "capacity_note",
+                &i.capacity_note,
+                &i.capacity_note_pt,
+            )?;
         }
         if let Some(pr) = self
             .prices
@@ -769,6 +861,31 @@ impl Catalog {
             .next()
             .and_then(|p| self.provider(&p.provider))
     }
+}
+
+/// A descriptive text the page shows has its Brazilian Portuguese sibling (`<field>_pt`), and the
+/// sibling is a translation, not the English copied; an absent text has no sibling either.
+fn check_translated(what: &str, field: &str, en: &str, pt: &str) -> Result<(), CatalogError> {
+    let (en, pt) = (en.trim(), pt.trim());
+    if en.is_empty() && pt.is_empty() {
+        return Ok(());
+    }
+    if pt.is_empty() {
+        return Err(CatalogError(format!(
+            "{what}: {field} has no Portuguese text: add {field}_pt next to it"
+        )));
+    }
+    if en.is_empty() {
+        return Err(CatalogError(format!(
+            "{what}: {field}_pt has no English {field} beside it"
+        )));
+    }
+    if en == pt {
+        return Err(CatalogError(format!(
+            "{what}: {field}_pt is the English text copied, not a translation"
+        )));
+    }
+    Ok(())
 }
 
 fn check_sourced(what: &str, source: &str, as_of: &str) -> Result<(), CatalogError> {
@@ -1047,6 +1164,156 @@ mod tests {
 
     fn catalog() -> Catalog {
         Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn the_catalogs_descriptions_read_in_both_languages() {
+        use crate::locale::{with_lang, Lang};
+        let c = catalog();
+        // The accessors follow the reader's language. Expected texts as written in data/*.json.
+        let modal = c.program("modal").unwrap_or_else(|| panic!("modal"));
+        assert_eq!(
+            with_lang(Lang::En, || modal.covers_text().to_string()),
+            "Serverless GPU and CPU compute, billed per second"
+        );
+        assert_eq!(
+            with_lang(Lang::Pt, || modal.covers_text().to_string()),
+            "Computação serverless em GPU e CPU, cobrada por segundo"
+        );
+        let ndr = c
+            .network("ib-ndr-400")
+            .unwrap_or_else(|| panic!("ib-ndr-400"));
+        assert_eq!(
+            with_lang(Lang::Pt, || ndr.name_text().to_string()),
+            "InfiniBand NDR, 400 Gb/s por GPU"
+        );
+        assert_eq!(
+            with_lang(Lang::Pt, || Scope::Platform.describe()),
+            "qualquer coisa cobrada pela plataforma"
+        );
+        assert_eq!(
+            with_lang(Lang::En, || Scope::Platform.describe()),
+            "anything billed by the platform"
+        );
+        // Every descriptive text has a Portuguese sibling that differs from the English.
+        for p in &c.programs {
+            for (en, pt) in [
+                (&p.covers, &p.covers_pt),
+                (&p.stage, &p.stage_pt),
+                (&p.fits_reason, &p.fits_reason_pt),
+            ] {
+                assert!(!pt.is_empty() && pt != en, "{}: {en}", p.id);
+            }
+            assert_eq!(
+                with_lang(Lang::Pt, || p.fits_reason_text().to_string()),
+                p.fits_reason_pt.to_string()
+            );
+        }
+        // An empty note stays empty in both languages.
+        let cw = c
+            .instance("coreweave", "h100-sxm")
+            .unwrap_or_else(|| panic!("coreweave"));
+        assert_eq!(
+            with_lang(Lang::Pt, || cw.capacity_note_text().to_string()),
+            ""
+        );
+    }
+
+    #[test]
+    fn validation_rejects_a_text_without_portuguese_or_with_the_english_copied() {
+        // Each descriptive field: removing its Portuguese sibling, or copying the English into it,
+        // fails validation and names the entry and the field.
+        type Edit = fn(&mut Catalog, bool);
+        let cases: [(&str, Edit); 7] = [
+            ("program aws-genai: covers", |c, copy| {
+                let p = &mut c.programs[0];
+                p.covers_pt = if copy {
+                    p.covers.clone()
+                } else {
+                    Cow::Borrowed("")
+                };
+            }),
+            ("program aws-genai: stage", |c, copy| {
+                let p = &mut c.programs[0];
+                p.stage_pt = if copy {
+                    p.stage.clone()
+                } else {
+                    Cow::Borrowed(" ")
+                };
+            }),
+            ("program aws-genai: fits_reason", |c, copy| {
+                let p = &mut c.programs[0];
+                p.fits_reason_pt = if copy {
+                    p.fits_reason.clone()
+                } else {
+                    Cow::Borrowed("")
+                };
+            }),
+            ("provider aws: billing", |c, copy| {
+                let p = &mut c.providers[0];
+                p.billing_pt = if copy {
+                    p.billing.clone()
+                } else {
+                    Cow::Borrowed("")
+                };
+            }),
+            ("network ib-ndr-400: name", |c, copy| {
+                let n = &mut c.networks[0];
+                n.name_pt = if copy {
+                    n.name.clone()
+                } else {
+                    Cow::Borrowed("")
+                };
+            }),
+            ("price coreweave/a100-40gb: note", |c, copy| {
+                let p = &mut c.prices[0];
+                p.note_pt = if copy {
+                    p.note.clone()
+                } else {
+                    Cow::Borrowed("")
+                };
+            }),
+            ("instance aws/a100-40gb: capacity_note", |c, copy| {
+                let i = &mut c.instances[0];
+                i.capacity_note_pt = if copy {
+                    i.capacity_note.clone()
+                } else {
+                    Cow::Borrowed("")
+                };
+            }),
+        ];
+        for (what, edit) in cases {
+            let (entry, field) = what.split_once(": ").unwrap_or_else(|| panic!("{what}"));
+            for copy in [false, true] {
+                let mut c = catalog();
+                edit(&mut c, copy);
+                let expected = if copy {
+                    format!("{entry}: {field}_pt is the English text copied, not a translation")
+                } else {
+                    format!("{entry}: {field} has no Portuguese text: add {field}_pt next to it")
+                };
+                assert_eq!(
+                    c.validate(),
+                    Err(CatalogError(expected)),
+                    "{what}, copy {copy}"
+                );
+            }
+        }
+        // A Portuguese note where the English has none is a text nobody reads in English.
+        let mut c = catalog();
+        let i = c
+            .instances
+            .iter_mut()
+            .find(|i| i.capacity_note.is_empty())
+            .unwrap_or_else(|| panic!("an instance without a note"));
+        i.capacity_note_pt = Cow::Borrowed("nota");
+        let what = format!("instance {}/{}", i.provider, i.accelerator);
+        assert_eq!(
+            c.validate(),
+            Err(CatalogError(format!(
+                "{what}: capacity_note_pt has no English capacity_note beside it"
+            )))
+        );
     }
 
     #[test]
@@ -1362,7 +1629,7 @@ mod tests {
     #[test]
     fn validation_rejects_bad_data() {
         let ok_acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
-        let ok_prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","reserved_discount":null,"reserved_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
+        let ok_prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","billing_pt":"b (pt)","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","reserved_discount":null,"reserved_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
         let price = |usd: &str, as_of: &str| {
             format!(
                 r#"{{"prices":[{{"provider":"aws","accelerator":"x","usd_per_gpu_hour":{usd},"source":"s","as_of":"{as_of}"}}]}}"#
@@ -1428,7 +1695,7 @@ mod tests {
             Some(6.25)
         );
         let acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
-        let prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","reserved_discount":null,"reserved_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
+        let prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","billing_pt":"b (pt)","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","reserved_discount":null,"reserved_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
         let price = r#"{"prices":[{"provider":"aws","accelerator":"x","usd_per_gpu_hour":1,"source":"s","as_of":"2024-01-01"}]}"#;
         let programs = r#"{"programs": [], "shapes": []}"#;
         let with =

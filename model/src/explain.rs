@@ -279,7 +279,7 @@ fn price_citation(price: &PriceSource) -> Option<Citation> {
     let note = if list.note.is_empty() {
         String::new()
     } else {
-        format!(" ({})", list.note)
+        format!(" ({})", list.note_text())
     };
     Some(Citation {
         figure: crate::tr!(

@@ -166,7 +166,8 @@ fn ProgramCard(
         .join(", ");
     let porting =
         (program.leaves_cuda).then(|| tr!("programs.leaves_cuda", weeks = program.porting_weeks));
-    // The catalog's own texts are English data: marked as such (`lang="en"`) inside a sentence in
+    // The catalog's descriptions are in the reader's language (data/*.json `<field>_pt`); its
+    // sources quote English publications: marked as such (`lang="en"`) inside a sentence in
     // the reader's language, so a screen reader reads them in English and a translator finds them.
     let typical = marked(&tr!("programs.typical", source = MARK));
     let fits_line = marked(&tr!("programs.fits", fits = fits, reason = MARK));
@@ -180,15 +181,15 @@ fn ProgramCard(
             <h4>{program.name.to_string()}</h4>
             <p class="ceiling" data-testid=format!("program-amounts-{}", program.id)>{typical_up_to(program)}</p>
             <p class="hint">{piece(&typical, 0)}<span lang="en">{program.expected_source.to_string()}</span>{piece(&typical, 1)}</p>
-            <p><span lang="en">{program.covers.to_string()}</span>" ("{program.scope.describe()}")"</p>
+            <p>{program.covers_text().to_string()}" ("{program.scope.describe()}")"</p>
             <p>{tr!("programs.clocks", min = program.review_days_min, max = program.review_days_max, typical = program.review_days_typical, valid = program.validity_days)}</p>
             <p data-testid=format!("program-eligibility-{}", program.id)>{tr!("advisor.eligibility", text = eligibility(program))}</p>
             {porting.map(|t| view! { <p class="warn">{t}</p> })}
-            <p class="hint" data-testid=format!("program-fits-{}", program.id)>{piece(&fits_line, 0)}<span lang="en">{program.fits_reason.to_string()}</span>{piece(&fits_line, 1)}</p>
+            <p class="hint" data-testid=format!("program-fits-{}", program.id)>{piece(&fits_line, 0)}{program.fits_reason_text().to_string()}{piece(&fits_line, 1)}</p>
             <p class="hint">{tr!("programs.watch", text = watch.join("; "))}</p>
             <p class="hint">{piece(&source_line, 0)}<span lang="en">{program.source.to_string()}</span>{piece(&source_line, 1)}</p>
             <button type="button" data-testid=format!("add-program-{}", program.id) on:click=add
-                aria-label=move || match in_plan.get() { 0 => tr!("programs.add_label", name = program.name), n => tr!("programs.add_another_label", name = program.name, n = n) }>{label}</button>
+                aria-label=move || match in_plan.get() { 0 => tr!("programs.add_label", name = program.name), 1 => tr!("polish_d.add_another_label_one", name = program.name), n => tr!("programs.add_another_label", name = program.name, n = n) }>{label}</button>
             <span class="hint" role="status" data-testid=format!("program-in-plan-{}", program.id)>
                 {move || (in_plan.get() > 0).then(|| tr!("programs.in_plan"))}
             </span>

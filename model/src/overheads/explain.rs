@@ -206,7 +206,7 @@ impl HiddenOutput {
                         let mut cites = vec![Citation {
                             figure: crate::tr!(
                                 "hidden.cite.network",
-                                name = n.name,
+                                name = n.name_text(),
                                 gb = n.gb_per_s_per_gpu
                             ),
                             source: n.source.to_string(),
