@@ -62,6 +62,12 @@ pub fn App() -> impl IntoView {
     });
     provide_sections();
     view! {
+        // The first Tab stop: past the header, the navigation and the calculator (about 55 stops)
+        // straight to the form that adds a workload to the plan; hidden until it has the focus.
+        <a class="skip-link" href="#add-workload" data-testid="skip-to-add-workload" on:click=move |ev| {
+            ev.prevent_default();
+            crate::ui::announce::focus_test_id("new-work-type".to_string());
+        }>{tr!("focus.skip_to_add")}</a>
         <header class="top">
             <div>
                 <h1>"GPU Credit Runway"</h1>

@@ -216,18 +216,18 @@ pub fn CurrencySwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> i
                 show_in(None, write_link);
             }
         } else if code != locale::currency().code {
-            // A new currency needs its rate: the box asks for it (nothing is fetched).
+            // A new currency needs its rate: the box after the select asks for it (nothing is
+            // fetched). The focus stays on the select: arrow keys on a closed select fire `change`
+            // for every option they pass, and must only move the selection (a screen reader hears
+            // the prompt below instead).
             rate_text.try_set(String::new());
-            request_animation_frame(|| {
-                if let Some(el) = web_sys::window()
-                    .and_then(|w| w.document())
-                    .and_then(|d| d.get_element_by_id("currency-rate"))
-                    .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
-                {
-                    let _ = el.focus();
-                }
-            });
         }
+    };
+    // Said once a currency other than the shown one is chosen and waits for its rate.
+    let prompt = move || {
+        let code = chosen.get();
+        (code != CurrencyCode::Usd && code != locale::currency().code)
+            .then(|| tr!("polish_d.type_rate", iso = code.iso()))
     };
     let label = runway_model::format::currency_label();
     view! {
@@ -253,6 +253,7 @@ pub fn CurrencySwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> i
             <span id="currency-note" class="currency-note" data-testid="currency-note" role="status">
                 {move || error.get().or_else(|| label.clone())}
             </span>
+            <span class="visually-hidden" role="status" data-testid="currency-prompt">{prompt}</span>
         </div>
     }
 }

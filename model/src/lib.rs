@@ -46,6 +46,7 @@ pub mod billing;
 pub mod calendar;
 pub mod catalog;
 pub mod catalog_age;
+pub mod chart_text;
 pub mod compare;
 pub mod cost;
 pub mod evaluate;

@@ -4,8 +4,9 @@
 //! element placeholders in the same order in both languages, so the pieces land around the right
 //! link or bold value.
 
+mod support;
+
 use std::collections::BTreeMap;
-use std::fs;
 use std::path::Path;
 
 const FILES: [&str; 3] = ["plans.yml", "answers.yml", "planner.yml"];
@@ -16,31 +17,9 @@ fn texts() -> BTreeMap<String, (String, String)> {
     let mut out = BTreeMap::new();
     for file in FILES {
         let path = dir.join(file);
-        let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let value: serde_json::Value =
-            serde_saphyr::from_str(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
-        walk(String::new(), &value, &mut out);
+        support::walk(String::new(), &support::read(&path), &mut out);
     }
     out
-}
-
-fn walk(prefix: String, v: &serde_json::Value, out: &mut BTreeMap<String, (String, String)>) {
-    let serde_json::Value::Object(map) = v else {
-        return;
-    };
-    if let (Some(en), Some(pt)) = (map.get("en"), map.get("pt")) {
-        let s = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
-        out.insert(prefix, (s(en), s(pt)));
-        return;
-    }
-    for (k, v) in map {
-        let key = if prefix.is_empty() {
-            k.clone()
-        } else {
-            format!("{prefix}.{k}")
-        };
-        walk(key, v, out);
-    }
 }
 
 /// The placeholders of `text` in the order they appear.

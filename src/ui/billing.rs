@@ -3,8 +3,9 @@ use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
 use runway_model::billing::{
     billing_modes, duty_sweep, estimate_billing, volume_sweep, what_budget_buys, BillingEstimate,
-    BuyRow, HostMode, ModeRow,
+    BuyRow, DutySweep, HostMode, ModeRow, VolumeSweep,
 };
+use runway_model::chart_text;
 use runway_model::format::{
     compact, data_value, exact, percent, usd, usd_as_published, usd_exact, usd_unit,
 };
@@ -218,24 +219,53 @@ fn BreakevenCharts(billing: Memo<Option<BillingEstimate>>) -> impl IntoView {
             }
         },
     );
+    // The text alternatives, from the same sweeps the canvases draw.
+    let duty_text = Memo::new(move |_| {
+        billing.with(|b| {
+            b.as_ref().map(|b| {
+                let s = duty_points(b);
+                chart_text::duty(&s.busy_only, s.reserved.as_deref(), s.breakeven)
+            })
+        })
+    });
+    let volume_text = Memo::new(move |_| {
+        billing.with(|b| {
+            b.as_ref().map(|b| {
+                let s = volume_points(b);
+                chart_text::volume(&s.api, &s.self_hosted, s.breakeven)
+            })
+        })
+    });
     view! {
         <div class="sweeps">
             <div class="chart-card">
                 <h3>{tr!("billing.duty_chart_heading")}</h3>
                 <canvas node_ref=duty_canvas class="chart" data-testid="chart-breakeven-duty" role="img"
-                    aria-label=tr!("billing.duty_chart_label")></canvas>
+                    aria-label=tr!("billing.duty_chart_label") aria-describedby="chart-text-duty"></canvas>
+                <p id="chart-text-duty" class="visually-hidden" data-testid="chart-text-duty">{move || duty_text.get()}</p>
             </div>
             <div class="chart-card">
                 <h3>{tr!("billing.volume_chart_heading")}</h3>
                 <canvas node_ref=volume_canvas class="chart" data-testid="chart-breakeven-volume" role="img"
-                    aria-label=tr!("billing.volume_chart_label")></canvas>
+                    aria-label=tr!("billing.volume_chart_label") aria-describedby="chart-text-volume"></canvas>
+                <p id="chart-text-volume" class="visually-hidden" data-testid="chart-text-volume">{move || volume_text.get()}</p>
             </div>
         </div>
     }
 }
 
+/// The duty-cycle chart's lines, 1% to 100% busy (drawn and read by its text alternative).
+fn duty_points(b: &BillingEstimate) -> DutySweep {
+    duty_sweep(b, &log_space(0.01, 1.0, 40))
+}
+
+/// The volume chart's lines (drawn and read by its text alternative).
+fn volume_points(b: &BillingEstimate) -> VolumeSweep {
+    volume_sweep(b, 60)
+}
+
 fn duty_chart(b: &BillingEstimate) -> SweepChart {
-    let sweep = duty_sweep(b, &log_space(0.01, 1.0, 40));
+    let sweep = duty_points(b);
     let mut series = vec![SweepSeries {
         label: tr!("billing.series_busy_only"),
         color: ACCENT,
@@ -260,7 +290,7 @@ fn duty_chart(b: &BillingEstimate) -> SweepChart {
 }
 
 fn volume_chart(b: &BillingEstimate) -> SweepChart {
-    let sweep = volume_sweep(b, 60);
+    let sweep = volume_points(b);
     let series = vec![
         SweepSeries {
             label: "API".into(),

@@ -3,6 +3,7 @@ use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use runway_charts::{draw_cost_by_provider, draw_cost_vs_mfu, DrawResult, MfuText, ProviderBar};
+use runway_model::chart_text::{self, Bar};
 use runway_model::cost::{cost_by_provider, cost_vs_mfu};
 use runway_model::format::{percent, usd};
 use runway_model::order::insert_by_key;
@@ -39,18 +40,37 @@ pub fn Charts() -> impl IntoView {
             }
         },
     );
+    // Each chart's text alternative, from the same points the canvas draws; like the drawing, it
+    // follows the estimate (the scenario is read as the estimate was made from it).
+    let mfu_text = Memo::new(move |_| {
+        let e = state.estimate.read();
+        let e = e.as_ref().ok()?;
+        let s = state.scenario.read_untracked();
+        Some(chart_text::cost_vs_mfu(
+            &cost_vs_mfu(&s, e),
+            (s.mfu, e.compute_cost_usd),
+        ))
+    });
+    let provider_text = Memo::new(move |_| {
+        let e = state.estimate.read();
+        let e = e.as_ref().ok()?;
+        let bars = provider_bars(&state.scenario.read_untracked(), e, state.catalog);
+        Some(bars_text(&bars, chart_text::cost_by_provider))
+    });
     view! {
         <div class="chart-card">
             <h3>{tr!("charts.mfu_heading")}</h3>
             <p class="chart-note">{tr!("charts.mfu_note")}</p>
             <canvas node_ref=mfu_canvas class="chart" data-testid="chart-cost-vs-mfu" role="img"
-                aria-label=tr!("charts.mfu_label")></canvas>
+                aria-label=tr!("charts.mfu_label") aria-describedby="chart-text-mfu"></canvas>
+            <p id="chart-text-mfu" class="visually-hidden" data-testid="chart-text-mfu">{move || mfu_text.get()}</p>
         </div>
         <div class="chart-card">
             <h3>{tr!("charts.provider_heading")}</h3>
             <p class="chart-note">{tr!("charts.provider_note")}</p>
             <canvas node_ref=provider_canvas class="chart" data-testid="chart-cost-by-provider" role="img"
-                aria-label=tr!("charts.provider_label")></canvas>
+                aria-label=tr!("charts.provider_label") aria-describedby="chart-text-provider"></canvas>
+            <p id="chart-text-provider" class="visually-hidden" data-testid="chart-text-provider">{move || provider_text.get()}</p>
         </div>
     }
 }
@@ -119,6 +139,19 @@ fn draw_mfu(
     )
 }
 
+/// A bar chart's bars as the model's text alternative reads them.
+pub fn bars_text(bars: &[ProviderBar], text: fn(&[Bar]) -> String) -> String {
+    let bars: Vec<Bar> = bars
+        .iter()
+        .map(|b| Bar {
+            label: &b.label,
+            cost_usd: b.cost_usd,
+            current: b.current,
+        })
+        .collect();
+    text(&bars)
+}
+
 fn draw_providers(
     root: &DrawingArea<MeasuredCanvas, Shift>,
     s: &Scenario,
@@ -126,6 +159,13 @@ fn draw_providers(
     catalog: &Catalog,
     scale: f64,
 ) -> DrawResult {
+    let bars = provider_bars(s, e, catalog);
+    draw_cost_by_provider(root, &bars, &tr!("charts.provider_x"), scale)
+}
+
+/// The run at every provider's list price (and the user's own price when overridden), cheapest
+/// first: what the provider chart draws and its text alternative reads.
+fn provider_bars(s: &Scenario, e: &Estimate, catalog: &Catalog) -> Vec<ProviderBar> {
     let overridden = matches!(e.price, PriceSource::Override { .. });
     let mut bars: Vec<ProviderBar> = cost_by_provider(e, catalog)
         .into_iter()
@@ -143,7 +183,7 @@ fn draw_providers(
         };
         insert_by_key(&mut bars, yours, |b| b.cost_usd);
     }
-    draw_cost_by_provider(root, &bars, &tr!("charts.provider_x"), scale)
+    bars
 }
 
 /// Sizes the canvas backing store to its CSS box times the device pixel ratio (sharp on HiDPI),

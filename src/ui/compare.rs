@@ -11,6 +11,7 @@ use runway_model::tr;
 use runway_model::workload_kind::WorkloadKind;
 
 use crate::state::use_app_state;
+use crate::ui::announce::{focus_test_id, Announcer};
 use crate::ui::charts::{draw_on, redraw_after_change};
 
 /// Train vs fine-tune, side by side: up to four pieces of work on the scenario's hardware and
@@ -43,12 +44,23 @@ pub fn ComparePanel() -> impl IntoView {
             .plan_errors
             .update(|e| e.retain(|e| !matches!(e.at, Token::Cmp(_))));
     };
+    let announcer = Announcer::get();
+    // A column was added: say so; the fourth disables the add buttons (and so drops the focus),
+    // so the keyboard then goes to the new column's first control.
+    let added = move || {
+        let n = state.plan.with_untracked(|p| p.compare.len());
+        announcer.say(tr!("focus.column_added", n = n));
+        if n >= MAX_COLUMNS {
+            focus_test_id(format!("cmp-{}-kind", n - 1));
+        }
+    };
     let add_rag = move |_| {
         state.plan.update(|p| {
             if p.compare.len() < MAX_COLUMNS {
                 p.compare.push(Column::retrieval_default());
             }
-        })
+        });
+        added();
     };
     let add = move |_| {
         state.plan.update(|p| {
@@ -60,7 +72,8 @@ pub fn ComparePanel() -> impl IntoView {
                     .unwrap_or_else(|| train_vs_finetune()[2].clone());
                 p.compare.push(next);
             }
-        })
+        });
+        added();
     };
     let columns = move || {
         (0..count.get())
@@ -77,24 +90,31 @@ pub fn ComparePanel() -> impl IntoView {
         })
     };
     let canvas = NodeRef::<Canvas>::new();
+    // The chart's bars: each column's first year, the cheapest marked (drawn and described).
+    let bars = move |columns: &[Column], r: &[ColumnResult]| -> Vec<ProviderBar> {
+        let low = r.iter().map(first_year).fold(f64::INFINITY, f64::min);
+        columns
+            .iter()
+            .zip(r)
+            .enumerate()
+            .map(|(i, (c, r))| ProviderBar {
+                label: format!("{}. {}", i + 1, c.kind.label()),
+                cost_usd: first_year(r),
+                current: first_year(r) == low,
+            })
+            .collect()
+    };
+    let chart_text = Memo::new(move |_| {
+        let bars = state.plan.with(|p| results.with(|r| bars(&p.compare, r)));
+        (!bars.is_empty())
+            .then(|| crate::ui::charts::bars_text(&bars, runway_model::chart_text::compare))
+    });
     redraw_after_change(
         move || results.track(),
         move || {
-            let bars: Vec<ProviderBar> = state.plan.with_untracked(|p| {
-                results.with_untracked(|r| {
-                    let low = r.iter().map(first_year).fold(f64::INFINITY, f64::min);
-                    p.compare
-                        .iter()
-                        .zip(r)
-                        .enumerate()
-                        .map(|(i, (c, r))| ProviderBar {
-                            label: format!("{}. {}", i + 1, c.kind.label()),
-                            cost_usd: first_year(r),
-                            current: first_year(r) == low,
-                        })
-                        .collect()
-                })
-            });
+            let bars: Vec<ProviderBar> = state
+                .plan
+                .with_untracked(|p| results.with_untracked(|r| bars(&p.compare, r)));
             if let (Some(c), false) = (canvas.get_untracked(), bars.is_empty()) {
                 let x_desc = tr!("charts.provider_x");
                 draw_on(&c, |root, scale| {
@@ -121,7 +141,8 @@ pub fn ComparePanel() -> impl IntoView {
         {link_errors}
         <div class="compare-grid">{columns}</div>
         <canvas node_ref=canvas class="chart" class:hidden-chart=move || count.get() == 0 data-testid="chart-compare" role="img"
-            aria-label=tr!("compare.chart_label")></canvas>
+            aria-label=tr!("compare.chart_label") aria-describedby="chart-text-compare"></canvas>
+        <p id="chart-text-compare" class="visually-hidden" data-testid="chart-text-compare">{move || chart_text.get()}</p>
     }
 }
 
@@ -366,12 +387,24 @@ fn CompareColumn(
     // The first cash day (`None`: the grants pay it all; no result yet reads the same).
     let cash_day = move || results.with(|r| r.get(index).and_then(|c| c.runway.runway_end_day));
     let runway = move || cash_day().map_or_else(|| "none".to_string(), |d| d.to_string());
+    let announcer = Announcer::get();
     let remove = move |_| {
         state.plan.update(|p| {
             if index < p.compare.len() {
                 p.compare.remove(index);
             }
-        })
+        });
+        // The column (and its Remove button, which had the focus) is gone: the focus goes to the
+        // column now in its place, else the one before, else the button that adds a column.
+        let left = state.plan.with_untracked(|p| p.compare.len());
+        let said = tr!("focus.column_removed", n = index + 1);
+        if left == 0 {
+            announcer.say(format!("{said} {}", tr!("focus.no_columns_left")));
+            focus_test_id("add-column".to_string());
+        } else {
+            announcer.say(said);
+            focus_test_id(format!("remove-cmp-{}", index.min(left - 1)));
+        }
     };
     let to_job = move || {
         let column = state.plan.with(|p| p.compare.get(index).cloned())?;
@@ -383,6 +416,9 @@ fn CompareColumn(
             .plan
             .with(|p| p.workload_count() >= runway_model::plan::MAX_WORKLOADS);
         if let (Some(job), false) = (to_job(), full) {
+            // The new row is in the workload list, far from this button.
+            let n = state.plan.with_untracked(|p| p.job_count()) + 1;
+            announcer.say(tr!("focus.job_added", n = n, title = job.title()));
             state.add_job(job);
         }
     };
@@ -394,7 +430,7 @@ fn CompareColumn(
         <div class="compare-col" class:cheapest=is_cheapest data-testid=format!("cmp-{index}")>
             <div class="grant-head">
                 <strong>{format!("{}.", index + 1)}</strong>
-                <select data-testid=format!("cmp-{index}-kind") aria-label=format!("Column {}: kind of work", index + 1) on:change=change_kind>{kinds}</select>
+                <select data-testid=format!("cmp-{index}-kind") aria-label=tr!("chart_alt.column_kind", n = index + 1) on:change=change_kind>{kinds}</select>
                 <button type="button" class="link-button" data-testid=format!("remove-cmp-{index}") on:click=remove
                     aria-label=tr!("compare.remove_column", n = index + 1)>{tr!("compare.remove")}</button>
                 <Show when=can_add>

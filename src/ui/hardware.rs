@@ -55,12 +55,20 @@ pub fn ProviderSelect() -> impl IntoView {
                 let test_id = stale
                     .as_ref()
                     .map(|_| format!("stale-{}-{}", price.provider, price.accelerator));
+                // Short enough for the select's width (the hint above says "per GPU-hour"); a
+                // stale price gets "⚠" in the text and its age in full for a tooltip and a screen
+                // reader (and in the note under the select once chosen).
+                let price_text = runway_model::format::usd_as_published(price.usd_per_gpu_hour, 2);
                 let text = match &stale {
-                    Some(label) => tr!("hardware.provider_option_stale", name = provider.name, price = runway_model::format::usd_as_published(price.usd_per_gpu_hour, 2), as_of = price.as_of, stale = label),
-                    None => tr!("hardware.provider_option", name = provider.name, price = runway_model::format::usd_as_published(price.usd_per_gpu_hour, 2), as_of = price.as_of),
+                    Some(_) => tr!("hardware.provider_option_stale", name = provider.name, price = price_text, as_of = price.as_of),
+                    None => tr!("hardware.provider_option", name = provider.name, price = price_text, as_of = price.as_of),
                 };
+                let full = stale.as_ref().map(|label| {
+                    tr!("polish_d.provider_option_full", name = provider.name, price = price_text, as_of = price.as_of, stale = label)
+                });
                 Some(view! {
-                    <option value=provider.id.clone() selected=selected class:stale=stale.is_some() data-testid=test_id>
+                    <option value=provider.id.clone() selected=selected class:stale=stale.is_some() data-testid=test_id
+                        title=full.clone() aria-label=full>
                         {text}
                     </option>
                 })

@@ -1,6 +1,7 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
+use runway_model::chart_text::{self, Line};
 use runway_model::format::{compact, data_value, hours, percent, usd};
 use runway_model::overheads::explain::HiddenOutput;
 use runway_model::overheads::{
@@ -175,12 +176,12 @@ fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
     Some(out)
 }
 
-/// A share of the total for the legend: "65.7%", "<0.1%".
+/// A share of the total for the legend: "65.7%", "<0.1%" (Portuguese "65,7%", "<0,1%").
 fn share(fraction: f64) -> String {
     if fraction > 0.0 && fraction < 0.001 {
-        "<0.1%".into()
+        format!("<{}%", runway_model::format::exact(0.1, 1))
     } else {
-        format!("{:.1}%", fraction * 100.0)
+        format!("{}%", runway_model::format::exact(fraction * 100.0, 1))
     }
 }
 
@@ -308,12 +309,12 @@ fn NetworkSelect() -> impl IntoView {
                     Some(i) => tr!(
                         "hidden_costs.network_option_instance",
                         instance = i,
-                        name = n.name,
+                        name = n.name_text(),
                         gbps = n.gb_per_s_per_gpu
                     ),
                     None => tr!(
                         "hidden_costs.network_option",
-                        name = n.name,
+                        name = n.name_text(),
                         gbps = n.gb_per_s_per_gpu
                     ),
                 };
@@ -335,7 +336,7 @@ fn NetworkSelect() -> impl IntoView {
         catalog
             .instance(&provider, &accelerator)
             .filter(|i| !i.capacity_note.is_empty())
-            .map(|i| view! { <p class="hint" data-testid="capacity-note">{tr!("hidden_costs.capacity", note = i.capacity_note)}</p> })
+            .map(|i| view! { <p class="hint" data-testid="capacity-note">{tr!("hidden_costs.capacity", note = i.capacity_note_text())}</p> })
     };
     view! {
         <div class="field">
@@ -484,19 +485,53 @@ fn SweepCharts() -> impl IntoView {
             }
         },
     );
+    // The text alternatives, read from the very chart data the canvases draw.
+    let sweep_text =
+        move |build: fn(&Scenario, &Estimate, &OverheadEstimate, &Catalog) -> SweepChart,
+              text: fn(&SweepChart) -> String| {
+            // Tracks what the drawing tracks (the overheads), so text and picture change together.
+            Memo::new(move |_| {
+                let o = overheads.read();
+                let s = scenario.read_untracked();
+                let e = estimate.read_untracked();
+                let (Ok(e), Some(o)) = (e.as_ref(), o.as_ref()) else {
+                    return None;
+                };
+                Some(text(&build(&s, e, o, catalog)))
+            })
+        };
+    let gpus_text = sweep_text(gpu_sweep, |c| {
+        let lines: Vec<Line> = c
+            .series
+            .iter()
+            .map(|l| Line {
+                label: &l.label,
+                points: &l.points,
+            })
+            .collect();
+        let yours = c.marker.as_ref().map_or((f64::NAN, f64::NAN), |m| m.0);
+        chart_text::cost_vs_gpus(&lines, yours)
+    });
+    let interval_text = sweep_text(interval_sweep, |c| {
+        let points = c.series.first().map_or(&[][..], |l| &l.points[..]);
+        let optimum = c.marker.as_ref().map_or((f64::NAN, f64::NAN), |m| m.0);
+        chart_text::cost_vs_interval(points, optimum)
+    });
     view! {
         <div class="sweeps">
             <div class="chart-card">
                 <h3>{tr!("hidden_costs.gpus_chart_heading")}</h3>
                 <p class="chart-note">{tr!("hidden_costs.gpus_chart_note")}</p>
                 <canvas node_ref=gpus_canvas class="chart" data-testid="chart-cost-vs-gpus" role="img"
-                    aria-label=tr!("hidden_costs.gpus_chart_label")></canvas>
+                    aria-label=tr!("hidden_costs.gpus_chart_label") aria-describedby="chart-text-gpus"></canvas>
+                <p id="chart-text-gpus" class="visually-hidden" data-testid="chart-text-gpus">{move || gpus_text.get()}</p>
             </div>
             <div class="chart-card">
                 <h3>{tr!("hidden_costs.interval_chart_heading")}</h3>
                 <p class="chart-note">{tr!("hidden_costs.interval_chart_note")}</p>
                 <canvas node_ref=interval_canvas class="chart" data-testid="chart-cost-vs-interval" role="img"
-                    aria-label=tr!("hidden_costs.interval_chart_label")></canvas>
+                    aria-label=tr!("hidden_costs.interval_chart_label") aria-describedby="chart-text-interval"></canvas>
+                <p id="chart-text-interval" class="visually-hidden" data-testid="chart-text-interval">{move || interval_text.get()}</p>
             </div>
         </div>
     }
@@ -520,7 +555,7 @@ fn gpu_sweep(s: &Scenario, e: &Estimate, o: &OverheadEstimate, catalog: &Catalog
                 .map(|(g, c)| (g, c.unwrap_or(f64::NAN)))
                 .collect();
             series.push(SweepSeries {
-                label: n.name.to_string(),
+                label: n.name_text().to_string(),
                 color,
                 points,
             });

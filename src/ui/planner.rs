@@ -10,7 +10,7 @@ use runway_model::runway::HORIZON_CAP_DAYS;
 use runway_model::{tr, Scenario};
 
 use crate::state::use_app_state;
-use crate::ui::announce::{marked, piece, MARK};
+use crate::ui::announce::{focus_test_id, marked, piece, Announcer, MARK};
 
 /// One press of the button: the plan it planned, the answer, and how long it took.
 #[derive(Clone, PartialEq)]
@@ -63,6 +63,7 @@ pub fn ApplicationPlanner() -> impl IntoView {
             applied: false,
         }));
     };
+    let announcer = Announcer::get();
     let use_dates = move |_| {
         let Some(report) = planned.with_untracked(|r| r.as_ref().map(|r| r.report.clone())) else {
             return;
@@ -70,7 +71,21 @@ pub fn ApplicationPlanner() -> impl IntoView {
         if stale.get_untracked() {
             return;
         }
+        let changed = report
+            .grants
+            .iter()
+            .filter(|g| g.apply_day != g.typed_day)
+            .count();
         state.plan.update(|p| report.apply_to(p));
+        // The result is rebuilt with the button disabled (and the focus would drop to the page):
+        // the note that says the dates are in the plan takes it, and the live region says how many
+        // grants moved.
+        announcer.say(if changed == 1 {
+            tr!("focus.dates_used_one", n = changed)
+        } else {
+            tr!("focus.dates_used_other", n = changed)
+        });
+        focus_test_id("suggested-applied".to_string());
         let plan = state.plan.get_untracked();
         planned.update(|r| {
             if let Some(r) = r {
@@ -175,7 +190,7 @@ pub fn ApplicationPlanner() -> impl IntoView {
                     <button type="button" data-testid="use-suggested-dates" on:click=use_dates disabled=applied || !changes>
                         {tr!("planner.use_dates")}
                     </button>
-                    {applied.then(|| view! { <p class="hint" role="status" data-testid="suggested-applied">{tr!("planner.applied")}</p> })}
+                    {applied.then(|| view! { <p class="hint" data-testid="suggested-applied">{tr!("planner.applied")}</p> })}
                     {(!changes && !applied).then(|| view! { <p class="hint" data-testid="suggested-no-change">{tr!("planner.no_change")}</p> })}
                     <p class="hint" data-testid="planner-stats" data-value=r.report.simulations.to_string()>
                         {tr!("planner.stats", n = a.simulations, ms = format!("{:.0}", r.ms))}

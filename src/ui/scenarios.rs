@@ -12,6 +12,7 @@ use wasm_bindgen::JsCast;
 
 use crate::state::{use_app_state, AppState};
 use crate::storage::{self, StorageProblem, StoredLibrary};
+use crate::ui::announce::{focus_test_id, Announcer};
 
 /// The saved-scenario library as the page sees it.
 #[derive(Clone, Copy)]
@@ -162,6 +163,17 @@ pub fn ScenariosPanel() -> impl IntoView {
         }
     });
     on_cleanup(move || listener.remove());
+    let announcer = Announcer::get();
+    // The list is rebuilt whenever the library changes, so the button that had the focus is gone:
+    // the focus goes to `control` of the plan with this id, wherever it now is in the list.
+    let focus_row = move |control: &'static str, id: &str| {
+        if let Some(i) = saved
+            .library
+            .with_untracked(|l| l.scenarios.iter().position(|s| s.id == id))
+        {
+            focus_test_id(format!("{control}-{i}"));
+        }
+    };
 
     let save = move |as_new: bool| {
         let (name, note) = state
@@ -216,28 +228,50 @@ pub fn ScenariosPanel() -> impl IntoView {
                 saved
                     .status
                     .set(tr!("scenarios.duplicated_as", name = name));
+                announcer.say(tr!("focus.plan_duplicated", name = name));
+                focus_row("duplicate-saved", &id);
             }
         }
     };
     let delete = move |id: String| {
+        let at = saved
+            .library
+            .with_untracked(|l| l.scenarios.iter().position(|s| s.id == id));
         let mut removed = None;
         if saved.mutate(|lib| removed = lib.remove(&id)) {
             if state.saved_id.get_untracked().as_deref() == Some(id.as_str()) {
                 state.saved_id.set(None);
             }
+            if let Some(s) = &removed {
+                announcer.say(tr!("focus.plan_deleted", name = s.name));
+            }
             saved.deleted.set(removed);
+            // The plan now in its place (else the one before) takes the focus on its own Delete
+            // button; an empty list leaves Undo as the one thing to do.
+            let left = saved.library.with_untracked(|l| l.scenarios.len());
+            focus_test_id(match (at, left) {
+                (_, 0) => "undo-delete".to_string(),
+                (Some(i), n) => format!("delete-saved-{}", i.min(n - 1)),
+                (None, _) => "undo-delete".to_string(),
+            });
         }
     };
     let undo = move |_| {
         if let Some(s) = saved.deleted.get_untracked() {
+            let (id, name) = (s.id.clone(), s.name.clone());
             if saved.mutate(|lib| lib.upsert(s)) {
                 saved.deleted.set(None);
+                // Undo is gone with the note it was in: back to the restored plan's Delete button,
+                // where the keyboard was before the delete.
+                announcer.say(tr!("focus.plan_restored", name = name));
+                focus_row("delete-saved", &id);
             }
         }
     };
     let rename = move |id: String, name: String| {
         let name = clean_text(&name, MAX_NAME);
         if name.is_empty() {
+            announcer.say(tr!("focus.rename_empty"));
             return;
         }
         let renamed = saved.mutate(|lib| {
@@ -249,10 +283,23 @@ pub fn ScenariosPanel() -> impl IntoView {
         });
         if renamed {
             saved.renaming.set(None);
+            announcer.say(tr!("focus.renamed", name = name));
             if state.saved_id.get_untracked().as_deref() == Some(id.as_str()) {
                 state.plan.update(|p| p.name = name);
             }
+            // The field and its Save button are gone: back to the plan's Rename button.
+            focus_row("rename-saved", &id);
         }
+    };
+    // Escape or Cancel: the name stays as it was, and the focus goes back to Rename.
+    let cancel_rename = move |id: String| {
+        saved.renaming.set(None);
+        let name = saved
+            .library
+            .with_untracked(|l| l.get(&id).map(|s| s.name.clone()))
+            .unwrap_or_default();
+        announcer.say(tr!("focus.rename_cancelled", name = name));
+        focus_row("rename-saved", &id);
     };
     let reset_library = move |_| {
         // The unreadable text is already in its backup key.
@@ -299,11 +346,18 @@ pub fn ScenariosPanel() -> impl IntoView {
                                 let draft = RwSignal::new(name.clone());
                                 let id2 = id.clone();
                                 let id3 = id.clone();
+                                let id4 = id.clone();
                                 view! {
                                     <input type="text" class="rename" maxlength="80" aria-label=tr!("scenarios.rename_label") data-testid=format!("rename-input-{i}") prop:value=draft
                                         on:input=move |ev| draft.set(event_target_value(&ev))
-                                        on:keydown=move |ev| if ev.key() == "Enter" { rename(id2.clone(), draft.get_untracked()) } />
+                                        on:keydown=move |ev| match ev.key().as_str() {
+                                            "Enter" => rename(id2.clone(), draft.get_untracked()),
+                                            "Escape" => cancel_rename(id2.clone()),
+                                            _ => {}
+                                        } />
                                     <button type="button" data-testid=format!("rename-save-{i}") on:click=move |_| rename(id3.clone(), draft.get_untracked())>{tr!("scenarios.save_name")}</button>
+                                    <button type="button" class="link-button" data-testid=format!("rename-cancel-{i}") aria-label=tr!("focus.cancel_rename_label", name = name.clone())
+                                        on:click=move |_| cancel_rename(id4.clone())>{tr!("focus.cancel_rename")}</button>
                                 }.into_any()
                             } else {
                                 view! { <strong class="saved-name" data-testid=format!("saved-name-{i}")>{name.clone()}</strong> }.into_any()
@@ -320,7 +374,11 @@ pub fn ScenariosPanel() -> impl IntoView {
                             {(!row.note.is_empty()).then(|| view! { <p class="saved-note" data-testid=format!("saved-note-{i}")>{row.note.clone()}</p> })}
                             <div class="saved-actions">
                                 <button type="button" data-testid=format!("open-saved-{i}") on:click=move |_| open(o.clone())>{tr!("scenarios.open")}</button>
-                                <button type="button" class="link-button" data-testid=format!("rename-saved-{i}") on:click=move |_| saved.renaming.set(Some(r.clone()))>{tr!("scenarios.rename")}</button>
+                                <button type="button" class="link-button" data-testid=format!("rename-saved-{i}") on:click=move |_| {
+                                    saved.renaming.set(Some(r.clone()));
+                                    // The name became a text field: the keyboard goes into it.
+                                    focus_test_id(format!("rename-input-{i}"));
+                                }>{tr!("scenarios.rename")}</button>
                                 <button type="button" class="link-button" data-testid=format!("duplicate-saved-{i}") on:click=move |_| duplicate(d.clone())>{tr!("scenarios.duplicate")}</button>
                                 <button type="button" class="link-button" data-testid=format!("delete-saved-{i}") on:click=move |_| delete(x.clone())>{tr!("scenarios.delete")}</button>
                             </div>
@@ -362,7 +420,7 @@ pub fn ScenariosPanel() -> impl IntoView {
             </p>
         })}
         {move || saved.deleted.get().map(|s| view! {
-            <p class="undo" role="status">{tr!("scenarios.deleted", name = s.name)}" "
+            <p class="undo">{tr!("scenarios.deleted", name = s.name)}" "
                 <button type="button" data-testid="undo-delete" on:click=undo>{tr!("scenarios.undo")}</button>
             </p>
         })}

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use leptos::prelude::*;
-use runway_model::format::{data_value, usd};
+use runway_model::format::{data_value, exact, percent, usd};
 use runway_model::montecarlo::{self, Bands, RangeKey};
 use runway_model::plan::{GrantOdds, OddsField};
 use runway_model::tr;
@@ -174,7 +174,8 @@ pub fn Uncertainty() -> impl IntoView {
                         .get(i)
                         .cloned()
                         .unwrap_or_else(|| tr!("uncertainty.grant_n", n = i + 1));
-                    let pct = (p * 100.0).round();
+                    // Whole percents, written the reader's way ("37%").
+                    let pct = percent((p * 100.0).round() / 100.0);
                     view! {
                         <span data-testid=format!("mc-expire-prob-{i}") data-value=data_value(p)>
                             {tr!("uncertainty.expire_prob", name = name, pct = pct)}
@@ -191,16 +192,19 @@ pub fn Uncertainty() -> impl IntoView {
             "ready"
         }
     };
+    // How many samples the bands rest on (it says how fine P10/P90 are); how long they took is
+    // for the curious only, in the tooltip.
     let timing = move || {
         bands.with(|b| {
-            b.as_ref().map(|b| {
-                tr!(
-                    "uncertainty.timing",
-                    n = b.samples,
-                    ms = format!("{:.0}", shared.took_ms.get())
-                )
-            })
+            b.as_ref()
+                .map(|b| tr!("polish_d.samples", n = exact(b.samples as f64, 0)))
         })
+    };
+    let timing_title = move || {
+        tr!(
+            "polish_d.samples_took",
+            ms = exact(shared.took_ms.get().max(0.0), 0)
+        )
     };
 
     // Range inputs: plan-wide MFU and price factors.
@@ -363,7 +367,7 @@ pub fn Uncertainty() -> impl IntoView {
             <details class="mc-inputs" data-testid="mc-inputs" prop:open=open_inputs>
                 <summary>
                     {tr!("uncertainty.ranges_summary")}" "
-                    <span class="mc-time" data-testid="mc-time" data-value=move || data_value(shared.took_ms.get())>
+                    <span class="mc-time" data-testid="mc-time" data-value=move || data_value(shared.took_ms.get()) title=timing_title>
                         {timing}{move || if shared.pending.get() { format!(" {}", tr!("uncertainty.updating")) } else { String::new() }}
                     </span>
                 </summary>

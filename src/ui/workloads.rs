@@ -6,7 +6,7 @@ use runway_model::tr;
 use runway_model::workloads::{job_kinds, parse_job, parse_serve, Serve};
 
 use crate::state::use_app_state;
-use crate::ui::announce::{marked, piece, MARK};
+use crate::ui::announce::{focus_test_id, marked, piece, Announcer, MARK};
 
 /// The plan's workloads: training jobs (one is open in the calculator above), serving lines and
 /// experiments, each with what it costs and when it runs, removable; and one form that adds any
@@ -19,6 +19,20 @@ pub fn WorkloadList() -> impl IntoView {
     let serve_count = Memo::new(move |_| state.plan.with(|p| p.serves.len()));
     // The serving line open in the form below, if one is being edited.
     let form = AddForm::new();
+    let announcer = Announcer::get();
+    // A workload's row is gone (with the Remove button that had the focus): say so, and move the
+    // focus to the row now in its place in the list, else the one before, else the heading.
+    let removed = move |text: String, position: usize| {
+        let (jobs, serves, works) = state
+            .plan
+            .with_untracked(|p| (p.job_count(), p.serves.len(), p.workloads.len()));
+        if jobs + serves + works == 0 {
+            announcer.say(format!("{text} {}", tr!("focus.no_workloads_left")));
+        } else {
+            announcer.say(text);
+        }
+        focus_test_id(removal_focus(position, jobs, serves, works));
+    };
     let iso = move |day: u32| {
         state.plan.with(|p| {
             p.date_of(day)
@@ -77,7 +91,13 @@ pub fn WorkloadList() -> impl IntoView {
                             on:click=move |_| state.edit_job(i)>{move || if editing() { tr!("workloads.editing_above") } else { tr!("workloads.edit") }}</button>
                         <button type="button" class="link-button" data-testid=format!("remove-job-{i}")
                             aria-label=tr!("workloads.remove_job", n = i + 1)
-                            on:click=move |_| state.remove_job(i)>{tr!("workloads.remove")}</button>
+                            on:click=move |_| {
+                                let title = state.plan.with_untracked(|p| {
+                                    p.jobs(&state.scenario.get_untracked()).get(i).map(|j| j.title())
+                                });
+                                state.remove_job(i);
+                                removed(tr!("focus.job_removed", n = i + 1, title = title.unwrap_or_default()), i);
+                            }>{tr!("workloads.remove")}</button>
                     </li>
                 }
             })
@@ -112,11 +132,14 @@ pub fn WorkloadList() -> impl IntoView {
                 let pick = move |f: fn(&ServeRow) -> f64| row.with(|r| r.as_ref().map_or(0.0, f));
                 let text = move || row.with(|r| r.as_ref().map(|r| r.text.clone()));
                 let remove = move |_| {
+                    let title = state.plan.with_untracked(|p| p.serves.get(j).map(Serve::title));
                     state.plan.update(|p| {
                         if j < p.serves.len() {
                             p.serves.remove(j);
                         }
-                    })
+                    });
+                    let position = job_count.get_untracked() + j;
+                    removed(tr!("focus.serve_removed", n = j + 1, title = title.unwrap_or_default()), position);
                 };
                 view! {
                     <li data-testid=format!("serve-{j}")>
@@ -131,6 +154,9 @@ pub fn WorkloadList() -> impl IntoView {
                             on:click=move |_| {
                                 if let Some(v) = state.plan.with_untracked(|p| p.serves.get(j).cloned()) {
                                     form.edit_serve(j, &v);
+                                    // The line is now in the form below: the keyboard goes there.
+                                    announcer.say(tr!("focus.serve_edit_open", n = j + 1));
+                                    focus_test_id("new-work-type".to_string());
                                 }
                             }>{tr!("workloads.edit")}</button>
                         <button type="button" class="link-button" data-testid=format!("remove-serve-{j}")
@@ -153,7 +179,9 @@ pub fn WorkloadList() -> impl IntoView {
                             if k < p.workloads.len() {
                                 p.workloads.remove(k);
                             }
-                        })
+                        });
+                        let position = state.plan.with_untracked(|p| p.job_count() + p.serves.len()) + k;
+                        removed(tr!("focus.work_removed", n = k + 1), position);
                     };
                     view! {
                         <li data-testid=format!("work-{k}")>
@@ -167,7 +195,7 @@ pub fn WorkloadList() -> impl IntoView {
         })
     };
     view! {
-        <h3 class="no-print" id="workloads">{tr!("workloads.heading")}</h3>
+        <h3 class="no-print" id="workloads" data-testid="workloads-heading">{tr!("workloads.heading")}</h3>
         <ul class="workloads no-print">
             {jobs}
             {serves}
@@ -177,6 +205,24 @@ pub fn WorkloadList() -> impl IntoView {
             <p class="hint" data-testid="no-workloads">{tr!("workloads.none")}</p>
         </Show>
         <AddWorkload form=form />
+    }
+}
+
+/// The test id of the control that takes the focus after a workload's row is removed: the Remove
+/// button of the row now at `position` in the list (jobs, then serving lines, then experiments;
+/// the counts are what is left), else of the last row, else the list's heading.
+fn removal_focus(position: usize, jobs: usize, serves: usize, works: usize) -> String {
+    let left = jobs + serves + works;
+    if left == 0 {
+        return "workloads-heading".to_string();
+    }
+    let at = position.min(left - 1);
+    if at < jobs {
+        format!("remove-job-{at}")
+    } else if at < jobs + serves {
+        format!("remove-serve-{}", at - jobs)
+    } else {
+        format!("remove-work-{}", at - jobs - serves)
     }
 }
 
@@ -354,6 +400,7 @@ fn AddWorkload(
             })
             .collect_view()
     };
+    let announcer = Announcer::get();
     let add = move |_| {
         let editing = edit_serve
             .get_untracked()
@@ -380,6 +427,11 @@ fn AddWorkload(
                 );
                 let index = editing.unwrap_or_else(|| state.plan.with(|p| p.serves.len()));
                 parse_serve(&token, index, state.catalog).map(|v| {
+                    // The focus stays on this button; the new row is above, out of sight.
+                    announcer.say(match editing {
+                        Some(j) => tr!("focus.serve_saved", n = j + 1, title = v.title()),
+                        None => tr!("focus.serve_added", n = index + 1, title = v.title()),
+                    });
                     state.plan.update(|p| match editing {
                         Some(j) if j < p.serves.len() => p.serves[j] = v,
                         _ => p.serves.push(v),
@@ -397,8 +449,10 @@ fn AddWorkload(
                     t(duty).trim_end_matches('%')
                 );
                 let index = state.plan.with(|p| p.workloads.len());
-                parse_work(&token, index, state.catalog)
-                    .map(|w| state.plan.update(|p| p.workloads.push(w)))
+                parse_work(&token, index, state.catalog).map(|w| {
+                    state.plan.update(|p| p.workloads.push(w));
+                    announcer.say(tr!("focus.work_added", n = index + 1));
+                })
             }
             _ => {
                 let token = format!(
@@ -411,7 +465,10 @@ fn AddWorkload(
                     t(runs)
                 );
                 let index = state.plan.with(|p| p.job_count());
-                parse_job(&token, index, state.catalog).map(|j| state.add_job(j))
+                parse_job(&token, index, state.catalog).map(|j| {
+                    announcer.say(tr!("focus.job_added", n = index + 1, title = j.title()));
+                    state.add_job(j);
+                })
             }
         };
         match result {
@@ -428,7 +485,7 @@ fn AddWorkload(
     };
     view! {
         <h4 class="no-print">{tr!("workloads.add_heading")}</h4>
-        <div class="grant-fields add-workload no-print">
+        <div class="grant-fields add-workload no-print" id="add-workload">
             <label class="grant-field"><span>{tr!("workloads.what")}</span>
                 <select data-testid="new-work-type" prop:value=move || kind.get() on:change=move |ev| kind.set(event_target_value(&ev))>{kinds}</select>
             </label>
@@ -475,7 +532,14 @@ fn AddWorkload(
                 {move || match edit_serve.get() { Some(j) if kind.with(|k| k == "serve") => tr!("workloads.save_serve", n = j + 1), _ => tr!("workloads.add") }}
             </button>
             <Show when=move || edit_serve.with(Option::is_some)>
-                <button type="button" class="link-button" data-testid="cancel-edit-serve" on:click=move |_| edit_serve.set(None)>{tr!("workloads.cancel_edit")}</button>
+                <button type="button" class="link-button" data-testid="cancel-edit-serve" on:click=move |_| {
+                    // This button goes with the edit: back to the line's own Edit button.
+                    if let Some(j) = edit_serve.get_untracked() {
+                        announcer.say(tr!("focus.serve_edit_cancelled", n = j + 1));
+                        focus_test_id(format!("edit-serve-{j}"));
+                    }
+                    edit_serve.set(None);
+                }>{tr!("workloads.cancel_edit")}</button>
             </Show>
         </div>
         {move || error.get().map(|m| view! { <p class="field-error" role="alert" data-testid="error-work-new">{m}</p> })}

@@ -35,6 +35,11 @@ function monthsOld(iso) {
 function staleSuffix(iso) {
   return isStale(iso) ? ` · stale: ${monthsOld(iso)} months old` : '';
 }
+// The provider select's options are short (they must fit the inputs column): a stale price ends
+// in "⚠", its age in full in the option's title and accessible name.
+function staleMark(iso) {
+  return isStale(iso) ? ' ⚠' : '';
+}
 
 function assertClose(actual, expected, rel = 1e-9, what = '') {
   assert.ok(Number.isFinite(actual), `${what} is not finite: ${actual}`);
@@ -227,7 +232,7 @@ test('the provider list follows the accelerator, with list prices and dates', as
   const options = await calc.page.getByTestId('input-provider').locator('option').allTextContents();
   assert.deepEqual(options.length, 1);
   // data/prices.json: gcp/tpu-v5e $1.20, as of 2025-06-01 (stale once more than 12 months old).
-  assert.equal(options[0], `Google Cloud · $1.20/GPU-h · as of 2025-06-01${staleSuffix('2025-06-01')}`);
+  assert.equal(options[0], `Google Cloud · $1.20/h · 2025-06-01${staleMark('2025-06-01')}`);
   await calc.waitForUrl((p) => p.get('gpu') === 'tpu-v5e' && p.get('provider') === 'gcp');
   // Back to H100: the provider list is cheapest first and includes AWS at $6.88.
   await calc.select('gpu', 'h100-sxm');
@@ -247,12 +252,13 @@ test('a price older than 12 months is marked stale next to it; a fresh one is no
   const calc = await openCalculator('?gpu=a100-40gb&provider=coreweave');
   const select = calc.page.getByTestId('input-provider');
   const options = await select.locator('option').allTextContents();
-  assert.ok(options.includes(`CoreWeave · $2.39/GPU-h · as of 2024-05-01${staleSuffix('2024-05-01')}`), options.join('\n'));
-  assert.ok(options.includes(`Amazon Web Services · $2.74/GPU-h · as of 2026-11-09${staleSuffix('2026-11-09')}`), options.join('\n'));
+  assert.ok(options.includes(`CoreWeave · $2.39/h · 2024-05-01${staleMark('2024-05-01')}`), options.join('\n'));
+  assert.ok(options.includes(`Amazon Web Services · $2.74/h · 2026-11-09${staleMark('2026-11-09')}`), options.join('\n'));
   assert.ok(isStale('2024-05-01'));
   const marker = select.locator('[data-testid="stale-coreweave-a100-40gb"]');
   assert.equal(await marker.count(), 1);
   assert.equal(await marker.getAttribute('class'), 'stale');
+  assert.equal(await marker.getAttribute('aria-label'), `CoreWeave · $2.39 per GPU-hour · as of 2024-05-01${staleSuffix('2024-05-01')}`);
   assert.equal(await select.locator('[data-testid="stale-aws-a100-40gb"]').count(), isStale('2026-11-09') ? 1 : 0);
   // The chosen (stale) price is spelled out under the picker.
   const note = await calc.page.getByTestId('provider-price-stale').innerText();
@@ -271,10 +277,10 @@ test('show the math gives the formula with the inputs and the dated sources', as
   await card.locator('.math .formula').waitFor();
   const math = await card.locator('.math').innerText();
   assert.match(math, /cost = H · p/);
-  assert.match(math, /× \$3\.4\/GPU-h = \$/);
+  assert.match(math, /× \$3\.40\/GPU-h = \$/);
   assert.match(math, /312 TFLOP\/s dense bf16 peak/);
   // Azure's A100 40GB: $3.3996 per GPU on 2026-11-09 (27.197 / 8), the seed's $3.40 re-verified.
-  assert.match(math, /NVIDIA A100 40GB at Microsoft Azure: \$3\.4\/GPU-hour on demand \(estimate \(tracker\); eastus\) — Azure ND96asr_A100_v4.*TechCrunch, "Alternative clouds are booming.*May 2024.*as of 2026-11-09/s);
+  assert.match(math, /NVIDIA A100 40GB at Microsoft Azure: \$3\.40\/GPU-hour on demand \(estimate \(tracker\); eastus\) — Azure ND96asr_A100_v4.*TechCrunch, "Alternative clouds are booming.*May 2024.*as of 2026-11-09/s);
   if (!isStale('2026-11-09')) assert.doesNotMatch(math, /NVIDIA A100 40GB at Microsoft Azure.*as of 2026-11-09 · stale/);
   // Hover shows the exact value.
   const title = await calc.page.getByTestId('compute-cost').getAttribute('title');

@@ -192,3 +192,130 @@ test('amounts in reais at the rate the reader types, kept in the link; the plan 
   assert.match(await bad.page.getByTestId('answer-total').innerText(), /^\$/);
   await done(bad);
 });
+
+test('the catalog\'s descriptions are in the reader\'s language, marked as such', async () => {
+  // data/programs.json: Modal's `covers` / `covers_pt` and its scope (platform), AWS Activate's
+  // `stage` / `stage_pt` (it needs backing), and Modal's `fits_reason` / `fits_reason_pt`, as
+  // written in the file; the scope and "needs backing" words from the locale files.
+  const expected = {
+    en: {
+      covers: 'Serverless GPU and CPU compute, billed per second (anything billed by the platform)',
+      eligibility: 'Eligibility: Portfolio: VC or accelerator Org ID; up to $200K typical Portfolio grants; needs VC or accelerator backing.',
+      fits: 'Serverless, billed per second: the right shape for sporadic experimentation',
+    },
+    pt: {
+      covers: 'Computação serverless em GPU e CPU, cobrada por segundo (qualquer coisa cobrada pela plataforma)',
+      eligibility: 'Elegibilidade: Portfolio: Org ID de um fundo de VC ou aceleradora; concessões Portfolio típicas de até US$ 200K; exige apoio de VC ou aceleradora.',
+      fits: 'Serverless, cobrado por segundo: o tipo certo para experimentação esporádica',
+    },
+  };
+  for (const lang of ['en', 'pt']) {
+    const calc = await openIn(`?t0=2026-12-01&lang=${lang}`);
+    await calc.openSection('programs');
+    const card = calc.page.getByTestId('program-modal');
+    // The paragraph that holds what the credits cover, and the language it is read in.
+    const covers = await card.locator('p').evaluateAll((ps, want) => {
+      const p = ps.find((x) => x.innerText.startsWith(want.slice(0, 20)));
+      return p ? { text: p.innerText, lang: p.closest('[lang]').lang, english: p.querySelectorAll('[lang=en]').length } : null;
+    }, expected[lang].covers);
+    assert.ok(covers, `${lang}: no paragraph with what Modal's credits cover`);
+    assert.equal(covers.text, expected[lang].covers);
+    // The text is in the page's language: no lang="en" left on it in Portuguese (nor needed in English).
+    assert.equal(covers.lang, lang === 'pt' ? 'pt-BR' : 'en');
+    assert.equal(covers.english, 0, `${lang}: covers marked as English`);
+    const eligibility = calc.page.getByTestId('program-eligibility-aws-activate');
+    assert.equal(await eligibility.innerText(), expected[lang].eligibility);
+    assert.equal(await eligibility.locator('[lang=en]').count(), 0);
+    const fits = calc.page.getByTestId('program-fits-modal');
+    assert.ok((await fits.innerText()).includes(expected[lang].fits), await fits.innerText());
+    assert.equal(await fits.locator('[lang=en]').count(), 0, `${lang}: fits reason marked as English`);
+    // The publication a figure comes from stays quoted as published, and marked English.
+    assert.ok((await card.locator('[lang=en]').allInnerTexts()).some((t) => t.includes('AI Perks')));
+    await done(calc);
+  }
+});
+
+// ---- Portuguese-page polish (issue 14): each test below fails on the defect it names. ----
+
+test('arrow keys on the currency select only change the selection; the rate box does not take the focus', async () => {
+  for (const query of ['?t0=2026-12-01&lang=pt', '?t0=2026-12-01']) {
+    const calc = await openIn(query);
+    const select = calc.page.getByTestId('currency-code');
+    await select.focus();
+    // USD → BRL: the rate box appears for the rate, but the focus stays where the keys are.
+    await calc.page.keyboard.press('ArrowDown');
+    await calc.page.getByTestId('currency-rate').waitFor();
+    await calc.page.waitForTimeout(100); // a frame later, where the old handler moved the focus
+    assert.equal(await calc.page.evaluate(() => document.activeElement?.id), 'currency-code', query);
+    await calc.page.keyboard.press('ArrowDown'); // BRL → EUR
+    assert.equal(await select.inputValue(), 'eur');
+    assert.equal(await calc.page.evaluate(() => document.activeElement?.id), 'currency-code', query);
+    // A screen reader hears where the rate goes instead.
+    assert.match(await calc.page.getByTestId('currency-prompt').textContent(), /EUR/);
+    await done(calc);
+  }
+});
+
+test('Portuguese: a cash start one day past says "há 1 dia" and English "1 day ago"; no debug timing', async () => {
+  // The plan's cash start as a date (a day count from t0), then the page opened the day after it.
+  const first = await openIn(PLAN);
+  const iso = await first.attr('runway-end-date');
+  assert.match(iso, /^\d{4}-\d\d-\d\d$/);
+  await done(first);
+  const next = new Date(`${iso}T09:00:00`);
+  next.setDate(next.getDate() + 1);
+  const stamp = `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}-${String(next.getDate()).padStart(2, '0')}T09:00:00`;
+  for (const [lang, pattern] of [['pt', /\(há 1 dia\)$/], ['en', /\(1 day ago\)$/]]) {
+    const calc = await suite.openOn(stamp, `${PLAN}&lang=${lang}`, { viewport: { width: 1280, height: 800 } });
+    assert.match(await calc.page.getByTestId('runway-end-date').innerText(), pattern, lang);
+    await done(calc);
+  }
+  // The uncertainty bands say how many samples they rest on, in the reader's digits; how long they
+  // took is only in the tooltip.
+  const pt = await openIn(`${PLAN}&lang=pt`);
+  const time = await pt.reveal(pt.page.getByTestId('mc-time'));
+  await pt.page.waitForFunction(() => /amostras/.test(document.querySelector('[data-testid=mc-time]')?.textContent ?? ''));
+  const text = await time.textContent();
+  assert.match(text, /^\(1\.000 amostras\)/);
+  assert.doesNotMatch(text, /ms\b/);
+  assert.match(await time.getAttribute('title'), /^Calculado em \d+ ms/);
+  await done(pt);
+});
+
+test('Portuguese: comma decimals in the cost breakdown, the longest review labelled, no "$" alone', async () => {
+  const calc = await openIn(`${PLAN}&lang=pt`);
+  const breakdown = await calc.reveal(calc.page.getByTestId('cost-breakdown'));
+  await breakdown.waitFor();
+  const legend = await breakdown.innerText();
+  // Shares of the total with one decimal: a comma in Portuguese ("1,5%"), never "1.5%".
+  assert.match(legend, /\d,\d%\)/, legend);
+  assert.doesNotMatch(legend, /\d\.\d+%/, legend);
+  // AWS Activate: typical review 12 days in the row, longest 14 in the advice (data/programs.json):
+  // the advice says which one it uses, so 14 next to 12 is not read as a contradiction.
+  assert.equal(await calc.page.getByTestId('grant-0-review').inputValue(), '12');
+  assert.match(await calc.page.getByTestId('apply-advice-0').innerText(), /^Com a análise mais longa do programa \(14 dias, não os Dias de análise acima\)/);
+  const summary = await calc.page.getByTestId('summary-billing').innerText();
+  assert.match(summary, /US\$ X/);
+  await done(calc);
+});
+
+test('the hardware selects show the chosen option whole at 1280×800, in both languages', async () => {
+  for (const lang of ['pt', 'en']) {
+    // H100 SXM at AWS (the defaults) and TPU v5e at Google Cloud (a stale price: "⚠").
+    for (const q of ['', '&gpu=tpu-v5e&provider=gcp']) {
+      const calc = await openIn(`?t0=2026-12-01&lang=${lang}${q}`);
+      const fits = await calc.page.evaluate(() => ['input-gpu', 'input-provider'].map((id) => {
+        const s = document.getElementById(id);
+        const cs = getComputedStyle(s);
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        // The text box of a closed select: its width less padding and about 20 px of arrow.
+        const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+        const text = s.options[s.selectedIndex].textContent;
+        return { id, text, width: ctx.measureText(text).width, room };
+      }));
+      for (const f of fits) assert.ok(f.width <= f.room, `${lang}${q}: "${f.text}" is ${f.width} px in ${f.room} px`);
+      await done(calc);
+    }
+  }
+});

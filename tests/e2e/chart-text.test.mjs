@@ -1,0 +1,136 @@
+// End-to-end tests of the charts' text alternatives (issue 14): every chart canvas is described
+// (aria-describedby) by a visually hidden text that states its answer and key values, follows the
+// inputs, and reads in the page's language. Expected figures are worked by hand below from
+// DOMAIN.md and data/*.json (support/hand.mjs), never read back from the model.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { pageSuite } from './support/suite.mjs';
+import { daly, idealHours, LLAMA3_MTBF, waste } from './support/hand.mjs';
+
+const suite = pageSuite();
+const { done } = suite;
+
+const open = (query = '') => suite.openOn('2026-12-01T09:00:00', query);
+
+// The default run: 7B parameters, 2T tokens on H100 SXM (989 TFLOP/s) at MFU 40%, AWS $6.88/GPU-h.
+const IDEAL = idealHours(7e9, 2e12, 989, 0.4); // 58,982.14 GPU-hours
+// Cost ∝ 1/MFU: at 5% 8 × IDEAL × 6.88 = $3,246,377 ("$3.2M"); at 80% $202,899 ("$203K");
+// at 40% $405,797 ("$406K"); at 50% 0.8 × $405,797 = $324,638 ("$325K").
+// Every provider that rents the H100 (10 rows in data/prices.json): cheapest Voltage Park $1.99 →
+// $117,374 ("$117K"); dearest Microsoft Azure $12.29 → $724,890 ("$725K"); at 50% MFU × 0.8:
+// $93,900 ("$94K") and $579,912 ("$580K").
+// Failures at 64 GPUs: cluster MTBF 50,677 / 64 = 791.8 h; Daly's interval for a 5-minute write
+// τ = 11.43 h ("11.4 h"); waste 1.472%; GPU bill IDEAL / (1 − w) × 6.88 = $411,859 ("$412K"), at 50%
+// MFU 0.8 × that = $329,487 ("$329K"). The interval sweep spans τ/8 = 1.43 h ("1.4 h") to
+// 8τ = 91.5 h = 3.81 days.
+const M = LLAMA3_MTBF / 64;
+const TAU = daly(5 / 60, M);
+const W = waste(5 / 60, TAU, 10 / 60, M);
+assert.ok(Math.abs(IDEAL / (1 - W) * 6.88 - 411_859) < 1, 'hand figures agree with one another');
+
+/** The text that describes a chart's canvas: the element its aria-describedby names. */
+async function description(calc, chartId) {
+  const canvas = await calc.reveal(calc.page.getByTestId(chartId));
+  const ids = await canvas.getAttribute('aria-describedby');
+  assert.ok(ids, `${chartId} has aria-describedby`);
+  return calc.page.evaluate((ids) => ids.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim(), ids);
+}
+
+/** Waits until a chart's description contains `needle`, then returns it. */
+async function describedAs(calc, chartId, needle, timeout = 5000) {
+  const deadline = Date.now() + timeout;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = await description(calc, chartId);
+    if (last.includes(needle)) return last;
+    await calc.page.waitForTimeout(30);
+  }
+  throw new Error(`${chartId} description never contained ${JSON.stringify(needle)}: ${JSON.stringify(last)}`);
+}
+
+const CHARTS = [
+  'chart-cost-vs-mfu', 'chart-cost-by-provider', 'chart-breakeven-duty', 'chart-breakeven-volume',
+  'chart-cost-vs-gpus', 'chart-cost-vs-interval', 'chart-runway',
+];
+
+test('every chart is described by a text that adds no height and shows no NaN', async () => {
+  const calc = await open('');
+  for (const id of CHARTS) {
+    const text = await description(calc, id);
+    assert.ok(text.length > 20, `${id}: ${text}`);
+    assert.doesNotMatch(text, /NaN|Infinity|undefined/, `${id}: ${text}`);
+  }
+  // The descriptions are visually hidden: 1 px boxes outside the flow.
+  const boxes = await calc.page.evaluate(() => [...document.querySelectorAll('[id^="chart-text-"]')].map((el) => {
+    const r = el.getBoundingClientRect();
+    return [el.id, r.height <= 1, getComputedStyle(el).position];
+  }));
+  assert.ok(boxes.length >= 6, JSON.stringify(boxes));
+  for (const [id, flat, position] of boxes) assert.ok(flat && position === 'absolute', id);
+  await done(calc);
+});
+
+test('English: the descriptions state the answer and follow MFU and the reserved price', async () => {
+  const calc = await open('');
+  assert.equal(await description(calc, 'chart-cost-vs-mfu'),
+    'Cost falls from $3.2M at 5% MFU to $203K at 80%; at your 40%: $406K.');
+  assert.equal(await description(calc, 'chart-cost-by-provider'),
+    'Cheapest: Voltage Park $117K; dearest: Microsoft Azure $725K; 10 providers. Yours, Amazon Web Services: $406K.');
+  assert.match(await description(calc, 'chart-cost-vs-gpus'), /At your 64 GPUs: \$412K\./);
+  assert.match(await description(calc, 'chart-cost-vs-interval'),
+    /^Best interval: a checkpoint every 11\.4 h, \$412K\. Every 1\.4 h: \$[\d.]+K; every 3\.81 days: \$[\d.]+K\.$/);
+
+  await calc.type('mfu', '50');
+  await describedAs(calc, 'chart-cost-vs-mfu', 'at your 50%: $325K.');
+  // The line's ends do not move with the plan's MFU.
+  assert.match(await description(calc, 'chart-cost-vs-mfu'), /^Cost falls from \$3\.2M at 5% MFU to \$203K at 80%/);
+  await describedAs(calc, 'chart-cost-by-provider', 'Cheapest: Voltage Park $94K; dearest: Microsoft Azure $580K');
+  await describedAs(calc, 'chart-cost-vs-gpus', 'At your 64 GPUs: $329K.');
+  await describedAs(calc, 'chart-cost-vs-interval', 'every 11.4 h, $329K.');
+
+  // A reserved price of $4.00: $4 × 730 h = $2,920 a month; break-even 4 / 6.88 = 58.14% busy;
+  // busy-only runs from $6.88 × 730 × 1% = $50.22 to $5,022.40 ("$5,022") at 100%.
+  await calc.type('reserved', '4');
+  assert.equal(await describedAs(calc, 'chart-breakeven-duty', '58.14%'),
+    'Reserved costs less above 58.14% busy, where both cost $2,920 a month. Busy-only: $50.22 a month at 1% busy to $5,022 at 100%; reserved: $2,920 a month.');
+  // An API at $100 per million tokens: one always-on GPU ($5,022.40 a month on demand) costs the
+  // same at 5,022.40 / 100 × 1e6 = 50.2M tokens a month ("50M").
+  await calc.type('api_price', '100');
+  await describedAs(calc, 'chart-breakeven-volume',
+    'One self-hosted GPU ($5,022 a month) costs what the API does at 50M tokens a month; below that, the API costs less.');
+  await done(calc);
+});
+
+test('Portuguese: the same descriptions in Portuguese, numbers written the Brazilian way', async () => {
+  const calc = await open('?lang=pt');
+  assert.equal(await description(calc, 'chart-cost-vs-mfu'),
+    'O custo cai de US$ 3,2M com MFU de 5% para US$ 203K com 80%; com o seu 40%: US$ 406K.');
+  assert.equal(await description(calc, 'chart-cost-by-provider'),
+    'Mais barato: Voltage Park US$ 117K; mais caro: Microsoft Azure US$ 725K; 10 provedores. O seu, Amazon Web Services: US$ 406K.');
+  assert.match(await description(calc, 'chart-cost-vs-gpus'), /Com as suas 64 GPUs: US\$ 412K\./);
+  assert.match(await description(calc, 'chart-cost-vs-interval'), /^Melhor intervalo: um checkpoint a cada 11,4 h, US\$ 412K\./);
+  await calc.type('mfu', '50');
+  await describedAs(calc, 'chart-cost-vs-mfu', 'com o seu 50%: US$ 325K.');
+  await describedAs(calc, 'chart-cost-vs-gpus', 'Com as suas 64 GPUs: US$ 329K.');
+  await calc.type('reserved', '4');
+  await describedAs(calc, 'chart-breakeven-duty', 'O reservado custa menos acima de 58,14% de ocupação, onde os dois custam US$ 2.920 por mês.');
+  await done(calc);
+});
+
+test('the comparison chart lists every column, the cheapest first year first, in both languages', async () => {
+  for (const [query, lead] of [['', 'Lowest first-year cost: '], ['?lang=pt', 'Menor custo no primeiro ano: ']]) {
+    const calc = await open(query);
+    await (await calc.reveal(calc.page.getByTestId('preset-train-vs-finetune'))).click();
+    const text = await describedAs(calc, 'chart-compare', lead);
+    assert.ok(text.startsWith(lead), text);
+    // One item per column of the preset, numbered as the columns are.
+    const columns = await calc.page.locator('[data-testid^="cmp-"][data-testid$="-kind"]').count();
+    assert.ok(columns >= 2, `${columns} columns`);
+    for (let i = 1; i <= columns; i++) assert.match(text, new RegExp(`(: |; )${i}\\. `), text);
+    assert.doesNotMatch(text, /NaN|Infinity/);
+    // The column's kind picker is labelled in the page's language.
+    const label = await calc.page.getByTestId('cmp-0-kind').getAttribute('aria-label');
+    assert.equal(label, query ? 'Coluna 1: tipo de trabalho' : 'Column 1: kind of work');
+    await done(calc);
+  }
+});
