@@ -148,7 +148,11 @@ pub fn new_id() -> String {
 pub fn format_time(ms: f64) -> String {
     let iso = String::from(js_sys::Date::new(&JsValue::from_f64(ms)).to_iso_string());
     match (iso.get(..10), iso.get(11..16)) {
-        (Some(date), Some(time)) => format!("{date} {time} UTC"),
+        // The date the way the rest of the page writes it ("20 Nov 2024", "20 de nov. de 2024").
+        (Some(date), Some(time)) => match runway_model::calendar::Date::parse(date) {
+            Ok(d) => format!("{} {time} UTC", d.human()),
+            Err(_) => format!("{date} {time} UTC"),
+        },
         _ => tr!("storage.unknown_date"),
     }
 }

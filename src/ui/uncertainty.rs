@@ -339,7 +339,12 @@ pub fn Uncertainty() -> impl IntoView {
         <section class="uncertainty" data-testid="mc-bands" data-state=status>
             <div class="mc-results" aria-live="polite">
                 <p>{piece(&cash_needed, 0)}{row("mc-cash", cash)}{piece(&cash_needed, 1)}</p>
-                <p>{piece(&cash_starts, 0)}{date(0)}{piece(&cash_starts, 1)}{date(1)}{piece(&cash_starts, 2)}{date(2)}{piece(&cash_starts, 3)}</p>
+                <p>{piece(&cash_starts, 0)}{date(0)}{piece(&cash_starts, 1)}{date(1)}{piece(&cash_starts, 2)}{date(2)}{piece(&cash_starts, 3)}
+                    // The note on "never" only when a band says it, never beside three dates.
+                    {move || bands.with(|b| b.as_ref().is_some_and(|b| {
+                        let q = b.runway_end_day;
+                        [q.p10, q.p50, q.p90].iter().any(Option::is_none)
+                    })).then(|| tr!("uncertainty.never_note"))}</p>
                 <p>
                     {piece(&expiring, 0)}{row("mc-expired", expired)}{piece(&expiring, 1)}" "
                     <span class="mc-expire-list">{expire_list}</span>

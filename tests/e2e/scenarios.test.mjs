@@ -140,7 +140,8 @@ test('a version-1 library (calculator only) migrates and opens', async () => {
   });
   const calc = await openWithStorage({ [LIBRARY]: v1 });
   assert.deepEqual(await savedNames(calc), ['Old seed plan']);
-  assert.match(await calc.page.getByTestId('saved-0').innerText(), /2024-11-20 10:00 UTC/);
+  // 1732096800000 ms is 2024-11-20 10:00 UTC, written like the page's other dates.
+  assert.match(await calc.page.getByTestId('saved-0').innerText(), /20 Nov 2024 10:00 UTC/);
   await calc.page.getByTestId('open-saved-0').click();
   await calc.waitForUrl((p) => p.get('params') === '13B' && p.get('gpu') === 'a100-80gb' && p.get('provider') === 'coreweave');
   // 6 * 13e9 * 1e12 / (312e12 * 0.35) / 3600 = 198,412.7 GPU-hours at CoreWeave's A100 80GB $2.70.

@@ -89,6 +89,10 @@ test('with ranges the bands are ordered and spread', async () => {
   // The cash start date spreads (P10 before P90): the chart shades the band and says so.
   assert.equal(dates[0], '2026-12-11');
   assert.ok(dates[2] > '2026-12-11', dates[2]);
+  // The note on "never" stands beside a band that says it, never beside three dates.
+  const starts = await calc.page.getByTestId('mc-runway-end-date-p10').locator('xpath=..').innerText();
+  if (dates.includes('never')) assert.match(starts, /\("never": the grants pay everything\)/);
+  else assert.doesNotMatch(starts, /never/, starts);
   await calc.page.getByTestId('runway-band-note').waitFor();
   assert.equal(await calc.page.getByTestId('mc-flat').count(), 0, 'spread bands: no "every sample agrees"');
   const e = await Promise.all(['p10', 'p50', 'p90'].map((p) => calc.value(`mc-expired-${p}`)));
