@@ -29,15 +29,18 @@ test-native:
 	cargo test -p runway-model -p runway-charts
 	FUZZ_CASES=5000 cargo bench --profile fuzz -p runway-model --bench fuzz
 
-## Release build into dist/ (served from the domain root) with a gzip -9 (.gz) and a brotli 11 (.br)
-## copy of every file (scripts/precompress.mjs, ~12 s).
+## Release build into dist/ (served from the domain root): the first screen pre-rendered into
+## index.html in both languages (scripts/prerender.mjs, headless Chromium, ~3 s), then a gzip -9
+## (.gz) and a brotli 11 (.br) copy of every file (scripts/precompress.mjs, ~12 s).
 release:
 	trunk build --release
+	node scripts/prerender.mjs dist
 	node scripts/precompress.mjs dist
 
 ## The release build, and a copy for a subpath that the end-to-end tests host under /tools/runway/.
 build: release
 	trunk build --release --public-url /tools/runway/ --dist target/dist-subpath
+	node scripts/prerender.mjs target/dist-subpath /tools/runway/
 
 ## The release bundle's total gzip size against README.md's "Size reference" (fails above +5 %),
 ## and the static server's content negotiation. Reads dist/ (or DIST_DIR): run after `make build`.
@@ -47,6 +50,7 @@ test-size:
 ## Release build for hosting under a subpath: make dist PUBLIC_URL=/tools/runway/
 dist: setup
 	trunk build --release --public-url $(PUBLIC_URL)
+	node scripts/prerender.mjs dist $(PUBLIC_URL)
 	node scripts/precompress.mjs dist
 
 test-e2e:

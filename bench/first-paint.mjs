@@ -7,11 +7,13 @@
 // (milliseconds since navigation start):
 // - in DOM: a MutationObserver over the whole document sees every headline element
 //   (HEADLINE, default answer-total and answer-credits-used: the answers panel's "what it costs" and
-//   "who pays" figures, block elements, which Element Timing reports) carry a finite data-value. It
+//   "who pays" figures, block elements, which Element Timing reports) carry a finite data-value:
+//   the app's own (data-testid) or, before the app runs, the build's pre-rendered copy of them
+//   (data-prerender-testid, scripts/prerender.mjs; the default page only). It
 //   runs at the microtask checkpoint after the insertion, so this is when the script that inserted
 //   them yields, the earliest a page script can observe it. Every later change of those values is
 //   recorded too, and the load's figure is the first time they equal the values the page settles on
-//   (so a pre-rendered or placeholder number does not count as the plan's);
+//   (so a pre-rendered or placeholder number counts only when it is the plan's);
 // - frame end: in that observer, a requestAnimationFrame callback (the start of the next rendering
 //   frame), then a MessageChannel task queued from it, which runs once that frame's style, layout
 //   and paint are done on the main thread;
@@ -19,13 +21,21 @@
 //   `elementtiming` attribute on each headline element as it appears; Chromium reports the
 //   renderTime (presentation time) of the first frame that paints its text. The load's figure is
 //   the latest renderTime of the headline elements, when each was first painted already showing the
-//   settled value; otherwise (an element painted earlier with another value) the frame end above;
-// - fetched before the first screen: resource timing entries (and the document) whose responseEnd
-//   precedes "on screen"; their gzip -9 / brotli 11 sizes from the files in dist/;
+//   settled value. Chromium drops an element's entry when the element leaves the document before
+//   the entry is made (a pre-rendered copy the app replaces in the task that blocks it); then, if
+//   the settled values were in the document before the first contentful paint, that paint (the
+//   first frame with content lays out and paints the whole document, headline in the viewport
+//   included); otherwise (an element painted earlier with another value) the frame end above;
+// - app running: when the app's own headline element (a data-testid) is first in the document with
+//   a finite value: from then on the page answers input (with a pre-rendered copy, the first
+//   screen shows earlier but does not react until then);
+// - fetched before the first screen, before the app runs: resource timing entries (and the
+//   document) whose responseEnd precedes "on screen" / "app running"; their gzip -9 / brotli 11
+//   sizes from the files in dist/;
 // - long tasks: a buffered PerformanceObserver for 'longtask' (main-thread tasks of 50 ms or more,
 //   https://developer.mozilla.org/docs/Web/API/Long_Tasks_API), split into those starting before
-//   and after "on screen"; the page then sits idle (no input) for IDLE_MS (default 3000) before
-//   they are read.
+//   "on screen", between it and "app running" (the app starting behind the copy), and after; the
+//   page then sits idle (no input) for IDLE_MS (default 3000) before they are read.
 import { launch } from '../tests/e2e/support/browser.mjs';
 import { serveStatic } from '../scripts/serve.mjs';
 import { BENCH_PLAN } from './plan.mjs';
@@ -35,17 +45,23 @@ import { fileURLToPath } from 'node:url';
 export const HEADLINE = (process.env.HEADLINE ?? 'answer-total,answer-credits-used').split(',');
 
 function recorder(headline) {
-  const rec = { changes: [], element: [], longtasks: [], paints: [] };
+  const rec = { changes: [], element: [], longtasks: [], paints: [], interactive: NaN };
   window.__firstPaint = rec;
   const finite = (el) => el && el.dataset.value !== undefined && el.dataset.value !== '' && Number.isFinite(Number(el.dataset.value));
   let last = null;
   const check = () => {
-    const els = headline.map((id) => document.querySelector(`[data-testid="${id}"]`));
+    // The app's running: its own headline elements (test ids) are in the document.
+    if (Number.isNaN(rec.interactive) && finite(document.querySelector(`[data-testid="${headline[0]}"]`))) rec.interactive = performance.now();
+    // The app's elements or the build's pre-rendered copy of them (scripts/prerender.mjs), whichever
+    // comes first in the document.
+    const els = headline.map((id) => document.querySelector(`[data-testid="${id}"], [data-prerender-testid="${id}"]`));
     if (!els.every(finite)) return;
     const key = els.map((e) => e.dataset.value).join('|');
     if (key === last) return;
     last = key;
-    for (const e of els) if (!e.hasAttribute('elementtiming')) e.setAttribute('elementtiming', e.dataset.testid);
+    // The identifier carries the value the element showed when marked: the copy is removed when the
+    // app mounts, and an entry's element is then no longer readable.
+    for (const e of els) if (!e.hasAttribute('elementtiming')) e.setAttribute('elementtiming', `${e.dataset.testid ?? e.dataset.prerenderTestid}|${e.dataset.value}`);
     const c = { key, dom: performance.now(), raf: NaN, frameEnd: NaN };
     rec.changes.push(c);
     requestAnimationFrame(() => {
@@ -61,7 +77,10 @@ function recorder(headline) {
       new PerformanceObserver((l) => into.push(...l.getEntries().map(map))).observe({ type, buffered: true });
     } catch { /* entry type not supported: reported as missing */ }
   };
-  observe('element', (e) => ({ id: e.identifier, renderTime: e.renderTime, text: e.element?.dataset.value ?? null }), rec.element);
+  observe('element', (e) => {
+    const [id, marked] = e.identifier.split('|');
+    return { id, renderTime: e.renderTime, text: e.element?.dataset.value ?? marked };
+  }, rec.element);
   observe('longtask', (e) => ({ start: e.startTime, duration: e.duration }), rec.longtasks);
   observe('paint', (e) => ({ name: e.name, t: e.startTime }), rec.paints);
 }
@@ -92,15 +111,19 @@ export async function coldLoad(browser, url, { idleMs = Number(process.env.IDLE_
     const finalValues = r.finalKey.split('|');
     const painted = HEADLINE.map((id, i) => r.element.find((e) => e.id === id && e.renderTime > 0 && e.renderTime >= settled.dom && e.text === finalValues[i]));
     const elementTiming = painted.every(Boolean) ? Math.max(...painted.map((e) => e.renderTime)) : NaN;
-    const onScreen = Number.isFinite(elementTiming) ? elementTiming : settled.frameEnd;
     const fcp = r.paints.find((p) => p.name === 'first-contentful-paint')?.t ?? NaN;
+    const onScreen = Number.isFinite(elementTiming) ? elementTiming : settled.dom <= fcp ? fcp : settled.frameEnd;
+    const interactive = Math.max(r.interactive, onScreen);
     return {
-      inDom: settled.dom, frameEnd: settled.frameEnd, elementTiming, onScreen, fcp,
+      inDom: settled.dom, frameEnd: settled.frameEnd, elementTiming, onScreen, fcp, interactive,
       changes: r.changes.length,
       beforeScreen: r.resources.filter((x) => x.end <= onScreen),
+      beforeInteractive: r.resources.filter((x) => x.end <= interactive),
       resources: r.resources,
       longBefore: r.longtasks.filter((t) => t.start < onScreen),
-      longAfter: r.longtasks.filter((t) => t.start >= onScreen),
+      // After the first screen: while the app starts behind a pre-rendered copy, then once it runs.
+      longStarting: r.longtasks.filter((t) => t.start >= onScreen && t.start < interactive),
+      longAfter: r.longtasks.filter((t) => t.start >= interactive),
     };
   } finally {
     await context.close();
@@ -136,7 +159,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   for (const [name, rs] of Object.entries(loads)) {
     console.log(name);
     for (const r of rs) {
-      console.log(`  in DOM ${r.inDom.toFixed(0)}  frame end ${r.frameEnd.toFixed(0)}  element timing ${r.elementTiming.toFixed(0)}  FCP ${r.fcp.toFixed(0)}  long tasks before ${r.longBefore.map((t) => t.duration.toFixed(0)).join('+') || '-'} after ${r.longAfter.map((t) => t.duration.toFixed(0)).join('+') || '-'}`);
+      console.log(`  in DOM ${r.inDom.toFixed(0)}  frame end ${r.frameEnd.toFixed(0)}  element timing ${r.elementTiming.toFixed(0)}  FCP ${r.fcp.toFixed(0)}  app running ${r.interactive.toFixed(0)}  long tasks before ${r.longBefore.map((t) => t.duration.toFixed(0)).join('+') || '-'} starting ${r.longStarting.map((t) => t.duration.toFixed(0)).join('+') || '-'} after ${r.longAfter.map((t) => t.duration.toFixed(0)).join('+') || '-'}`);
     }
   }
 }

@@ -1,5 +1,6 @@
-// Trunk post-build hook: allows exactly the inline module script Trunk writes (the wasm loader) in
-// the page's Content-Security-Policy, by its SHA-256 hash. The policy lives in index.html with the
+// Trunk post-build hook: allows exactly the page's inline scripts (the module script Trunk writes,
+// the wasm loader, and index.html's first-screen script) in its Content-Security-Policy, by their
+// SHA-256 hashes. The policy lives in index.html with the
 // placeholder 'sha256-TRUNK-INLINE-SCRIPT'; a static host needs no header and no nonce.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';

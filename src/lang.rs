@@ -72,14 +72,19 @@ fn apply(lang: Lang) {
 /// Mounts the page: reads the view, then builds the page from the link.
 pub fn mount() {
     open();
-    let Some(body) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.body())
-    else {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Some(body) = document.body() else {
         return;
     };
     let handle = leptos::mount::mount_to(body, || crate::app::App().into_any());
     MOUNTED.with(|m| *m.borrow_mut() = Some(handle));
+    // The build's copy of the first screen (index.html, scripts/prerender.mjs) goes in the same
+    // task as the page arrives, so no frame shows both.
+    if let Some(copy) = document.get_element_by_id("prerender") {
+        copy.remove();
+    }
 }
 
 /// Rebuilds the page from its link after the current event (the handler that asked belongs to

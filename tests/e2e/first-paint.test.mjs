@@ -1,0 +1,182 @@
+// End-to-end tests of the pre-rendered first screen (scripts/prerender.mjs, index.html's inline
+// script): before the wasm has loaded, the default page already shows its header and four
+// answers, in the reader's language and with today's date; those words are exactly the ones the
+// app then shows; nothing of the copy is left once the app runs; and a page that will not open the
+// default plan (a link, a last plan in this browser, another display currency) never shows it.
+//
+// The wasm's response is held back (Playwright's page.route) until the test has read the copy,
+// so "before the app runs" is a state the test controls, not a race.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { pageSuite } from './support/suite.mjs';
+import { serveDist } from './support/server.mjs';
+
+const suite = pageSuite();
+
+/**
+ * Opens `query` in a fresh context (browser language `locale`, clock fixed at `now`) with the wasm
+ * held back; `storage` is put in localStorage before the page's own scripts run.
+ */
+async function openHeld(query, { now = '2026-12-02T09:00:00', locale = 'en-US', storage = {}, base = suite.server.url } = {}) {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.clock.setFixedTime(new Date(now));
+  if (Object.keys(storage).length) {
+    await context.addInitScript((entries) => {
+      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+    }, storage);
+  }
+  let release;
+  const held = new Promise((ok) => { release = ok; });
+  await page.route('**/*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(base + query, { waitUntil: 'domcontentloaded' });
+  return {
+    page,
+    errors,
+    /** Lets the wasm through and waits for the app's answers. */
+    async run() {
+      release();
+      await page.getByTestId('answer-total').waitFor();
+      await page.waitForFunction(() => document.querySelector('[data-testid=answer-total]')?.dataset.value);
+    },
+    async close() {
+      assert.deepEqual(errors, [], 'no console errors or page errors');
+      await context.close();
+    },
+  };
+}
+
+/** What a reader sees of the first screen under `root`: the texts, the share box, the choices. */
+function firstScreen(rootSelector) {
+  const root = document.querySelector(rootSelector);
+  if (!root) return null;
+  const pick = (sel) => [...root.querySelectorAll(sel)].filter((el) => !el.closest('template'));
+  const header = pick('header.top')[0];
+  const nav = pick('nav.toc')[0];
+  const answers = pick('section.answers')[0];
+  if (!header || !nav || !answers) return null;
+  return {
+    header: header.innerText,
+    nav: nav.innerText,
+    answers: answers.innerText,
+    share: header.querySelector('.share input')?.value ?? null,
+    currency: header.querySelector('.currency-switch select')?.value ?? null,
+    pressed: header.querySelector('.lang-switch [aria-pressed=true]')?.textContent ?? null,
+    values: [...answers.querySelectorAll('[data-value]')].map((el) => el.dataset.value),
+    lang: document.documentElement.lang,
+    title: document.title,
+  };
+}
+
+const copyState = (page) => page.evaluate(() => ({
+  copy: !!document.getElementById('prerender'),
+  inert: document.getElementById('prerender')?.inert ?? null,
+  // The app's own elements (test ids) are not there yet: the wasm is held back.
+  appElements: document.querySelectorAll('[data-testid]').length,
+  bodyText: document.body.innerText.trim(),
+}));
+
+// Days that change every part of a date: single and double digits, each month's name in both
+// languages, the leap day, the last day of a year.
+const DAYS = ['2026-12-31', '2027-01-05', '2027-02-28', '2027-03-14', '2027-04-30', '2027-05-09', '2027-06-01',
+  '2027-07-22', '2027-08-08', '2027-09-17', '2027-10-03', '2027-11-11', '2028-02-29'];
+
+for (const [lang, locale, htmlLang] of [['en', 'en-US', 'en'], ['pt', 'pt-BR', 'pt-BR']]) {
+  test(`before the wasm loads, the default page shows the app's own first screen in ${lang}, with today's date, on days in every month`, async () => {
+    for (const [i, day] of DAYS.entries()) {
+      // Alternate the zone of the day: the copy, like the app, reads the local date.
+      const s = await openHeld('', { now: `${day}T${i % 2 ? '00:30' : '23:30'}:00`, locale });
+      const before = await copyState(s.page);
+      assert.equal(before.copy, true, `${day}: the copy is shown`);
+      assert.equal(before.inert, true, `${day}: the copy is inert (nothing in it reacts before the app runs)`);
+      assert.equal(before.appElements, 0, `${day}: the app has not run yet`);
+      const copy = await s.page.evaluate(firstScreen, '#prerender');
+      assert.ok(copy, `${day}: the copy has a header, the navigation and the answers`);
+      // The date the reader reads, as src/../calendar.rs writes it (Date::human, Date::iso).
+      const [y, m, d] = day.split('-').map(Number);
+      const months = lang === 'pt'
+        ? ['jan.', 'fev.', 'mar.', 'abr.', 'mai.', 'jun.', 'jul.', 'ago.', 'set.', 'out.', 'nov.', 'dez.']
+        : ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+      const human = lang === 'pt' ? `${d} de ${months[m - 1]} de ${y}` : `${d} ${months[m - 1]} ${y}`;
+      assert.ok(copy.answers.includes(human), `${day}: the copy says cash starts ${human}: ${copy.answers}`);
+      assert.ok(copy.share.includes(`t0=${day}&`), `${day}: the copy's link counts from today: ${copy.share}`);
+      assert.equal(copy.lang, htmlLang);
+      await s.run();
+      const app = await s.page.evaluate(firstScreen, 'body');
+      assert.deepEqual(copy, app, `${day}: the copy reads exactly as the app's first screen`);
+      const after = await s.page.evaluate(() => ({
+        copy: document.querySelectorAll('#prerender, [data-prerender-testid]:not(template *)').length,
+        duplicateIds: [...document.querySelectorAll('[id]')].map((e) => e.id).filter((id, k, all) => all.indexOf(id) !== k),
+      }));
+      assert.deepEqual(after, { copy: 0, duplicateIds: [] }, `${day}: the copy is gone once the app runs`);
+      await s.close();
+    }
+  });
+}
+
+test('the language of the copy is chosen as the app chooses it: the link, then the saved choice, then the browser', async () => {
+  const cases = [
+    { query: '?lang=pt', locale: 'en-US', storage: {}, want: 'pt-BR' },
+    { query: '?lang=en', locale: 'pt-BR', storage: {}, want: 'en' },
+    { query: '', locale: 'en-US', storage: { 'gpu-credit-runway.lang': 'pt' }, want: 'pt-BR' },
+    { query: '?lang=en', locale: 'en-US', storage: { 'gpu-credit-runway.lang': 'pt' }, want: 'en' },
+    { query: '', locale: 'pt-PT', storage: {}, want: 'pt-BR' },
+    { query: '', locale: 'de-DE', storage: {}, want: 'en' },
+  ];
+  for (const c of cases) {
+    const s = await openHeld(c.query, { locale: c.locale, storage: c.storage });
+    assert.equal((await copyState(s.page)).copy, true, `${JSON.stringify(c)}: the copy is shown`);
+    const copy = await s.page.evaluate(firstScreen, '#prerender');
+    assert.equal(copy.lang, c.want, JSON.stringify(c));
+    await s.run();
+    assert.deepEqual(await s.page.evaluate(firstScreen, 'body'), copy, `${JSON.stringify(c)}: the app says the same`);
+    await s.close();
+  }
+});
+
+test('a page that will not open the default plan never shows the copy: a link, a last plan, another currency, a bad key', async () => {
+  const lastPlan = JSON.stringify({ kind: 'not read by the copy' });
+  const cases = [
+    { query: '?t0=2026-12-01&start=20&grant=aws-activate:100K:0:12:730', storage: {} },
+    { query: '?cur=brl&fx=5.4', storage: {} },
+    { query: '?lang=xx', storage: {} },
+    { query: '?lang=pt&cur=eur&fx=0.9', storage: {} },
+    // Any last plan, readable or not: the app restores (or backs up) it, never the default.
+    { query: '', storage: { 'gpu-credit-runway.last': lastPlan } },
+  ];
+  for (const c of cases) {
+    const s = await openHeld(c.query, { storage: c.storage });
+    const before = await copyState(s.page);
+    assert.equal(before.copy, false, `${JSON.stringify(c)}: no copy`);
+    // Only <noscript>'s words would be text, and a browser running scripts does not lay them out.
+    assert.equal(before.bodyText, '', `${JSON.stringify(c)}: nothing but the app will be shown`);
+    await s.run();
+    await s.page.getByTestId('compute-cost').waitFor();
+    await s.close();
+  }
+});
+
+test('under a subpath the copy links to the page where it is hosted', async () => {
+  const root = new URL('../../target/dist-subpath/', import.meta.url).pathname;
+  // `make test` builds it (make build); a missing build is a failure, not a skip.
+  assert.ok(existsSync(root + 'index.html'), `no subpath build in ${root}: run \`make build\``);
+  const sub = await serveDist(root.replace(/\/$/, ''), '/tools/runway/');
+  try {
+    const s = await openHeld('', { base: sub.url });
+    const copy = await s.page.evaluate(firstScreen, '#prerender');
+    assert.ok(copy, 'the subpath build has its copy');
+    assert.ok(copy.share.startsWith(`${sub.url}?t0=2026-12-02&`), copy.share);
+    await s.run();
+    assert.deepEqual(await s.page.evaluate(firstScreen, 'body'), copy);
+    await s.close();
+  } finally {
+    await sub.close();
+  }
+});
