@@ -148,6 +148,8 @@ test('a page that will not open the default plan never shows the copy: a link, a
     { query: '?cur=brl&fx=5.4', storage: {} },
     { query: '?lang=xx', storage: {} },
     { query: '?lang=pt&cur=eur&fx=0.9', storage: {} },
+    // The app reads the key in lower case only: `Lang=en` is a key it does not know.
+    { query: '?Lang=en', storage: {} },
     // Any last plan, readable or not: the app restores (or backs up) it, never the default.
     { query: '', storage: { 'gpu-credit-runway.last': lastPlan } },
   ];
@@ -179,4 +181,34 @@ test('under a subpath the copy links to the page where it is hosted', async () =
   } finally {
     await sub.close();
   }
+});
+
+test('when the app cannot start, the copy gives way to a message instead of a page that looks ready', async () => {
+  const cases = [
+    // The wasm, or the script that loads it, never arrives; with and without a copy on screen.
+    { block: '**/*.wasm', query: '', locale: 'en-US', want: /^The calculator could not start: .*Reload the page/ },
+    { block: '**/*.js', query: '', locale: 'pt-BR', want: /^A calculadora não conseguiu iniciar: .*Recarregue a página/ },
+    { block: '**/*.wasm', query: '?t0=2026-12-01&grant=aws-activate:100K:0:12:730', locale: 'en-US', want: /^The calculator could not start/ },
+  ];
+  for (const c of cases) {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: c.locale });
+    const page = await context.newPage();
+    await page.route(c.block, (route) => route.abort());
+    await page.goto(suite.server.url + c.query);
+    const banner = page.locator('#load-error');
+    await banner.waitFor();
+    assert.match(await banner.innerText(), c.want, JSON.stringify(c));
+    assert.equal(await banner.getAttribute('role'), 'alert');
+    assert.deepEqual(await page.evaluate(() => ({
+      copy: !!document.getElementById('prerender'),
+      banners: document.querySelectorAll('.fatal-banner').length,
+    })), { copy: false, banners: 1 }, `${JSON.stringify(c)}: only the message`);
+    await context.close();
+  }
+  // A page that starts shows no such message, even after it sits a while.
+  const s = await openHeld('');
+  await s.run();
+  await s.page.waitForTimeout(300);
+  assert.equal(await s.page.locator('#load-error').count(), 0);
+  await s.close();
 });

@@ -64,6 +64,8 @@ export function pageSuite(options = {}) {
     async done(calc) {
       assert.deepEqual(calc.consoleErrors, [], 'no console errors or page errors');
       assert.deepEqual(calc.dialogs, [], 'no dialog opened');
+      // index.html's message for an app that could not start never shows on one that did.
+      assert.equal(await calc.page.locator('#load-error').count(), 0, 'no "could not start" message');
       await calc.page.context().close();
     },
   };
