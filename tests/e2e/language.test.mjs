@@ -213,6 +213,9 @@ test('the catalog\'s descriptions are in the reader\'s language, marked as such'
     const calc = await openIn(`?t0=2026-12-01&lang=${lang}`);
     await calc.openSection('programs');
     const card = calc.page.getByTestId('program-modal');
+    // The section builds its cards as it opens: wait for the paragraph before reading the card
+    // (read at once, a loaded machine found the card still empty: "no paragraph").
+    await card.locator('p', { hasText: expected[lang].covers.slice(0, 20) }).first().waitFor();
     // The paragraph that holds what the credits cover, and the language it is read in.
     const covers = await card.locator('p').evaluateAll((ps, want) => {
       const p = ps.find((x) => x.innerText.startsWith(want.slice(0, 20)));
