@@ -60,7 +60,7 @@ function snapshot({ sentinel, human }) {
       // No id, name or label target may repeat the app's while both are in the document (the app
       // looks elements up by id as it mounts); test ids become prerender ids, so a test or a
       // benchmark looking for the app's elements never finds the copy.
-      for (const a of ['id', 'name', 'for', 'aria-controls', 'aria-describedby', 'aria-labelledby', 'node_ref']) el.removeAttribute(a);
+      for (const a of ['id', 'name', 'for', 'aria-controls', 'aria-describedby', 'aria-labelledby']) el.removeAttribute(a);
       const testId = el.getAttribute('data-testid');
       if (testId !== null) {
         el.removeAttribute('data-testid');

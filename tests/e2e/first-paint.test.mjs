@@ -57,10 +57,10 @@ async function openHeld(query, { now = '2026-12-02T09:00:00', locale = 'en-US', 
 function firstScreen(rootSelector) {
   const root = document.querySelector(rootSelector);
   if (!root) return null;
-  const pick = (sel) => [...root.querySelectorAll(sel)].filter((el) => !el.closest('template'));
-  const header = pick('header.top')[0];
-  const nav = pick('nav.toc')[0];
-  const answers = pick('section.answers')[0];
+  // (A <template>'s content is not part of the document: only what is shown is found.)
+  const header = root.querySelector('header.top');
+  const nav = root.querySelector('nav.toc');
+  const answers = root.querySelector('section.answers');
   if (!header || !nav || !answers) return null;
   return {
     header: header.innerText,
@@ -112,7 +112,7 @@ for (const [lang, locale, htmlLang] of [['en', 'en-US', 'en'], ['pt', 'pt-BR', '
       const app = await s.page.evaluate(firstScreen, 'body');
       assert.deepEqual(copy, app, `${day}: the copy reads exactly as the app's first screen`);
       const after = await s.page.evaluate(() => ({
-        copy: document.querySelectorAll('#prerender, [data-prerender-testid]:not(template *)').length,
+        copy: document.querySelectorAll('#prerender, [data-prerender-testid]').length,
         duplicateIds: [...document.querySelectorAll('[id]')].map((e) => e.id).filter((id, k, all) => all.indexOf(id) !== k),
       }));
       assert.deepEqual(after, { copy: 0, duplicateIds: [] }, `${day}: the copy is gone once the app runs`);
