@@ -176,6 +176,9 @@ test('keyboard: Tab reaches the navigation, Enter on a summary toggles its secti
   await calc.page.getByTestId('summary-hidden-costs').focus();
   await calc.page.keyboard.press('Enter');
   await calc.page.waitForFunction(() => document.querySelector('[data-testid=section-hidden-costs]').open);
+  // The section builds its controls as it opens: wait for them (read at once, a run found them
+  // not there yet), then they must show.
+  await calc.page.getByTestId('input-mtbf').waitFor({ state: 'visible', timeout: 5000 });
   assert.ok(await calc.page.getByTestId('input-mtbf').isVisible(), 'its controls show');
   await calc.page.keyboard.press('Enter');
   await calc.page.waitForFunction(() => !document.querySelector('[data-testid=section-hidden-costs]').open);
