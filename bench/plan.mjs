@@ -16,6 +16,8 @@ export async function openBenchPage(browser, url, { open = true } = {}) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(url + '?' + BENCH_PLAN);
   await page.getByTestId('compute-cost').waitFor();
+  // The app builds the first screen first and the rest in the next frames.
+  await page.locator('main[data-built]').waitFor({ state: 'attached' });
   if (open) {
     // One section at a time, each after the last one's toggle was handled: the open state lives in
     // the app, and a toggle handled after another was opened would be undone by it. Repeated until

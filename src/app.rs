@@ -17,12 +17,23 @@ use crate::ui::hidden_costs::HiddenCostsPanel;
 use crate::ui::inputs::InputsPanel;
 use crate::ui::results::Results;
 use crate::ui::scenarios::{remember_last, restore_last, ScenariosPanel};
-use crate::ui::section::{provide_sections, Collapsible, SectionNav};
+use crate::ui::section::{follow_hash, provide_sections, Collapsible, OpenSections, SectionNav};
 use crate::ui::share::ShareBar;
 
-/// The page: reads the share link once, then keeps the link in step with the plan.
+/// The parts of the page, built in this order (see [`build_in_steps`]). First the plan's state and
+/// its results (decoded, priced, the runway simulated), nothing shown yet.
+const STATE: u8 = 0;
+/// The first screen: header, navigation and the answers.
+const FIRST_SCREEN: u8 = 1;
+/// The calculator: the workload editor, its results, the side sections and the charts.
+const CALCULATOR: u8 = 2;
+/// The credits, the detail sections and the footer: the whole page.
+const WHOLE_PAGE: u8 = 3;
+
+/// The page: reads the share link once, then keeps the link in step with the plan. `in_steps`:
+/// build the first screen (header, navigation, answers) now and the rest in later tasks.
 #[component]
-pub fn App() -> impl IntoView {
+pub fn App(in_steps: bool) -> impl IntoView {
     let catalog: &'static Catalog = match Catalog::builtin() {
         Ok(c) => Box::leak(Box::new(c)),
         Err(e) => {
@@ -60,8 +71,18 @@ pub fn App() -> impl IntoView {
             }
         })
     });
-    provide_sections();
+    let sections = provide_sections();
+    let built = RwSignal::new(if in_steps { STATE } else { WHOLE_PAGE });
+    if in_steps {
+        // The results the first screen reads, computed in this task (memos compute when read).
+        state.runway.with_untracked(|_| ());
+        build_in_steps(built, sections);
+    } else {
+        request_animation_frame(move || follow_hash(sections));
+    }
+    let shows = move |part: u8| move || built.get() >= part;
     view! {
+      <Show when=shows(FIRST_SCREEN)>
         // The first Tab stop: past the header, the navigation and the calculator (about 55 stops)
         // straight to the form that adds a workload to the plan; hidden until it has the focus.
         <a class="skip-link" href="#add-workload" data-testid="skip-to-add-workload" on:click=move |ev| {
@@ -84,42 +105,82 @@ pub fn App() -> impl IntoView {
         </header>
         <SectionNav />
         <LiveRegion />
-        <main class="layout">
+        // `data-built`: every part of the page is in the document (tests and benchmarks wait for it).
+        <main class="layout" data-built=move || (built.get() >= WHOLE_PAGE).then_some("")>
             <section id="answers" class="panel answers" aria-label=tr!("app.answers")><AnswersPanel /></section>
-            <section id="workload" class="panel inputs" aria-label=tr!("app.inputs")><InputsPanel /></section>
-            <div class="side-details">
-                <Collapsible id="advisor" class="panel advisor" title=tr!("sections.advisor.title") blurb=tr!("sections.advisor.blurb")>
-                    <AdvisorPanel />
+            <Show when=shows(CALCULATOR)>
+                <section id="workload" class="panel inputs" aria-label=tr!("app.inputs")><InputsPanel /></section>
+                <div class="side-details">
+                    <Collapsible id="advisor" class="panel advisor" title=tr!("sections.advisor.title") blurb=tr!("sections.advisor.blurb")>
+                        <AdvisorPanel />
+                    </Collapsible>
+                    <Collapsible id="saved" class="panel saved" title=tr!("sections.saved.title") blurb=tr!("sections.saved.blurb")>
+                        <ScenariosPanel />
+                    </Collapsible>
+                </div>
+                <section class="panel results" aria-label=tr!("app.results")><Results /></section>
+                <Collapsible id="charts" class="panel charts" title=tr!("sections.charts.title") blurb=tr!("sections.charts.blurb")>
+                    <div class="charts-grid"><Charts /></div>
                 </Collapsible>
-                <Collapsible id="saved" class="panel saved" title=tr!("sections.saved.title") blurb=tr!("sections.saved.blurb")>
-                    <ScenariosPanel />
-                </Collapsible>
-            </div>
-            <section class="panel results" aria-label=tr!("app.results")><Results /></section>
-            <Collapsible id="charts" class="panel charts" title=tr!("sections.charts.title") blurb=tr!("sections.charts.blurb")>
-                <div class="charts-grid"><Charts /></div>
-            </Collapsible>
-            <section id="credits" class="panel credits" aria-label=tr!("app.credits")><CreditsPanel /></section>
-            <div class="details-grid">
-                <Collapsible id="hidden-costs" class="panel hidden" title=tr!("sections.hidden_costs.title") blurb=tr!("sections.hidden_costs.blurb")>
-                    <HiddenCostsPanel />
-                </Collapsible>
-                <Collapsible id="compare" class="panel compare" title=tr!("sections.compare.title") blurb=tr!("sections.compare.blurb")>
-                    <ComparePanel />
-                </Collapsible>
-                <Collapsible id="billing" class="panel billing" title=tr!("sections.billing.title") blurb=tr!("sections.billing.blurb")>
-                    <BillingPanel />
-                </Collapsible>
-            </div>
+            </Show>
+            <Show when=shows(WHOLE_PAGE)>
+                <section id="credits" class="panel credits" aria-label=tr!("app.credits")><CreditsPanel /></section>
+                <div class="details-grid">
+                    <Collapsible id="hidden-costs" class="panel hidden" title=tr!("sections.hidden_costs.title") blurb=tr!("sections.hidden_costs.blurb")>
+                        <HiddenCostsPanel />
+                    </Collapsible>
+                    <Collapsible id="compare" class="panel compare" title=tr!("sections.compare.title") blurb=tr!("sections.compare.blurb")>
+                        <ComparePanel />
+                    </Collapsible>
+                    <Collapsible id="billing" class="panel billing" title=tr!("sections.billing.title") blurb=tr!("sections.billing.blurb")>
+                        <BillingPanel />
+                    </Collapsible>
+                </div>
+            </Show>
         </main>
-        <footer class="foot">
-            <Collapsible id="glossary" class="glossary-panel" title=tr!("sections.glossary.title") blurb=tr!("sections.glossary.blurb")>
-                <Glossary />
-            </Collapsible>
-            <p>{tr!("app.footer")}</p>
-        </footer>
+        <Show when=shows(WHOLE_PAGE)>
+            <footer class="foot">
+                <Collapsible id="glossary" class="glossary-panel" title=tr!("sections.glossary.title") blurb=tr!("sections.glossary.blurb")>
+                    <Glossary />
+                </Collapsible>
+                <p>{tr!("app.footer")}</p>
+            </footer>
+        </Show>
+      </Show>
     }
     .into_any()
+}
+
+/// Builds the page one part a task ([`STATE`] .. [`WHOLE_PAGE`]), each after the browser has shown
+/// the last, then follows the link's `#section`. Built in one task, a page held the main thread
+/// 60-110 ms on a 2-core machine (half of it the engine compiling the wasm functions on their first
+/// call) and its first frame waited for all of it. A hidden tab paints nothing: there the parts
+/// follow each other in plain tasks.
+fn build_in_steps(built: RwSignal<u8>, sections: OpenSections) {
+    let next = move || {
+        // The page was rebuilt meanwhile (language, currency): the new one builds itself.
+        let Some(part) = built.try_get_untracked() else {
+            return;
+        };
+        if part >= WHOLE_PAGE {
+            return;
+        }
+        built.set(part + 1);
+        if part + 1 == FIRST_SCREEN {
+            crate::lang::remove_first_screen_copy();
+        }
+        if part + 1 < WHOLE_PAGE {
+            build_in_steps(built, sections);
+        } else {
+            request_animation_frame(move || follow_hash(sections));
+        }
+    };
+    // Nothing to show before the first screen: no frame to wait for.
+    if browser::page_hidden() || built.get_untracked() == STATE {
+        set_timeout(next, Duration::ZERO);
+    } else {
+        request_animation_frame(move || set_timeout(next, Duration::ZERO));
+    }
 }
 
 /// How long URL writes are coalesced. Chromium throttles a page that calls `history.replaceState`

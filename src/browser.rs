@@ -82,6 +82,13 @@ pub fn today() -> Option<runway_model::calendar::Date> {
     )
 }
 
+/// Whether the tab is in the background (it paints no frames; animation frames wait).
+pub fn page_hidden() -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .is_some_and(|d| d.hidden())
+}
+
 /// Milliseconds since page load, for the chart's own timing attribute.
 pub fn now_ms() -> f64 {
     web_sys::window()

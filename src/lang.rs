@@ -69,8 +69,10 @@ fn apply(lang: Lang) {
     }
 }
 
-/// Mounts the page: reads the view, then builds the page from the link.
-pub fn mount() {
+/// Mounts the page: reads the view, then builds the page from the link. `in_steps`: the first
+/// screen in this task and the rest in later ones (a page load); else all of it now (a rebuild,
+/// which puts the scroll position and the focus back at once).
+pub fn mount(in_steps: bool) {
     open();
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
@@ -78,11 +80,22 @@ pub fn mount() {
     let Some(body) = document.body() else {
         return;
     };
-    let handle = leptos::mount::mount_to(body, || crate::app::App().into_any());
+    let handle = leptos::mount::mount_to(body, move || {
+        crate::app::App(crate::app::AppProps { in_steps }).into_any()
+    });
     MOUNTED.with(|m| *m.borrow_mut() = Some(handle));
-    // The build's copy of the first screen (index.html, scripts/prerender.mjs) goes in the same
-    // task as the page arrives, so no frame shows both.
-    if let Some(copy) = document.get_element_by_id("prerender") {
+    if !in_steps {
+        remove_first_screen_copy();
+    }
+}
+
+/// Removes the build's copy of the first screen (index.html, scripts/prerender.mjs): called in the
+/// task that builds the app's own first screen, so no frame shows both, or neither.
+pub fn remove_first_screen_copy() {
+    if let Some(copy) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("prerender"))
+    {
         copy.remove();
     }
 }
@@ -96,7 +109,7 @@ fn rebuild(focus_id: &'static str) {
                 .and_then(|w| w.scroll_y().ok())
                 .unwrap_or(0.0);
             MOUNTED.with(|m| drop(m.borrow_mut().take()));
-            mount();
+            mount(false);
             if let Some(w) = web_sys::window() {
                 w.scroll_to_with_x_and_y(0.0, scroll);
             }

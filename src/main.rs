@@ -16,5 +16,5 @@ fn main() {
         console_error_panic_hook::hook(info);
         browser::show_fatal_banner(&runway_model::tr!("app.panic", info = info.to_string()));
     }));
-    lang::mount();
+    lang::mount(true);
 }

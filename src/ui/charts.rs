@@ -76,7 +76,8 @@ pub fn Charts() -> impl IntoView {
 }
 
 /// Runs `draw` in the animation frame after `track`'s signals change (at most once per frame, so a
-/// burst of input events draws once, after the numbers updated) and again when the window resizes.
+/// burst of input events draws once, after the numbers updated) and again when the window resizes;
+/// the first draw in a task after that frame (once the new chart is laid out and painted).
 /// Not while printing: the print stylesheet scales the screen bitmap as a whole (a chart never
 /// drawn, built for the print, is drawn once at its print size).
 /// `draw` runs outside any reactive owner: it must capture what it needs, not look up context.
@@ -102,7 +103,7 @@ pub fn redraw_after_change(track: impl Fn() + 'static, draw: impl Fn() + Copy + 
             return;
         }
         frame_pending.set_value(true);
-        request_animation_frame(move || {
+        let draw_now = move || {
             // The page may have been rebuilt (language, currency) before this frame.
             if frame_pending.try_set_value(false).is_some() {
                 return;
@@ -110,6 +111,15 @@ pub fn redraw_after_change(track: impl Fn() + 'static, draw: impl Fn() + Copy + 
             if !browser::is_printing() {
                 drawn.set_value(true);
                 draw();
+            }
+        };
+        request_animation_frame(move || {
+            if drawn.try_get_value() == Some(false) {
+                // The first draw, after this frame: the chart was just built, and reading its
+                // size now would lay the new part of the page out inside this frame's script.
+                set_timeout(draw_now, std::time::Duration::ZERO);
+            } else {
+                draw_now();
             }
         });
     });

@@ -70,8 +70,8 @@ impl OpenSections {
     }
 }
 
-/// Provides the open-section state and follows the URL hash: on load and on every `hashchange`, a
-/// hash naming a section opens it and scrolls it into view.
+/// Provides the open-section state and follows the URL hash on every `hashchange` ([`follow_hash`];
+/// the app follows the hash it opened with once the page is built).
 pub fn provide_sections() -> OpenSections {
     let sections = OpenSections(RwSignal::new(Vec::new()), RwSignal::new(false));
     provide_context(sections);
@@ -98,30 +98,32 @@ pub fn provide_sections() -> OpenSections {
         // The page lives as long as the app: the listener too.
         on_change.forget();
     }
-    let follow = move || {
-        let hash = web_sys::window()
-            .and_then(|w| w.location().hash().ok())
-            .unwrap_or_default();
-        let hash = hash.trim_start_matches('#').to_string();
-        if let Some(id) = section_id(&hash) {
-            sections.set(id, true);
-            // After the section is laid out open (the page was not there when the browser first
-            // looked for the fragment).
-            request_animation_frame(move || scroll_to(id));
-        } else if hash.starts_with("glossary-") {
-            // A term's link: its entry, inside the glossary, which opens first; the entry takes
-            // the focus, so the keyboard goes on from the explanation it came for.
-            sections.set("glossary", true);
-            request_animation_frame(move || {
-                scroll_to(&hash);
-                focus_element(&hash);
-            });
-        }
-    };
-    request_animation_frame(follow);
-    let listener = window_event_listener_untyped("hashchange", move |_| follow());
+    let listener = window_event_listener_untyped("hashchange", move |_| follow_hash(sections));
     on_cleanup(move || listener.remove());
     sections
+}
+
+/// Follows the URL hash: a hash naming a section opens it and scrolls it into view; a glossary
+/// term's hash opens the glossary at its entry. Called on every `hashchange`, and by the app once
+/// the whole page is built (the page was not there when the browser first looked for the fragment).
+pub fn follow_hash(sections: OpenSections) {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    let hash = hash.trim_start_matches('#').to_string();
+    if let Some(id) = section_id(&hash) {
+        sections.set(id, true);
+        // After the section is laid out open.
+        request_animation_frame(move || scroll_to(id));
+    } else if hash.starts_with("glossary-") {
+        // A term's link: its entry, inside the glossary, which opens first; the entry takes
+        // the focus, so the keyboard goes on from the explanation it came for.
+        sections.set("glossary", true);
+        request_animation_frame(move || {
+            scroll_to(&hash);
+            focus_element(&hash);
+        });
+    }
 }
 
 /// The section with this id, as the static id the state keeps.

@@ -212,3 +212,67 @@ test('when the app cannot start, the copy gives way to a message instead of a pa
   assert.equal(await s.page.locator('#load-error').count(), 0);
   await s.close();
 });
+
+/**
+ * Runs in the page from its first script: records what every animation frame shows (its callbacks
+ * run just before the frame is painted; the app builds its parts in tasks between frames) until
+ * two frames after the app has built the whole page.
+ */
+function recordFrames() {
+  const frames = [];
+  window.__frames = frames;
+  let after = 0;
+  const tick = () => {
+    const f = {
+      copy: !!document.getElementById('prerender'),
+      answers: !!document.querySelector('[data-testid=answer-total]'),
+      calculator: !!document.querySelector('[data-testid=compute-cost]'),
+      credits: !!document.getElementById('credits'),
+      footer: !!document.querySelector('footer.foot'),
+      built: !!document.querySelector('main[data-built]'),
+    };
+    frames.push(f);
+    if (!f.built || after++ < 2) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+async function framesOf(query) {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(recordFrames);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(suite.server.url + query);
+  await page.waitForFunction(() => window.__frames.at(-1)?.built && window.__frames.length > 2);
+  await page.waitForTimeout(100);
+  const frames = await page.evaluate(() => window.__frames);
+  await context.close();
+  assert.deepEqual(errors, []);
+  return frames;
+}
+
+const PARTS = ['answers', 'calculator', 'credits', 'footer'];
+
+test('the app paints its first screen before it builds the rest of the page, one part a frame', async () => {
+  for (const query of ['?t0=2026-12-01&job=lora:8B:20M:modal:h100-sxm:1:14:3:5&serve=8B:2B:modal:h100-sxm:30:12&grant=aws-activate:100K&grant=modal:25K', '']) {
+    const frames = await framesOf(query);
+    const shows = (f) => PARTS.filter((p) => f[p]).join('+') || 'nothing';
+    const seen = [...new Set(frames.map(shows))];
+    // Each part stays once it is there, and they come in this order: the answers (with the header
+    // and the navigation), then the calculator, then the credits with the rest and the footer.
+    assert.deepEqual(seen.filter((s) => s !== 'nothing'), ['answers', 'answers+calculator', 'answers+calculator+credits+footer'],
+      `${query || 'default page'}: what the frames show, in order: ${frames.map(shows).join(', ')}`);
+    assert.equal(frames.findIndex((f) => f.answers) < frames.findIndex((f) => f.credits) - 1, true, 'at least two frames between the answers and the whole page');
+    assert.equal(frames.every((f) => f.built === f.footer), true, 'the page says it is built exactly when every part is there');
+    if (query === '') {
+      // The default page's pre-rendered copy gives way to the app's own first screen in one task:
+      // no frame shows both, and from the copy's first frame on none shows neither.
+      const first = frames.findIndex((f) => f.copy);
+      assert.ok(first >= 0, 'the copy was shown');
+      assert.deepEqual(frames.slice(first).filter((f) => f.copy === f.answers), [], 'never both the copy and the app, never neither');
+    } else {
+      assert.equal(frames.some((f) => f.copy), false, 'a link gets no copy');
+    }
+  }
+});

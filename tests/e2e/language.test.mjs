@@ -101,6 +101,7 @@ test('the header switch rebuilds the page in the other language and remembers th
   assert.ok(!new URL(calc.page.url()).searchParams.has('lang'), 'a link without a language gets none');
   await calc.page.reload();
   await calc.page.getByTestId('answer-total').waitFor();
+  await calc.built();
   assert.equal(await htmlLang(calc), 'pt-BR');
   // And back.
   await calc.page.getByTestId('lang-en').click();
@@ -185,6 +186,7 @@ test('amounts in reais at the rate the reader types, kept in the link; the plan 
   // A reload keeps it (the link holds it); a bad rate in a link says so and shows dollars.
   await calc.page.reload();
   await calc.page.getByTestId('answer-total').waitFor();
+  await calc.built();
   assert.equal(await calc.page.getByTestId('answer-total').innerText(), 'R$2.3M');
   await done(calc);
   const bad = await openIn(`${PLAN}&cur=brl&fx=abc`);

@@ -163,6 +163,15 @@ test('a hash link opens its section', async () => {
   await calc.page.evaluate(() => { location.hash = '#billing'; });
   await calc.page.waitForFunction(() => document.querySelector('[data-testid=section-billing]').open);
   await done(calc);
+  // A section in the part of the page the app builds last (the glossary, in the footer) opens
+  // from a link too, and is scrolled to once it is there.
+  const late = await openAt(DESKTOP, `${PLAN}#glossary`);
+  await late.page.waitForFunction(() => document.querySelector('[data-testid=section-glossary]')?.open);
+  await late.page.waitForFunction(() => {
+    const r = document.getElementById('glossary').getBoundingClientRect();
+    return r.top >= 0 && r.top < window.innerHeight / 2;
+  });
+  await done(late);
 });
 
 test('keyboard: Tab reaches the navigation, Enter on a summary toggles its section', async () => {
@@ -186,6 +195,7 @@ test('keyboard: Tab reaches the navigation, Enter on a summary toggles its secti
   await calc.openSection('advisor');
   await calc.page.reload();
   await calc.page.getByTestId('answer-total').waitFor();
+  await calc.built();
   assert.equal(await calc.page.getByTestId('section-advisor').evaluate((d) => d.open), false);
   await done(calc);
 });

@@ -51,6 +51,7 @@ test('save, reload without a link, and open: the last plan and saved scenarios s
   // Reload with no query string: the last-open plan comes back, and the URL carries it again.
   await calc.page.goto(suite.server.url);
   await calc.page.getByTestId('total-cost').waitFor();
+  await calc.built();
   assert.equal(await calc.page.getByTestId('input-gpus').inputValue(), '512');
   await calc.waitForUrl((p) => p.get('params') === '70B' && p.getAll('grant').length === 1);
   assert.equal(await calc.page.getByTestId('scenario-name').inputValue(), 'Big run');
@@ -63,6 +64,7 @@ test('save, reload without a link, and open: the last plan and saved scenarios s
   // A link with keys opens exactly that link's plan and leaves saved scenarios alone.
   await calc.page.goto(suite.server.url + '?gpus=8');
   await calc.page.getByTestId('total-cost').waitFor();
+  await calc.built();
   assert.equal(await calc.page.getByTestId('input-params').inputValue(), '7B');
   assert.deepEqual(await savedNames(calc), ['Big run']);
   await done(calc);
@@ -249,6 +251,7 @@ test('an edit followed at once by a reload, or by closing the tab, is kept', asy
   await calc.type('params', '21B');
   await calc.page.reload();
   await calc.page.getByTestId('total-cost').waitFor();
+  await calc.built();
   assert.equal(await calc.page.getByTestId('input-params').inputValue(), '21B');
   assert.equal((await calc.params()).get('params'), '21B');
   // Two edits in quick succession (the second is held back to coalesce URL writes), then the tab
@@ -358,6 +361,7 @@ test('hostile names and notes from links, storage and files are shown as text', 
   // Reload: the name comes back from storage, still as text.
   await calc.page.reload();
   await calc.page.getByTestId('saved-0').waitFor();
+  await calc.built();
   assert.equal(await calc.page.getByTestId('saved-name-0').innerText(), name);
   assert.equal(await calc.page.locator('img[src=x]').count(), 0);
   await done(calc);
@@ -404,6 +408,7 @@ test('no request leaves the origin, the CSP is in force, and only localStorage i
   await Promise.all([calc.page.waitForEvent('download'), calc.page.getByTestId('export-csv').click()]);
   await calc.page.reload();
   await calc.page.getByTestId('total-cost').waitFor();
+  await calc.built();
   const origin = new URL(suite.server.url).origin;
   const foreign = calc.requests.filter((u) => !u.startsWith(origin + '/') && !u.startsWith('blob:' + origin) && !u.startsWith('data:'));
   assert.deepEqual(foreign, []);

@@ -21,8 +21,16 @@ export class CalculatorPage {
   /** Opens the page with a query string ("" or "?params=7B...") and waits for the results. */
   async open(query = '') {
     await this.page.goto(this.baseUrl + query);
-    await this.page.getByTestId('compute-cost').waitFor();
+    await this.built();
     await this.page.waitForFunction(() => document.querySelector('[data-testid=compute-cost]')?.dataset.value !== undefined);
+  }
+
+  /**
+   * Waits until the app has built the whole page: it builds the first screen first and the rest
+   * in the next tasks (`data-built` on `<main>` once every part is in the document).
+   */
+  async built() {
+    await this.page.locator('main[data-built]').waitFor({ state: 'attached' });
   }
 
   /**
