@@ -154,6 +154,33 @@ export async function coldLoads(root, n = 7, { compressed = true } = {}) {
   }
 }
 
+/**
+ * What the default page's first screen needs: one load with every script and wasm request held
+ * unanswered (refused, the page would say the app cannot start). Returns the files it fetched if
+ * the headline (the pre-rendered copy's) was painted anyway with a finite value, else null (the
+ * first screen needs the app).
+ */
+export async function firstScreenNeeds(root) {
+  const server = await serveStatic({ root });
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.route(/\.(js|wasm)$/, () => new Promise(() => {}));
+    await page.goto(server.url, { waitUntil: 'commit' });
+    await page.waitForTimeout(1000);
+    return await page.evaluate((id) => {
+      const el = document.querySelector(`[data-prerender-testid="${id}"]`);
+      const shown = el && Number.isFinite(Number(el.dataset.value)) && el.getBoundingClientRect().height > 0
+        && performance.getEntriesByType('paint').some((p) => p.name === 'first-contentful-paint');
+      return shown ? [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')].filter((e) => e.responseEnd > 0 && e.transferSize > 0).map((e) => e.name) : null;
+    }, HEADLINE[0]);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const loads = await coldLoads(resolve(process.env.DIST_DIR ?? 'dist'), Number(process.argv[2] ?? 7), { compressed: process.env.PLAIN !== '1' });
   for (const [name, rs] of Object.entries(loads)) {
