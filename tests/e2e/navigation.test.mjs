@@ -199,3 +199,27 @@ test('keyboard: Tab reaches the navigation, Enter on a summary toggles its secti
   assert.equal(await calc.page.getByTestId('section-advisor').evaluate((d) => d.open), false);
   await done(calc);
 });
+
+test('a section reached from the navigation bar starts below it, also where the bar wraps to two lines', async () => {
+  // Portuguese at 1280 px and English at 900 px wrap the bar's links onto a second line (~70 px).
+  for (const [viewport, lang] of [[DESKTOP, 'pt'], [{ width: 900, height: 800 }, 'en'], [DESKTOP, 'en'], [PHONE, 'pt']]) {
+    const calc = await openAt(viewport, `${PLAN}&lang=${lang}`);
+    for (const id of ['credits', 'programs', 'billing', 'workload']) {
+      await calc.page.getByTestId(`nav-${id}`).click();
+      // Until the scroll has settled: the section's top stops moving.
+      await calc.page.waitForFunction(async (id) => {
+        const top = () => document.getElementById(id).getBoundingClientRect().top;
+        const a = top();
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        return Math.abs(top() - a) < 0.5;
+      }, id);
+      const { bar, section } = await calc.page.evaluate((id) => ({
+        bar: document.querySelector('nav.toc').getBoundingClientRect().bottom,
+        section: document.getElementById(id).getBoundingClientRect().top,
+      }), id);
+      assert.ok(section >= bar, `${lang} at ${viewport.width} px, #${id}: the section starts at ${section} px, under the bar (${bar} px)`);
+      assert.ok(section < bar + 60, `${lang} at ${viewport.width} px, #${id}: the section starts right below the bar (${section} px, bar ${bar} px)`);
+    }
+    await done(calc);
+  }
+});
