@@ -78,6 +78,9 @@ pub fn App(in_steps: bool) -> impl IntoView {
         state.runway.with_untracked(|_| ());
         build_in_steps(built, sections);
     } else {
+        // All of it in this task (a rebuild: the build's copy of the first screen, if still there,
+        // goes in the same task).
+        crate::lang::remove_first_screen_copy();
         request_animation_frame(move || follow_hash(sections));
     }
     let shows = move |part: u8| move || built.get() >= part;
@@ -162,9 +165,6 @@ fn build_in_steps(built: RwSignal<u8>, sections: OpenSections) {
         let Some(part) = built.try_get_untracked() else {
             return;
         };
-        if part >= WHOLE_PAGE {
-            return;
-        }
         built.set(part + 1);
         if part + 1 == FIRST_SCREEN {
             crate::lang::remove_first_screen_copy();

@@ -84,9 +84,6 @@ pub fn mount(in_steps: bool) {
         crate::app::App(crate::app::AppProps { in_steps }).into_any()
     });
     MOUNTED.with(|m| *m.borrow_mut() = Some(handle));
-    if !in_steps {
-        remove_first_screen_copy();
-    }
 }
 
 /// Removes the build's copy of the first screen (index.html, scripts/prerender.mjs): called in the
