@@ -457,6 +457,30 @@ mod tests {
     }
 
     #[test]
+    fn volume_where_self_hosting_wins_says_only_the_top_bills() {
+        // Self-hosting cheaper at every volume drawn ($5,022.40 flat against an API bill of
+        // $10,000 at 2e10 and $20,000 at 4e10 tokens), so there is no break-even to state and the
+        // API does not "cost less at every volume": the text is the top volume's two bills alone.
+        // 4e10 is "40B"; usd(): "$20K", "$5,022".
+        let api = [(2e10, 10_000.0), (4e10, 20_000.0)];
+        let hosted = [(2e10, 5_022.4), (4e10, 5_022.4)];
+        assert_eq!(
+            volume(&api, &hosted, None),
+            "At 40B tokens a month: API $20K, self-hosted $5,022."
+        );
+        assert_eq!(
+            with_lang(Lang::Pt, || volume(&api, &hosted, None)),
+            "Com 40B tokens por mês: API US$ 20K, hospedagem própria US$ 5.022."
+        );
+        // One volume where hosting wins is enough (the API is cheaper at 2e10 here).
+        let mixed = [(2e10, 12_000.0), (4e10, 5_022.4)];
+        assert_eq!(
+            volume(&api, &mixed, None),
+            "At 40B tokens a month: API $20K, self-hosted $5,022."
+        );
+    }
+
+    #[test]
     fn gpus_names_the_cheapest_count_the_plan_and_each_network() {
         let fast = [(1.0, 500.0), (64.0, 400.0), (1024.0, 450.0)];
         let slow = [(1.0, 500.0), (64.0, 900.0), (1024.0, f64::NAN)];

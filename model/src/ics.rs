@@ -51,10 +51,13 @@ impl std::fmt::Display for CalendarError {
     }
 }
 
-/// Dollars for a sentence: `$100,000` for whole amounts, `$26.63` otherwise.
+/// Dollars for a sentence: `$100,000` for whole amounts, `$26.63` otherwise (in Portuguese
+/// `US$ 100.000` and `US$ 26,63`: the cents' separator is the language's).
 fn dollars(v: f64) -> String {
     let s = usd_exact(v);
-    s.strip_suffix(".00").map_or(s.clone(), str::to_string)
+    s.strip_suffix(".00")
+        .or_else(|| s.strip_suffix(",00"))
+        .map_or(s.clone(), str::to_string)
 }
 
 /// How the plan's workloads are named in sentences: "the LoRA job" when it is the only LoRA job,
@@ -903,6 +906,44 @@ mod tests {
         let third =
             plan_calendar(&other, &outcome, &cat, URL, NOW).unwrap_or_else(|e| panic!("{e}"));
         assert_ne!(vevents(&third)[0]["UID"], events[0]["UID"]);
+    }
+
+    #[test]
+    fn apply_by_says_when_the_plan_applies_late_or_before_day_0() {
+        let cat = catalog();
+        let apply_by = |plan: &Plan| {
+            let outcome = evaluate(&Scenario::default(), plan, &cat);
+            let events = plan_events(plan, &outcome, &cat).unwrap_or_else(|e| panic!("{e}"));
+            events
+                .into_iter()
+                .find(|e| e.key == "grant-1-aws-activate-apply-by")
+                .unwrap_or_else(|| panic!("no apply-by event"))
+        };
+        // The hand plan with AWS Activate applied on day 15: the job starts on day 20, review 12,
+        // so apply by day 8 (12 Jan 2027); the plan applies on day 15 = 4 Jan + 15 = 19 Jan 2027,
+        // 15 − 8 = 7 days later.
+        let mut late = hand_plan();
+        late.grants[0].apply_day = 15;
+        let e = apply_by(&late);
+        assert_eq!(e.date, d("2027-01-12"));
+        assert_eq!(
+            e.description,
+            "Apply for AWS Activate (general cloud) ($100,000) by this day: with a typical review of 12 days, approval lands in time for the experiments, which start on 24 Jan 2027. The plan applies on 19 Jan 2027, 7 days later."
+        );
+        // The job from day 5 instead: apply by 5 − 12 = day −7 = 4 Jan − 7 = 28 Dec 2026, before
+        // day 0 (4 Jan 2027); the plan applies on day 0, 0 − (−7) = 7 days later.
+        let mut early = hand_plan();
+        early.workloads[0].start_day = 5;
+        let e = apply_by(&early);
+        assert_eq!(e.date, d("2026-12-28"));
+        assert_eq!(
+            e.description,
+            "Apply for AWS Activate (general cloud) ($100,000) by this day: with a typical review of 12 days, approval lands in time for the experiments, which start on 9 Jan 2027. This is before the plan's day 0 (4 Jan 2027): apply as soon as you can. The plan applies on 4 Jan 2027, 7 days later."
+        );
+        assert_eq!(
+            crate::locale::with_lang(crate::locale::Lang::Pt, || apply_by(&late).description),
+            "Solicite AWS Activate (general cloud) (US$ 100.000) até este dia: com uma análise típica de 12 dias, a aprovação sai a tempo para os experimentos, que começam em 24 de jan. de 2027. O plano solicita em 19 de jan. de 2027, 7 dias depois."
+        );
     }
 
     #[test]

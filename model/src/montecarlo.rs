@@ -579,6 +579,165 @@ mod tests {
         assert!(d.plan.grant_odds.is_empty() && d.plan.ranges == PlanRanges::default());
     }
 
+    #[test]
+    fn quantiles_take_the_nearest_rank_of_distinct_values() {
+        // Nearest rank is the ⌈q·n⌉-th smallest. On 1..=10: P10 ⌈1⌉ = 1st = 1, P50 ⌈5⌉ = 5th = 5,
+        // P90 ⌈9⌉ = 9th = 9.
+        let ten: Vec<u32> = (1..=10).collect();
+        assert_eq!(nearest_rank(&ten, 0.1), Some(1));
+        assert_eq!(nearest_rank(&ten, 0.5), Some(5));
+        assert_eq!(nearest_rank(&ten, 0.9), Some(9));
+        assert_eq!(nearest_rank::<u32>(&[], 0.5), None);
+        // The three bands on 1..=100: the 10th, 50th and 90th smallest (rank 0.15 would give 15,
+        // 0.4 gives 40, 0.85 gives 85).
+        let hundred: Vec<u32> = (1..=100).collect();
+        assert_eq!(
+            quantiles(&hundred, 0),
+            Quantiles {
+                p10: 10,
+                p50: 50,
+                p90: 90
+            }
+        );
+        assert_eq!(
+            quantiles(&ten, 0),
+            Quantiles {
+                p10: 1,
+                p50: 5,
+                p90: 9
+            }
+        );
+    }
+
+    #[test]
+    fn a_uniform_price_range_gives_its_deciles() {
+        // No grants; one non-job line of 1,000 GPU-hours at $10: $10,000 × the price factor, drawn
+        // uniform on [0.8, 1.2] (every sample a different value). The uniform's quantile q is
+        // 0.8 + 0.4 q: P10 0.84, P50 1.00, P90 1.16, so cash $8,400, $10,000, $11,600. With 10,000
+        // samples the sample decile's standard deviation is √(0.1 × 0.9 / 10,000) / 2.5 ≈ 0.0012
+        // of the factor (0.14 %); the bound is 2 %. (A price factor stuck at its low end gives
+        // $8,000 everywhere.)
+        let w = vec![line(0, 1, 10.0, 1_000.0)];
+        let mut s = fixed(&[], vec![None]);
+        s.price = Span {
+            low: 0.8,
+            high: 1.2,
+        };
+        let b = run(&[], &w, &s, 10_000, SEED);
+        for (got, want) in [
+            (b.cash_usd.p10, 8_400.0),
+            (b.cash_usd.p50, 10_000.0),
+            (b.cash_usd.p90, 11_600.0),
+        ] {
+            assert!((got / want - 1.0).abs() < 0.02, "{got} vs {want}: {b:?}");
+        }
+        // The mean of the uniform is its midpoint, 1.0: $10,000 (standard deviation of the mean
+        // 0.4 / √12 / √10,000 ≈ 0.0012, so 1 % is over 8 of them).
+        assert!((b.mean_cash_usd / 10_000.0 - 1.0).abs() < 0.01, "{b:?}");
+    }
+
+    #[test]
+    fn a_triangular_mfu_range_gives_its_deciles() {
+        // No grants; one training job's line: 1,000 GPU-hours at $10 and MFU 0.4 ($10,000 as
+        // typed). The factor f is triangular on (0.5, 1, 1.5); the sampled MFU 0.4 f stays below 1,
+        // so the bill is $10,000 / f. The triangle's CDF below the mode is (f − 0.5)² / 0.5, so
+        // P10 of f = 0.5 + √0.05 = 0.7236, P50 = 1 (symmetric), P90 = 1.5 − √0.05 = 1.2764. The
+        // bill falls as f rises: cash P10 = $10,000 / 1.2764 = $7,835, P50 = $10,000, P90 =
+        // $10,000 / 0.7236 = $13,820. With 10,000 samples a decile's standard deviation is
+        // √(0.09 / 10,000) / (4 × √0.05) ≈ 0.0034 of f (0.5 % at 0.72); the bound is 2 %. (The
+        // factor stuck at its top gives $6,667 everywhere; the job's MFU left out gives $10,000.)
+        let w = vec![line(0, 1, 10.0, 1_000.0)];
+        let mut s = fixed(&[], vec![Some(0.4)]);
+        s.mfu = Span {
+            low: 0.5,
+            high: 1.5,
+        };
+        let b = run(&[], &w, &s, 10_000, SEED);
+        for (got, want) in [
+            (b.cash_usd.p10, 7_835.0),
+            (b.cash_usd.p50, 10_000.0),
+            (b.cash_usd.p90, 13_820.0),
+        ] {
+            assert!((got / want - 1.0).abs() < 0.02, "{got} vs {want}: {b:?}");
+        }
+        // Both ranges on two lines at once, each line only under its own factor: a non-job line
+        // of $10,000 takes the price factor (uniform 0.8–1.2), the job line the MFU factor. The
+        // sum's median is near $10,000 + $10,000 = $20,000 and P10 < P50 < P90 strictly.
+        let w2 = vec![line(0, 1, 10.0, 1_000.0), line(0, 1, 10.0, 1_000.0)];
+        let mut s2 = fixed(&[], vec![Some(0.4), None]);
+        s2.mfu = s.mfu;
+        s2.price = Span {
+            low: 0.8,
+            high: 1.2,
+        };
+        let b2 = run(&[], &w2, &s2, 10_000, SEED);
+        assert!(b2.cash_usd.p10 < b2.cash_usd.p50 && b2.cash_usd.p50 < b2.cash_usd.p90);
+    }
+
+    #[test]
+    fn a_plan_gives_its_spread_field_by_field() {
+        // From a link: AWS Activate typed with a 12-day review and no odds (default: approval 1,
+        // the catalog's review range for the program, 9 to 14 days in data/programs.json); Modal
+        // typed with review 3, approval 0.5, shortest 2, longest 20; the editor's job at the
+        // default scenario's MFU, 0.4 (cost.rs); ranges MFU 0.5–1.5, price 0.8–1.2.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let q = "t0=2026-12-01&grant=aws-activate%3A100K%3A0%3A12%3A365&grant=modal%3A5K%3A0%3A3%3A365%3A0.5%3A2%3A20&mfu_range=0.5%3A1.5&price_range=0.8%3A1.2";
+        let d = crate::link::decode_link(q, &c);
+        assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
+        let o = crate::evaluate::evaluate(&d.scenario, &d.plan, &c);
+        let s = Spread::of(&d.plan, &o, &c);
+        assert_eq!(
+            s.grants,
+            vec![
+                GrantSpread {
+                    approval: 1.0,
+                    review_min: 9,
+                    review_mode: 12,
+                    review_max: 14
+                },
+                GrantSpread {
+                    approval: 0.5,
+                    review_min: 2,
+                    review_mode: 3,
+                    review_max: 20
+                },
+            ]
+        );
+        assert_eq!(
+            s.mfu,
+            Span {
+                low: 0.5,
+                high: 1.5
+            }
+        );
+        assert_eq!(
+            s.price,
+            Span {
+                low: 0.8,
+                high: 1.2
+            }
+        );
+        // One entry per bill line; the job's accelerator line carries its MFU 0.4, no other line
+        // has one.
+        assert_eq!(s.job_mfu.len(), o.lines.len());
+        for (l, m) in o.lines.iter().zip(&s.job_mfu) {
+            match l {
+                BillLine::Job(0) => assert_eq!(*m, Some(0.4), "{l:?}"),
+                _ => assert_eq!(*m, None, "{l:?}"),
+            }
+        }
+        assert!(o.lines.contains(&BillLine::Job(0)), "{:?}", o.lines);
+        // A typed review outside the catalog's range widens it: AWS Activate at 30 days gives
+        // 9 to 30; at 5 days, 5 to 14.
+        for (typed, lo, hi) in [(30, 9, 30), (5, 5, 14)] {
+            let mut p = d.plan.clone();
+            p.grants[0].review_days = typed;
+            let o = crate::evaluate::evaluate(&d.scenario, &p, &c);
+            let g = Spread::of(&p, &o, &c).grants[0];
+            assert_eq!((g.review_min, g.review_mode, g.review_max), (lo, typed, hi));
+        }
+    }
+
     /// Timing, not a check: `cargo test -p runway-model --release -- --ignored --nocapture mc_timing`.
     #[test]
     #[ignore]

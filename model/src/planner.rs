@@ -712,6 +712,94 @@ mod tests {
     }
 
     #[test]
+    fn at_equal_cash_less_credit_expiring_decides() {
+        // Work on AWS: 1 GPU on days 0..100 at $24 a day, $2,400. Grant B: $10,000, review 0,
+        // valid 5,000 days from day 0, so it outlives the five-year horizon (what it has left is
+        // "still usable at the end", never expired) and pays every day A does not: cash is $0
+        // wherever A goes. Grant A: $1,000, review 0, valid 30 days, typed on day 500: no work in
+        // [500, 530), so all $1,000 expires. Moved to day 0 it is usable [0, 30) and, expiring
+        // first, pays days 0-29 (30 × $24 = $720): $280 expires. Only the expired amount tells the
+        // two apart. Days 69 and 70 tie with 0 (the window inside the run); the first is kept. B
+        // moved to day 30 would tie too (A pays days 0-29), so B keeps day 0.
+        let grants = [
+            grant("aws", 1_000.0, 500, 0, 30),
+            grant("aws", 10_000.0, 0, 0, 5_000),
+        ];
+        let workloads = [work("aws", 0, 100, 1)];
+        let s = search(&grants, &workloads, 0);
+        assert_eq!(s.typed.cash_usd, 0.0);
+        assert!((s.typed.expired_usd() - 1_000.0).abs() < 1e-9);
+        assert_eq!(s.apply_days, [0, 0]);
+        assert_eq!(s.totals.cash_usd, 0.0);
+        assert!(
+            (s.totals.expired_usd() - 280.0).abs() < 1e-9,
+            "{}",
+            s.totals.expired_usd()
+        );
+    }
+
+    #[test]
+    fn remedies_read_as_whole_sentences_in_both_branches_and_languages() {
+        use crate::locale::{with_lang, Lang};
+        let day = |d: u32| format!("day {d}");
+        // Too big, not too short: $10,000 valid 365 days, review 0, against 1 GPU on AWS for days
+        // 0..100 ($24 a day, $2,400). Applied on day 0 its window covers all 100 days: $2,400
+        // paid, $7,600 expires; no day does better (day 99 pays one day). The work (100 days) is
+        // shorter than the validity, so the sentence blames the amount.
+        let g = [grant("aws", 10_000.0, 0, 0, 365)];
+        let w = [work("aws", 0, 100, 1)];
+        let s = search(&g, &w, 0);
+        assert_eq!(s.apply_days, [0]);
+        let r = remedy(&g, &w, 0, &s.totals, 0);
+        assert_eq!(
+            r,
+            Some(Remedy::SmallerGrant {
+                usd: 2_400.0,
+                validity_limited: false
+            })
+        );
+        let r = r.unwrap_or(Remedy::NoWorkload);
+        assert_eq!(
+            remedy_text(&r, &g[0], "AWS", 0, &day),
+            "the plan's work on AWS uses only $2,400 of it: a smaller grant of $2,400 would be fully used, or move more work there"
+        );
+        assert_eq!(
+            with_lang(Lang::Pt, || remedy_text(&r, &g[0], "AWS", 0, &day)),
+            "o trabalho do plano em AWS usa só US$ 2.400 dela: uma concessão menor, de US$ 2.400, seria usada por inteiro, ou mova mais trabalho para lá"
+        );
+        // Too short: $10,000 valid 30 days against $24 a day for 200 days (200 > 30): 30 × $24 =
+        // $720 paid at best.
+        let g = [grant("aws", 10_000.0, 0, 0, 30)];
+        let long = [work("aws", 0, 200, 1)];
+        let s = search(&g, &long, 0);
+        let mut moved = g.clone();
+        moved[0].apply_day = s.apply_days[0];
+        let r = remedy(&moved, &long, 0, &s.totals, 0).unwrap_or(Remedy::NoWorkload);
+        assert_eq!(
+            with_lang(Lang::Pt, || remedy_text(&r, &moved[0], "AWS", 0, &day)),
+            "a validade de 30 dias é menor que o gasto que ela poderia cobrir: uma concessão menor, de US$ 720, seria usada por inteiro"
+        );
+        // Approval after the run starts: review 30 from today (day 0), the run on days 0..200, so
+        // days 0-29 are cash while $10,000 (valid 365 days) waits; starting the run 30 days later
+        // lets the grant pay it from its first day.
+        let g = [grant("aws", 10_000.0, 0, 30, 365)];
+        let s = search(&g, &long, 0);
+        assert_eq!(s.apply_days, [0]);
+        let r = remedy(&g, &long, 0, &s.totals, 0);
+        assert_eq!(
+            r,
+            Some(Remedy::StartLater {
+                days: 30,
+                ends_before_approval: false
+            })
+        );
+        assert_eq!(
+            remedy_text(&r.unwrap_or(Remedy::NoWorkload), &g[0], "AWS", 0, &day),
+            "cash pays the run until approval on day 30; start the run 30 days later"
+        );
+    }
+
+    #[test]
     fn a_grant_that_loses_nothing_has_no_remedy() {
         // $240 valid 365 days against $24 a day for 20 days from day 30, review 5: as typed (day 0,
         // usable [5, 370)) it pays days 30-39 in full, so no day does better and it keeps day 0.
@@ -759,7 +847,7 @@ mod tests {
                 100.0f64..50_000.0,
                 0u32..200,
                 0u32..40,
-                10u32..400,
+                prop_oneof![3 => 10u32..400, 1 => 1_700u32..5_000],
             )
                 .prop_map(
                     |(p, sc, amount_usd, apply_day, review_days, validity_days)| GrantInput {
@@ -819,6 +907,32 @@ mod tests {
                     g.apply_day = d;
                 }
                 prop_assert_eq!(simulate_totals(&moved, &workloads), s.totals);
+            }
+
+            /// The search ends where no single grant moved to any of its candidate days does
+            /// strictly better: a descent stopped early (after one sweep) leaves such a move.
+            #[test]
+            fn no_single_grant_move_from_the_suggestion_is_better(
+                grants in prop::collection::vec(grant(), 1..5),
+                workloads in prop::collection::vec(workload(), 1..4),
+            ) {
+                let s = search(&grants, &workloads, 0);
+                let mut moved = grants.clone();
+                for (g, &d) in moved.iter_mut().zip(&s.apply_days) {
+                    g.apply_day = d;
+                }
+                for k in 0..moved.len() {
+                    if !workloads.iter().any(|w| moved[k].pays_for(w)) {
+                        continue;
+                    }
+                    let here = moved[k].apply_day;
+                    for day in candidates(&moved, &workloads, k, 0) {
+                        let mut other = moved.clone();
+                        other[k].apply_day = day;
+                        let t = simulate_totals(&other, &workloads);
+                        prop_assert!(!better(&t, &s.totals), "grant {} from day {} to {}: {:?} beats {:?}", k, here, day, t, s.totals);
+                    }
+                }
             }
         }
     }
