@@ -123,7 +123,7 @@ fn check_overheads(
     cat: &Catalog,
 ) -> Checked {
     for (what, v) in [
-        ("overheads.allreduce_gb_s", o.allreduce_gb_s),
+        ("overheads.link_gb_s", o.link_gb_s),
         ("overheads.step_compute_seconds", o.step_compute_seconds),
         ("overheads.step_comm_seconds", o.step_comm_seconds),
         ("overheads.scaling_efficiency", o.scaling_efficiency),
@@ -325,8 +325,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     let hi = (gpus * 16.0).clamp(1024.0, f64::from(MAX_SWEEP_GPUS));
     let mut counts: Vec<f64> = log_space(1.0, hi, 48).into_iter().map(f64::round).collect();
     counts.dedup();
-    let fast = o.network.is_some_and(|n| n.gb_per_s_per_gpu >= 25.0);
-    let other = cat.network(if fast { "eth-25" } else { "ib-ndr-400" });
+    let other = runway_model::overheads::contrasting_network(cat, &o);
     for n in [o.network, other].into_iter().flatten() {
         for (g, usd) in cost_vs_gpus(s, &e, &o, cat, n, &counts) {
             finite("cost_vs_gpus x", g)?;

@@ -55,7 +55,8 @@ fn in_lang<'a>(en: &'a str, pt: &'a str) -> &'a str {
     }
 }
 
-/// An inter-node network option, as the bandwidth one GPU's all-reduce can use.
+/// An inter-node network option, with its bandwidth as the source gives it: per card (one network
+/// card per GPU) or per node (the instance's whole network).
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(test, derive(serde::Deserialize))]
 pub struct Network {
@@ -66,8 +67,11 @@ pub struct Network {
     /// The display name in Brazilian Portuguese.
     #[cfg_attr(test, serde(default))]
     pub name_pt: Text,
-    /// Bandwidth per GPU, GB/s.
-    pub gb_per_s_per_gpu: f64,
+    /// Bandwidth, GB/s, one direction: per card when `per_node` is false, else the node's whole
+    /// network.
+    pub gb_per_s: f64,
+    /// Whether `gb_per_s` is the node's whole network (else one card's, one card per GPU).
+    pub per_node: bool,
     /// Where the figure comes from.
     pub source: Text,
     /// When it was read.
@@ -75,6 +79,17 @@ pub struct Network {
 }
 
 impl Network {
+    /// The node's whole network, GB/s: the published per-node figure, or one card's times the
+    /// node's `gpus_per_node` GPUs (one card each). Collective libraries all-reduce across nodes
+    /// over every card at once (DOMAIN.md section 2), so this is what the inter-node phase uses.
+    pub fn node_gb_s(&self, gpus_per_node: f64) -> f64 {
+        if self.per_node {
+            self.gb_per_s
+        } else {
+            self.gb_per_s * gpus_per_node.max(1.0)
+        }
+    }
+
     /// The display name in the reader's language.
     pub fn name_text(&self) -> &str {
         in_lang(&self.name, &self.name_pt)
@@ -411,6 +426,14 @@ pub struct BaseModel {
     pub kv_heads: f64,
     /// Dimension of one head.
     pub head_dim: f64,
+    /// Hidden size (`hidden_size`).
+    pub hidden: f64,
+    /// Width of the query projection: attention heads × their dimension.
+    pub q_dim: f64,
+    /// Width of the MLP's gate and up projections (`intermediate_size`, per expert for a mixture).
+    pub intermediate: f64,
+    /// MLPs in each layer (1 dense; routed plus shared experts for a mixture).
+    pub experts: f64,
     /// Where the attention shape comes from (the model's config.json).
     pub arch_source: Text,
     /// The model card.
@@ -592,7 +615,7 @@ impl Catalog {
             if !ids.insert(n.id.as_ref()) {
                 return fail(format!("duplicate network id {}", n.id));
             }
-            if !(n.gb_per_s_per_gpu.is_finite() && n.gb_per_s_per_gpu > 0.0) {
+            if !(n.gb_per_s.is_finite() && n.gb_per_s > 0.0) {
                 return fail(format!("network {}: bandwidth must be positive", n.id));
             }
             check_sourced(&format!("network {}", n.id), &n.source, &n.as_of)?;
@@ -609,9 +632,17 @@ impl Catalog {
                     m.id
                 ));
             }
-            if ![m.layers, m.kv_heads, m.head_dim]
-                .iter()
-                .all(|v| v.is_finite() && *v >= 1.0 && v.fract() == 0.0)
+            if ![
+                m.layers,
+                m.kv_heads,
+                m.head_dim,
+                m.hidden,
+                m.q_dim,
+                m.intermediate,
+                m.experts,
+            ]
+            .iter()
+            .all(|v| v.is_finite() && *v >= 1.0 && v.fract() == 0.0)
                 || m.arch_source.is_empty()
             {
                 return fail(format!(
@@ -1042,12 +1073,14 @@ mod tests {
         assert_eq!(get("azure"), Some((0.018, 0.087)));
         assert_eq!(get("coreweave").map(|p| p.1), Some(0.0));
         assert_eq!(get("lambda").map(|p| p.1), Some(0.0));
-        // InfiniBand NDR 400 Gb/s = 50 GB/s per GPU; plain Ethernet 25 Gb/s = 3.125 GB/s.
-        assert_eq!(
-            c.network("ib-ndr-400").map(|n| n.gb_per_s_per_gpu),
-            Some(50.0)
-        );
-        assert_eq!(c.network("eth-25").map(|n| n.gb_per_s_per_gpu), Some(3.125));
+        // InfiniBand NDR 400 Gb/s = 50 GB/s per card, 8 cards = 400 GB/s per 8-GPU node; plain
+        // Ethernet 25 Gb/s = 3.125 GB/s per card; p5's EFA is published per node: 3,200 Gb/s.
+        let node = |id: &str, g: f64| c.network(id).map(|n| n.node_gb_s(g));
+        assert_eq!(node("ib-ndr-400", 8.0), Some(400.0));
+        assert_eq!(node("eth-25", 8.0), Some(25.0));
+        assert_eq!(node("aws-efa-3200", 8.0), Some(400.0));
+        // A per-node figure does not grow with the node's GPUs.
+        assert_eq!(node("aws-efa-3200", 16.0), Some(400.0));
         // Every provider offers at least one network; H100 SXM has 900 GB/s NVLink.
         assert!(c.providers.iter().all(|p| !p.networks.is_empty()));
         assert_eq!(
@@ -1185,7 +1218,7 @@ mod tests {
             .unwrap_or_else(|| panic!("ib-ndr-400"));
         assert_eq!(
             with_lang(Lang::Pt, || ndr.name_text().to_string()),
-            "InfiniBand NDR, 400 Gb/s por GPU"
+            "InfiniBand NDR, 400 Gb/s por placa, uma placa por GPU"
         );
         assert_eq!(
             with_lang(Lang::Pt, || Scope::Platform.describe()),
@@ -1685,14 +1718,14 @@ mod tests {
                 p.accelerator
             );
         }
-        // AWS p4 page: p4d.24xlarge, 400 Gbps EFA per 8 A100s = 50 Gb/s = 6.25 GB/s per GPU.
+        // AWS p4 page: p4d.24xlarge, 400 Gbps EFA per 8 A100s = 50 GB/s per node.
         let p4d = c.instance("aws", "a100-40gb");
         assert_eq!(p4d.map(|i| i.instance.as_ref()), Some("p4d.24xlarge"));
         assert_eq!(
             p4d.and_then(|i| i.networks.first())
                 .and_then(|n| c.network(n))
-                .map(|n| n.gb_per_s_per_gpu),
-            Some(6.25)
+                .map(|n| (n.gb_per_s, n.per_node)),
+            Some((50.0, true))
         );
         let acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
         let prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","billing_pt":"b (pt)","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","reserved_discount":null,"reserved_source":"s","source":"s","as_of":"2024-01-01"}]}"#;

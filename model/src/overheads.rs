@@ -54,24 +54,136 @@ pub fn billed_hours(productive_hours: f64, waste: f64) -> Option<f64> {
         .then(|| productive_hours / (1.0 - waste))
 }
 
-/// Bytes each GPU sends and receives per step in a ring all-reduce of bf16 gradients:
-/// 2 · (n − 1)/n · 2N.
-pub fn allreduce_bytes_per_gpu(params: f64, gpus: f64) -> f64 {
-    if gpus <= 1.0 {
-        return 0.0;
-    }
-    2.0 * (gpus - 1.0) / gpus * 2.0 * params
+/// How data-parallel GPUs keep their copies in step (DOMAIN.md section 2, "Multi-node scaling").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sharding {
+    /// The bf16 weights and gradients (4 bytes a trained parameter, 2 a frozen one) fit in one
+    /// GPU: DDP or ZeRO-1/2 (optimizer state sharded), one all-reduce of the gradients a step:
+    /// 2·S bytes.
+    Zero2,
+    /// They do not: ZeRO-3 / FSDP full sharding, the weights all-gathered for the forward and the
+    /// backward pass and the gradients reduce-scattered: 2·S_w + S (3·S when every weight trains,
+    /// the ZeRO paper's 1.5×).
+    Zero3,
 }
 
-/// Compute time of one step: 6 · N · tokens_per_step / (n · P_peak · MFU), seconds.
+/// What one optimizer step synchronises between data-parallel GPUs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SyncPlan {
+    /// ZeRO-1/2 or ZeRO-3.
+    pub sharding: Sharding,
+    /// S: bytes of bf16 gradients, 2 a trained parameter (the adapter's only, for LoRA).
+    pub grad_bytes: f64,
+    /// S_w: bytes of weights that ZeRO-3 gathers twice a step (2 a parameter; 0.5 for QLoRA's
+    /// 4-bit base).
+    pub weight_bytes: f64,
+}
+
+impl SyncPlan {
+    /// V, the bytes a step moves, counted as an all-reduce counts them: 2·S, or 2·S_w + S under
+    /// ZeRO-3. Each phase of [`sync_seconds`] sends (k−1)/k of it over its link.
+    pub fn volume_bytes(&self) -> f64 {
+        match self.sharding {
+            Sharding::Zero2 => 2.0 * self.grad_bytes,
+            Sharding::Zero3 => 2.0 * self.weight_bytes + self.grad_bytes,
+        }
+    }
+}
+
+/// The sync plan of a job: `trained` parameters with bf16 gradients, `held_bytes` of weights on
+/// each GPU (bf16 2 a parameter; a LoRA base frozen at 2 or 0.5), on an accelerator with
+/// `memory_gb`. ZeRO-1/2 while the weights and the gradients fit in one GPU, else ZeRO-3.
+pub fn sync_plan(trained_params: f64, held_weight_bytes: f64, memory_gb: f64) -> SyncPlan {
+    let grad_bytes = 2.0 * trained_params;
+    let fits = held_weight_bytes + grad_bytes <= memory_gb * 1e9;
+    SyncPlan {
+        sharding: if fits {
+            Sharding::Zero2
+        } else {
+            Sharding::Zero3
+        },
+        grad_bytes,
+        weight_bytes: held_weight_bytes,
+    }
+}
+
+/// The two phases of a hierarchical all-reduce (NCCL, RCCL), seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SyncTime {
+    /// Nodes m = ⌈n / g⌉.
+    pub nodes: f64,
+    /// Inside each node over the accelerator's link: (n−1)/n · V / B_link on one node,
+    /// (g−1)/g · V / B_link on several.
+    pub in_node_s: f64,
+    /// Across the nodes over each node's whole network: (m−1)/m · V / B_node (0 on one node).
+    pub across_s: f64,
+}
+
+impl SyncTime {
+    /// Both phases.
+    pub fn total_s(&self) -> f64 {
+        self.in_node_s + self.across_s
+    }
+}
+
+/// Time to synchronise V bytes a step over `gpus` accelerators in nodes of `gpus_per_node`:
+/// reduce-scatter inside each node over the link (`link_gb_s`, one direction), all-reduce of each
+/// GPU's 1/g shard across the nodes (every GPU on its own share of the node's network, in
+/// parallel: the node's whole network `node_gb_s` carries it), all-gather inside the node.
+/// One node is a plain ring over the link. DOMAIN.md section 2.
+pub fn sync_seconds(
+    volume_bytes: f64,
+    gpus: f64,
+    gpus_per_node: f64,
+    link_gb_s: f64,
+    node_gb_s: f64,
+) -> SyncTime {
+    if gpus <= 1.0 {
+        return SyncTime {
+            nodes: 1.0,
+            in_node_s: 0.0,
+            across_s: 0.0,
+        };
+    }
+    let g = gpus_per_node.max(1.0);
+    let nodes = (gpus / g).ceil();
+    if nodes <= 1.0 {
+        return SyncTime {
+            nodes: 1.0,
+            in_node_s: (gpus - 1.0) / gpus * volume_bytes / (link_gb_s * 1e9),
+            across_s: 0.0,
+        };
+    }
+    SyncTime {
+        nodes,
+        in_node_s: (g - 1.0) / g * volume_bytes / (link_gb_s * 1e9),
+        across_s: (nodes - 1.0) / nodes * volume_bytes / (node_gb_s * 1e9),
+    }
+}
+
+/// The all-reduce bus bandwidth that nccl-tests would report for this model: algorithm bandwidth
+/// S / t times 2·(n−1)/n, for an all-reduce of S bytes (V = 2·S), GB/s.
+pub fn implied_bus_gb_s(
+    bytes: f64,
+    gpus: f64,
+    gpus_per_node: f64,
+    link_gb_s: f64,
+    node_gb_s: f64,
+) -> f64 {
+    let t = sync_seconds(2.0 * bytes, gpus, gpus_per_node, link_gb_s, node_gb_s).total_s();
+    bytes / t * 2.0 * (gpus - 1.0) / gpus / 1e9
+}
+
+/// Compute time of one step: k · N · tokens_per_step / (n · P_peak · MFU), seconds, with k the
+/// kind's FLOPs per parameter-token (6 for training, 4 for LoRA, …) and N the active parameters.
 pub fn step_compute_seconds(
-    params: f64,
+    flops_per_token: f64,
     tokens_per_step: f64,
     gpus: f64,
     peak_flops_per_s: f64,
     mfu: f64,
 ) -> f64 {
-    6.0 * params * tokens_per_step / (gpus * peak_flops_per_s * mfu)
+    flops_per_token * tokens_per_step / (gpus * peak_flops_per_s * mfu)
 }
 
 /// Data-parallel scaling efficiency η = t_comp / (t_comp + max(0, t_comm − overlap · t_comp)).
@@ -167,6 +279,13 @@ pub fn offered_networks<'c>(
     }
 }
 
+/// GPUs in one node of this accelerator at this provider: its instance's, else [`GPUS_PER_NODE`].
+pub fn gpus_per_node(catalog: &Catalog, provider_id: &str, accelerator_id: &str) -> f64 {
+    catalog
+        .instance(provider_id, accelerator_id)
+        .map_or(GPUS_PER_NODE, |i| f64::from(i.gpus_per_instance))
+}
+
 /// The network a job uses: the requested one if it is offered for this instance, else the
 /// instance's default (its first).
 pub fn network_for<'c>(
@@ -231,9 +350,14 @@ pub struct OverheadEstimate<'c> {
     /// Accelerators per instance: up to this many the accelerator's own link carries the
     /// all-reduce.
     pub gpus_per_node: f64,
-    /// All-reduce bandwidth per GPU, GB/s: half the accelerator's bidirectional link within one
-    /// node, the network across nodes.
-    pub allreduce_gb_s: f64,
+    /// The accelerator's link, one direction (half its bidirectional figure), GB/s.
+    pub link_gb_s: f64,
+    /// The network's bandwidth per node for this instance, GB/s (infinite without a network).
+    pub node_gb_s: f64,
+    /// What the job trains, synchronises and saves.
+    pub state: TrainedState,
+    /// The step's synchronisation, phase by phase.
+    pub sync_time: SyncTime,
     /// Compute time of one optimizer step, seconds.
     pub step_compute_seconds: f64,
     /// Gradient all-reduce time of one step, seconds.
@@ -275,7 +399,7 @@ pub struct OverheadEstimate<'c> {
     pub min_gpus_lora: Option<u64>,
     /// See `min_gpus_lora`.
     pub min_gpus_qlora: Option<u64>,
-    /// One full-state checkpoint, GB.
+    /// One checkpoint of the trained state (the adapter's, for LoRA), GB.
     pub checkpoint_gb: f64,
     /// The tokenised dataset, GB.
     pub dataset_gb: f64,
@@ -323,12 +447,16 @@ impl OverheadEstimate<'_> {
 /// that sweeps (cost against GPU count or checkpoint interval) only redo the arithmetic.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Resolved {
-    params: f64,
+    /// FLOPs per token of a step: the kind's factor × N.
+    flops_per_token: f64,
+    /// What a step synchronises.
+    sync: SyncPlan,
     peak_flops_per_s: f64,
     mfu: f64,
     ideal_gpu_hours: f64,
     intra_gb_s: f64,
     gpus_per_node: f64,
+    /// The chosen network's per-node bandwidth for this instance, GB/s.
     network_gb_s: f64,
     overlap: f64,
     tokens_per_step: f64,
@@ -340,28 +468,32 @@ struct Resolved {
 }
 
 impl Resolved {
-    /// All-reduce bandwidth per GPU, GB/s: within one instance the accelerator's link (half its
-    /// bidirectional figure), across instances the network.
-    fn allreduce_gb_s(&self, gpus: f64, network_gb_s: f64) -> f64 {
-        if gpus <= self.gpus_per_node {
-            self.intra_gb_s / 2.0
-        } else {
-            network_gb_s
-        }
+    /// The accelerator's link, one direction: half its bidirectional figure, GB/s.
+    fn link_gb_s(&self) -> f64 {
+        self.intra_gb_s / 2.0
     }
 
-    /// (compute s, comm s, η) of one step.
-    fn step(&self, gpus: f64, network_gb_s: f64) -> (f64, f64, f64) {
-        let bw = self.allreduce_gb_s(gpus, network_gb_s);
+    /// (compute s, the sync's two phases, η) of one step over a network of `node_gb_s` per node.
+    fn step(&self, gpus: f64, node_gb_s: f64) -> (f64, SyncTime, f64) {
         let comp = step_compute_seconds(
-            self.params,
+            self.flops_per_token,
             self.tokens_per_step,
             gpus,
             self.peak_flops_per_s,
             self.mfu,
         );
-        let comm = allreduce_bytes_per_gpu(self.params, gpus) / (bw * 1e9);
-        (comp, comm, scaling_efficiency(comp, comm, self.overlap))
+        let comm = sync_seconds(
+            self.sync.volume_bytes(),
+            gpus,
+            self.gpus_per_node,
+            self.link_gb_s(),
+            node_gb_s,
+        );
+        (
+            comp,
+            comm,
+            scaling_efficiency(comp, comm.total_s(), self.overlap),
+        )
     }
 
     /// Failures at a cluster size, with the spot capacity wait added to the waste, and that
@@ -388,6 +520,121 @@ impl Resolved {
             self.ideal_gpu_hours / eta,
             self.failures(gpus, interval).0.waste,
         )
+    }
+}
+
+/// LoRA's rank unless a job says otherwise: 16 on every linear layer of the base model.
+pub const LORA_RANK: f64 = 16.0;
+
+/// The linear layers of a transformer, as LoRA sees them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LinearShape {
+    /// Transformer layers L.
+    pub layers: f64,
+    /// Hidden size h.
+    pub hidden: f64,
+    /// Width of the query projection (heads × head dimension).
+    pub q_dim: f64,
+    /// Width of the key and of the value projection (KV heads × head dimension).
+    pub kv_dim: f64,
+    /// Width of the MLP's gate and up projections.
+    pub intermediate: f64,
+    /// MLPs per layer that LoRA adapts: 1 for a dense model, every expert for a mixture.
+    pub experts: f64,
+}
+
+impl LinearShape {
+    /// A dense Llama-style shape for N parameters when the catalog has no base model of that size:
+    /// h and L from N ≈ 12·L·h² with h = 128·L ([`transformer_shape`]), full multi-head attention
+    /// (q and kv widths h) and a gated MLP of width 8h/3, whose 4h² + 8h² per layer make the 12h².
+    pub fn dense(params: f64) -> LinearShape {
+        let (hidden, layers) = transformer_shape(params);
+        LinearShape {
+            layers,
+            hidden,
+            q_dim: hidden,
+            kv_dim: hidden,
+            intermediate: 8.0 * hidden / 3.0,
+            experts: 1.0,
+        }
+    }
+
+    /// The shape of a catalog base model (its config.json).
+    pub fn of(m: &crate::catalog::BaseModel) -> LinearShape {
+        LinearShape {
+            layers: m.layers,
+            hidden: m.hidden,
+            q_dim: m.q_dim,
+            kv_dim: m.kv_heads * m.head_dim,
+            intermediate: m.intermediate,
+            experts: m.experts,
+        }
+    }
+
+    /// Parameters of a rank-r LoRA adapter on every linear layer: r · (d_in + d_out) for each of
+    /// q (h→q), k and v (h→kv), o (q→h), and per MLP gate and up (h→f) and down (f→h).
+    pub fn lora_params(&self, rank: f64) -> f64 {
+        let attention = (self.hidden + self.q_dim) * 2.0 + (self.hidden + self.kv_dim) * 2.0;
+        let mlp = 3.0 * (self.hidden + self.intermediate) * self.experts;
+        rank * self.layers * (attention + mlp)
+    }
+}
+
+/// The base model a LoRA job adapts: the catalog's model with these parameters (total or active,
+/// within 2 %), if any.
+pub fn base_model_for(catalog: &Catalog, params: f64) -> Option<&crate::catalog::BaseModel> {
+    let near = |x: f64| (x / params - 1.0).abs() <= 0.02;
+    catalog
+        .base_models
+        .iter()
+        .find(|m| near(m.params) || near(m.active_params))
+}
+
+/// What a training job trains, holds and saves (LoRA: the adapter; else every parameter).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrainedState {
+    /// The adapter's parameters, for LoRA and QLoRA (rank [`LORA_RANK`]).
+    pub adapter_params: Option<f64>,
+    /// The shape the adapter was sized on: a catalog base model's, or the dense estimate.
+    pub shape: Option<LinearShape>,
+    /// Parameters whose gradients are synchronised and whose optimizer state is checkpointed.
+    pub trained_params: f64,
+    /// The step's synchronisation.
+    pub sync: SyncPlan,
+    /// One checkpoint of the trained state, GB: 14 bytes a trained parameter.
+    pub checkpoint_gb: f64,
+    /// Frozen weights stored once beside the checkpoints (a LoRA base, bf16), GB.
+    pub frozen_gb: f64,
+    /// The weights a finished run exports (the adapter for LoRA), GB.
+    pub export_gb: f64,
+}
+
+/// The trained state of a scenario's job on an accelerator with `memory_gb`.
+pub fn trained_state(s: &Scenario, catalog: &Catalog, memory_gb: f64) -> TrainedState {
+    use crate::kind::WorkloadKind;
+    let lora = matches!(s.kind, WorkloadKind::Lora | WorkloadKind::Qlora);
+    if !lora {
+        return TrainedState {
+            adapter_params: None,
+            shape: None,
+            trained_params: s.params,
+            sync: sync_plan(s.params, 2.0 * s.params, memory_gb),
+            checkpoint_gb: checkpoint_gb(s.params, true),
+            frozen_gb: 0.0,
+            export_gb: checkpoint_gb(s.params, false),
+        };
+    }
+    let shape = base_model_for(catalog, s.params)
+        .map_or_else(|| LinearShape::dense(s.params), LinearShape::of);
+    let adapter = shape.lora_params(LORA_RANK);
+    TrainedState {
+        adapter_params: Some(adapter),
+        shape: Some(shape),
+        trained_params: adapter,
+        sync: sync_plan(adapter, s.kind.bytes_per_param() * s.params, memory_gb),
+        checkpoint_gb: checkpoint_gb(adapter, true),
+        frozen_gb: checkpoint_gb(s.params, false),
+        export_gb: checkpoint_gb(adapter, false),
     }
 }
 
@@ -431,6 +678,7 @@ pub fn estimate_overheads<'c>(
     let discount = spot.map_or(0.0, |(d, ..)| d);
     let price = e.price.usd_per_gpu_hour() * (1.0 - discount);
     let r = resolve(s, e, network, effective_mtbf, catalog);
+    let state = trained_state(s, catalog, e.accelerator.memory_gb);
     let (comp, comm, eta) = r.step(gpus, r.network_gb_s);
     let interval = inputs.checkpoint_every_minutes.map(|m| m / 60.0);
     let (failures, wait_waste) = r.failures(gpus, interval);
@@ -438,8 +686,8 @@ pub fn estimate_overheads<'c>(
     let billed = billed_hours(effective, failures.waste);
     let billed_days = billed.map_or(0.0, |b| b / (gpus * 24.0 * s.duty));
     let data_gb = s.tokens * inputs.data_format.bytes_per_token(inputs.vocab_size) / 1e9;
-    let ckpt_gb = checkpoint_gb(s.params, true);
-    let stored_gb = ckpt_gb * f64::from(inputs.checkpoints_kept) + data_gb;
+    let ckpt_gb = state.checkpoint_gb;
+    let stored_gb = ckpt_gb * f64::from(inputs.checkpoints_kept) + state.frozen_gb + data_gb;
     let storage_price = provider.map_or(0.0, |p| p.storage_usd_per_gb_month);
     let storage_usd_per_day = stored_gb * storage_price / DAYS_PER_MONTH;
     let storage_usd = storage_usd_per_day * billed_days;
@@ -451,7 +699,7 @@ pub fn estimate_overheads<'c>(
         .map(|p| (p.id.as_ref(), data_gb, data_gb * p.egress_usd_per_gb));
     let egress_price = provider.map_or(0.0, |p| p.egress_usd_per_gb);
     let weights_egress = inputs.export_weights.then(|| {
-        let gb = checkpoint_gb(s.params, false);
+        let gb = state.export_gb;
         (gb, gb * egress_price)
     });
     let corpus_egress = inputs
@@ -463,9 +711,12 @@ pub fn estimate_overheads<'c>(
         network,
         instance,
         gpus_per_node: r.gpus_per_node,
-        allreduce_gb_s: r.allreduce_gb_s(gpus, r.network_gb_s),
+        link_gb_s: r.link_gb_s(),
+        node_gb_s: r.network_gb_s,
+        state,
+        sync_time: comm,
         step_compute_seconds: comp,
-        step_comm_seconds: comm,
+        step_comm_seconds: comm.total_s(),
         scaling_efficiency: eta,
         spot_applied: spot.is_some(),
         spot_offered: terms.is_some(),
@@ -508,17 +759,21 @@ fn resolve(
     let spot_wait = spot_terms(s, catalog)
         .filter(|_| s.overheads.spot)
         .map(|(_, m, _, w)| (m, w));
+    let gpus_per_node = gpus_per_node(catalog, &s.provider_id, &s.accelerator_id);
+    let work = s.work();
     Resolved {
-        params: s.params,
+        flops_per_token: work
+            .kind
+            .flops_per_param_token_with(work.reference_precomputed, work.checkpointing)
+            * s.params,
+        sync: trained_state(s, catalog, e.accelerator.memory_gb).sync,
         peak_flops_per_s: e.accelerator.peak_flops_per_s(),
         mfu: s.mfu,
         ideal_gpu_hours: e.gpu_hours,
         intra_gb_s: e.accelerator.intra_node_gb_s,
-        gpus_per_node: catalog
-            .instance(&s.provider_id, &s.accelerator_id)
-            .map_or(GPUS_PER_NODE, |i| f64::from(i.gpus_per_instance)),
+        gpus_per_node,
         // A provider listing no network: nothing to wait for (validated catalogs always list one).
-        network_gb_s: network.map_or(f64::INFINITY, |n| n.gb_per_s_per_gpu),
+        network_gb_s: network.map_or(f64::INFINITY, |n| n.node_gb_s(gpus_per_node)),
         overlap: s.overheads.overlap,
         tokens_per_step: s.overheads.tokens_per_step,
         mtbf_gpu_hours,
@@ -526,6 +781,19 @@ fn resolve(
         restart_hours: s.overheads.restart_minutes / 60.0,
         spot_wait,
     }
+}
+
+/// A node network at least this fast (GB/s, 1.6 Tb/s) counts as a training fabric when the GPU
+/// sweep picks a network to contrast with the chosen one.
+pub const FAST_NODE_GB_S: f64 = 200.0;
+
+/// The network the GPU sweep draws beside the chosen one: plain 25 Gb/s Ethernet when the chosen
+/// network is a fast fabric for this instance, InfiniBand NDR when it is not.
+pub fn contrasting_network<'c>(catalog: &'c Catalog, o: &OverheadEstimate) -> Option<&'c Network> {
+    let fast = o
+        .network
+        .is_some_and(|n| n.node_gb_s(o.gpus_per_node) >= FAST_NODE_GB_S);
+    catalog.network(if fast { "eth-25" } else { "ib-ndr-400" })
 }
 
 /// One point of a cost sweep: the swept value and the GPU bill there (`None`: never finishes).
@@ -546,7 +814,7 @@ pub fn cost_vs_gpus(
     gpu_counts
         .iter()
         .map(|&g| {
-            let billed = r.billed(g, network.gb_per_s_per_gpu, interval);
+            let billed = r.billed(g, network.node_gb_s(r.gpus_per_node), interval);
             (g, billed.map(|b| b * o.usd_per_gpu_hour))
         })
         .collect()
@@ -736,17 +1004,151 @@ mod tests {
 
     #[test]
     fn interconnect_by_hand() {
-        // 7B params on 64 GPUs: 2 * 63/64 * 2 * 7e9 = 2.75625e10 bytes per GPU per step.
-        assert!(close(allreduce_bytes_per_gpu(7e9, 64.0), 2.75625e10, 1e-12));
-        assert_eq!(allreduce_bytes_per_gpu(7e9, 1.0), 0.0);
+        // DOMAIN.md section 2, hierarchical all-reduce. 7B params fully trained: S = 2 B x 7e9 =
+        // 1.4e10 B of bf16 gradients; weights and gradients 4 B x 7e9 = 28 GB fit in an 80 GB
+        // H100, so ZeRO-1/2: V = 2 S = 2.8e10 B. H100 NVLink 900 GB/s -> 450 GB/s each way.
+        let plan = sync_plan(7e9, 2.0 * 7e9, 80.0);
+        assert_eq!(plan.sharding, Sharding::Zero2);
+        assert_eq!(plan.volume_bytes(), 2.8e10);
+        // One node, 8 GPUs: a ring over NVLink, 7/8 x 2.8e10 / 450e9 = 0.0544444 s.
+        let one = sync_seconds(2.8e10, 8.0, 8.0, 450.0, 400.0);
+        assert_eq!(one.nodes, 1.0);
+        assert!(close(one.in_node_s, 0.0544444, 1e-5) && one.across_s == 0.0);
+        // Two nodes of 8 (16 GPUs) on 8 x 400 Gb/s InfiniBand = 400 GB/s per node: in-node
+        // 7/8 x 2.8e10 / 450e9 = 0.0544444 s, across 1/2 x 2.8e10 / 400e9 = 0.035 s.
+        let two = sync_seconds(2.8e10, 16.0, 8.0, 450.0, 400.0);
+        assert_eq!(two.nodes, 2.0);
+        assert!(close(two.in_node_s, 0.0544444, 1e-5));
+        assert!(close(two.across_s, 0.035, 1e-12));
+        // 64 nodes (512 GPUs): across 63/64 x 2.8e10 / 400e9 = 0.06890625 s; total 0.1233507 s.
+        let many = sync_seconds(2.8e10, 512.0, 8.0, 450.0, 400.0);
+        assert_eq!(many.nodes, 64.0);
+        assert!(close(many.across_s, 0.06890625, 1e-12));
+        assert!(close(many.total_s(), 0.1233507, 1e-6));
+        // The flat model this replaces sent every GPU the whole ring volume over 1/8 of the
+        // node's network: 2 x 511/512 x 1.4e10 / 50e9 = 0.5589 s, 4.5x too slow. It must not come back.
+        assert!(!close(many.total_s(), 0.5589, 0.1));
+        // 9 GPUs: two nodes (the ninth starts a node): m = ceil(9/8) = 2.
+        assert_eq!(sync_seconds(2.8e10, 9.0, 8.0, 450.0, 400.0).nodes, 2.0);
+        // One GPU synchronises nothing.
+        assert_eq!(sync_seconds(2.8e10, 1.0, 8.0, 450.0, 400.0).total_s(), 0.0);
         // 4M tokens a step on 64 H100s at MFU 0.4: 6 * 7e9 * 4e6 / (64 * 989e12 * 0.4) = 6.6356 s.
-        let comp = step_compute_seconds(7e9, 4e6, 64.0, 989e12, 0.4);
+        let comp = step_compute_seconds(6.0 * 7e9, 4e6, 64.0, 989e12, 0.4);
         assert!(close(comp, 6.63549, 1e-5));
-        // InfiniBand 400 Gb/s = 50 GB/s per GPU: 2.75625e10 / 5e10 = 0.55 s; overlapped fully: eta 1.
-        assert_eq!(scaling_efficiency(comp, 0.55, 0.5), 1.0);
-        // 25 Gb/s Ethernet = 3.125 GB/s: 8.82 s; no overlap: eta = 6.635 / (6.635 + 8.82) = 0.4293.
-        let slow = 2.75625e10 / 3.125e9;
-        assert!(close(scaling_efficiency(comp, slow, 0.0), 0.42932, 1e-4));
+        // Overlapped by half, 0.12 s of communication hides entirely: eta 1.
+        assert_eq!(scaling_efficiency(comp, 0.12, 0.5), 1.0);
+        // 8.82 s exposed with no overlap: eta = 6.635 / (6.635 + 8.82) = 0.4293.
+        assert!(close(scaling_efficiency(comp, 8.82, 0.0), 0.42932, 1e-4));
+    }
+
+    #[test]
+    fn zero2_and_zero3_volumes_by_hand() {
+        // ZeRO-1/2: 7B on an 80 GB GPU (28 GB of bf16 weights and gradients fit): V = 2 S.
+        let z2 = sync_plan(7e9, 1.4e10, 80.0);
+        assert_eq!((z2.sharding, z2.volume_bytes()), (Sharding::Zero2, 2.8e10));
+        // ZeRO-3: 70B, 4 B x 70e9 = 280 GB > 80 GB. S = 1.4e11 B; weights gathered for the forward
+        // and the backward pass (2 x 1.4e11) plus the gradients reduce-scattered (1.4e11):
+        // V = 4.2e11 B = 3 S, the ZeRO paper's 1.5x of an all-reduce.
+        let z3 = sync_plan(70e9, 1.4e11, 80.0);
+        assert_eq!(z3.sharding, Sharding::Zero3);
+        assert!(close(z3.volume_bytes(), 4.2e11, 1e-12));
+        assert!(close(z3.volume_bytes() / (2.0 * z3.grad_bytes), 1.5, 1e-12));
+        // The boundary: 20B needs 80 GB exactly and still fits; a little more does not.
+        assert_eq!(sync_plan(20e9, 4e10, 80.0).sharding, Sharding::Zero2);
+        assert_eq!(sync_plan(20.1e9, 4.02e10, 80.0).sharding, Sharding::Zero3);
+        // On the page: the default 70B run on 16 H100s at AWS uses ZeRO-3 and says so.
+        let c = catalog();
+        let s = Scenario {
+            params: 70e9,
+            gpus: 16,
+            ..Scenario::default()
+        };
+        let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+        assert_eq!(o.state.sync.sharding, Sharding::Zero3);
+        // 2 nodes: in-node 7/8 x 4.2e11 / 450e9 = 0.8166667 s; across 1/2 x 4.2e11 / 400e9 =
+        // 0.525 s (p5's EFA, 3,200 Gb/s per node).
+        assert!(close(o.sync_time.in_node_s, 0.8166667, 1e-6));
+        assert!(close(o.sync_time.across_s, 0.525, 1e-12));
+    }
+
+    #[test]
+    fn lora_synchronises_and_saves_only_its_adapter() {
+        // Llama 3.1 8B (config.json: 32 layers, hidden 4,096, q 4,096, 8 KV heads x 128 = 1,024,
+        // MLP 14,336), rank 16 on every linear layer: per layer q 4,096+4,096, k and v
+        // 4,096+1,024 each, o 4,096+4,096, gate and up 4,096+14,336 each, down 14,336+4,096:
+        // 8,192 + 10,240 + 8,192 + 55,296 = 81,920; x 16 x 32 = 41,943,040 adapter parameters
+        // (0.52 % of 8.03e9).
+        let c = catalog();
+        let s = Scenario {
+            kind: crate::kind::WorkloadKind::Lora,
+            params: 8.03e9,
+            tokens: 2e8,
+            gpus: 16,
+            ..Scenario::default()
+        };
+        let e = default_estimate(&s, c);
+        let o = estimate_overheads(&s, &e, c);
+        assert_eq!(o.state.adapter_params, Some(41_943_040.0));
+        // Checkpoints: 14 B x 41,943,040 = 0.587203 GB each, not 14 B x 8.03e9 = 112.42 GB; the
+        // frozen bf16 base, 2 B x 8.03e9 = 16.06 GB, is stored once.
+        assert!(close(o.checkpoint_gb, 0.58720256, 1e-9));
+        assert!(close(o.state.frozen_gb, 16.06, 1e-12));
+        // The all-reduce carries the adapter's gradients: S = 2 B x 41,943,040 = 83,886,080 B;
+        // base 16.06 GB + those fit in 80 GB: ZeRO-1/2, V = 2 S = 167,772,160 B.
+        assert_eq!(o.state.sync.sharding, Sharding::Zero2);
+        assert_eq!(o.state.sync.volume_bytes(), 167_772_160.0);
+        // 16 GPUs, 2 nodes of p5: 7/8 x 1.6777216e8 / 450e9 + 1/2 x 1.6777216e8 / 400e9 =
+        // 3.262236e-4 + 2.097152e-4 = 5.359388e-4 s.
+        assert!(close(o.step_comm_seconds, 5.359388e-4, 1e-6));
+        // Exporting the result moves the adapter: 2 B x 41,943,040 = 0.0838861 GB.
+        let mut out = s.clone();
+        out.overheads.export_weights = true;
+        let o = estimate_overheads(&out, &e, c);
+        assert!(close(
+            o.weights_egress.map_or(f64::NAN, |w| w.0),
+            0.08388608,
+            1e-9
+        ));
+        // A size the catalog has no model for: the dense estimate, h = (128 x 3e9 / 12)^(1/3) =
+        // 3,174.80, L = 24.8031; per layer q, k, v, o (h + h) x 4 = 8h and the gated MLP
+        // 3 x (h + 8h/3) = 11h: 19h x 16 x L = 19 x 3,174.80 x 16 x 24.8031 = 23,938,500 (0.80 %).
+        let s3 = Scenario {
+            params: 3e9,
+            ..s.clone()
+        };
+        let o = estimate_overheads(&s3, &default_estimate(&s3, c), c);
+        assert!(close(
+            o.state.adapter_params.unwrap_or(f64::NAN),
+            23_938_500.0,
+            1e-6
+        ));
+        // Full training of the same 8B keeps 14 B a parameter per checkpoint.
+        let full = Scenario {
+            kind: crate::kind::WorkloadKind::FullFinetune,
+            ..s
+        };
+        let o = estimate_overheads(&full, &default_estimate(&full, c), c);
+        assert!(close(o.checkpoint_gb, 112.42, 1e-12));
+        assert_eq!(o.state.frozen_gb, 0.0);
+    }
+
+    #[test]
+    fn bus_bandwidth_matches_nccl_tests_across_nodes() {
+        // NVIDIA/nccl-tests issue 119: all_reduce across 3 nodes of 8 A100 (NVLink 600 GB/s, 300
+        // each way) with 4 x 200 Gb/s cards = 100 GB/s per node measured 85-96 GB/s bus bandwidth.
+        // The model: t = 2S [7/8 / 300 + 2/3 / 100] e-9 = 0.0191667e-9 S; busbw = S / t x 2 x
+        // 23/24 = 100.0 GB/s: the node's whole network, within 15 % of every measurement.
+        let bus = implied_bus_gb_s(1e9, 24.0, 8.0, 300.0, 100.0);
+        assert!(close(bus, 100.0, 1e-9), "{bus}");
+        for measured in [85.0, 96.0] {
+            assert!((bus - measured).abs() <= 0.15 * bus, "{bus} vs {measured}");
+        }
+        // The flat model (every GPU the whole gradient over 1/8 of the node's network) implied
+        // 12.5 GB/s, 8x below the measurement.
+        let flat_t = 2.0 * 23.0 / 24.0 * 1e9 / (100e9 / 8.0);
+        let flat_bus = 1e9 / flat_t * 2.0 * 23.0 / 24.0 / 1e9;
+        assert!(close(flat_bus, 12.5, 1e-9));
+        assert!((flat_bus - 85.0).abs() > 0.15 * 85.0);
     }
 
     #[test]
@@ -786,8 +1188,8 @@ mod tests {
         let mut s = Scenario::default();
         s.overheads.data_on_provider = Some("gcp".into());
         let e = default_estimate(&s, c);
-        // 64 H100 at AWS (EFA, 50 GB/s per GPU): step compute 6.6355 s (4M tokens), all-reduce
-        // 2.75625e10 B / 5e10 B/s = 0.551 s, under half the compute: eta = 1.
+        // 64 H100 at AWS (EFA, 400 GB/s per node): step compute 6.6355 s (4M tokens), all-reduce
+        // 7/8 x 2.8e10 / 450e9 + 7/8 x 2.8e10 / 400e9 = 0.116 s, under half the compute: eta = 1.
         let o = estimate_overheads(&s, &e, c);
         assert_eq!(o.network.map(|n| n.id.as_ref()), Some("aws-efa-3200"));
         assert_eq!(o.scaling_efficiency, 1.0);
@@ -826,12 +1228,18 @@ mod tests {
             59_863.246 * 6.88 + 244.427 + 960.0,
             1e-6
         ));
-        // On 25 Gb/s Ethernet the all-reduce takes 8.82 s: eta = 6.6355 / (6.6355 + 8.82 - 3.3177)
-        // = 0.5467. AWS's p5 does not offer eth-25, so the id falls back to p5's EFA.
+        // On 25 Gb/s Ethernet per card (25 GB/s per 8-GPU node) 64 GPUs still hide it:
+        // 7/8 x 2.8e10 / 450e9 + 7/8 x 2.8e10 / 25e9 = 1.0344 s < 3.3177 s. At 1,024 GPUs
+        // (128 nodes) it shows: t_comp = 0.414718 s, t_comm = 0.0544444 + 127/128 x 2.8e10 /
+        // 25e9 = 1.1656944 s, eta = 0.414718 / (0.414718 + 1.1656944 - 0.207359) = 0.302041;
+        // M = 50,677 / 1,024 = 49.489 h, Daly 2.81668 h, waste 0.0614109: billed 58,982.137 /
+        // 0.302041 / 0.9385891 x $6.88 = $1,431,422.5, of which communication is 70 %.
+        // AWS's p5 does not offer eth-25, so the id falls back to p5's EFA.
         let eth = c.network("eth-25").unwrap_or_else(|| panic!("eth-25"));
-        let slow = cost_vs_gpus(&s, &e, &o, c, eth, &[64.0]);
-        let expected = 58_982.137 / 0.546682 / (1.0 - 0.0147187) * 6.88;
-        assert!(close(slow[0].1.unwrap_or(f64::NAN), expected, 1e-5));
+        let slow = cost_vs_gpus(&s, &e, &o, c, eth, &[64.0, 1024.0]);
+        let fast = 58_982.137 / (1.0 - 0.0147187) * 6.88;
+        assert!(close(slow[0].1.unwrap_or(f64::NAN), fast, 1e-5));
+        assert!(close(slow[1].1.unwrap_or(f64::NAN), 1_431_422.5, 1e-6));
         s.overheads.network_id = Some("eth-25".into());
         assert_eq!(
             estimate_overheads(&s, &e, c).network.map(|n| n.id.as_ref()),
@@ -840,8 +1248,21 @@ mod tests {
         s.provider_id = "lambda".into();
         let e = default_estimate(&s, c);
         let lambda = estimate_overheads(&s, &e, c);
-        assert!(close(lambda.scaling_efficiency, 0.546682, 1e-5));
-        assert!(lambda.communication_usd > 0.8 * lambda.compute_usd);
+        assert_eq!(lambda.scaling_efficiency, 1.0);
+        // (Lambda offers the Ethernet the link asked for.)
+        assert_eq!(lambda.network.map(|n| n.id.as_ref()), Some("eth-25"));
+        let mut s = Scenario { gpus: 1024, ..s };
+        s.overheads.network_id = None;
+        let lambda = estimate_overheads(&s, &default_estimate(&s, c), c);
+        assert_eq!(lambda.network.map(|n| n.id.as_ref()), Some("ib-ndr-400"));
+        // Lambda's 1-Click Cluster on InfiniBand (400 GB/s per node) at 1,024: 0.0544444 +
+        // 127/128 x 2.8e10 / 400e9 = 0.123898 s < 0.207359 s: hidden.
+        assert_eq!(lambda.scaling_efficiency, 1.0);
+        let mut on_eth = s.clone();
+        on_eth.overheads.network_id = Some("eth-25".into());
+        let slow = estimate_overheads(&on_eth, &default_estimate(&on_eth, c), c);
+        assert!(close(slow.scaling_efficiency, 0.302041, 1e-5));
+        assert!(slow.communication_usd > 2.0 * slow.compute_usd);
     }
 
     #[test]
@@ -947,12 +1368,13 @@ mod tests {
 
     #[test]
     fn a100s_on_aws_use_p4d_efa_not_p5s() {
-        // 512 A100 40GB on AWS (p4d.24xlarge, $4.10), the default 7B / 2T run, 4M tokens a step,
-        // MFU 0.4, overlap 0.5. p4d's EFA is 400 Gb/s per 8 GPUs = 50 Gb/s = 6.25 GB/s per GPU.
+        // 512 A100 40GB on AWS (p4d.24xlarge), the default 7B / 2T run, 4M tokens a step, MFU
+        // 0.4, overlap 0.5. p4d's EFA is 400 Gb/s = 50 GB/s per 8-GPU node; NVLink 600 GB/s, 300
+        // each way. 28 GB of weights and gradients fit in 40 GB: ZeRO-1/2, V = 2 x 1.4e10 B.
         // t_comp = 6 * 7e9 * 4e6 / (512 * 312e12 * 0.4) = 1.68e17 / 6.38976e16 = 2.629207 s;
-        // bytes = 2 * 511/512 * 2 * 7e9 = 2.79453e10; t_comm = 2.79453e10 / 6.25e9 = 4.47125 s;
-        // exposed = 4.47125 - 0.5 * 2.629207 = 3.156647 s; eta = 2.629207 / 5.785853 = 0.454420.
-        // (With p5's 50 GB/s the all-reduce would be 0.559 s and eta 1.0.)
+        // 64 nodes: in-node 7/8 x 2.8e10 / 300e9 = 0.0816667 s, across 63/64 x 2.8e10 / 50e9 =
+        // 0.55125 s; t_comm = 0.6329167 s < 0.5 x 2.629207: hidden, eta = 1. (The flat model
+        // gave 4.47125 s and eta 0.454420: it must not come back.)
         let c = catalog();
         let s = Scenario {
             accelerator_id: "a100-40gb".into(),
@@ -967,19 +1389,21 @@ mod tests {
             Some("p4d.24xlarge")
         );
         assert!(close(o.step_compute_seconds, 2.629207, 1e-6));
-        assert!(close(o.step_comm_seconds, 4.47125, 1e-9));
-        assert!(close(o.scaling_efficiency, 0.454420, 1e-5));
+        assert!(close(o.sync_time.in_node_s, 0.0816667, 1e-6));
+        assert!(close(o.sync_time.across_s, 0.55125, 1e-12));
+        assert!(close(o.step_comm_seconds, 0.6329167, 1e-6));
+        assert_eq!(o.scaling_efficiency, 1.0);
         // H = 8.4e22 / (312e12 * 0.4) / 3600 = 186,965.81 GPU-h; M = 50,677 / 512 = 98.98 h,
-        // waste 0.0427227; billed 186,965.81 / 0.454420 / 0.9572773 = 429,800.70 GPU-h, 2.2x the
-        // 195,309.98 GPU-h an eta of 1.0 gave (billed at whatever p4d's list price is).
+        // waste 0.0427227; billed 186,965.81 / 1.0 / 0.9572773 = 195,309.98 GPU-h (the flat model
+        // billed 429,800.70, 2.2x as much).
         assert!(close(
             o.billed_gpu_hours.unwrap_or(f64::NAN),
-            429_800.70,
+            195_309.98,
             1e-6
         ));
         assert!(close(
             o.gpu_bill_usd(),
-            429_800.70 * e.price.usd_per_gpu_hour(),
+            195_309.98 * e.price.usd_per_gpu_hour(),
             1e-6
         ));
         // p5's network is not offered for p4d: the link's id falls back to p4d's EFA.
@@ -987,19 +1411,22 @@ mod tests {
         asked.overheads.network_id = Some("aws-efa-3200".into());
         let o = estimate_overheads(&asked, &e, c);
         assert_eq!(o.network.map(|n| n.id.as_ref()), Some("aws-efa-400"));
-        // Azure's ND A100 v4 and OCI's BM.GPU4.8 have 200 Gb/s per GPU = 25 GB/s; GCP's H100 VM is
-        // a3-high (800 Gb/s of GPU NICs per 8 GPUs = 12.5 GB/s), not a3-mega.
-        let bw = |p: &str, a: &str| network_for(c, p, a, None).map(|n| n.gb_per_s_per_gpu);
-        assert_eq!(bw("azure", "a100-40gb"), Some(25.0));
-        assert_eq!(bw("oracle", "a100-40gb"), Some(25.0));
-        assert_eq!(bw("gcp", "h100-sxm"), Some(12.5));
-        assert_eq!(bw("aws", "h100-sxm"), Some(50.0));
+        // Per node: Azure's ND A100 v4 has 200 Gb/s per card x 8 = 200 GB/s; OCI's BM.GPU4.8 1,600
+        // Gb/s per node = 200 GB/s; GCP's H100 VM is a3-high (800 Gb/s per 8-GPU VM = 100 GB/s), not
+        // a3-mega; AWS p5 3,200 Gb/s = 400 GB/s.
+        let bw = |p: &str, a: &str| {
+            network_for(c, p, a, None).map(|n| n.node_gb_s(gpus_per_node(c, p, a)))
+        };
+        assert_eq!(bw("azure", "a100-40gb"), Some(200.0));
+        assert_eq!(bw("oracle", "a100-40gb"), Some(200.0));
+        assert_eq!(bw("gcp", "h100-sxm"), Some(100.0));
+        assert_eq!(bw("aws", "h100-sxm"), Some(400.0));
     }
 
     #[test]
     fn trainium_nodes_hold_sixteen_chips() {
         // trn1.32xlarge holds 16 chips: 16 stay on NeuronLink (384 GB/s, half each way = 192 GB/s);
-        // 32 use EFA, 800 Gb/s per 16 chips = 6.25 GB/s.
+        // 32 are two nodes on EFA, 800 Gb/s = 100 GB/s per 16-chip node.
         let c = catalog();
         let s = Scenario {
             accelerator_id: "trn1".into(),
@@ -1008,10 +1435,11 @@ mod tests {
         };
         let o = estimate_overheads(&s, &default_estimate(&s, c), c);
         assert_eq!(o.gpus_per_node, 16.0);
-        assert_eq!(o.allreduce_gb_s, 192.0);
+        assert_eq!(o.link_gb_s, 192.0);
+        assert_eq!(o.sync_time.nodes, 1.0);
         let s = Scenario { gpus: 32, ..s };
         let o = estimate_overheads(&s, &default_estimate(&s, c), c);
-        assert_eq!(o.allreduce_gb_s, 6.25);
+        assert_eq!((o.sync_time.nodes, o.node_gb_s), (2.0, 100.0));
     }
 
     #[test]

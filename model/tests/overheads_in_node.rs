@@ -2,8 +2,9 @@
 //! `overheads.rs`): on at most 8 GPUs (one node) the gradient all-reduce runs over the
 //! accelerator's own link, not the inter-node network. Worked by hand from the formula:
 //!
-//!   bytes per GPU per step  = 2 · (n − 1)/n · 2N      (ring all-reduce of bf16 gradients)
-//!   t_comm                  = bytes / per-GPU bandwidth
+//!   V                       = 2 · S = 2 · 2N bytes   (bf16 gradients; ZeRO-1/2 while they fit)
+//!   t_comm (one node)       = (n − 1)/n · V / B_link
+//!   t_comm (m nodes of g)   = (g − 1)/g · V / B_link + (m − 1)/m · V / B_node
 //!   t_comp                  = 6 · N · tokens_per_step / (n · P_peak · MFU)
 //!   exposed                 = max(0, t_comm − overlap · t_comp)
 //!   η                       = t_comp / (t_comp + exposed)
@@ -11,14 +12,13 @@
 //! Catalog figures used (data/accelerators.json, data/networks.json, data/providers.json):
 //! - H100 SXM: `dense_bf16_tflops` 989 (P_peak = 989e12 FLOP/s), `intra_node_gb_s` 900
 //!   ("NVIDIA H100 datasheet: NVLink 4 900 GB/s").
-//! - AWS offers `aws-efa-3200` first (then `eth-100`); `aws-efa-3200` has `gb_per_s_per_gpu` 50
+//! - AWS offers `aws-efa-3200` first (then `eth-100`); `aws-efa-3200` is 400 GB/s per node
 //!   ("AWS p5.48xlarge: 3,200 Gbps EFA per 8 H100s").
 //!
 //! Per-GPU bandwidth inside a node: NVLink's 900 GB/s is the bidirectional total (the catalog's
 //! PCIe entries say "bidirectional" explicitly; NVLink 4 is 450 GB/s each way). A ring all-reduce
 //! sends its bytes in one direction while receiving in the other, so the sending rate is half the
-//! figure: 900 / 2 = 450 GB/s. This follows `OverheadEstimate::allreduce_gb_s`'s documentation
-//! ("half the accelerator's bidirectional link within one node, the network across nodes").
+//! figure: 900 / 2 = 450 GB/s (`OverheadEstimate::link_gb_s`).
 
 use runway_model::overheads::{estimate_overheads, OverheadInputs};
 use runway_model::{estimate, Catalog, Scenario};
@@ -60,11 +60,8 @@ fn eight_gpus_all_reduce_over_nvlink_by_hand() {
     // exposed = 7.777778e-3 − 0.5 · 6.212336e-3 = 7.777778e-3 − 3.106168e-3 = 4.671610e-3 s.
     // η = 6.212336e-3 / (6.212336e-3 + 4.671610e-3) = 6.212336 / 10.883946 = 0.570780.
     assert_eq!(o.network.map(|n| n.id.as_ref()), Some("aws-efa-3200"));
-    assert!(
-        close(o.allreduce_gb_s, 450.0, 1e-12),
-        "{}",
-        o.allreduce_gb_s
-    );
+    assert!(close(o.link_gb_s, 450.0, 1e-12), "{}", o.link_gb_s);
+    assert_eq!(o.sync_time.nodes, 1.0);
     assert!(
         close(o.step_comm_seconds, 7.777778e-3, 1e-6),
         "{}",
@@ -81,7 +78,7 @@ fn eight_gpus_all_reduce_over_nvlink_by_hand() {
         o.scaling_efficiency
     );
 
-    // Had the inter-node network carried it (EFA, 50 GB/s per GPU):
+    // Had a GPU's share of the inter-node network carried it (EFA, 50 GB/s per GPU):
     // t_comm = 3.5e9 / 50e9 = 0.07 s; exposed = 0.07 − 3.106168e-3 = 0.066894 s;
     // η = 6.212336e-3 / (6.212336e-3 + 0.066894) = 0.084977. The model must not give that.
     assert!(
@@ -103,23 +100,27 @@ fn eight_gpus_all_reduce_over_nvlink_by_hand() {
 
 #[test]
 fn nine_gpus_span_two_nodes_and_use_the_network_by_hand() {
-    // One GPU past a node (8 per node): the network carries the all-reduce.
+    // One GPU past a node (8 per node): two nodes, the hierarchical all-reduce.
     let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
     let s = scenario(9);
     let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
     let o = estimate_overheads(&s, &e, &cat);
-    // n = 9: bytes = 2 · 8/9 · 2e9 = 3.555556e9 B; over EFA's 50 GB/s: t_comm = 0.0711111 s.
+    // n = 9, g = 8, m = 2, V = 2 · 2e9 = 4e9 B: in-node 7/8 · 4e9 / 450e9 = 7.777778e-3 s;
+    // across 1/2 · 4e9 / 400e9 (EFA, 3,200 Gb/s per node) = 5e-3 s; t_comm = 0.0127778 s.
     // t_comp = 2.4576e13 / (9 · 989e12 · 0.5) = 2.4576e13 / 4.4505e15 = 5.522076e-3 s.
-    // exposed = 0.0711111 − 2.761038e-3 = 0.0683501 s; η = 5.522076e-3 / 0.0738722 = 0.0747518.
-    assert!(close(o.allreduce_gb_s, 50.0, 1e-12), "{}", o.allreduce_gb_s);
+    // exposed = 0.0127778 − 2.761038e-3 = 0.0100167 s; η = 5.522076e-3 / 0.0155388 = 0.355373.
+    assert_eq!(o.sync_time.nodes, 2.0);
+    assert!(close(o.node_gb_s, 400.0, 1e-12), "{}", o.node_gb_s);
     assert!(
-        close(o.step_comm_seconds, 0.0711111, 1e-6),
+        close(o.step_comm_seconds, 0.0127778, 1e-5),
         "{}",
         o.step_comm_seconds
     );
     assert!(
-        close(o.scaling_efficiency, 0.0747518, 1e-5),
+        close(o.scaling_efficiency, 0.355373, 1e-5),
         "{}",
         o.scaling_efficiency
     );
+    // The flat model (the whole ring volume over one GPU's 50 GB/s share) gave η = 0.0747518.
+    assert!(!close(o.scaling_efficiency, 0.0747518, 1e-1));
 }

@@ -5,8 +5,8 @@ use runway_model::chart_text::{self, Line};
 use runway_model::format::{compact, data_value, hours, percent, usd};
 use runway_model::overheads::explain::HiddenOutput;
 use runway_model::overheads::{
-    cost_vs_gpus, cost_vs_interval, log_space, offered_networks, DataFormat, OverheadEstimate,
-    MAX_SWEEP_GPUS,
+    contrasting_network, cost_vs_gpus, cost_vs_interval, gpus_per_node, log_space,
+    offered_networks, DataFormat, OverheadEstimate, MAX_SWEEP_GPUS,
 };
 use runway_model::text::interned;
 use runway_model::{tr, Catalog, Estimate, Field, Scenario};
@@ -299,6 +299,7 @@ fn NetworkSelect() -> impl IntoView {
         let instance = catalog
             .instance(&provider, &accelerator)
             .map(|i| i.instance.to_string());
+        let per_node = gpus_per_node(catalog, &provider, &accelerator);
         offered_networks(catalog, &provider, &accelerator)
             .iter()
             .filter_map(|id| catalog.network(id))
@@ -310,12 +311,12 @@ fn NetworkSelect() -> impl IntoView {
                         "hidden_costs.network_option_instance",
                         instance = i,
                         name = n.name_text(),
-                        gbps = n.gb_per_s_per_gpu
+                        gbps = n.node_gb_s(per_node)
                     ),
                     None => tr!(
                         "hidden_costs.network_option",
                         name = n.name_text(),
-                        gbps = n.gb_per_s_per_gpu
+                        gbps = n.node_gb_s(per_node)
                     ),
                 };
                 view! { <option value=n.id.clone() selected=selected>{label}</option> }
@@ -546,8 +547,7 @@ fn gpu_sweep(s: &Scenario, e: &Estimate, o: &OverheadEstimate, catalog: &Catalog
     counts.dedup();
     let mut series = Vec::new();
     let chosen = o.network;
-    let fast = chosen.is_some_and(|n| n.gb_per_s_per_gpu >= 25.0);
-    let other = catalog.network(if fast { "eth-25" } else { "ib-ndr-400" });
+    let other = contrasting_network(catalog, o);
     for (network, color) in [(chosen, ACCENT), (other, MUTED)] {
         if let Some(n) = network {
             let points = cost_vs_gpus(s, e, o, catalog, n, &counts)

@@ -188,27 +188,26 @@ impl HiddenOutput {
             ),
             HiddenOutput::ScalingEfficiency => (
                 crate::tr!("hidden.formula.scaling"),
-                crate::tr!(
-                    "hidden.sub.scaling",
-                    params = exponent(s.params),
-                    tps = exponent(i.tokens_per_step),
-                    gpus = gpus,
-                    tflops = e.accelerator.dense_bf16_tflops,
-                    mfu = s.mfu,
-                    tc = exact(o.step_compute_seconds, 4),
-                    n1 = gpus.saturating_sub(1),
-                    bw = exact(o.allreduce_gb_s, 3),
-                    tm = exact(o.step_comm_seconds, 4),
-                    eta = exact(o.scaling_efficiency, 6)
-                ),
-                match (f64::from(gpus) <= o.gpus_per_node, o.network) {
-                    (false, Some(n)) => {
-                        let mut cites = vec![Citation {
-                            figure: crate::tr!(
-                                "hidden.cite.network",
+                scaling_substituted(s, e, o),
+                match (o.sync_time.nodes > 1.0, o.network) {
+                    (true, Some(n)) => {
+                        let figure = if n.per_node {
+                            crate::tr!(
+                                "hidden.cite.network_node",
                                 name = n.name_text(),
-                                gb = n.gb_per_s_per_gpu
-                            ),
+                                gb = exact(n.gb_per_s, 3)
+                            )
+                        } else {
+                            crate::tr!(
+                                "hidden.cite.network_card",
+                                name = n.name_text(),
+                                card = exact(n.gb_per_s, 3),
+                                g = exact(o.gpus_per_node, 0),
+                                gb = exact(o.node_gb_s, 3)
+                            )
+                        };
+                        let mut cites = vec![Citation {
+                            figure,
                             source: n.source.to_string(),
                             as_of: n.as_of.to_string(),
                         }];
@@ -224,17 +223,10 @@ impl HiddenOutput {
                             source: i.source.to_string(),
                             as_of: i.as_of.to_string(),
                         }));
+                        cites.push(intra_cite(e));
                         cites
                     }
-                    _ => vec![Citation {
-                        figure: crate::tr!(
-                            "hidden.cite.intra_node",
-                            acc = e.accelerator.name,
-                            gb = e.accelerator.intra_node_gb_s
-                        ),
-                        source: e.accelerator.intra_node_source.to_string(),
-                        as_of: e.accelerator.as_of.to_string(),
-                    }],
+                    _ => vec![intra_cite(e)],
                 },
             ),
             HiddenOutput::FailureWasteFraction => (
@@ -286,6 +278,11 @@ impl HiddenOutput {
                     "hidden.sub.storage",
                     kept = i.checkpoints_kept,
                     gb = exact(o.checkpoint_gb, 3),
+                    frozen = if o.state.frozen_gb > 0.0 {
+                        crate::tr!("hidden.sub.frozen_base", gb = exact(o.state.frozen_gb, 3))
+                    } else {
+                        String::new()
+                    },
                     ds = exact(o.dataset_gb, 3),
                     format = match i.data_format {
                         super::DataFormat::Raw => crate::tr!("hidden.sub.raw_text"),
@@ -453,6 +450,97 @@ fn mtbf_citations(s: &Scenario, o: &OverheadEstimate, catalog: &Catalog) -> Vec<
         }
     }
     out
+}
+
+/// The accelerator's own link, which carries the in-node phase.
+fn intra_cite(e: &Estimate) -> Citation {
+    Citation {
+        figure: crate::tr!(
+            "hidden.cite.intra_node",
+            acc = e.accelerator.name,
+            gb = e.accelerator.intra_node_gb_s
+        ),
+        source: e.accelerator.intra_node_source.to_string(),
+        as_of: e.accelerator.as_of.to_string(),
+    }
+}
+
+/// Show the math of η with the numbers the model used: the step's compute, the sync volume and
+/// which sharding applies, each phase of the hierarchical all-reduce, η.
+fn scaling_substituted(s: &Scenario, e: &Estimate, o: &OverheadEstimate) -> String {
+    let work = s.work();
+    let k = work
+        .kind
+        .flops_per_param_token_with(work.reference_precomputed, work.checkpointing);
+    let gpus = f64::from(s.gpus);
+    let st = &o.state;
+    let sync = &st.sync;
+    let comp = crate::tr!(
+        "hidden.sub.scaling_comp",
+        k = exact(k, 3),
+        params = exponent(s.params),
+        tps = exponent(s.overheads.tokens_per_step),
+        gpus = s.gpus,
+        tflops = e.accelerator.dense_bf16_tflops,
+        mfu = s.mfu,
+        tc = exact(o.step_compute_seconds, 4)
+    );
+    let trained = match st.adapter_params {
+        Some(a) => crate::tr!("hidden.sub.adapter", a = exponent(a), r = super::LORA_RANK),
+        None => crate::tr!("hidden.sub.all_params", n = exponent(st.trained_params)),
+    };
+    let held_gb = (sync.weight_bytes + sync.grad_bytes) / 1e9;
+    let volume = match sync.sharding {
+        super::Sharding::Zero2 => crate::tr!(
+            "hidden.sub.zero2",
+            held = exact(held_gb, 3),
+            mem = e.accelerator.memory_gb,
+            trained = trained,
+            s = exponent(sync.grad_bytes),
+            v = exponent(sync.volume_bytes())
+        ),
+        super::Sharding::Zero3 => crate::tr!(
+            "hidden.sub.zero3",
+            held = exact(held_gb, 3),
+            mem = e.accelerator.memory_gb,
+            trained = trained,
+            sw = exponent(sync.weight_bytes),
+            s = exponent(sync.grad_bytes),
+            v = exponent(sync.volume_bytes())
+        ),
+    };
+    let t = &o.sync_time;
+    let v = exponent(sync.volume_bytes());
+    let comm = if gpus <= 1.0 {
+        crate::tr!("hidden.sub.comm_one_gpu")
+    } else if t.nodes <= 1.0 {
+        crate::tr!(
+            "hidden.sub.comm_one_node",
+            n1 = s.gpus.saturating_sub(1),
+            gpus = s.gpus,
+            v = v,
+            link = exact(o.link_gb_s, 3),
+            tm = exact(o.step_comm_seconds, 4)
+        )
+    } else {
+        crate::tr!(
+            "hidden.sub.comm_nodes",
+            g1 = exact(o.gpus_per_node - 1.0, 0),
+            g = exact(o.gpus_per_node, 0),
+            m1 = exact(t.nodes - 1.0, 0),
+            m = exact(t.nodes, 0),
+            v = v,
+            link = exact(o.link_gb_s, 3),
+            node = exact(o.node_gb_s, 3),
+            a = exact(t.in_node_s, 4),
+            b = exact(t.across_s, 4),
+            tm = exact(o.step_comm_seconds, 4)
+        )
+    };
+    format!(
+        "{comp}; {volume}; {comm}; η = {}",
+        exact(o.scaling_efficiency, 6)
+    )
 }
 
 #[cfg(test)]
