@@ -159,6 +159,8 @@ const TABLES: &[Table] = &[
             ("as_of", Kind::Str),
             ("note", Kind::OptStrAsEmpty),
             ("note_pt", Kind::OptStrAsEmpty),
+            ("delisted", Kind::OptStrAsEmpty),
+            ("delisted_source", Kind::OptStrAsEmpty),
         ],
     },
     Table {

@@ -389,9 +389,21 @@ pub struct Price {
     /// The caveats in Brazilian Portuguese ("" when there are none).
     #[cfg_attr(test, serde(default))]
     pub note_pt: Text,
+    /// The date the provider's price page was seen without this accelerator ("" while it is
+    /// listed): the price is its last published figure, not a current one.
+    #[cfg_attr(test, serde(default))]
+    pub delisted: Text,
+    /// Where that was seen ("" while listed).
+    #[cfg_attr(test, serde(default))]
+    pub delisted_source: Text,
 }
 
 impl Price {
+    /// Whether the provider no longer lists this accelerator on its price page.
+    pub fn is_delisted(&self) -> bool {
+        !self.delisted.is_empty()
+    }
+
     /// The caveats in the reader's language ("" when there are none).
     pub fn note_text(&self) -> &str {
         in_lang(&self.note, &self.note_pt)
@@ -683,6 +695,18 @@ impl Catalog {
             }
             check_sourced(&what, &pr.source, &pr.as_of)?;
             check_translated(&what, "note", &pr.note, &pr.note_pt)?;
+            if pr.is_delisted() {
+                check_sourced(
+                    &format!("{what}: delisted"),
+                    &pr.delisted_source,
+                    &pr.delisted,
+                )?;
+            }
+            if let Some(i) = self.instance(&pr.provider, &pr.accelerator) {
+                if let Some(why) = machine_mismatch(&pr.source, i) {
+                    return fail(format!("{what}: {why}"));
+                }
+            }
         }
         for a in &self.accelerators {
             if self.offers(&a.id).next().is_none() {
@@ -917,6 +941,63 @@ fn check_translated(what: &str, field: &str, en: &str, pt: &str) -> Result<(), C
         )));
     }
     Ok(())
+}
+
+/// Why a price's source quotes another machine than the instance it is paired with, if it does: a
+/// price is per GPU of the instance named in instances.json (the machine's hourly price ÷ its
+/// GPUs), so a source naming another machine type (`g6e.xlarge` for a `g6e.48xlarge` instance)
+/// or another GPU count (`1x`, `4-GPU`, `for 1 L4`) prices a different machine.
+fn machine_mismatch(source: &str, instance: &Instance) -> Option<String> {
+    let name = instance.instance.replace('_', " ");
+    let tokens: Vec<&str> = source
+        .split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')))
+        .map(|t| t.trim_end_matches(['.', '-']))
+        .filter(|t| !t.is_empty())
+        .collect();
+    let is_count = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    for (k, t) in tokens.iter().enumerate() {
+        let aws = t.split_once('.').is_some_and(|(family, size)| {
+            family.starts_with(|c: char| c.is_ascii_lowercase())
+                && family
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+                && size.ends_with("large")
+                && is_count(size.trim_end_matches("xlarge").trim_end_matches("large"))
+                    | matches!(size, "xlarge" | "large")
+        });
+        let gcp = [
+            "g2-standard-",
+            "a2-highgpu",
+            "a2-ultragpu",
+            "a3-highgpu",
+            "a3-megagpu",
+        ]
+        .iter()
+        .any(|p| t.starts_with(p));
+        let oci = t.starts_with("BM.GPU");
+        let azure = t.starts_with("ND") && t.contains("_v");
+        if (aws || gcp || oci || azure) && !name.contains(&t.replace('_', " ")) {
+            return Some(format!(
+                "the source prices {t}, the instance is {}",
+                instance.instance
+            ));
+        }
+        let count = t
+            .strip_suffix('x')
+            .filter(|n| is_count(n))
+            .or_else(|| t.strip_suffix("-GPU").filter(|n| is_count(n)))
+            .or_else(|| {
+                (k > 0 && tokens[k - 1].eq_ignore_ascii_case("for") && is_count(t)).then_some(*t)
+            })
+            .and_then(|n| n.parse::<u32>().ok());
+        if let Some(n) = count.filter(|n| *n != instance.gpus_per_instance) {
+            return Some(format!(
+                "the source prices a machine of {n}, the instance {} holds {}",
+                instance.instance, instance.gpus_per_instance
+            ));
+        }
+    }
+    None
 }
 
 fn check_sourced(what: &str, source: &str, as_of: &str) -> Result<(), CatalogError> {
@@ -1538,6 +1619,110 @@ mod tests {
         assert!((usd("coreweave", "h200") - 6.305).abs() < 1e-9);
         // inf2.48xlarge $12.9813/h for 12 Inferentia2 chips: 1.0818 per chip.
         assert!((usd("aws", "inferentia2") - 12.9813 / 12.0).abs() < 1e-4);
+        // Per GPU of the 8-GPU machine the instance names, not the 1-GPU size's price (AWS Price
+        // List via the SkyPilot catalog, us-east-1): g6e.48xlarge $30.13118/h / 8 = 3.7664 (was
+        // g6e.xlarge's $1.86, 2.0x low); g6.48xlarge $13.3504/h / 8 = 1.6688 (was g6.xlarge's
+        // $0.80, 2.1x low). Google g2-standard-96: $3.52301 + 8 x $0.56004 = $8.00333/h / 8 =
+        // 1.0004 (was g2-standard-4's $0.71, 1.4x low).
+        assert!((usd("aws", "l40s") - 30.13118 / 8.0).abs() < 1e-4);
+        assert!((usd("aws", "l4") - 13.3504 / 8.0).abs() < 1e-4);
+        assert!((usd("gcp", "l4") - (3.52301 + 8.0 * 0.56004) / 8.0).abs() < 1e-4);
+        // trn2.48xlarge: $85.964/h for 16 chips in us-east-2 (its only on-demand region) = 5.3728.
+        assert!((usd("aws", "trn2") - 85.964 / 16.0).abs() < 1e-4);
+        let trn2 = c.price("aws", "trn2").map(|p| p.note.to_string());
+        assert!(trn2.is_some_and(|n| n.contains("Capacity Blocks")));
+    }
+
+    #[test]
+    fn a_price_whose_source_names_another_machine_size_is_refused() {
+        let c = catalog();
+        let refused = |provider: &str, acc: &str, source: &'static str| {
+            let mut bad = c.clone();
+            let p = bad
+                .prices
+                .iter_mut()
+                .find(|p| p.provider == provider && p.accelerator == acc)
+                .unwrap_or_else(|| panic!("{provider}/{acc}"));
+            p.source = Cow::Borrowed(source);
+            bad.validate().err().map(|e| e.to_string())
+        };
+        // The rows this catalog had: a 1-GPU machine's price beside an 8-GPU instance.
+        let e = refused(
+            "aws",
+            "l40s",
+            "AWS EC2 g6e.xlarge on-demand (1 L40S), 2025 reading (estimate)",
+        );
+        assert!(
+            e.as_deref()
+                .is_some_and(|e| e.contains("g6e.xlarge") && e.contains("g6e.48xlarge")),
+            "{e:?}"
+        );
+        let e = refused(
+            "gcp",
+            "l4",
+            "Google Cloud g2-standard-4 on-demand (1 L4), 2025 reading (estimate)",
+        );
+        assert!(e.is_some(), "{e:?}");
+        // A GPU count that is not the instance's: 1x, 4-GPU, "for 1 ...".
+        for source in [
+            "https://lambda.ai/instances: 1x H100 SXM $4.29 per GPU-hour",
+            "CoreWeave H100 4-GPU node $25/h / 4",
+            "AWS EC2 p5.48xlarge on-demand $55.04/h for 1 H100",
+        ] {
+            let provider = if source.starts_with("https://lambda") {
+                "lambda"
+            } else if source.starts_with("Core") {
+                "coreweave"
+            } else {
+                "aws"
+            };
+            let e = refused(provider, "h100-sxm", source);
+            assert!(
+                e.as_deref().is_some_and(|e| e.contains("machine of")),
+                "{source}: {e:?}"
+            );
+        }
+        // The same machine or its count passes.
+        assert_eq!(
+            refused(
+                "aws",
+                "l40s",
+                "AWS EC2 g6e.48xlarge on-demand $30.13118/h for 8 L40S / 8"
+            ),
+            None
+        );
+        assert_eq!(
+            refused(
+                "lambda",
+                "h100-sxm",
+                "https://lambda.ai/instances: 8x H100 SXM $3.99"
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn delisted_gpus_are_marked_apart_from_stale_ones() {
+        // CoreWeave's price page as recorded on 2026-10-07 lists only the 80 GB A100 and the HGX
+        // (SXM) H100: the A100 40GB and the H100 PCIe rows are last published figures.
+        let c = catalog();
+        let delisted: Vec<String> = c
+            .prices
+            .iter()
+            .filter(|p| p.is_delisted())
+            .map(|p| format!("{}/{} {}", p.provider, p.accelerator, p.delisted))
+            .collect();
+        assert_eq!(
+            delisted,
+            [
+                "coreweave/a100-40gb 2026-10-07",
+                "coreweave/h100-pcie 2026-10-07"
+            ]
+        );
+        // A delisting needs its source and a real date.
+        let mut bad = c.clone();
+        bad.prices[0].delisted_source = Cow::Borrowed("");
+        assert!(bad.validate().is_err());
     }
 
     #[test]

@@ -1249,19 +1249,22 @@ mod tests {
         let e = default_estimate(&s, c);
         let lambda = estimate_overheads(&s, &e, c);
         assert_eq!(lambda.scaling_efficiency, 1.0);
-        // (Lambda offers the Ethernet the link asked for.)
+        // (Lambda's on-demand instances are on Ethernet only: its 1-Click Clusters with
+        // InfiniBand are not in the catalog.)
         assert_eq!(lambda.network.map(|n| n.id.as_ref()), Some("eth-25"));
-        let mut s = Scenario { gpus: 1024, ..s };
-        s.overheads.network_id = None;
-        let lambda = estimate_overheads(&s, &default_estimate(&s, c), c);
-        assert_eq!(lambda.network.map(|n| n.id.as_ref()), Some("ib-ndr-400"));
-        // Lambda's 1-Click Cluster on InfiniBand (400 GB/s per node) at 1,024: 0.0544444 +
-        // 127/128 x 2.8e10 / 400e9 = 0.123898 s < 0.207359 s: hidden.
-        assert_eq!(lambda.scaling_efficiency, 1.0);
-        let mut on_eth = s.clone();
-        on_eth.overheads.network_id = Some("eth-25".into());
-        let slow = estimate_overheads(&on_eth, &default_estimate(&on_eth, c), c);
-        assert!(close(slow.scaling_efficiency, 0.302041, 1e-5));
+        let s = Scenario { gpus: 1024, ..s };
+        let on_eth = estimate_overheads(&s, &default_estimate(&s, c), c);
+        assert!(close(on_eth.scaling_efficiency, 0.302041, 1e-5));
+        // CoreWeave's HGX H100 on InfiniBand NDR (50 GB/s per card, 400 GB/s per node) at 1,024:
+        // 0.0544444 + 127/128 x 2.8e10 / 400e9 = 0.123898 s < 0.207359 s: hidden.
+        let mut cw = s.clone();
+        cw.provider_id = "coreweave".into();
+        cw.overheads.network_id = None;
+        let ib = estimate_overheads(&cw, &default_estimate(&cw, c), c);
+        assert_eq!(ib.network.map(|n| n.id.as_ref()), Some("ib-ndr-400"));
+        assert!(close(ib.step_comm_seconds, 0.123898, 1e-5));
+        assert_eq!(ib.scaling_efficiency, 1.0);
+        let slow = on_eth;
         assert!(slow.communication_usd > 2.0 * slow.compute_usd);
     }
 

@@ -59,13 +59,26 @@ pub fn ProviderSelect() -> impl IntoView {
                 // stale price gets "⚠" in the text and its age in full for a tooltip and a screen
                 // reader (and in the note under the select once chosen).
                 let price_text = runway_model::format::usd_as_published(price.usd_per_gpu_hour, 2);
-                let text = match &stale {
-                    Some(_) => tr!("hardware.provider_option_stale", name = provider.name, price = price_text, as_of = price.as_of),
-                    None => tr!("hardware.provider_option", name = provider.name, price = price_text, as_of = price.as_of),
+                // A GPU the provider no longer lists says so instead of its age.
+                let delisted = price.is_delisted();
+                let test_id = if delisted {
+                    Some(format!("delisted-{}-{}", price.provider, price.accelerator))
+                } else {
+                    test_id
                 };
-                let full = stale.as_ref().map(|label| {
-                    tr!("polish_d.provider_option_full", name = provider.name, price = price_text, as_of = price.as_of, stale = label)
-                });
+                let text = match (&stale, delisted) {
+                    (_, true) => tr!("hardware.provider_option_delisted", name = provider.name, price = price_text),
+                    (Some(_), false) => tr!("hardware.provider_option_stale", name = provider.name, price = price_text, as_of = price.as_of),
+                    (None, false) => tr!("hardware.provider_option", name = provider.name, price = price_text, as_of = price.as_of),
+                };
+                let full = if delisted {
+                    Some(tr!("hardware.provider_option_delisted_full", name = provider.name, price = price_text, as_of = price.as_of, since = price.delisted))
+                } else {
+                    stale.as_ref().map(|label| {
+                        tr!("polish_d.provider_option_full", name = provider.name, price = price_text, as_of = price.as_of, stale = label)
+                    })
+                };
+                let stale = stale.filter(|_| !delisted).or_else(|| delisted.then(String::new));
                 Some(view! {
                     <option value=provider.id.clone() selected=selected class:stale=stale.is_some() data-testid=test_id
                         title=full.clone() aria-label=full>
@@ -80,16 +93,27 @@ pub fn ProviderSelect() -> impl IntoView {
         let accelerator = state.accelerator_id.get();
         let provider = state.provider_id.get();
         let price = state.catalog.price(&provider, &accelerator)?;
-        let label = stale_label(&price.as_of)?;
         let name = state
             .catalog
             .provider(&provider)
             .map_or(provider.clone(), |p| p.name.to_string());
-        Some(view! {
-            <p class="hint stale" data-testid="provider-price-stale">
-                {tr!("hardware.stale_price", name = name, as_of = price.as_of, stale = label)}
-            </p>
-        })
+        if price.is_delisted() {
+            let price_text = runway_model::format::usd_as_published(price.usd_per_gpu_hour, 2);
+            return Some(view! {
+                <p class="hint stale" data-testid="provider-price-delisted">
+                    {tr!("hardware.delisted_price", name = name, since = price.delisted, price = price_text, as_of = price.as_of)}
+                </p>
+            }.into_any());
+        }
+        let label = stale_label(&price.as_of)?;
+        Some(
+            view! {
+                <p class="hint stale" data-testid="provider-price-stale">
+                    {tr!("hardware.stale_price", name = name, as_of = price.as_of, stale = label)}
+                </p>
+            }
+            .into_any(),
+        )
     };
     view! {
         <div class="field">
