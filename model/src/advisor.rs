@@ -354,8 +354,9 @@ mod tests {
         assert_eq!(get("aws-genai").usable_usd, 199_520.0);
         assert_eq!(a.ranked[0].program.id, "gcp-startups");
         assert_eq!(a.ranked[1].program.id, "aws-genai");
-        // Microsoft Founders Hub counts on the seed's $25,000, not the $150K tier maximum.
-        assert_eq!(get("azure-founders").amount_usd, 25_000.0);
+        // Microsoft Founders Hub counts on the $5,000 its FAQ gives after verification, not the
+        // seed's $25,000 ceiling.
+        assert_eq!(get("azure-founders").amount_usd, 5_000.0);
         // Every program is valued at its expected amount, never at a larger ceiling.
         for r in &a.ranked {
             assert_eq!(r.amount_usd, r.program.expected_usd, "{}", r.program.id);

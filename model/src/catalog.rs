@@ -218,11 +218,19 @@ pub struct Program {
     pub scope: Scope,
     /// Tier maximum ("up to") in USD.
     pub ceiling_usd: f64,
+    /// Where the ceiling comes from.
+    pub ceiling_source: Text,
     /// What a seed-stage team is typically offered, USD: the default amount of a grant added to a
     /// plan and what the advisor counts on. Positive and at most the ceiling.
     pub expected_usd: f64,
     /// Where the expected amount comes from (or that it is an estimate).
     pub expected_source: Text,
+    /// The tiers the program publishes, in a sentence ("" when it publishes none).
+    #[cfg_attr(test, serde(default))]
+    pub tiers: Text,
+    /// The tiers in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub tiers_pt: Text,
     /// What the credits cover, in the seed article's words.
     pub covers: Text,
     /// What the credits cover, in Brazilian Portuguese.
@@ -236,6 +244,8 @@ pub struct Program {
     pub review_days_max: u32,
     /// Days the credits stay usable after approval.
     pub validity_days: u32,
+    /// Where the validity comes from (or that it is an estimate).
+    pub validity_source: Text,
     /// Eligibility: stage and funding.
     pub stage: Text,
     /// Eligibility in Brazilian Portuguese.
@@ -261,6 +271,11 @@ pub struct Program {
 }
 
 impl Program {
+    /// The published tiers in the reader's language ("" when the program publishes none).
+    pub fn tiers_text(&self) -> &str {
+        in_lang(&self.tiers, &self.tiers_pt)
+    }
+
     /// What the credits cover, in the reader's language.
     pub fn covers_text(&self) -> &str {
         in_lang(&self.covers, &self.covers_pt)
@@ -743,6 +758,19 @@ impl Catalog {
             if p.expected_source.trim().is_empty() {
                 return fail(format!("{what}: expected amount needs a source"));
             }
+            if p.ceiling_source.trim().is_empty() || p.validity_source.trim().is_empty() {
+                return fail(format!(
+                    "{what}: the ceiling and the validity need a source"
+                ));
+            }
+            // A ceiling is never the default: only a program that publishes one fixed amount may
+            // expect it, and its source says so.
+            if p.expected_usd == p.ceiling_usd && !p.expected_source.contains("fixed amount") {
+                return fail(format!(
+                    "{what}: expected amount equals the ceiling without a fixed amount"
+                ));
+            }
+            check_translated(&what, "tiers", &p.tiers, &p.tiers_pt)?;
             if p.fits_reason.trim().is_empty() {
                 return fail(format!("{what}: fits needs a reason"));
             }
@@ -1192,20 +1220,31 @@ mod tests {
                 "{id}"
             );
         }
-        // Microsoft: the seed's table gives "$25,000 in Azure": the expected grant; tiers go to
-        // $150K (DOMAIN.md section 4). Oracle's "$10,000" is a flat figure: expected = ceiling.
+        // Microsoft (its own FAQ): $1,000 on joining, up to $5,000 after verification, expiring
+        // 180 days after verification; the seed's $25,000 is the tracked ceiling; the Investor
+        // Network's tiers (up to $150K, 2 years) are a note, not the default.
+        let ms = c
+            .program("azure-founders")
+            .unwrap_or_else(|| panic!("azure-founders"));
         assert_eq!(
-            c.program("azure-founders")
-                .map(|p| (p.expected_usd, p.ceiling_usd)),
-            Some((25_000.0, 150_000.0))
+            (ms.expected_usd, ms.ceiling_usd, ms.validity_days),
+            (5_000.0, 25_000.0, 180)
         );
-        assert_eq!(
-            c.program("oracle").map(|p| (p.expected_usd, p.ceiling_usd)),
-            Some((10_000.0, 10_000.0))
-        );
+        assert!(ms.tiers.contains("Investor Network") && ms.tiers.contains("$150,000"));
+        assert!(ms
+            .validity_source
+            .contains("180 days after successful verification"));
+        // Together: its lowest tier is the default; the card lists the tiers and what they pay.
+        let t = c.program("together").unwrap_or_else(|| panic!("together"));
+        assert_eq!((t.expected_usd, t.ceiling_usd), (15_000.0, 50_000.0));
+        assert!(t.tiers.contains("$15K") && t.tiers.contains("$30K") && t.tiers.contains("$50K"));
+        assert!(t.covers.contains("not Reserved Clusters"));
+        // Oracle publishes no typical award: an estimate below its $10,000 ceiling, saying why.
+        let o = c.program("oracle").unwrap_or_else(|| panic!("oracle"));
+        assert!(o.expected_usd < o.ceiling_usd && o.ceiling_usd == 10_000.0);
+        assert!(o.expected_source.starts_with("Estimate"));
         // Every program: an expected amount in (0, ceiling] with a source, and a reason for its
-        // shapes. Only fixed-amount programs (Oracle's flat $10,000, Google's Start tier $2,000)
-        // expect their ceiling.
+        // shapes. Only a fixed-amount program (Google's Start tier $2,000) expects its ceiling.
         for p in &c.programs {
             assert!(
                 p.expected_usd > 0.0 && p.expected_usd <= p.ceiling_usd,
@@ -1216,7 +1255,7 @@ mod tests {
             assert!(!p.fits_reason.trim().is_empty(), "{}", p.id);
             if p.expected_usd == p.ceiling_usd {
                 assert!(
-                    ["oracle", "gcp-startups-start"].contains(&p.id.as_ref()),
+                    ["gcp-startups-start"].contains(&p.id.as_ref()),
                     "{} expects its ceiling",
                     p.id
                 );

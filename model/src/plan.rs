@@ -1066,9 +1066,9 @@ mod tests {
     #[test]
     fn a_grant_without_an_amount_is_the_expected_amount_never_the_ceiling() {
         let c = catalog();
-        // Seed 000's table: Microsoft for Startups Founders Hub is "$25,000 in Azure"; tiers go up
-        // to $150K. A link `grant=azure-founders` and the catalog's "Add to plan" (from_program)
-        // both give $25,000, review 7 days, valid 365 days (one year after approval).
+        // Microsoft's FAQ: Founders Hub gives up to $5,000 after verification, expiring 180 days
+        // later; the seed's "$25,000 in Azure" is the ceiling. A link `grant=azure-founders` and
+        // the catalog's "Add to plan" (from_program) both give $5,000, review 7 days, valid 180.
         let founders = c
             .program("azure-founders")
             .unwrap_or_else(|| panic!("azure-founders"));
@@ -1077,9 +1077,9 @@ mod tests {
         assert_eq!(from_link, added);
         assert_eq!(
             (added.amount_usd, added.review_days, added.validity_days),
-            (25_000.0, 7, 365)
+            (5_000.0, 7, 180)
         );
-        assert_eq!(encode_grant(&added), "azure-founders:25K:0:7:365");
+        assert_eq!(encode_grant(&added), "azure-founders:5K:0:7:180");
         // Every program's default grant is its expected amount, and below its ceiling except for
         // the two fixed-amount programs (Oracle "$10,000" flat, Google Start tier $2,000).
         for p in &c.programs {
@@ -1127,10 +1127,10 @@ mod tests {
             .map(|w| w.text.as_str())
             .filter(|t| t.contains("tier maximum"))
             .collect();
-        // $200K > the $150K ceiling: one warning, for the first grant only ($25K is below it).
+        // $200K > the $25K ceiling: one warning, for the first grant only ($5K is below it).
         assert_eq!(
             above,
-            ["Microsoft for Startups Founders Hub: $200K is above the program's tier maximum of $150K."]
+            ["Microsoft for Startups Founders Hub: $200K is above the program's tier maximum of $25K."]
         );
         assert_eq!(
             w.iter()

@@ -170,6 +170,10 @@ fn ProgramCard(
     // sources quote English publications: marked as such (`lang="en"`) inside a sentence in
     // the reader's language, so a screen reader reads them in English and a translator finds them.
     let typical = marked(&tr!("programs.typical", source = MARK));
+    let up_to = marked(&tr!("programs.up_to_source", source = MARK));
+    let validity = marked(&tr!("programs.validity_source", source = MARK));
+    let tiers = (!program.tiers_text().is_empty())
+        .then(|| tr!("programs.tiers", tiers = program.tiers_text()));
     let fits_line = marked(&tr!("programs.fits", fits = fits, reason = MARK));
     let source_line = marked(&tr!(
         "programs.source",
@@ -181,8 +185,11 @@ fn ProgramCard(
             <h4>{program.name.to_string()}</h4>
             <p class="ceiling" data-testid=format!("program-amounts-{}", program.id)>{typical_up_to(program)}</p>
             <p class="hint">{piece(&typical, 0)}<span lang="en">{program.expected_source.to_string()}</span>{piece(&typical, 1)}</p>
+            <p class="hint" data-testid=format!("program-ceiling-source-{}", program.id)>{piece(&up_to, 0)}<span lang="en">{program.ceiling_source.to_string()}</span>{piece(&up_to, 1)}</p>
+            {tiers.map(|t| view! { <p data-testid=format!("program-tiers-{}", program.id)>{t}</p> })}
             <p>{program.covers_text().to_string()}" ("{program.scope.describe()}")"</p>
             <p>{tr!("programs.clocks", min = program.review_days_min, max = program.review_days_max, typical = program.review_days_typical, valid = program.validity_days)}</p>
+            <p class="hint" data-testid=format!("program-validity-source-{}", program.id)>{piece(&validity, 0)}<span lang="en">{program.validity_source.to_string()}</span>{piece(&validity, 1)}</p>
             <p data-testid=format!("program-eligibility-{}", program.id)>{tr!("advisor.eligibility", text = eligibility(program))}</p>
             {porting.map(|t| view! { <p class="warn">{t}</p> })}
             <p class="hint" data-testid=format!("program-fits-{}", program.id)>{piece(&fits_line, 0)}{program.fits_reason_text().to_string()}{piece(&fits_line, 1)}</p>
