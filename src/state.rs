@@ -169,6 +169,19 @@ impl AppState {
     /// keeps the last valid value and shows the message.
     pub fn type_number(&self, field: Field, text: String) {
         let f = self.field(field);
+        // Parameters may be a mixture of experts' active/total (`37B/671B`).
+        if field == Field::Params {
+            let parsed = runway_model::parse::ParamCount::parse(field, &text, Origin::Typed);
+            f.text.set(text);
+            match parsed {
+                Ok(p) => {
+                    f.clear_error();
+                    self.scenario.update(|s| s.set_param_count(p));
+                }
+                Err(e) => f.error.set(Some(e.to_string())),
+            }
+            return;
+        }
         let optional = matches!(field, Field::Price | Field::Reserved | Field::ApiPrice);
         let parsed = if optional && text.trim().is_empty()
             || field.accepts_auto()
@@ -194,6 +207,11 @@ impl AppState {
         f.clear_error();
         f.text.set(field.display(value));
         self.set_number(field, Some(value));
+        // A mixture of experts keeps its total beside the active count the slider moved.
+        if field == Field::Params {
+            f.text
+                .set(self.scenario.with_untracked(|s| display_value(field, s)));
+        }
     }
 
     /// The current value of a numeric field (the dataset-ready day lives in the plan).
@@ -332,6 +350,9 @@ pub fn use_app_state() -> AppState {
 fn display_value(field: Field, s: &Scenario) -> String {
     if let Some(id) = s.id_value(field) {
         return id.to_string();
+    }
+    if field == Field::Params {
+        return s.param_count().text(field, true);
     }
     match s.number(field) {
         Some(v) => field.display(v),

@@ -153,16 +153,43 @@ impl Output {
         let d = s.tokens;
         let h = e.gpu_hours;
         let (formula, substituted, citations) = match self {
-            Output::TrainFlops => (
-                "C = 6 · N · D".to_string(),
-                crate::tr!(
-                    "explain.sub.train_flops",
-                    n = sci_short(n),
-                    d = sci_short(d),
-                    c = sci_short(e.train_flops)
-                ),
-                vec![],
-            ),
+            Output::TrainFlops => {
+                // The same factors that compute C: the kind's FLOPs per parameter-token, the
+                // active parameters, tokens, epochs and runs.
+                let w = s.work();
+                let k = w
+                    .kind
+                    .flops_per_param_token_with(w.reference_precomputed, w.checkpointing);
+                let mut formula = format!("C = {} · N · D", exact(k, 3));
+                let mut extra = String::new();
+                if w.epochs != 1.0 {
+                    formula.push_str(" · epochs");
+                    extra.push_str(&crate::tr!("explain.sub.epochs", e = exact(w.epochs, 3)));
+                }
+                if w.runs != 1.0 {
+                    formula.push_str(" · runs");
+                    extra.push_str(&crate::tr!("explain.sub.runs", r = exact(w.runs, 0)));
+                }
+                let active = s.params_total.map_or_else(String::new, |t| {
+                    crate::tr!("explain.sub.active_of", total = sci_short(t))
+                });
+                (
+                    formula,
+                    crate::tr!(
+                        "explain.sub.train_flops",
+                        k = exact(k, 3),
+                        mult = w
+                            .kind
+                            .multiplier_text(w.reference_precomputed, w.checkpointing),
+                        n = sci_short(n),
+                        active = active,
+                        d = sci_short(d),
+                        extra = extra,
+                        c = sci_short(e.train_flops)
+                    ),
+                    vec![],
+                )
+            }
             Output::GpuHours => (
                 "H = C / (P_peak · MFU) / 3600".to_string(),
                 crate::tr!(
@@ -301,6 +328,48 @@ mod tests {
     use crate::cost::estimate;
 
     #[test]
+    fn the_flops_math_is_the_computation_for_every_kind() {
+        use crate::kind::WorkloadKind;
+        let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // (kind, epochs, runs, formula, substituted): worked by hand with N = 8e9, D = 2e8.
+        // LoRA: 4 x 8e9 x 2e8 = 6.4e18 (the page used to print "C = 6 · N · D" beside it).
+        // QLoRA (checkpointing on by default): (4 + 2) x 1.2 = 7.2; x 3 epochs:
+        // 7.2 x 8e9 x 2e8 x 3 = 3.456e19. DPO: 8 x 8e9 x 2e8 x 2 runs = 2.56e19.
+        let cases = [
+            (WorkloadKind::Lora, 1.0, 1, "C = 4 · N · D", "4 × 8e9 params × 2e8 tokens = 6.4e18 FLOP; factor 4 (LoRA, no gradient checkpointing)"),
+            (WorkloadKind::Qlora, 3.0, 1, "C = 7.2 · N · D · epochs", "7.2 × 8e9 params × 2e8 tokens × 3 epochs = 3.456e19 FLOP; factor (4 + 2 for gradient checkpointing) × 1.2 QLoRA dequantisation (estimate, 1.1–1.3×)"),
+            (WorkloadKind::Dpo, 1.0, 2, "C = 8 · N · D · runs", "8 × 8e9 params × 2e8 tokens × 2 runs = 2.56e19 FLOP; factor 8 (policy 6 + frozen reference forward 2)"),
+        ];
+        for (kind, epochs, runs, formula, substituted) in cases {
+            let s = Scenario {
+                kind,
+                params: 8e9,
+                tokens: 2e8,
+                epochs,
+                runs,
+                ..Scenario::default()
+            };
+            let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
+            let x = Output::TrainFlops.explain(&s, &e);
+            assert_eq!(
+                (x.formula.as_str(), x.substituted.as_str()),
+                (formula, substituted)
+            );
+        }
+        // A mixture of experts: FLOPs use the 37B active parameters and say so.
+        let s = Scenario {
+            params: 37e9,
+            params_total: Some(671e9),
+            tokens: 1e12,
+            ..Scenario::default()
+        };
+        let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(e.train_flops, 6.0 * 37e9 * 1e12);
+        let x = Output::TrainFlops.explain(&s, &e);
+        assert_eq!(x.substituted, "6 × 3.7e10 params (active, of 6.71e11 in all: a mixture of experts computes with its active parameters) × 1e12 tokens = 2.22e23 FLOP; factor 6 (forward and backward)");
+    }
+
+    #[test]
     fn every_output_substitutes_the_actual_inputs_and_cites_sources() {
         let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         let s = Scenario::default();
@@ -308,7 +377,7 @@ mod tests {
         let flops = Output::TrainFlops.explain(&s, &e);
         assert_eq!(
             flops.substituted,
-            "6 × 7e9 params × 2e12 tokens = 8.4e22 FLOP"
+            "6 × 7e9 params × 2e12 tokens = 8.4e22 FLOP; factor 6 (forward and backward)"
         );
         let hours = Output::GpuHours.explain(&s, &e);
         assert!(
@@ -375,7 +444,7 @@ mod tests {
         assert_eq!(
             flops.substituted,
             // The decimal comma of Portuguese, in the exponent form too.
-            "6 × 7e9 parâmetros × 2e12 tokens = 8,4e22 FLOP"
+            "6 × 7e9 parâmetros × 2e12 tokens = 8,4e22 FLOP; fator 6 (passada direta e retropropagação)"
         );
         let days = with_lang(Lang::Pt, || Output::WallClockDays.explain(&s, &e));
         assert_eq!(days.formula, "dias = H / (GPUs · 24 · ciclo de uso)");

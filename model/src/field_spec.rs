@@ -221,13 +221,19 @@ inputs! {
     Params {
         key: "params",
         label: "Model parameters",
-        accepted: same("100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T"),
+        accepted: same("100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T; for a mixture of experts active/total, like 37B/671B"),
         job: true,
         value: ValueSpec::Number(NumberSpec {
             range: span(1e8, 2e12),
             style: Style::Suffixed,
             slider: Some(Scale::Log { min: 1e8, max: 2e12, whole: false }),
-            access: Access::Required { default: 7e9, get: |s| s.params, set: |s, v| s.params = v },
+            // A slider moves the active count; a total it passes is dropped (dense again).
+            access: Access::Required { default: 7e9, get: |s| s.params, set: |s, v| {
+                s.params = v;
+                if s.params_total.is_some_and(|t| t <= v) {
+                    s.params_total = None;
+                }
+            } },
         }),
     }
     /// Training tokens D.

@@ -233,12 +233,20 @@ pub fn currency_label() -> Option<String> {
 }
 
 /// A number in a formula's short exponent form, in the thread's language: 7e9 → "7e9",
-/// 1.5e12 → "1.5e12" (Portuguese "1,5e12").
+/// 1.5e12 → "1.5e12" (Portuguese "1,5e12"), at most six significant digits, so a product's
+/// binary noise never shows (4.8 × 8e9 × 3e8 is 1.1519999999999998e19 in floating point: "1.152e19").
 pub fn exponent(v: f64) -> String {
     if !v.is_finite() {
         return NOT_A_NUMBER.into();
     }
-    local(format!("{v:e}"))
+    let s = format!("{v:.5e}");
+    let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let mantissa = if mantissa.contains('.') {
+        mantissa.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        mantissa
+    };
+    local(format!("{mantissa}e{exp}"))
 }
 
 /// A plain number with separators and up to `decimals` decimals, for hover text: "58,982.137".

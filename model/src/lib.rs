@@ -65,6 +65,7 @@ pub mod locale;
 pub mod montecarlo;
 pub mod order;
 pub mod overheads;
+pub mod params;
 pub mod parse;
 pub mod plan;
 pub mod planner;

@@ -178,6 +178,14 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
         if field.accepts_auto() && text.trim().eq_ignore_ascii_case("auto") {
             continue;
         }
+        // Parameters may be a mixture of experts' active/total (`37B/671B`).
+        if field == Field::Params {
+            match crate::parse::ParamCount::parse(field, text, Origin::Link) {
+                Ok(p) => s.set_param_count(p),
+                Err(e) => errors.push(e),
+            }
+            continue;
+        }
         match field.parse(text, Origin::Link) {
             Ok(v) => s.set_number(field, Some(v)),
             Err(e) => errors.push(e),

@@ -613,27 +613,30 @@ pub struct TrainedState {
 pub fn trained_state(s: &Scenario, catalog: &Catalog, memory_gb: f64) -> TrainedState {
     use crate::kind::WorkloadKind;
     let lora = matches!(s.kind, WorkloadKind::Lora | WorkloadKind::Qlora);
+    // Every parameter is held, saved and synchronised: a mixture of experts' total, not the
+    // active count its FLOPs use.
+    let all = s.param_count().all();
     if !lora {
         return TrainedState {
             adapter_params: None,
             shape: None,
-            trained_params: s.params,
-            sync: sync_plan(s.params, 2.0 * s.params, memory_gb),
-            checkpoint_gb: checkpoint_gb(s.params, true),
+            trained_params: all,
+            sync: sync_plan(all, 2.0 * all, memory_gb),
+            checkpoint_gb: checkpoint_gb(all, true),
             frozen_gb: 0.0,
-            export_gb: checkpoint_gb(s.params, false),
+            export_gb: checkpoint_gb(all, false),
         };
     }
-    let shape = base_model_for(catalog, s.params)
-        .map_or_else(|| LinearShape::dense(s.params), LinearShape::of);
+    let shape =
+        base_model_for(catalog, all).map_or_else(|| LinearShape::dense(all), LinearShape::of);
     let adapter = shape.lora_params(LORA_RANK);
     TrainedState {
         adapter_params: Some(adapter),
         shape: Some(shape),
         trained_params: adapter,
-        sync: sync_plan(adapter, s.kind.bytes_per_param() * s.params, memory_gb),
+        sync: sync_plan(adapter, s.kind.bytes_per_param() * all, memory_gb),
         checkpoint_gb: checkpoint_gb(adapter, true),
-        frozen_gb: checkpoint_gb(s.params, false),
+        frozen_gb: checkpoint_gb(all, false),
         export_gb: checkpoint_gb(adapter, false),
     }
 }
@@ -706,7 +709,7 @@ pub fn estimate_overheads<'c>(
         .corpus_out
         .then_some((data_gb, data_gb * egress_price));
     let act = activation_gb_per_gpu(s.params, ACTIVATION_SEQ_LEN);
-    let fit = |m| min_gpus_with_activations(s.params, m, e.accelerator.memory_gb, act);
+    let fit = |m| min_gpus_with_activations(s.param_count().all(), m, e.accelerator.memory_gb, act);
     OverheadEstimate {
         network,
         instance,
@@ -1130,6 +1133,40 @@ mod tests {
         let o = estimate_overheads(&full, &default_estimate(&full, c), c);
         assert!(close(o.checkpoint_gb, 112.42, 1e-12));
         assert_eq!(o.state.frozen_gb, 0.0);
+    }
+
+    #[test]
+    fn a_mixture_of_experts_holds_and_syncs_every_parameter() {
+        // DeepSeek-V3, 37B active of 671B total, trained in full on 512 H100s at AWS.
+        let c = catalog();
+        let s = Scenario {
+            params: 37e9,
+            params_total: Some(671e9),
+            tokens: 1e12,
+            gpus: 512,
+            ..Scenario::default()
+        };
+        let e = default_estimate(&s, c);
+        let o = estimate_overheads(&s, &e, c);
+        // FLOPs use the active count: 6 x 37e9 x 1e12 = 2.22e23.
+        assert_eq!(e.train_flops, 2.22e23);
+        // Memory the total: activations for one 4,096-token sequence from the active shape,
+        // h = (128 x 37e9 / 12)^(1/3) = 7,335.17, L = 57.306: 4096 x 7335.17 x (2 x 57.306 + 34)
+        // = 4.4650 GB; 16 B x 671e9 / (80 - 4.4650) GB = 142.13 -> 143 H100s (a single N of 37B
+        // gave ceil(7.84) = 8, 18x fewer).
+        assert_eq!(o.min_gpus, Some(143));
+        // A checkpoint holds every weight and its optimizer state: 14 B x 671e9 = 9,394 GB.
+        assert!(close(o.checkpoint_gb, 9394.0, 1e-12));
+        // 4 B x 671e9 = 2,684 GB cannot fit in 80 GB: ZeRO-3 over the total, V = 3 x 2 x 671e9.
+        assert_eq!(o.state.sync.sharding, Sharding::Zero3);
+        assert!(close(o.state.sync.volume_bytes(), 4.026e12, 1e-12));
+        // The same model typed as a dense 37B would be far off: that is what this test guards.
+        let dense = Scenario {
+            params_total: None,
+            ..s.clone()
+        };
+        let d = estimate_overheads(&dense, &default_estimate(&dense, c), c);
+        assert_eq!(d.min_gpus, Some(8));
     }
 
     #[test]

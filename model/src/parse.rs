@@ -104,6 +104,50 @@ impl Field {
     }
 }
 
+pub use crate::params::ParamCount;
+
+impl ParamCount {
+    /// Reads a parameters value in `field`'s range: `7B`, or `active/total` for a mixture of
+    /// experts (`37B/671B`). A total equal to the active count is a dense model; a total below it
+    /// is refused.
+    pub fn parse(field: Field, raw: &str, origin: Origin) -> Result<ParamCount, InputError> {
+        let Some((a, t)) = raw.split_once('/') else {
+            return field.parse(raw, origin).map(ParamCount::dense);
+        };
+        // A rejected half is reported with the whole text the reader gave.
+        let whole = |e: InputError| InputError::new(field, raw, e.problem, field.accepted(origin));
+        let active = field.parse(a, origin).map_err(whole)?;
+        let total = field.parse(t, origin).map_err(whole)?;
+        if total < active {
+            return Err(InputError::new(
+                field,
+                raw,
+                Problem::TotalBelowActive,
+                field.accepted(origin),
+            ));
+        }
+        Ok(ParamCount {
+            active,
+            total: (total > active).then_some(total),
+        })
+    }
+
+    /// The text a box or a link shows: `7B`, or `37B/671B` (in the reader's language when typed).
+    pub fn text(self, field: Field, typed: bool) -> String {
+        let one = |v: f64| {
+            if typed {
+                field.display(v)
+            } else {
+                format_number_exact(v)
+            }
+        };
+        match self.total {
+            Some(t) => format!("{}/{}", one(self.active), one(t)),
+            None => one(self.active),
+        }
+    }
+}
+
 impl Field {
     /// The number `raw` is, read in `lang` (Portuguese marks swapped), before any range check.
     fn read_number(self, raw: &str, origin: Origin, lang: Lang) -> Result<f64, Problem> {
@@ -312,6 +356,8 @@ pub enum Problem {
     NotRented(String),
     /// A network the chosen provider does not offer (the provider's display name).
     NotOffered(String),
+    /// A mixture of experts' total parameters below its active ones (`671B/37B`).
+    TotalBelowActive,
 }
 
 /// A rejected input: which field, the text given (shortened for display), why, and what is accepted.
@@ -375,6 +421,9 @@ impl Problem {
             }
             Problem::NotOffered(name) => {
                 crate::tr!("numbers.problem.not_offered", got = got, name = name)
+            }
+            Problem::TotalBelowActive => {
+                crate::tr!("numbers.problem.total_below_active", got = got)
             }
         }
     }
@@ -633,11 +682,47 @@ mod tests {
     }
 
     #[test]
+    fn mixture_of_experts_parameters_read_as_active_over_total() {
+        // DeepSeek-V3: 37B active of 671B total.
+        let p = ParamCount::parse(Field::Params, "37B/671B", Origin::Link);
+        assert_eq!(
+            p,
+            Ok(ParamCount {
+                active: 37e9,
+                total: Some(671e9)
+            })
+        );
+        assert_eq!(
+            p.clone().map(|p| p.text(Field::Params, false)),
+            Ok("37B/671B".into())
+        );
+        assert_eq!(p.map(ParamCount::all), Ok(671e9));
+        // A plain count is dense; a total equal to the active count too.
+        assert_eq!(
+            ParamCount::parse(Field::Params, "7B", Origin::Link),
+            Ok(ParamCount::dense(7e9))
+        );
+        assert_eq!(
+            ParamCount::parse(Field::Params, "7B/7B", Origin::Link),
+            Ok(ParamCount::dense(7e9))
+        );
+        // A total below the active count, and a bad half, are refused with the whole text.
+        let e = ParamCount::parse(Field::Params, "671B/37B", Origin::Link).unwrap_err();
+        assert_eq!(e.problem, Problem::TotalBelowActive);
+        assert_eq!(
+            e.to_string(),
+            "Model parameters: \"671B/37B\" has fewer parameters in all than active: write active/total, like 37B/671B. Expected 100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T; for a mixture of experts active/total, like 37B/671B."
+        );
+        let e = ParamCount::parse(Field::Params, "37B/9T", Origin::Link).unwrap_err();
+        assert_eq!((e.problem, e.got.as_str()), (Problem::AboveRange, "37B/9T"));
+    }
+
+    #[test]
     fn exact_error_messages() {
         let e = Field::Params.parse("abc", Origin::Link).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "Model parameters: \"abc\" is not a number. Expected 100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T."
+            "Model parameters: \"abc\" is not a number. Expected 100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T; for a mixture of experts active/total, like 37B/671B."
         );
         let e = Field::Tokens.parse("-5", Origin::Link).unwrap_err();
         assert_eq!(e.to_string(), "Training tokens: \"-5\" is negative. Expected 100K to 100T tokens, like 2T, 300B, 20M or 2e12.");

@@ -9,6 +9,9 @@ use crate::catalog::Catalog;
 pub struct Scenario {
     /// Parameters N (active parameters for a mixture of experts).
     pub params: f64,
+    /// A mixture of experts' total parameters (`None`: dense). Memory, checkpoints, the
+    /// all-reduce and weight egress use it; FLOPs use `params`.
+    pub params_total: Option<f64>,
     /// Training tokens D (per epoch; preference pairs' tokens for DPO).
     pub tokens: f64,
     /// What kind of training (FLOPs per parameter-token, memory per parameter).
@@ -45,6 +48,7 @@ impl Default for Scenario {
     fn default() -> Self {
         Scenario {
             params: 7e9,
+            params_total: None,
             tokens: 2e12,
             kind: crate::kind::WorkloadKind::Pretrain,
             epochs: 1.0,
@@ -64,6 +68,20 @@ impl Default for Scenario {
 }
 
 impl Scenario {
+    /// Active and total parameters.
+    pub fn param_count(&self) -> crate::params::ParamCount {
+        crate::params::ParamCount {
+            active: self.params,
+            total: self.params_total,
+        }
+    }
+
+    /// Sets active and total parameters.
+    pub fn set_param_count(&mut self, p: crate::params::ParamCount) {
+        self.params = p.active;
+        self.params_total = p.total;
+    }
+
     /// Drops a network choice the provider does not offer (the provider's default applies), so
     /// the link stays valid after a provider change.
     pub fn keep_offered_network(&mut self, catalog: &Catalog) {

@@ -27,8 +27,10 @@ pub const MAX_SERVE_MONTHS: u32 = 60;
 pub struct Job {
     /// What kind of training ([`WorkloadKind::trains`]).
     pub kind: WorkloadKind,
-    /// Parameters N.
+    /// Parameters N (active for a mixture of experts).
     pub params: f64,
+    /// A mixture of experts' total parameters (`None`: dense).
+    pub params_total: Option<f64>,
     /// Tokens per epoch (preference pairs' tokens for DPO).
     pub tokens: f64,
     /// Provider id.
@@ -57,6 +59,7 @@ impl Job {
         Job {
             kind: s.kind,
             params: s.params,
+            params_total: s.params_total,
             tokens: s.tokens,
             provider_id: s.provider_id.clone(),
             accelerator_id: s.accelerator_id.clone(),
@@ -75,6 +78,7 @@ impl Job {
     pub fn apply_to(&self, s: &mut Scenario) {
         s.kind = self.kind;
         s.params = self.params;
+        s.params_total = self.params_total;
         s.tokens = self.tokens;
         s.provider_id.clone_from(&self.provider_id);
         s.accelerator_id.clone_from(&self.accelerator_id);
@@ -101,7 +105,7 @@ impl Job {
         let mut t = crate::tr!(
             "workloads.job_title",
             kind = self.kind.label(),
-            params = crate::format::compact(self.params),
+            params = params_compact(self.params, self.params_total),
             tokens = crate::format::compact(self.tokens)
         );
         if self.epochs != 1.0 {
@@ -150,6 +154,18 @@ impl Serve {
     }
 }
 
+/// "8B", or "37B/671B" for a mixture of experts.
+pub fn params_compact(active: f64, total: Option<f64>) -> String {
+    match total {
+        Some(t) => format!(
+            "{}/{}",
+            crate::format::compact(active),
+            crate::format::compact(t)
+        ),
+        None => crate::format::compact(active),
+    }
+}
+
 /// The training kinds a job may be, with their link ids.
 pub fn job_kinds() -> impl Iterator<Item = WorkloadKind> {
     WorkloadKind::ALL.into_iter().filter(|k| k.trains())
@@ -186,14 +202,16 @@ pub fn parse_job(token: &str, index: usize, catalog: &Catalog) -> Result<Job, Pl
             ))
         })?;
     let number = |f: Field, raw: &str| f.parse(raw, Origin::Link).map_err(field);
-    let params = number(Field::Params, parts[1])?;
+    let params =
+        crate::parse::ParamCount::parse(Field::Params, parts[1], Origin::Link).map_err(field)?;
     let tokens = number(Field::Tokens, parts[2])?;
     let accelerator_id = validate_accelerator(parts[4], catalog).map_err(field)?;
     let provider_id = validate_provider(parts[3], &accelerator_id, catalog).map_err(field)?;
     let gpus = number(Field::Gpus, parts[5])? as u32;
     let mut job = Job {
         kind,
-        params,
+        params: params.active,
+        params_total: params.total,
         tokens,
         provider_id,
         accelerator_id,
@@ -232,7 +250,11 @@ pub fn encode_job(j: &Job) -> String {
     let mut s = format!(
         "{}:{}:{}:{}:{}:{}:{}:{}:{}:{}:{}",
         j.kind.id(),
-        format_number_exact(j.params),
+        crate::parse::ParamCount {
+            active: j.params,
+            total: j.params_total
+        }
+        .text(Field::Params, false),
         format_number_exact(j.tokens),
         j.provider_id,
         j.accelerator_id,
@@ -349,6 +371,7 @@ mod tests {
             Job {
                 kind: WorkloadKind::Lora,
                 params: 8e9,
+                params_total: None,
                 tokens: 2e7,
                 provider_id: "modal".into(),
                 accelerator_id: "h100-sxm".into(),

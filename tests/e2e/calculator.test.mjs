@@ -160,7 +160,7 @@ test('hostile links show clear messages, render text as text, and keep the rest 
     '&tokens=1e400&mfu=&gpus=-3&gpu=' + encodeURIComponent('<img src=x onerror=alert(2)>') +
     '&provider=&price=NaN&duty=0.5';
   const calc = await openCalculator(query);
-  assert.equal(await calc.error('params'), 'Model parameters: "<script>alert(1)</script>" is not a number. Expected 100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T.');
+  assert.equal(await calc.error('params'), 'Model parameters: "<script>alert(1)</script>" is not a number. Expected 100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T; for a mixture of experts active/total, like 37B/671B.');
   assert.equal(await calc.error('tokens'), 'Training tokens: "1e400" is too large. Expected 100K to 100T tokens, like 2T, 300B, 20M or 2e12.');
   assert.equal(await calc.error('mfu'), 'MFU: no value given. Expected a fraction from 0.0001 to 1, like 0.4 (or 40%).');
   assert.equal(await calc.error('gpus'), 'Accelerators: "-3" is negative. Expected a whole number of accelerators from 1 to 100,000.');

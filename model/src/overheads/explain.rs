@@ -353,7 +353,8 @@ impl HiddenOutput {
                     h = exact(super::transformer_shape(s.params).0, 1),
                     l = exact(super::transformer_shape(s.params).1, 2),
                     act = exact(o.activation_gb, 3),
-                    params = exponent(s.params),
+                    // Memory holds every parameter: a mixture of experts' total.
+                    params = exponent(s.param_count().all()),
                     mem = e.accelerator.memory_gb,
                     fit = fit(o.min_gpus),
                     lora = fit(o.min_gpus_lora),
