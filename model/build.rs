@@ -44,6 +44,8 @@ const TABLES: &[Table] = &[
             ("cuda", Kind::Bool),
             ("silicon_of", Kind::OptStr),
             ("dense_bf16_tflops", Kind::F64),
+            ("dense_fp8_tflops", Kind::OptF64),
+            ("fp8_source", Kind::OptStrAsEmpty),
             ("memory_gb", Kind::F64),
             ("bandwidth_tb_s", Kind::F64),
             ("intra_node_gb_s", Kind::F64),

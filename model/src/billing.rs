@@ -5,7 +5,9 @@
 
 use crate::catalog::Catalog;
 use crate::cost::HOURS_PER_MONTH;
-pub use crate::knobs::{BillingInputs, HostMode, API_INPUT_SHARE, DEFAULT_CONTEXT_TOKENS};
+pub use crate::knobs::{
+    BillingInputs, HostMode, Precision, API_INPUT_SHARE, DEFAULT_CONTEXT_TOKENS,
+};
 
 /// Monthly cost of one accelerator billed for busy time only (per-second serverless, on-demand):
 /// p · 730 · d.
@@ -37,11 +39,13 @@ pub fn prefill_tokens_per_second(params: f64, peak_flops_per_s: f64, mfu: f64) -
 }
 
 /// Decode throughput (output tokens) of one accelerator, tokens per second: memory-bound, each
-/// step reads the bf16 weights (2·N bytes) once for the whole batch plus every sequence's KV cache
-/// (`kv_bytes_per_sequence`), so batch · bandwidth / (2N + batch · KV); capped by compute,
-/// MFU · peak / 2N.
+/// step reads every weight once for the whole batch (`weight_bytes`: bytes per weight × total
+/// parameters, for a mixture of experts all of them) plus every sequence's KV cache
+/// (`kv_bytes_per_sequence`), so batch · bandwidth / (weights + batch · KV); capped by compute,
+/// MFU · peak / 2N with N the active parameters.
 pub fn decode_tokens_per_second(
-    params: f64,
+    active_params: f64,
+    weight_bytes: f64,
     bandwidth_bytes_per_s: f64,
     peak_flops_per_s: f64,
     batch: f64,
@@ -49,8 +53,12 @@ pub fn decode_tokens_per_second(
     mfu: f64,
 ) -> f64 {
     let memory_bound =
-        batch * bandwidth_bytes_per_s / (2.0 * params + batch * kv_bytes_per_sequence);
-    memory_bound.min(prefill_tokens_per_second(params, peak_flops_per_s, mfu))
+        batch * bandwidth_bytes_per_s / (weight_bytes + batch * kv_bytes_per_sequence);
+    memory_bound.min(prefill_tokens_per_second(
+        active_params,
+        peak_flops_per_s,
+        mfu,
+    ))
 }
 
 /// Throughput over a mix of input and output tokens: the time per blended token is
@@ -102,8 +110,10 @@ pub struct BillingEstimate {
     pub kv_bytes_per_token: f64,
     /// The catalog model whose attention shape sizes the KV cache (nearest in parameters).
     pub kv_model: String,
-    /// Bytes one accelerator holds while decoding: bf16 weights + batch × context × KV.
+    /// Bytes one accelerator holds while decoding: weights + batch × context × KV.
     pub memory_needed_bytes: f64,
+    /// The precision served: FP8 only where asked and the accelerator has an FP8 peak.
+    pub precision: Precision,
     /// The accelerator's memory, bytes.
     pub memory_bytes: f64,
     /// Sequences decoded together.
@@ -149,14 +159,21 @@ pub fn estimate_billing(
             .and_then(|x| x.reserved_discount)
             .map(|d| p * (1.0 - d))
     });
-    let peak = e.accelerator.peak_flops_per_s();
-    let kv_model = kv_model_for(catalog, b.infer_params);
+    // FP8 where the accelerator has a dense FP8 peak (else bf16): 1 byte a weight and a KV value.
+    let (precision, peak) = match (b.precision, e.accelerator.fp8_peak_flops_per_s()) {
+        (Precision::Fp8, Some(fp8)) => (Precision::Fp8, fp8),
+        _ => (Precision::Bf16, e.accelerator.peak_flops_per_s()),
+    };
+    let total = b.infer_params_total.unwrap_or(b.infer_params);
+    let weight_bytes = precision.bytes() * total;
+    let kv_model = kv_model_for(catalog, total);
     let kv_token = kv_model.map_or(0.0, |m| {
-        kv_bytes_per_token(m.layers, m.kv_heads, m.head_dim)
+        kv_bytes_per_token(m.layers, m.kv_heads, m.head_dim) * precision.bytes() / 2.0
     });
     let prefill = prefill_tokens_per_second(b.infer_params, peak, s.mfu);
     let decode = decode_tokens_per_second(
         b.infer_params,
+        weight_bytes,
         e.accelerator.bandwidth_tb_s * 1e12,
         peak,
         b.batch,
@@ -192,7 +209,8 @@ pub fn estimate_billing(
         blended_tokens_per_s: blended,
         kv_bytes_per_token: kv_token,
         kv_model: kv_model.map_or_else(String::new, |m| m.name.to_string()),
-        memory_needed_bytes: 2.0 * b.infer_params + b.batch * b.context_tokens * kv_token,
+        memory_needed_bytes: weight_bytes + b.batch * b.context_tokens * kv_token,
+        precision,
         memory_bytes: e.accelerator.memory_gb * 1e9,
         batch: b.batch,
         context_tokens: b.context_tokens,
@@ -431,12 +449,13 @@ mod tests {
         // Decode: 32 * 3.35e12 / (1.6e10 + 32 * 268,435,456) = 1.072e14 / 24,589,934,592
         // = 4,359.507 tok/s (without the KV reads it was 1.072e14 / 1.6e10 = 6,700), under the
         // compute cap of 24,725.
-        let decode = decode_tokens_per_second(8e9, 3.35e12, 989e12, 32.0, kv * 2048.0, 0.4);
+        let decode = decode_tokens_per_second(8e9, 1.6e10, 3.35e12, 989e12, 32.0, kv * 2048.0, 0.4);
         assert!((decode - 4_359.507_326).abs() < 1e-5);
         // A huge batch of one-token contexts is capped by compute: 4,096 * 3.35e12 /
         // (1.6e10 + 4,096 * 131,072) = 829,758 tok/s > 24,725.
         assert!(
-            (decode_tokens_per_second(8e9, 3.35e12, 989e12, 4096.0, kv, 0.4) - 24_725.0).abs()
+            (decode_tokens_per_second(8e9, 1.6e10, 3.35e12, 989e12, 4096.0, kv, 0.4) - 24_725.0)
+                .abs()
                 < 1e-9
         );
         // 3 input : 1 output: seconds per token 0.75 / 24,725 + 0.25 / 4,359.507

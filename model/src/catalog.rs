@@ -308,6 +308,11 @@ pub struct Accelerator {
     pub silicon_of: Option<Text>,
     /// Dense bf16 peak in TFLOP/s per accelerator.
     pub dense_bf16_tflops: f64,
+    /// Dense FP8 peak, TFLOP/s, where the accelerator has one and serving in FP8 is offered.
+    pub dense_fp8_tflops: Option<f64>,
+    /// Where the FP8 figure comes from ("" without one).
+    #[cfg_attr(test, serde(default))]
+    pub fp8_source: Text,
     /// Memory per accelerator in GB.
     pub memory_gb: f64,
     /// Memory bandwidth in TB/s.
@@ -326,6 +331,11 @@ impl Accelerator {
     /// Dense bf16 peak in FLOP/s.
     pub fn peak_flops_per_s(&self) -> f64 {
         self.dense_bf16_tflops * 1e12
+    }
+
+    /// Dense FP8 peak in FLOP/s, where the catalog has one.
+    pub fn fp8_peak_flops_per_s(&self) -> Option<f64> {
+        self.dense_fp8_tflops.map(|t| t * 1e12)
     }
 }
 
@@ -726,6 +736,15 @@ impl Catalog {
         for a in &self.accelerators {
             if self.offers(&a.id).next().is_none() {
                 return fail(format!("accelerator {} is rented by no provider", a.id));
+            }
+            // A dense FP8 peak is sourced and above the bf16 one (twice it on every part listed).
+            if let Some(f) = a.dense_fp8_tflops {
+                if !(f.is_finite() && f > a.dense_bf16_tflops) || a.fp8_source.trim().is_empty() {
+                    return fail(format!(
+                        "accelerator {}: an FP8 peak must be sourced and above the bf16 peak",
+                        a.id
+                    ));
+                }
             }
         }
         self.validate_instances()?;

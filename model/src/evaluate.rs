@@ -176,6 +176,8 @@ pub fn price_serve(serve: &Serve, base: &Scenario, catalog: &Catalog) -> ServeOu
     s.price_override_usd_per_gpu_hour = None;
     s.mfu = SERVE_MFU;
     s.billing.infer_params = serve.params;
+    s.billing.infer_params_total = serve.params_total;
+    s.billing.precision = serve.precision;
     s.billing.tokens_per_month = serve.tokens_per_month;
     s.billing.host_mode = serve.host;
     // The plan's reserved-price override is for the billing view's provider, not this line's.

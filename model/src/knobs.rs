@@ -125,8 +125,13 @@ pub struct BillingInputs {
     pub api_usd_per_mtok: Option<f64>,
     /// Inference volume, tokens per month (`tokens_month`).
     pub tokens_per_month: f64,
-    /// Model served, parameters (`infer_params`).
+    /// Model served, parameters (`infer_params`; active ones for a mixture of experts).
     pub infer_params: f64,
+    /// A served mixture of experts' total parameters (`None`: dense): its decode steps read
+    /// every weight.
+    pub infer_params_total: Option<f64>,
+    /// Weights and KV cache precision of the model served.
+    pub precision: Precision,
     /// Concurrent sequences decoded together (`batch`).
     pub batch: f64,
     /// Tokens of context each sequence holds in its KV cache while decoding (`context`).
@@ -137,6 +142,45 @@ pub struct BillingInputs {
     pub budget_usd: f64,
     /// How self-hosted inference GPUs are billed (`host`).
     pub host_mode: HostMode,
+}
+
+/// The number format a model is served in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precision {
+    /// bf16 weights and KV cache, 2 bytes each; the dense bf16 peak.
+    Bf16,
+    /// FP8 weights and KV cache, 1 byte each; the dense FP8 peak (accelerators that have one).
+    Fp8,
+}
+
+impl Precision {
+    /// Every precision, with its link value.
+    pub const ALL: [(Precision, &'static str); 2] =
+        [(Precision::Bf16, "bf16"), (Precision::Fp8, "fp8")];
+
+    /// The link value.
+    pub fn id(self) -> &'static str {
+        match self {
+            Precision::Bf16 => "bf16",
+            Precision::Fp8 => "fp8",
+        }
+    }
+
+    /// The precision with this link value.
+    pub fn from_id(id: &str) -> Option<Precision> {
+        Precision::ALL
+            .into_iter()
+            .find(|(_, x)| *x == id)
+            .map(|(p, _)| p)
+    }
+
+    /// Bytes per weight and per KV-cache value.
+    pub fn bytes(self) -> f64 {
+        match self {
+            Precision::Bf16 => 2.0,
+            Precision::Fp8 => 1.0,
+        }
+    }
 }
 
 /// How always-on inference GPUs are bought.
@@ -184,6 +228,8 @@ impl Default for BillingInputs {
             api_usd_per_mtok: None,
             tokens_per_month: 2e9,
             infer_params: 8e9,
+            infer_params_total: None,
+            precision: Precision::Bf16,
             batch: 32.0,
             context_tokens: DEFAULT_CONTEXT_TOKENS,
             utilisation: 0.6,

@@ -124,8 +124,12 @@ impl Job {
 /// One inference serving line: a model served at a monthly volume on always-on accelerators.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Serve {
-    /// Parameters of the model served.
+    /// Parameters of the model served (active ones for a mixture of experts).
     pub params: f64,
+    /// A mixture of experts' total parameters (`None`: dense).
+    pub params_total: Option<f64>,
+    /// Weights and KV cache precision (FP8 on accelerators with a dense FP8 peak).
+    pub precision: crate::knobs::Precision,
     /// Tokens served a month (input and output, in the API's 3:1 mix).
     pub tokens_per_month: f64,
     /// Provider id.
@@ -143,14 +147,18 @@ pub struct Serve {
 }
 
 impl Serve {
-    /// "Serve 8B, 2B tokens a month, 12 months".
+    /// "Serve 8B, 2B tokens a month, 12 months" (", FP8" when served in FP8).
     pub fn title(&self) -> String {
-        crate::tr!(
+        let mut t = crate::tr!(
             "workloads.serve_title",
-            params = crate::format::compact(self.params),
+            params = params_compact(self.params, self.params_total),
             tokens = crate::format::compact(self.tokens_per_month),
             months = self.months
-        )
+        );
+        if self.precision == crate::knobs::Precision::Fp8 {
+            t.push_str(", FP8");
+        }
+        t
     }
 }
 
@@ -279,7 +287,7 @@ pub fn parse_serve(token: &str, index: usize, catalog: &Catalog) -> Result<Serve
     let fail = |message: String| PlanError::new(at, message);
     let field = |e: InputError| PlanError::in_field(at, e.field.key(), format!("{label}: {e}"));
     let parts: Vec<&str> = token.split(':').collect();
-    if !(4..=8).contains(&parts.len()) {
+    if !(4..=9).contains(&parts.len()) {
         return Err(fail(crate::tr!(
             "workloads.serve_expected",
             label = label,
@@ -287,12 +295,15 @@ pub fn parse_serve(token: &str, index: usize, catalog: &Catalog) -> Result<Serve
         )));
     }
     let number = |f: Field, raw: &str| f.parse(raw, Origin::Link).map_err(field);
-    let params = number(Field::InferParams, parts[0])?;
+    let params = crate::parse::ParamCount::parse(Field::InferParams, parts[0], Origin::Link)
+        .map_err(field)?;
     let tokens_per_month = number(Field::TokensMonth, parts[1])?;
     let accelerator_id = validate_accelerator(parts[3], catalog).map_err(field)?;
     let provider_id = validate_provider(parts[2], &accelerator_id, catalog).map_err(field)?;
     let mut serve = Serve {
-        params,
+        params: params.active,
+        params_total: params.total,
+        precision: crate::knobs::Precision::Bf16,
         tokens_per_month,
         provider_id,
         accelerator_id,
@@ -331,6 +342,25 @@ pub fn parse_serve(token: &str, index: usize, catalog: &Catalog) -> Result<Serve
     if let Some(raw) = optional(&parts, 7) {
         serve.price_override_usd_per_gpu_hour = Some(number(Field::Price, raw)?);
     }
+    if let Some(raw) = optional(&parts, 8) {
+        serve.precision = crate::knobs::Precision::from_id(raw.trim()).ok_or_else(|| {
+            fail(crate::tr!(
+                "workloads.precision",
+                label = label,
+                got = echo(raw)
+            ))
+        })?;
+        let no_fp8 = catalog
+            .accelerator(&serve.accelerator_id)
+            .filter(|a| a.dense_fp8_tflops.is_none());
+        if let (crate::knobs::Precision::Fp8, Some(a)) = (serve.precision, no_fp8) {
+            return Err(fail(crate::tr!(
+                "workloads.no_fp8",
+                label = label,
+                acc = a.name
+            )));
+        }
+    }
     Ok(serve)
 }
 
@@ -338,7 +368,11 @@ pub fn parse_serve(token: &str, index: usize, catalog: &Catalog) -> Result<Serve
 pub fn encode_serve(v: &Serve) -> String {
     let mut s = format!(
         "{}:{}:{}:{}:{}:{}:{}",
-        format_number_exact(v.params),
+        crate::parse::ParamCount {
+            active: v.params,
+            total: v.params_total
+        }
+        .text(Field::InferParams, false),
         format_number_exact(v.tokens_per_month),
         v.provider_id,
         v.accelerator_id,
@@ -346,9 +380,16 @@ pub fn encode_serve(v: &Serve) -> String {
         v.months,
         v.host.id()
     );
-    if let Some(p) = v.price_override_usd_per_gpu_hour {
+    let price = v.price_override_usd_per_gpu_hour.map(format_number_exact);
+    let fp8 = v.precision != crate::knobs::Precision::Bf16;
+    if price.is_some() || fp8 {
         s.push(':');
-        s.push_str(&format_number_exact(p));
+        s.push_str(price.as_deref().unwrap_or(""));
+    }
+    // The precision only when it is not bf16, so older links read back the same.
+    if fp8 {
+        s.push(':');
+        s.push_str(v.precision.id());
     }
     s
 }

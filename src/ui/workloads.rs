@@ -297,6 +297,7 @@ struct AddForm {
     tokens_month: RwSignal<String>,
     months: RwSignal<String>,
     host: RwSignal<String>,
+    precision: RwSignal<String>,
     gpus: RwSignal<String>,
     hours: RwSignal<String>,
     start: RwSignal<String>,
@@ -321,6 +322,7 @@ impl AddForm {
             tokens_month: text("2B"),
             months: text("12"),
             host: text("on-demand"),
+            precision: text("bf16"),
             gpus: text("8"),
             hours: text("2K"),
             start: text("0"),
@@ -335,7 +337,14 @@ impl AddForm {
         self.kind.set("serve".into());
         self.provider.set(v.provider_id.clone());
         self.accelerator.set(v.accelerator_id.clone());
-        self.params.set(format_number_exact(v.params));
+        self.params.set(
+            runway_model::parse::ParamCount {
+                active: v.params,
+                total: v.params_total,
+            }
+            .text(runway_model::Field::InferParams, false),
+        );
+        self.precision.set(v.precision.id().to_string());
         self.tokens_month
             .set(format_number_exact(v.tokens_per_month));
         self.start.set(v.start_day.to_string());
@@ -366,6 +375,7 @@ fn AddWorkload(
         tokens_month,
         months,
         host,
+        precision,
         gpus,
         hours,
         start,
@@ -418,12 +428,13 @@ fn AddWorkload(
         let result = match k.as_str() {
             "serve" => {
                 let token = format!(
-                    "{}:{}:{p}:{a}:{}:{}:{}",
+                    "{}:{}:{p}:{a}:{}:{}:{}::{}",
                     t(params),
                     t(tokens_month),
                     t(start),
                     t(months),
-                    host.get()
+                    host.get(),
+                    precision.get()
                 );
                 let index = editing.unwrap_or_else(|| state.plan.with(|p| p.serves.len()));
                 parse_serve(&token, index, state.catalog).map(|v| {
@@ -520,6 +531,12 @@ fn AddWorkload(
                         <option value="on-demand" selected=true>{tr!("workloads.on_demand")}</option>
                         <option value="reserved">{tr!("workloads.reserved")}</option>
                         <option value="spot">"spot"</option>
+                    </select>
+                </label>
+                <label class="grant-field"><span>{tr!("workloads.precision")}</span>
+                    <select data-testid="new-work-precision" prop:value=move || precision.get() on:change=move |ev| precision.set(event_target_value(&ev))>
+                        <option value="bf16" selected=true>"bf16"</option>
+                        <option value="fp8">{tr!("workloads.fp8")}</option>
                     </select>
                 </label>
             </Show>
