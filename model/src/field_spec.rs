@@ -800,6 +800,20 @@ inputs! {
             },
         }),
     }
+    /// LoRA's rank on every linear layer of the base model (LoRA and QLoRA jobs): it sizes the
+    /// adapter that is synchronised and checkpointed.
+    LoraRank {
+        key: "lora_rank",
+        label: "LoRA rank",
+        accepted: same("a whole rank from 1 to 1,024, like 16"),
+        job: true,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(1.0, 1_024.0),
+            style: Style::Plain,
+            slider: Some(Scale::Log { min: 1.0, max: 1_024.0, whole: true }),
+            access: Access::Required { default: 16.0, get: |s| s.lora_rank, set: |s, v| s.lora_rank = v },
+        }),
+    }
 }
 
 impl Field {
@@ -910,6 +924,7 @@ fn label_text(field: Field) -> String {
         Field::Kind => crate::tr!("fields.kind.label"),
         Field::Epochs => crate::tr!("fields.epochs.label"),
         Field::Runs => crate::tr!("fields.runs.label"),
+        Field::LoraRank => crate::tr!("fields.lora_rank.label"),
     }
 }
 
@@ -957,6 +972,7 @@ fn accepted_text(field: Field, origin: Origin) -> String {
         (Field::Kind, _) => crate::tr!("fields.kind.accepted"),
         (Field::Epochs, _) => crate::tr!("fields.epochs.accepted"),
         (Field::Runs, _) => crate::tr!("fields.runs.accepted"),
+        (Field::LoraRank, _) => crate::tr!("fields.lora_rank.accepted"),
     }
 }
 impl Scale {
@@ -1167,8 +1183,19 @@ mod tests {
         assert_eq!(
             job,
             [
-                "params", "tokens", "gpu", "gpus", "mfu", "duty", "provider", "price", "start",
-                "kind", "epochs", "runs"
+                "params",
+                "tokens",
+                "gpu",
+                "gpus",
+                "mfu",
+                "duty",
+                "provider",
+                "price",
+                "start",
+                "kind",
+                "epochs",
+                "runs",
+                "lora_rank"
             ]
         );
         assert_eq!(Field::Gpu.range(), None);

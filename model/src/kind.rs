@@ -189,6 +189,11 @@ impl WorkloadKind {
         !matches!(self, WorkloadKind::Inference | WorkloadKind::Retrieval)
     }
 
+    /// Whether the kind trains a LoRA adapter on a frozen base (LoRA, QLoRA).
+    pub fn uses_adapter(self) -> bool {
+        matches!(self, WorkloadKind::Lora | WorkloadKind::Qlora)
+    }
+
     /// Whether the kind can be a comparison column: the training kinds and retrieval.
     pub fn compares(self) -> bool {
         self.trains() || self == WorkloadKind::Retrieval

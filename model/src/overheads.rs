@@ -593,7 +593,7 @@ pub fn base_model_for(catalog: &Catalog, params: f64) -> Option<&crate::catalog:
 /// What a training job trains, holds and saves (LoRA: the adapter; else every parameter).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TrainedState {
-    /// The adapter's parameters, for LoRA and QLoRA (rank [`LORA_RANK`]).
+    /// The adapter's parameters, for LoRA and QLoRA (at the job's rank).
     pub adapter_params: Option<f64>,
     /// The shape the adapter was sized on: a catalog base model's, or the dense estimate.
     pub shape: Option<LinearShape>,
@@ -611,8 +611,7 @@ pub struct TrainedState {
 
 /// The trained state of a scenario's job on an accelerator with `memory_gb`.
 pub fn trained_state(s: &Scenario, catalog: &Catalog, memory_gb: f64) -> TrainedState {
-    use crate::kind::WorkloadKind;
-    let lora = matches!(s.kind, WorkloadKind::Lora | WorkloadKind::Qlora);
+    let lora = s.kind.uses_adapter();
     // Every parameter is held, saved and synchronised: a mixture of experts' total, not the
     // active count its FLOPs use.
     let all = s.param_count().all();
@@ -629,7 +628,7 @@ pub fn trained_state(s: &Scenario, catalog: &Catalog, memory_gb: f64) -> Trained
     }
     let shape =
         base_model_for(catalog, all).map_or_else(|| LinearShape::dense(all), LinearShape::of);
-    let adapter = shape.lora_params(LORA_RANK);
+    let adapter = shape.lora_params(s.lora_rank);
     TrainedState {
         adapter_params: Some(adapter),
         shape: Some(shape),
@@ -1167,6 +1166,35 @@ mod tests {
         };
         let d = estimate_overheads(&dense, &default_estimate(&dense, c), c);
         assert_eq!(d.min_gpus, Some(8));
+    }
+
+    #[test]
+    fn the_lora_rank_is_the_jobs_and_travels_in_its_token() {
+        use crate::workloads::{encode_job, parse_job};
+        let c = catalog();
+        // Rank 64 on Llama 3.1 8B: 4 x 41,943,040 = 167,772,160 adapter parameters; a checkpoint
+        // 14 B x 167,772,160 = 2.348810 GB.
+        let j = parse_job("lora:8.03B:20M:modal:h100-sxm:1:0:3:1:0.4:1::64", 0, c)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(j.lora_rank, 64.0);
+        assert_eq!(
+            encode_job(&j),
+            "lora:8.03B:20M:modal:h100-sxm:1:0:3:1:0.4:1::64"
+        );
+        let s = j.scenario(&Scenario::default(), c);
+        let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+        assert_eq!(o.state.adapter_params, Some(167_772_160.0));
+        assert!(close(o.checkpoint_gb, 2.34881024, 1e-9));
+        // A token without a rank is rank 16 and writes none back; a bad rank names the field.
+        let j =
+            parse_job("lora:8.03B:20M:modal:h100-sxm:1", 0, c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(j.lora_rank, 16.0);
+        assert_eq!(
+            encode_job(&j),
+            "lora:8.03B:20M:modal:h100-sxm:1:0:1:1:0.4:1"
+        );
+        let e = parse_job("lora:8B:20M:modal:h100-sxm:1:0:3:1:0.4:1::2000", 0, c).unwrap_err();
+        assert!(e.to_string().contains("LoRA rank"), "{e}");
     }
 
     #[test]

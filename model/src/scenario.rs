@@ -20,6 +20,8 @@ pub struct Scenario {
     pub epochs: f64,
     /// Independent runs (sweeps, retries, iterations).
     pub runs: u32,
+    /// LoRA's rank on every linear layer (LoRA and QLoRA; ignored by other kinds).
+    pub lora_rank: f64,
     /// First day it runs, counted from the plan's day 0.
     pub start_day: u32,
     /// Accelerator id.
@@ -53,6 +55,7 @@ impl Default for Scenario {
             kind: crate::kind::WorkloadKind::Pretrain,
             epochs: 1.0,
             runs: 1,
+            lora_rank: 16.0,
             start_day: 0,
             accelerator_id: "h100-sxm".into(),
             gpus: 64,

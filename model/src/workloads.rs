@@ -45,6 +45,8 @@ pub struct Job {
     pub epochs: f64,
     /// Independent runs.
     pub runs: u32,
+    /// LoRA's rank (LoRA and QLoRA).
+    pub lora_rank: f64,
     /// Model FLOPs utilisation.
     pub mfu: f64,
     /// Busy fraction of each day.
@@ -67,6 +69,7 @@ impl Job {
             start_day: s.start_day,
             epochs: s.epochs,
             runs: s.runs,
+            lora_rank: s.lora_rank,
             mfu: s.mfu,
             duty: s.duty,
             price_override_usd_per_gpu_hour: s.price_override_usd_per_gpu_hour,
@@ -86,6 +89,7 @@ impl Job {
         s.start_day = self.start_day;
         s.epochs = self.epochs;
         s.runs = self.runs;
+        s.lora_rank = self.lora_rank;
         s.mfu = self.mfu;
         s.duty = self.duty;
         s.price_override_usd_per_gpu_hour = self.price_override_usd_per_gpu_hour;
@@ -192,7 +196,7 @@ pub fn parse_job(token: &str, index: usize, catalog: &Catalog) -> Result<Job, Pl
     let fail = |message: String| PlanError::new(at, message);
     let field = |e: InputError| PlanError::in_field(at, e.field.key(), format!("{label}: {e}"));
     let parts: Vec<&str> = token.split(':').collect();
-    if !(6..=12).contains(&parts.len()) {
+    if !(6..=13).contains(&parts.len()) {
         return Err(fail(crate::tr!(
             "workloads.job_expected",
             label = label,
@@ -227,6 +231,7 @@ pub fn parse_job(token: &str, index: usize, catalog: &Catalog) -> Result<Job, Pl
         start_day: 0,
         epochs: 1.0,
         runs: 1,
+        lora_rank: crate::overheads::LORA_RANK,
         mfu: 0.4,
         duty: 1.0,
         price_override_usd_per_gpu_hour: None,
@@ -248,6 +253,9 @@ pub fn parse_job(token: &str, index: usize, catalog: &Catalog) -> Result<Job, Pl
     }
     if let Some(raw) = optional(&parts, 11) {
         job.price_override_usd_per_gpu_hour = Some(number(Field::Price, raw)?);
+    }
+    if let Some(raw) = optional(&parts, 12) {
+        job.lora_rank = number(Field::LoraRank, raw)?;
     }
     Ok(job)
 }
@@ -273,9 +281,17 @@ pub fn encode_job(j: &Job) -> String {
         format_number_exact(j.mfu),
         format_number_exact(j.duty)
     );
-    if let Some(p) = j.price_override_usd_per_gpu_hour {
+    // A LoRA job's rank only when it is not the default, so older links read back the same.
+    let rank = (j.kind.uses_adapter() && j.lora_rank != crate::overheads::LORA_RANK)
+        .then(|| format_number_exact(j.lora_rank));
+    let price = j.price_override_usd_per_gpu_hour.map(format_number_exact);
+    if price.is_some() || rank.is_some() {
         s.push(':');
-        s.push_str(&format_number_exact(p));
+        s.push_str(price.as_deref().unwrap_or(""));
+    }
+    if let Some(r) = rank {
+        s.push(':');
+        s.push_str(&r);
     }
     s
 }
@@ -420,6 +436,7 @@ mod tests {
                 start_day: 0,
                 epochs: 1.0,
                 runs: 1,
+                lora_rank: 16.0,
                 mfu: 0.4,
                 duty: 1.0,
                 price_override_usd_per_gpu_hour: None,

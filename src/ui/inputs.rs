@@ -71,6 +71,9 @@ pub fn InputsPanel() -> impl IntoView {
         <NumberInput field=Field::Tokens unit=interned(tr!("inputs.unit_tokens")) hint=interned(tr!("inputs.hint_tokens")) />
         <NumberInput field=Field::Epochs unit=interned(tr!("inputs.unit_epochs")) hint=interned(tr!("inputs.hint_epochs")) />
         <NumberInput field=Field::Runs unit=interned(tr!("inputs.unit_runs")) hint=interned(tr!("inputs.hint_runs")) />
+        <Show when=move || state.scenario.with(|s| s.kind.uses_adapter())>
+            <NumberInput field=Field::LoraRank unit=interned(tr!("inputs.unit_rank")) hint=interned(tr!("inputs.hint_rank")) />
+        </Show>
         <NumberInput field=Field::Mfu unit="%" hint=interned(tr!("inputs.hint_mfu")) />
         <NumberInput field=Field::Start unit=interned(tr!("inputs.unit_day")) hint=interned(tr!("inputs.hint_start")) />
         <p class="hint" data-testid="start-date" data-value=move || start_date().map_or_else(|| "none".to_string(), |d| d.iso())>

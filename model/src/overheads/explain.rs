@@ -487,7 +487,7 @@ fn scaling_substituted(s: &Scenario, e: &Estimate, o: &OverheadEstimate) -> Stri
         tc = exact(o.step_compute_seconds, 4)
     );
     let trained = match st.adapter_params {
-        Some(a) => crate::tr!("hidden.sub.adapter", a = exponent(a), r = super::LORA_RANK),
+        Some(a) => crate::tr!("hidden.sub.adapter", a = exponent(a), r = s.lora_rank),
         None => crate::tr!("hidden.sub.all_params", n = exponent(st.trained_params)),
     };
     let held_gb = (sync.weight_bytes + sync.grad_bytes) / 1e9;
