@@ -89,6 +89,19 @@ fn serving_lines_carry_fp8_and_a_mixtures_total() {
         .unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(v.precision, Precision::Fp8);
     assert_eq!(encode_serve(&v), "8B:1B:aws:h100-sxm:0:12:on-demand::fp8");
+    // Priced on the page, FP8 serves more a GPU: 1-byte weights and cache, and the FP8 peak.
+    let base = runway_model::Scenario::default();
+    let fp8 = price_serve(&v, &base, &cat).capacity_tokens_per_month_per_gpu;
+    let bf16 = price_serve(
+        &runway_model::workloads::Serve {
+            precision: Precision::Bf16,
+            ..v.clone()
+        },
+        &base,
+        &cat,
+    )
+    .capacity_tokens_per_month_per_gpu;
+    assert!(fp8 > 1.5 * bf16, "{fp8} vs {bf16}");
     // Older tokens read as bf16 and write back unchanged.
     let old = parse_serve("8B:1B:aws:h100-sxm:0:12:on-demand", 0, &cat)
         .unwrap_or_else(|e| panic!("{e:?}"));
@@ -109,7 +122,6 @@ fn serving_lines_carry_fp8_and_a_mixtures_total() {
         encode_serve(&moe),
         "37B/671B:1B:aws:h100-sxm:0:12:on-demand"
     );
-    let base = runway_model::Scenario::default();
     let priced = price_serve(&moe, &base, &cat);
     assert!(priced.gpus >= 17, "{}", priced.gpus);
     let dense = runway_model::workloads::Serve {
