@@ -58,6 +58,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     let mut t0_seen = false;
     let mut jobs: Vec<Job> = Vec::new();
     let (mut job_index, mut serve_index) = (0, 0);
+    let mut said_no_job = false;
     let mut workloads_overflowed = false;
     for (k, v) in form_urlencoded::parse(query.as_bytes()) {
         // Jobs, serving lines and experiments share one limit.
@@ -74,6 +75,9 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
                 }
                 if k == "job" { job_index += 1 } else { serve_index += 1 }
             }
+            // `job=none`: the plan has no training job, and says so (a link with no `job`,
+            // `serve` or `work` at all opens the default job).
+            "job" if v.trim() == NO_JOB => said_no_job = true,
             "job" => {
                 match parse_job(&v, job_index, catalog) {
                     Ok(j) => jobs.push(j),
@@ -225,7 +229,9 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
         first.apply_to(&mut s);
         plan.other_jobs = jobs.split_off(1);
         plan.editing = Some(0);
-    } else if legacy || job_index == 0 && plan.serves.is_empty() && plan.workloads.is_empty() {
+    } else if legacy
+        || job_index == 0 && !said_no_job && plan.serves.is_empty() && plan.workloads.is_empty()
+    {
         plan.editing = Some(0);
     } else {
         plan.editing = None;
@@ -318,6 +324,9 @@ fn known_id(
     None
 }
 
+/// The `job` value of a plan that has no training job (and no serving line or experiment).
+pub const NO_JOB: &str = "none";
+
 /// Writes the whole scenario and plan as a query string (without `?`), in the documented key order,
 /// numbers in a form that reads back bit for bit. `price` appears only when overriding, `start` only
 /// when not 0.
@@ -352,6 +361,15 @@ pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
     }
     for j in plan.jobs(s) {
         out.append_pair("job", &encode_job(&j));
+    }
+    // A plan without a training job, serving line or experiment would read back with the
+    // default job: it says it has none.
+    if plan.editing.is_none()
+        && plan.other_jobs.is_empty()
+        && plan.serves.is_empty()
+        && plan.workloads.is_empty()
+    {
+        out.append_pair("job", NO_JOB);
     }
     for v in &plan.serves {
         out.append_pair("serve", &encode_serve(v));

@@ -117,16 +117,68 @@ test('Portuguese: the same descriptions in Portuguese, numbers written the Brazi
   await done(calc);
 });
 
-test('the comparison chart lists every column, the cheapest first year first, in both languages', async () => {
-  for (const [query, lead] of [['', 'Lowest first-year cost: '], ['?lang=pt', 'Menor custo no primeiro ano: ']]) {
+/**
+ * A headline amount as the page writes it ("$203K", "$12K", "$309", "US$ 1,2M", "US$ 2.482") read
+ * back: its value and the unit of its last digit (the rounding it carries is half that unit).
+ */
+function shownAmount(text, lang) {
+  const m = /^(?:US\$ |\$)([\d.,]+)([KMBT]?)$/.exec(text);
+  assert.ok(m, `an amount: ${JSON.stringify(text)}`);
+  const [thousands, decimal] = lang === 'pt' ? ['.', ','] : [',', '.'];
+  const digits = m[1].split(thousands).join('');
+  const [whole, frac = ''] = digits.split(decimal);
+  const scale = { '': 1, K: 1e3, M: 1e6, B: 1e9, T: 1e12 }[m[2]];
+  return { value: Number(`${whole}.${frac || '0'}`) * scale, unit: scale / 10 ** frac.length };
+}
+
+test('the comparison chart names the column that really costs least in its first year, in both languages', async () => {
+  // The "train vs fine-tune" preset on the default scenario's hardware (64 H100 SXM at AWS,
+  // MFU 0.4): 1. pretrain 7B × 1T = 6 × 7e9 × 1e12 = 4.2e22 FLOPs; 2. continued pretraining
+  // 8B × 50B = 6 × 8e9 × 5e10 = 2.4e21; 3. LoRA 8B × 200M × 10 runs = 4 × 8e9 × 2e8 × 10 = 6.4e19
+  // (9.6e19 with gradient checkpointing). Same hardware and price, and training adds nothing a
+  // month: the LoRA column costs at least 25 times less than either other, so column 3 ("3. LoRA")
+  // is the cheapest first year, whatever the catalog's price.
+  for (const [query, lang, lead, each] of [
+    ['', 'en', 'Lowest first-year cost: ', 'Each column: '],
+    ['?lang=pt', 'pt', 'Menor custo no primeiro ano: ', 'Cada coluna: '],
+  ]) {
     const calc = await open(query);
     await (await calc.reveal(calc.page.getByTestId('preset-train-vs-finetune'))).click();
     const text = await describedAs(calc, 'chart-compare', lead);
-    assert.ok(text.startsWith(lead), text);
-    // One item per column of the preset, numbered as the columns are.
+    const m = new RegExp(`^${lead}(\\d+)\\. ([^,]+), (.+?)\\. ${each}(.+)\\.$`).exec(text);
+    assert.ok(m, text);
+    const [, named, namedLabel, namedCost, list] = m;
+    // The columns' own figures (data-value, USD): first year = one-off + 12 × monthly.
     const columns = await calc.page.locator('[data-testid^="cmp-"][data-testid$="-kind"]').count();
-    assert.ok(columns >= 2, `${columns} columns`);
-    for (let i = 1; i <= columns; i++) assert.match(text, new RegExp(`(: |; )${i}\\. `), text);
+    assert.equal(columns, 3, 'the preset has three columns');
+    const firstYear = [];
+    for (let i = 0; i < columns; i++) {
+      firstYear.push((await calc.value(`compare-cost-${i}`)) + 12 * (await calc.value(`compare-monthly-${i}`)));
+    }
+    const cheapest = firstYear.indexOf(Math.min(...firstYear));
+    // The hand answer, the page's figures and the text agree: column 3, LoRA.
+    assert.equal(cheapest, 2, `first-year costs ${firstYear.join(', ')}`);
+    for (let i = 0; i < columns; i++) if (i !== cheapest) assert.ok(firstYear[i] > 25 * firstYear[cheapest], `${firstYear}`);
+    assert.equal(Number(named), cheapest + 1, text);
+    assert.equal(namedLabel, 'LoRA', text);
+    const low = shownAmount(namedCost, lang);
+    assert.ok(Math.abs(low.value - firstYear[cheapest]) <= low.unit / 2 + 1e-9, `${namedCost} vs ${firstYear[cheapest]}`);
+    // The list: one item per column, numbered as the columns are, each at its own first-year cost
+    // (as rounded on screen), and none below the one named cheapest.
+    const items = list.split('; ');
+    assert.equal(items.length, columns, text);
+    items.forEach((item, i) => {
+      const it = /^(\d+)\. (.+) ((?:US\$ |\$)\S+)$/.exec(item);
+      assert.ok(it, item);
+      assert.equal(Number(it[1]), i + 1, item);
+      const a = shownAmount(it[3], lang);
+      assert.ok(Math.abs(a.value - firstYear[i]) <= a.unit / 2 + 1e-9, `${item} vs ${firstYear[i]}`);
+      assert.ok(a.value >= low.value, `${item} is not below the cheapest, ${namedCost}`);
+    });
+    assert.equal(items[cheapest], `${named}. ${namedLabel} ${namedCost}`, 'the item of the column named cheapest');
+    // The column the page highlights as cheapest is the same one.
+    const marked = await calc.page.evaluate(() => [...document.querySelectorAll('.compare-col.cheapest')].map((el) => el.dataset.testid));
+    assert.deepEqual(marked, [`cmp-${cheapest}`]);
     assert.doesNotMatch(text, /NaN|Infinity/);
     // The column's kind picker is labelled in the page's language.
     const label = await calc.page.getByTestId('cmp-0-kind').getAttribute('aria-label');

@@ -258,11 +258,19 @@ test('the app paints its first screen before it builds the rest of the page, one
   for (const query of ['?t0=2026-12-01&job=lora:8B:20M:modal:h100-sxm:1:14:3:5&serve=8B:2B:modal:h100-sxm:30:12&grant=aws-activate:100K&grant=modal:25K', '']) {
     const frames = await framesOf(query);
     const shows = (f) => PARTS.filter((p) => f[p]).join('+') || 'nothing';
-    const seen = [...new Set(frames.map(shows))];
-    // Each part stays once it is there, and they come in this order: the answers (with the header
-    // and the navigation), then the calculator, then the credits with the rest and the footer.
-    assert.deepEqual(seen.filter((s) => s !== 'nothing'), ['answers', 'answers+calculator', 'answers+calculator+credits+footer'],
-      `${query || 'default page'}: what the frames show, in order: ${frames.map(shows).join(', ')}`);
+    const story = `${query || 'default page'}: what the frames show, in order: ${frames.map(shows).join(', ')}`;
+    // Frame by frame, a part once shown stays: each frame shows every part the frame before it
+    // showed (a frame that went back to an earlier state fails here, wherever it comes).
+    for (let i = 1; i < frames.length; i++) {
+      const lost = PARTS.filter((p) => frames[i - 1][p] && !frames[i][p]);
+      assert.deepEqual(lost, [], `frame ${i} lost ${lost.join(', ')}; ${story}`);
+    }
+    // And the page grows in this order, one step at a time: nothing of the app, then the answers
+    // (with the header and the navigation), then the calculator, then the credits with the rest
+    // and the footer. Consecutive frames that show the same are one step.
+    const steps = frames.map(shows).filter((s, i, all) => i === 0 || s !== all[i - 1]);
+    assert.deepEqual(steps.filter((s) => s !== 'nothing'), ['answers', 'answers+calculator', 'answers+calculator+credits+footer'], story);
+    assert.ok(steps.indexOf('nothing') <= 0, `only the first frames may show nothing of the app; ${story}`);
     assert.equal(frames.findIndex((f) => f.answers) < frames.findIndex((f) => f.credits) - 1, true, 'at least two frames between the answers and the whole page');
     assert.equal(frames.every((f) => f.built === f.footer), true, 'the page says it is built exactly when every part is there');
     if (query === '') {
