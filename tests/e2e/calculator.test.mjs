@@ -249,26 +249,48 @@ test('the provider list follows the accelerator, with list prices and dates', as
 });
 
 test('a price older than 12 months is marked stale next to it; a fresh one is not', async () => {
-  // A100 40GB: CoreWeave $2.39 as of 2024-05-01 (seed 003, not re-verified); AWS p4d $21.9576 / 8 =
-  // $2.7447 as of 2026-11-09; Azure $3.40 as of 2026-11-09; Google $3.67 as of 2024-05-01.
-  const calc = await openCalculator('?gpu=a100-40gb&provider=coreweave');
+  // A100 40GB: Google $3.67 as of 2024-05-01 (seed 003, not re-verified); AWS p4d $21.9576 / 8 =
+  // $2.7447 as of 2026-11-09; Azure $3.40 as of 2026-11-09.
+  const calc = await openCalculator('?gpu=a100-40gb&provider=gcp');
   const select = calc.page.getByTestId('input-provider');
   const options = await select.locator('option').allTextContents();
-  assert.ok(options.includes(`CoreWeave · $2.39/h · 2024-05-01${staleMark('2024-05-01')}`), options.join('\n'));
+  assert.ok(options.includes(`Google Cloud · $3.67/h · 2024-05-01${staleMark('2024-05-01')}`), options.join('\n'));
   assert.ok(options.includes(`Amazon Web Services · $2.74/h · 2026-11-09${staleMark('2026-11-09')}`), options.join('\n'));
   assert.ok(isStale('2024-05-01'));
-  const marker = select.locator('[data-testid="stale-coreweave-a100-40gb"]');
+  const marker = select.locator('[data-testid="stale-gcp-a100-40gb"]');
   assert.equal(await marker.count(), 1);
   assert.equal(await marker.getAttribute('class'), 'stale');
-  assert.equal(await marker.getAttribute('aria-label'), `CoreWeave · $2.39 per GPU-hour · as of 2024-05-01${staleSuffix('2024-05-01')}`);
+  assert.equal(await marker.getAttribute('aria-label'), `Google Cloud · $3.67 per GPU-hour · as of 2024-05-01${staleSuffix('2024-05-01')}`);
   assert.equal(await select.locator('[data-testid="stale-aws-a100-40gb"]').count(), isStale('2026-11-09') ? 1 : 0);
   // The chosen (stale) price is spelled out under the picker.
   const note = await calc.page.getByTestId('provider-price-stale').innerText();
-  assert.equal(note, `CoreWeave's list price is as of 2024-05-01 (stale: ${monthsOld('2024-05-01')} months old): re-check it before deciding.`);
+  assert.equal(note, `Google Cloud's list price is as of 2024-05-01 (stale: ${monthsOld('2024-05-01')} months old): re-check it before deciding.`);
   // AWS's p4d price is cheaper than its p4de (A100 80GB, $3.43): $2.7447 per GPU-hour.
   await calc.select('provider', 'aws');
   await calc.waitForValue('price-per-gpu-hour', (v) => v === 2.7447);
   if (!isStale('2026-11-09')) assert.equal(await calc.page.getByTestId('provider-price-stale').count(), 0);
+  await done(calc);
+});
+
+test('a GPU the provider no longer lists says so, apart from its age', async () => {
+  // CoreWeave's price page as recorded on 2026-10-07 lists only the 80 GB A100: its A100 40GB
+  // ($2.39, a 2024 reading) is its last published price, marked "no longer listed", not "stale".
+  const calc = await openCalculator('?gpu=a100-40gb&provider=coreweave');
+  const select = calc.page.getByTestId('input-provider');
+  const options = await select.locator('option').allTextContents();
+  assert.ok(options.includes('CoreWeave · $2.39/h · no longer listed ⚠'), options.join('\n'));
+  const marker = select.locator('[data-testid="delisted-coreweave-a100-40gb"]');
+  assert.equal(await marker.count(), 1);
+  assert.equal(await select.locator('[data-testid="stale-coreweave-a100-40gb"]').count(), 0);
+  assert.equal(await marker.getAttribute('aria-label'), 'CoreWeave · $2.39 per GPU-hour, its last published price (2024-05-01) · no longer on its price page since 2026-10-07');
+  assert.equal(await calc.page.getByTestId('provider-price-delisted').innerText(),
+    'CoreWeave no longer lists this accelerator on its price page (seen 2026-10-07): $2.39/h is its last published price, from 2024-05-01. Ask for a quote before deciding.');
+  assert.equal(await calc.page.getByTestId('provider-price-stale').count(), 0);
+  // The H100 SXM it does list is neither.
+  await calc.select('gpu', 'h100-sxm');
+  await calc.select('provider', 'coreweave');
+  await calc.waitForValue('price-per-gpu-hour', (v) => v === 6.155);
+  assert.equal(await calc.page.getByTestId('provider-price-delisted').count(), 0);
   await done(calc);
 });
 
