@@ -23,13 +23,9 @@ if ! run_tests; then
 fi
 
 missed=0; bad=0; total=0
-while IFS='|' read -r name file from to; do
-  name=$(echo "$name" | xargs); file=$(echo "$file" | xargs)
-  [[ -z "$name" || "$name" == \#* ]] && continue
+while IFS=$'\t' read -r name file from to; do
   [[ -n "$FILTER" && "$name" != *"$FILTER"* ]] && continue
   total=$((total + 1))
-  from=$(echo "$from" | sed -e 's/^ *//' -e 's/ *$//' -e 's/\\|/|/g')
-  to=$(echo "$to" | sed -e 's/^ *//' -e 's/ *$//' -e 's/\\|/|/g')
   cp "$ROOT/$file" "$WORK/$file"
   if ! FROM="$from" TO="$to" python3 - "$WORK/$file" <<'PY'
 import os, sys
@@ -51,7 +47,21 @@ PY
     printf '%-40s caught  (%s)\n' "$name" "${failed:-build or test failure}"
   fi
   cp "$ROOT/$file" "$WORK/$file"
-done < "$LIST"
+done < <(python3 - "$LIST" <<'PY'
+# One mutation a line: name | file | exact text | replacement; "\|" is a literal "|" inside a
+# field. Comments and blank lines are skipped. Printed tab-separated for the loop above.
+import re, sys
+for line in open(sys.argv[1], encoding="utf-8"):
+    line = line.rstrip("\n")
+    if not line.strip() or line.lstrip().startswith("#"):
+        continue
+    fields = [f.strip().replace("\\|", "|") for f in re.split(r"(?<!\\)\|", line)]
+    if len(fields) != 4:
+        print(f"bad line: {line}", file=sys.stderr)
+        continue
+    print("\t".join(fields))
+PY
+)
 echo "$((total - missed - bad)) caught, $missed missed, $bad not found, of $total"
 [ "$bad" -eq 0 ] || exit 2
 [ "$missed" -eq 0 ] || exit 1
