@@ -325,7 +325,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     let hi = (gpus * 16.0).clamp(1024.0, f64::from(MAX_SWEEP_GPUS));
     let mut counts: Vec<f64> = log_space(1.0, hi, 48).into_iter().map(f64::round).collect();
     counts.dedup();
-    let other = runway_model::overheads::contrasting_network(cat, &o);
+    let other = runway_model::overheads::contrasting_network(cat, s, &o).map(|(n, _)| n);
     for n in [o.network, other].into_iter().flatten() {
         for (g, usd) in cost_vs_gpus(s, &e, &o, cat, n, &counts) {
             finite("cost_vs_gpus x", g)?;

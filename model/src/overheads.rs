@@ -789,13 +789,33 @@ fn resolve(
 /// sweep picks a network to contrast with the chosen one.
 pub const FAST_NODE_GB_S: f64 = 200.0;
 
-/// The network the GPU sweep draws beside the chosen one: plain 25 Gb/s Ethernet when the chosen
-/// network is a fast fabric for this instance, InfiniBand NDR when it is not.
-pub fn contrasting_network<'c>(catalog: &'c Catalog, o: &OverheadEstimate) -> Option<&'c Network> {
-    let fast = o
-        .network
-        .is_some_and(|n| n.node_gb_s(o.gpus_per_node) >= FAST_NODE_GB_S);
-    catalog.network(if fast { "eth-25" } else { "ib-ndr-400" })
+/// The network the GPU sweep draws beside the chosen one, and whether this instance offers it: the
+/// offered network whose per-node bandwidth differs most from the chosen one's; where the instance
+/// offers only one, plain 25 Gb/s Ethernet when the chosen network is a fast fabric, InfiniBand NDR
+/// when it is not (drawn as "not offered here").
+pub fn contrasting_network<'c>(
+    catalog: &'c Catalog,
+    s: &Scenario,
+    o: &OverheadEstimate,
+) -> Option<(&'c Network, bool)> {
+    let g = o.gpus_per_node;
+    let chosen = o.network.map(|n| n.node_gb_s(g));
+    let spread = |n: &Network| chosen.map_or(0.0, |c| (n.node_gb_s(g) / c).ln().abs());
+    let best = offered_networks(catalog, &s.provider_id, &s.accelerator_id)
+        .iter()
+        .filter_map(|id| catalog.network(id))
+        .filter(|n| o.network.is_none_or(|c| c.id != n.id))
+        .fold(None::<&Network>, |best, n| match best {
+            Some(b) if spread(b) >= spread(n) => Some(b),
+            _ => Some(n),
+        });
+    if let Some(n) = best {
+        return Some((n, true));
+    }
+    let fast = chosen.is_some_and(|c| c >= FAST_NODE_GB_S);
+    catalog
+        .network(if fast { "eth-25" } else { "ib-ndr-400" })
+        .map(|n| (n, false))
 }
 
 /// One point of a cost sweep: the swept value and the GPU bill there (`None`: never finishes).
@@ -1195,6 +1215,25 @@ mod tests {
         );
         let e = parse_job("lora:8B:20M:modal:h100-sxm:1:0:3:1:0.4:1::2000", 0, c).unwrap_err();
         assert!(e.to_string().contains("LoRA rank"), "{e}");
+    }
+
+    #[test]
+    fn the_sweep_contrasts_an_offered_network_where_there_is_one() {
+        let c = catalog();
+        let pick = |provider: &str| {
+            let s = Scenario {
+                provider_id: provider.into(),
+                ..Scenario::default()
+            };
+            let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+            contrasting_network(c, &s, &o).map(|(n, offered)| (n.id.to_string(), offered))
+        };
+        // p5 offers EFA (400 GB/s a node, chosen) and 100 Gb/s Ethernet: the Ethernet, offered.
+        assert_eq!(pick("aws"), Some(("eth-100".into(), true)));
+        // CoreWeave's HGX H100 offers only InfiniBand (400 GB/s a node, fast): 25 Gb/s Ethernet,
+        // not offered there; Lambda's on-demand instance only Ethernet: InfiniBand, not offered.
+        assert_eq!(pick("coreweave"), Some(("eth-25".into(), false)));
+        assert_eq!(pick("lambda"), Some(("ib-ndr-400".into(), false)));
     }
 
     #[test]

@@ -121,7 +121,8 @@ fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
             "memory-warning",
             tr!(
                 "hidden_costs.memory_warning",
-                params = compact(s.params),
+                // Memory holds every parameter: a mixture of experts is named by its total.
+                params = runway_model::workloads::params_compact(s.params, s.params_total),
                 need = need,
                 accelerator = accelerator,
                 gpus = s.gpus,
@@ -546,16 +547,22 @@ fn gpu_sweep(s: &Scenario, e: &Estimate, o: &OverheadEstimate, catalog: &Catalog
     let mut counts: Vec<f64> = log_space(1.0, hi, 48).into_iter().map(f64::round).collect();
     counts.dedup();
     let mut series = Vec::new();
-    let chosen = o.network;
-    let other = contrasting_network(catalog, o);
+    let chosen = o.network.map(|n| (n, true));
+    let other = contrasting_network(catalog, s, o);
     for (network, color) in [(chosen, ACCENT), (other, MUTED)] {
-        if let Some(n) = network {
+        if let Some((n, offered)) = network {
             let points = cost_vs_gpus(s, e, o, catalog, n, &counts)
                 .into_iter()
                 .map(|(g, c)| (g, c.unwrap_or(f64::NAN)))
                 .collect();
+            // A network this instance does not offer is drawn for contrast, and says so.
+            let label = if offered {
+                n.name_text().to_string()
+            } else {
+                tr!("hidden_costs.network_elsewhere", name = n.name_text())
+            };
             series.push(SweepSeries {
-                label: n.name_text().to_string(),
+                label,
                 color,
                 points,
             });

@@ -536,7 +536,8 @@ fn AddWorkload(
                 <label class="grant-field"><span>{tr!("workloads.precision")}</span>
                     <select data-testid="new-work-precision" prop:value=move || precision.get() on:change=move |ev| precision.set(event_target_value(&ev))>
                         <option value="bf16" selected=true>"bf16"</option>
-                        <option value="fp8">{tr!("workloads.fp8")}</option>
+                        // FP8 only on accelerators with a dense FP8 peak in the catalog.
+                        <option value="fp8" disabled=move || state.catalog.accelerator(&accelerator.get()).is_none_or(|a| a.dense_fp8_tflops.is_none())>{tr!("workloads.fp8")}</option>
                     </select>
                 </label>
             </Show>
