@@ -538,10 +538,16 @@ fn scaling_substituted(s: &Scenario, e: &Estimate, o: &OverheadEstimate) -> Stri
             tm = exact(o.step_comm_seconds, 4)
         )
     };
-    format!(
-        "{comp}; {volume}; {comm}; η = {}",
-        exact(o.scaling_efficiency, 6)
-    )
+    let exposed = (o.step_comm_seconds - s.overheads.overlap * o.step_compute_seconds).max(0.0);
+    let eta = crate::tr!(
+        "hidden.sub.scaling_eta",
+        tm = exact(o.step_comm_seconds, 4),
+        ov = exact(s.overheads.overlap, 3),
+        tc = exact(o.step_compute_seconds, 4),
+        ex = exact(exposed, 4),
+        eta = exact(o.scaling_efficiency, 6)
+    );
+    format!("{comp}; {volume}; {comm}; {eta}")
 }
 
 #[cfg(test)]
@@ -549,6 +555,32 @@ mod tests {
     use super::*;
     use crate::cost::estimate;
     use crate::overheads::estimate_overheads;
+
+    #[test]
+    fn the_scaling_math_shows_both_phases_the_overlap_and_eta() {
+        // 7B on 1,024 H100s at Lambda (25 Gb/s Ethernet per card = 25 GB/s per 8-GPU node), by
+        // hand: t_comp = 6 x 7e9 x 4e6 / (1024 x 989e12 x 0.4) = 0.414718 s; 128 nodes:
+        // 7/8 x 2.8e10 / 450e9 = 0.054444 s + 127/128 x 2.8e10 / 25e9 = 1.11125 s = 1.165694 s;
+        // exposed = 1.165694 - 0.5 x 0.414718 = 0.958335 s; eta = 0.414718 / 1.373053 = 0.302041.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let s = Scenario {
+            gpus: 1024,
+            provider_id: "lambda".into(),
+            ..Scenario::default()
+        };
+        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let o = estimate_overheads(&s, &e, &c);
+        let x = HiddenOutput::ScalingEfficiency.explain(&s, &e, &o, &c);
+        assert_eq!(
+            x.substituted,
+            "t_comp = 6 × 7e9 × 4e6 tokens/step / (1024 × 989e12 × 0.4) = 0.4147 s; \
+             ZeRO-1/2, weights and gradients (28 GB) fit in 80 GB: S = 2 B × 7e9 parameters = \
+             1.4e10 B, V = 2 × S = 2.8e10 B; t_comm = 7/8 × 2.8e10 B / 450 GB/s in each node + \
+             127/128 × 2.8e10 B / 25 GB/s across 128 nodes = 0.0544 s + 1.1113 s = 1.1657 s; \
+             exposed = max(0, 1.1657 s − 0.5 overlap × 0.4147 s) = 0.9583 s; \
+             η = 0.4147 / (0.4147 + 0.9583) = 0.302041"
+        );
+    }
 
     #[test]
     fn hidden_outputs_substitute_inputs_and_never_show_nan() {
