@@ -923,13 +923,17 @@ impl Catalog {
     pub fn offers<'a>(&'a self, accelerator: &'a str) -> impl Iterator<Item = &'a Price> + 'a {
         // Cheapest first among the prices a provider still lists; a delisted GPU's last price after
         // them (it is no offer one can take today).
-        let mut v: Vec<&Price> = Vec::new();
+        let mut listed: Vec<&Price> = Vec::new();
+        let mut delisted: Vec<&Price> = Vec::new();
         for p in self.prices.iter().filter(|p| p.accelerator == accelerator) {
-            crate::order::insert_by_key(&mut v, p, |p| {
-                p.usd_per_gpu_hour + if p.is_delisted() { 1e9 } else { 0.0 }
-            });
+            let into = if p.is_delisted() {
+                &mut delisted
+            } else {
+                &mut listed
+            };
+            crate::order::insert_by_key(into, p, |p| p.usd_per_gpu_hour);
         }
-        v.into_iter()
+        listed.into_iter().chain(delisted)
     }
 
     /// The base model with this id.

@@ -188,8 +188,12 @@ pub fn step_compute_seconds(
 
 /// Data-parallel scaling efficiency η = t_comp / (t_comp + max(0, t_comm − overlap · t_comp)).
 pub fn scaling_efficiency(compute_seconds: f64, comm_seconds: f64, overlap: f64) -> f64 {
-    let exposed = (comm_seconds - overlap * compute_seconds).max(0.0);
-    compute_seconds / (compute_seconds + exposed)
+    compute_seconds / (compute_seconds + exposed_seconds(compute_seconds, comm_seconds, overlap))
+}
+
+/// Communication not hidden behind compute: max(0, t_comm − overlap · t_comp), seconds.
+pub fn exposed_seconds(compute_seconds: f64, comm_seconds: f64, overlap: f64) -> f64 {
+    (comm_seconds - overlap * compute_seconds).max(0.0)
 }
 
 /// The fewest accelerators whose memory holds the training state (before activations):
@@ -449,8 +453,8 @@ impl OverheadEstimate<'_> {
 struct Resolved {
     /// FLOPs per token of a step: the kind's factor × N.
     flops_per_token: f64,
-    /// What a step synchronises.
-    sync: SyncPlan,
+    /// What the job trains, synchronises and saves.
+    state: TrainedState,
     peak_flops_per_s: f64,
     mfu: f64,
     ideal_gpu_hours: f64,
@@ -483,7 +487,7 @@ impl Resolved {
             self.mfu,
         );
         let comm = sync_seconds(
-            self.sync.volume_bytes(),
+            self.state.sync.volume_bytes(),
             gpus,
             self.gpus_per_node,
             self.link_gb_s(),
@@ -680,7 +684,7 @@ pub fn estimate_overheads<'c>(
     let discount = spot.map_or(0.0, |(d, ..)| d);
     let price = e.price.usd_per_gpu_hour() * (1.0 - discount);
     let r = resolve(s, e, network, effective_mtbf, catalog);
-    let state = trained_state(s, catalog, e.accelerator.memory_gb);
+    let state = r.state;
     let (comp, comm, eta) = r.step(gpus, r.network_gb_s);
     let interval = inputs.checkpoint_every_minutes.map(|m| m / 60.0);
     let (failures, wait_waste) = r.failures(gpus, interval);
@@ -768,7 +772,7 @@ fn resolve(
             .kind
             .flops_per_param_token_with(work.reference_precomputed, work.checkpointing)
             * s.params,
-        sync: trained_state(s, catalog, e.accelerator.memory_gb).sync,
+        state: trained_state(s, catalog, e.accelerator.memory_gb),
         peak_flops_per_s: e.accelerator.peak_flops_per_s(),
         mfu: s.mfu,
         ideal_gpu_hours: e.gpu_hours,

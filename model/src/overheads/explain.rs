@@ -538,7 +538,11 @@ fn scaling_substituted(s: &Scenario, e: &Estimate, o: &OverheadEstimate) -> Stri
             tm = exact(o.step_comm_seconds, 4)
         )
     };
-    let exposed = (o.step_comm_seconds - s.overheads.overlap * o.step_compute_seconds).max(0.0);
+    let exposed = super::exposed_seconds(
+        o.step_compute_seconds,
+        o.step_comm_seconds,
+        s.overheads.overlap,
+    );
     let eta = crate::tr!(
         "hidden.sub.scaling_eta",
         tm = exact(o.step_comm_seconds, 4),
