@@ -26,6 +26,7 @@ test: setup test-native build test-size test-e2e
 test-native:
 	cargo fmt --all --check
 	cargo clippy -p runway-model -p runway-charts --all-targets -- -D warnings
+	cargo clippy -p gpu-credit-runway --target wasm32-unknown-unknown --all-targets -- -D warnings
 	cargo test -p runway-model -p runway-charts
 	FUZZ_CASES=5000 cargo bench --profile fuzz -p runway-model --bench fuzz
 

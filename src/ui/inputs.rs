@@ -2,6 +2,7 @@ use leptos::prelude::*;
 use runway_model::{tr, Field};
 
 use crate::state::use_app_state;
+use crate::ui::field_error::FieldError;
 use crate::ui::hardware::{AcceleratorSelect, ProviderSelect};
 use crate::ui::number_input::NumberInput;
 use runway_model::text::interned;
@@ -65,7 +66,8 @@ pub fn InputsPanel() -> impl IntoView {
         <div class="field">
             <div class="field-head"><label for="input-kind">{Field::Kind.label()}</label>
                 <span class="hint">{tr!("inputs.kind_hint")}</span></div>
-            <select id="input-kind" data-testid="input-kind" on:change=choose_kind>{kinds}</select>
+            <select id="input-kind" data-testid="input-kind" aria-describedby="error-kind" on:change=choose_kind>{kinds}</select>
+            <FieldError field=Field::Kind />
         </div>
         <NumberInput field=Field::Params unit=interned(tr!("inputs.unit_params")) hint=interned(tr!("inputs.hint_params")) />
         <NumberInput field=Field::Tokens unit=interned(tr!("inputs.unit_tokens")) hint=interned(tr!("inputs.hint_tokens")) />

@@ -1,0 +1,39 @@
+// Reads every `data-value` the fully built page shows for one link: opens the link, builds every
+// collapsed section (as a print does: `beforeprint`), waits until the values stop
+// changing, and returns { testid: value } (timings left out: they differ on every run), and the
+// text of every input error shown (`error-…#text`).
+export const UNSTABLE = new Set(['mc-time']);
+
+/** @param {import('playwright-core').Page} page */
+export async function pageValues(page, baseUrl, query) {
+  await page.goto(`${baseUrl}?${query}`);
+  await page.locator('main[data-built]').waitFor({ state: 'attached' });
+  // A print builds every section's contents (each is built on first open otherwise).
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  await page.waitForFunction(() => document.querySelectorAll('details.section[data-built=false]').length === 0, null, { timeout: 10000 });
+  let last = null;
+  for (let i = 0; i < 50; i++) {
+    const now = await page.evaluate((skip) => {
+      const out = {};
+      for (const el of document.querySelectorAll('[data-testid][data-value]')) {
+        const id = el.getAttribute('data-testid');
+        if (skip.includes(id) || id in out) continue;
+        out[id] = el.getAttribute('data-value');
+      }
+      // Rejected inputs: the message each shows (a link's bad token or value).
+      for (const el of document.querySelectorAll('[data-testid^="error-"]')) {
+        const text = el.textContent.trim();
+        if (text) out[`${el.getAttribute('data-testid')}#text`] = text;
+      }
+      return JSON.stringify(out);
+    }, [...UNSTABLE]);
+    if (now === last) {
+      // The next link starts from nothing saved (language choice, last plan).
+      await page.evaluate(() => localStorage.clear());
+      return JSON.parse(now);
+    }
+    last = now;
+    await page.waitForTimeout(150);
+  }
+  return JSON.parse(last);
+}
