@@ -9,6 +9,7 @@
 
 use crate::billing::DEFAULT_CONTEXT_TOKENS;
 use crate::cost::{Scenario, REFERENCE_BUDGET_USD};
+use crate::knobs::MAX_GPUS;
 use crate::overheads::LLAMA3_MTBF_GPU_HOURS;
 use crate::runway::HORIZON_CAP_DAYS;
 use crate::slider::Scale;
@@ -268,9 +269,9 @@ inputs! {
         accepted: same("a whole number of accelerators from 1 to 100,000"),
         job: true,
         value: ValueSpec::Number(NumberSpec {
-            range: whole(1.0, 100_000.0),
+            range: whole(1.0, MAX_GPUS as f64),
             style: Style::Plain,
-            slider: Some(Scale::Log { min: 1.0, max: 100_000.0, whole: true }),
+            slider: Some(Scale::Log { min: 1.0, max: MAX_GPUS as f64, whole: true }),
             access: Access::Required {
                 default: 64.0,
                 get: |s| f64::from(s.gpus),

@@ -11,6 +11,10 @@ pub const LLAMA3_MTBF_GPU_HOURS: f64 = 50_677.0;
 /// Raw text is about 4 bytes a token (DOMAIN.md section 2: ≈ 4 characters a token).
 pub const RAW_BYTES_PER_TOKEN: f64 = 4.0;
 
+/// The most accelerators one job, experiment or comparison column may use (the `gpus` field's
+/// maximum; a sweep or break-even search goes no further).
+pub const MAX_GPUS: u32 = 100_000;
+
 /// How the training corpus is stored and moved (`data_format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DataFormat {

@@ -260,7 +260,7 @@ pub fn min_gpus_with_activations(
 }
 
 /// The largest cluster a sweep or break-even search considers (the GPU input's maximum).
-pub const MAX_SWEEP_GPUS: u32 = 100_000;
+pub const MAX_SWEEP_GPUS: u32 = crate::knobs::MAX_GPUS;
 
 /// Accelerators per node for multi-node all-reduce when the catalog has no instance for the pair
 /// (8-GPU HGX/DGX nodes); otherwise the instance's `gpus_per_instance`.

@@ -11,7 +11,9 @@ use crate::calendar::Date;
 use crate::catalog::{Catalog, Program, Scope};
 use crate::cost::Scenario;
 use crate::format::usd;
-use crate::parse::{echo, format_number_exact, parse_positive, parse_whole, Problem};
+use crate::parse::{
+    echo, format_number_exact, parse_positive, parse_whole, Field, Origin, Problem,
+};
 use crate::runway::{GrantInput, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS};
 use crate::token::Token;
 use crate::workloads::{Job, Serve};
@@ -740,6 +742,9 @@ pub struct PlanRanges {
     pub price: Span,
 }
 
+/// The most GPU-hours one `work=` token may hold (a trillion: far beyond any budget).
+pub const MAX_WORK_GPU_HOURS: f64 = 1e12;
+
 /// Reads one `work=` token.
 pub fn parse_work(
     token: &str,
@@ -778,16 +783,15 @@ pub fn parse_work(
             ids = renting.join(", ")
         )));
     }
-    let gpus = parse_whole(parts[2], 1, 100_000).map_err(|p| {
-        fail(field_error(
-            &label,
-            &crate::tr!("plan.work.gpus"),
-            parts[2],
-            p,
-            &crate::tr!("plan.work.gpus_expected"),
-        ))
-    })?;
-    let gpu_hours = parse_positive(parts[3], 1e12).map_err(|p| {
+    // Fields the calculator also reads are read by the calculator's field (one range, one
+    // message): "Experiments 1: Accelerators: "0" is below the accepted range. …".
+    let at = Token::Work(index);
+    let field = |f: Field, raw: &str| {
+        f.parse(raw, Origin::Link)
+            .map_err(|e| PlanError::in_field(at, f.key(), format!("{label}: {e}")))
+    };
+    let gpus = field(Field::Gpus, parts[2])? as u32;
+    let gpu_hours = parse_positive(parts[3], MAX_WORK_GPU_HOURS).map_err(|p| {
         fail(field_error(
             &label,
             &crate::tr!("plan.work.gpu_hours"),
@@ -796,37 +800,13 @@ pub fn parse_work(
             &crate::tr!("plan.work.gpu_hours_expected"),
         ))
     })?;
-    let start_day = parse_whole(parts[4], 0, HORIZON_CAP_DAYS).map_err(|p| {
-        fail(field_error(
-            &label,
-            &crate::tr!("plan.work.start"),
-            parts[4],
-            p,
-            &crate::tr!("plan.grant_expected.whole_day"),
-        ))
-    })?;
+    let start_day = field(Field::Start, parts[4])? as u32;
     let duty = match parts.get(5) {
-        Some(raw) => parse_positive(raw, 1.0).map_err(|p| {
-            fail(field_error(
-                &label,
-                &crate::tr!("plan.work.duty"),
-                raw,
-                p,
-                &crate::tr!("plan.work.duty_expected"),
-            ))
-        })?,
+        Some(raw) => field(Field::Duty, raw)?,
         None => 1.0,
     };
     let price = match parts.get(6) {
-        Some(raw) => Some(parse_positive(raw, 1000.0).map_err(|p| {
-            fail(field_error(
-                &label,
-                &crate::tr!("plan.work.price"),
-                raw,
-                p,
-                &crate::tr!("plan.work.price_expected"),
-            ))
-        })?),
+        Some(raw) => Some(field(Field::Price, raw)?),
         None => None,
     };
     Ok(ExtraWorkload {

@@ -233,7 +233,7 @@ fn grant_token(cat: &Catalog) -> BoxedStrategy<String> {
         .boxed()
 }
 
-/// `job=kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price]]]]]]`.
+/// `job=kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price[:lora_rank]]]]]]]`.
 fn job_token(cat: &Catalog) -> BoxedStrategy<String> {
     let kinds: Vec<String> = runway_model::workloads::job_kinds()
         .map(|k| k.id().to_string())

@@ -194,7 +194,7 @@ test('adding and removing a workload with the form', async () => {
   await calc.page.getByTestId('new-work-type').selectOption('experiments');
   await calc.page.getByTestId('new-work-gpus').fill('abc');
   await calc.page.getByTestId('add-workload').click();
-  assert.equal(await calc.page.getByTestId('error-work-new').innerText(), 'Experiments 1: accelerators "abc" is not a number. Expected a whole number from 1 to 100,000.');
+  assert.equal(await calc.page.getByTestId('error-work-new').innerText(), 'Experiments 1: Accelerators: "abc" is not a number. Expected a whole number of accelerators from 1 to 100,000.');
   await calc.page.getByTestId('new-work-gpus').fill('8');
   await calc.page.getByTestId('add-workload').click();
   await calc.page.getByTestId('work-0').waitFor();

@@ -221,14 +221,22 @@ pub fn parse_column(token: &str, index: usize) -> Result<Column, PlanError> {
     } else {
         crate::tr!("compare.params")
     };
-    let params = Field::Params.parse(parts[1], Origin::Link).map_err(|e| {
-        // The message names the field ("Model parameters: …"); here it is the column's.
-        let field_label = format!("{}: ", Field::Params.label());
-        fail(format!(
-            "{label}: {}",
-            e.to_string().replace(&field_label, &what)
-        ))
-    })?;
+    // A number the calculator also reads is read by its field (the same range and message),
+    // named as the column names it: "Comparison 1: Training tokens: …", or for a retrieval
+    // column's words, "Comparison 1: corpus tokens "…" is below …".
+    let field = |f: Field, raw: &str, what: Option<&str>| {
+        f.parse(raw, Origin::Link).map_err(|e| {
+            let message = e.to_string();
+            fail(match what {
+                Some(what) => format!(
+                    "{label}: {}",
+                    message.replace(&format!("{}: ", f.label()), what)
+                ),
+                None => format!("{label}: {message}"),
+            })
+        })
+    };
+    let params = field(Field::Params, parts[1], Some(&what))?;
     let number = |raw: &str, what: &str, min: f64, max: f64, expected: &str| match parse_number(raw)
     {
         Ok(v) if v >= min && v <= max => Ok(v),
@@ -252,12 +260,10 @@ pub fn parse_column(token: &str, index: usize) -> Result<Column, PlanError> {
         })
     };
     if kind == WorkloadKind::Retrieval {
-        let tokens = number(
+        let tokens = field(
+            Field::Tokens,
             parts[2],
-            &crate::tr!("compare.what.corpus_tokens"),
-            1e6,
-            1e14,
-            &crate::tr!("compare.range.tokens"),
+            Some(&format!("{} ", crate::tr!("compare.what.corpus_tokens"))),
         )?;
         let d = Retrieval::default();
         let retrieval = Retrieval {
@@ -309,43 +315,19 @@ pub fn parse_column(token: &str, index: usize) -> Result<Column, PlanError> {
             ..Column::retrieval_default()
         });
     }
-    let tokens = number(
-        parts[2],
-        &crate::tr!("compare.what.tokens"),
-        1e6,
-        1e14,
-        &crate::tr!("compare.range.tokens"),
-    )?;
+    let tokens = field(Field::Tokens, parts[2], None)?;
     let epochs = match parts.get(3) {
-        Some(raw) => number(
-            raw,
-            &crate::tr!("compare.what.epochs"),
-            0.01,
-            100.0,
-            &crate::tr!("compare.range.epochs"),
-        )?,
+        Some(raw) => field(Field::Epochs, raw, None)?,
         None => 1.0,
     };
     let runs = match parts.get(4) {
-        Some(raw) => whole(
-            raw,
-            &crate::tr!("compare.what.runs"),
-            1,
-            1000,
-            &crate::tr!("compare.range.runs"),
-        )?,
+        Some(raw) => field(Field::Runs, raw, None)? as u32,
         None => 1,
     };
     let gpus = match parts.get(5) {
         // Empty: the scenario's accelerators (lets a checkpointing flag follow).
         Some(raw) if raw.trim().is_empty() && parts.len() == 7 => None,
-        Some(raw) => Some(whole(
-            raw,
-            &crate::tr!("plan.work.gpus"),
-            1,
-            100_000,
-            &crate::tr!("compare.range.gpus"),
-        )?),
+        Some(raw) => Some(field(Field::Gpus, raw, None)? as u32),
         None => None,
     };
     let checkpointing = match parts.get(6).map(|raw| raw.trim()) {

@@ -282,14 +282,22 @@ mod tests {
         );
         assert!(msg("rag:lots:200M")
             .starts_with("Comparison 2: embedding model parameters \"lots\" is not a number."));
+        // Tokens, epochs, runs and gpus are read by the calculator's own fields: one range, one
+        // message (issue 26; the columns used to accept runs up to 1,000 and tokens from 1M).
         assert_eq!(
             msg("lora:8B:10:1:1"),
-            "Comparison 2: tokens \"10\" is not 1M to 100T, like 200M."
+            "Comparison 2: Training tokens: \"10\" is below the accepted range. Expected 100K to 100T tokens, like 2T, 300B, 20M or 2e12."
         );
         assert_eq!(
             msg("lora:8B:200M:1:0"),
-            "Comparison 2: runs \"0\" is not a whole number from 1 to 1,000."
+            "Comparison 2: Runs: \"0\" must be greater than zero. Expected a whole number of runs from 1 to 10,000."
         );
+        assert_eq!(
+            msg("lora:8B:200M:1001"),
+            "Comparison 2: Epochs: \"1001\" is above the accepted range. Expected a number of passes from 0.01 to 1,000, like 3."
+        );
+        // The calculator's ranges, not the columns' old ones: 500K tokens, 1,000 epochs, 5,000 runs.
+        assert!(parse_column("lora:8B:500K:1000:5000", 0).is_ok());
         assert!(
             msg("lora:<b>:200M").starts_with("Comparison 2: parameters \"<b>\" is not a number."),
             "{}",
