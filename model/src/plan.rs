@@ -751,17 +751,30 @@ pub fn parse_work(
     index: usize,
     catalog: &Catalog,
 ) -> Result<ExtraWorkload, PlanError> {
-    let label = crate::tr!("plan.work.label", n = index + 1);
-    let fail = |message: String| PlanError::new(Token::Work(index), message);
     let parts: Vec<&str> = token.split(':').collect();
     if !(5..=7).contains(&parts.len()) {
-        return Err(fail(crate::tr!(
-            "plan.work.expected",
-            label = label,
-            got = echo(token)
-        )));
+        let label = crate::tr!("plan.work.label", n = index + 1);
+        return Err(PlanError::new(
+            Token::Work(index),
+            crate::tr!("plan.work.expected", label = label, got = echo(token)),
+        ));
     }
-    let accelerator = parts[1].trim();
+    work_from_slots(&parts, index, Origin::Link, catalog)
+}
+
+/// Reads experiments from their slots, in the `work=` token's order (provider, accelerator, gpus,
+/// GPU-hours, start day, then the optional duty and price), each number as a link writes it or as
+/// the reader typed it (see [`crate::workloads::job_from_slots`]).
+pub fn work_from_slots(
+    parts: &[&str],
+    index: usize,
+    origin: Origin,
+    catalog: &Catalog,
+) -> Result<ExtraWorkload, PlanError> {
+    let label = crate::tr!("plan.work.label", n = index + 1);
+    let fail = |message: String| PlanError::new(Token::Work(index), message);
+    let slot = |i: usize| parts.get(i).copied().unwrap_or("");
+    let accelerator = slot(1).trim();
     if catalog.accelerator(accelerator).is_none() {
         return Err(fail(crate::tr!(
             "plan.work.unknown_accelerator",
@@ -769,7 +782,7 @@ pub fn parse_work(
             acc = echo(accelerator)
         )));
     }
-    let provider = parts[0].trim();
+    let provider = slot(0).trim();
     let renting: Vec<&str> = catalog
         .offers(accelerator)
         .map(|p| p.provider.as_ref())
@@ -787,20 +800,25 @@ pub fn parse_work(
     // message): "Experiments 1: Accelerators: "0" is below the accepted range. …".
     let at = Token::Work(index);
     let field = |f: Field, raw: &str| {
-        f.parse(raw, Origin::Link)
+        f.parse(raw, origin)
             .map_err(|e| PlanError::in_field(at, f.key(), format!("{label}: {e}")))
     };
-    let gpus = field(Field::Gpus, parts[2])? as u32;
-    let gpu_hours = parse_positive(parts[3], MAX_WORK_GPU_HOURS).map_err(|p| {
+    let gpus = field(Field::Gpus, slot(2))? as u32;
+    // A typed box is read in the reader's language first ("2.000" in Portuguese is 2,000).
+    let hours_text = match origin {
+        Origin::Link => slot(3).to_string(),
+        Origin::Typed => crate::parse::canonical_typed(slot(3)),
+    };
+    let gpu_hours = parse_positive(&hours_text, MAX_WORK_GPU_HOURS).map_err(|p| {
         fail(field_error(
             &label,
             &crate::tr!("plan.work.gpu_hours"),
-            parts[3],
+            slot(3),
             p,
             &crate::tr!("plan.work.gpu_hours_expected"),
         ))
     })?;
-    let start_day = field(Field::Start, parts[4])? as u32;
+    let start_day = field(Field::Start, slot(4))? as u32;
     let duty = match parts.get(5) {
         Some(raw) => field(Field::Duty, raw)?,
         None => 1.0,

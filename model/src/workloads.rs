@@ -191,35 +191,49 @@ fn optional<'a>(parts: &[&'a str], i: usize) -> Option<&'a str> {
 /// Reads one `job=` token (the value after `job=`); `index` is its position among the link's job
 /// tokens.
 pub fn parse_job(token: &str, index: usize, catalog: &Catalog) -> Result<Job, PlanError> {
-    let label = crate::tr!("workloads.job_label", n = index + 1);
-    let at = Token::Job(index);
-    let fail = |message: String| PlanError::new(at, message);
-    let field = |e: InputError| PlanError::in_field(at, e.field.key(), format!("{label}: {e}"));
     let parts: Vec<&str> = token.split(':').collect();
     if !(6..=13).contains(&parts.len()) {
-        return Err(fail(crate::tr!(
-            "workloads.job_expected",
-            label = label,
-            got = echo(token)
-        )));
+        let label = crate::tr!("workloads.job_label", n = index + 1);
+        return Err(PlanError::new(
+            Token::Job(index),
+            crate::tr!("workloads.job_expected", label = label, got = echo(token)),
+        ));
     }
-    let kind = WorkloadKind::from_id(parts[0].trim())
+    job_from_slots(&parts, index, Origin::Link, catalog)
+}
+
+/// Reads a job from its slots, in the `job=` token's order (kind, params, tokens, provider,
+/// accelerator, gpus, then the optional start, epochs, runs, mfu, duty, price, LoRA rank; absent
+/// or empty: the default), each number by its field: as a link writes it ([`Origin::Link`]), or
+/// as the reader typed it in the add-workload form ([`Origin::Typed`]: their language's decimal
+/// mark, percentages for MFU and duty). The form fills the slots from its boxes; nothing is
+/// written into a token and read back.
+pub fn job_from_slots(
+    parts: &[&str],
+    index: usize,
+    origin: Origin,
+    catalog: &Catalog,
+) -> Result<Job, PlanError> {
+    let label = crate::tr!("workloads.job_label", n = index + 1);
+    let at = Token::Job(index);
+    let field = |e: InputError| PlanError::in_field(at, e.field.key(), format!("{label}: {e}"));
+    let slot = |i: usize| parts.get(i).copied().unwrap_or("");
+    let kind = WorkloadKind::from_id(slot(0).trim())
         .filter(|k| k.trains())
         .ok_or_else(|| {
             field(InputError::new(
                 Field::Kind,
-                parts[0],
+                slot(0),
                 crate::parse::Problem::UnknownId,
-                Field::Kind.accepted(Origin::Link),
+                Field::Kind.accepted(origin),
             ))
         })?;
-    let number = |f: Field, raw: &str| f.parse(raw, Origin::Link).map_err(field);
-    let params =
-        crate::parse::ParamCount::parse(Field::Params, parts[1], Origin::Link).map_err(field)?;
-    let tokens = number(Field::Tokens, parts[2])?;
-    let accelerator_id = validate_accelerator(parts[4], catalog).map_err(field)?;
-    let provider_id = validate_provider(parts[3], &accelerator_id, catalog).map_err(field)?;
-    let gpus = number(Field::Gpus, parts[5])? as u32;
+    let number = |f: Field, raw: &str| f.parse(raw, origin).map_err(field);
+    let params = crate::parse::ParamCount::parse(Field::Params, slot(1), origin).map_err(field)?;
+    let tokens = number(Field::Tokens, slot(2))?;
+    let accelerator_id = validate_accelerator(slot(4), catalog).map_err(field)?;
+    let provider_id = validate_provider(slot(3), &accelerator_id, catalog).map_err(field)?;
+    let gpus = number(Field::Gpus, slot(5))? as u32;
     let mut job = Job {
         kind,
         params: params.active,
@@ -236,25 +250,25 @@ pub fn parse_job(token: &str, index: usize, catalog: &Catalog) -> Result<Job, Pl
         duty: 1.0,
         price_override_usd_per_gpu_hour: None,
     };
-    if let Some(raw) = optional(&parts, 6) {
+    if let Some(raw) = optional(parts, 6) {
         job.start_day = number(Field::Start, raw)? as u32;
     }
-    if let Some(raw) = optional(&parts, 7) {
+    if let Some(raw) = optional(parts, 7) {
         job.epochs = number(Field::Epochs, raw)?;
     }
-    if let Some(raw) = optional(&parts, 8) {
+    if let Some(raw) = optional(parts, 8) {
         job.runs = number(Field::Runs, raw)? as u32;
     }
-    if let Some(raw) = optional(&parts, 9) {
+    if let Some(raw) = optional(parts, 9) {
         job.mfu = number(Field::Mfu, raw)?;
     }
-    if let Some(raw) = optional(&parts, 10) {
+    if let Some(raw) = optional(parts, 10) {
         job.duty = number(Field::Duty, raw)?;
     }
-    if let Some(raw) = optional(&parts, 11) {
+    if let Some(raw) = optional(parts, 11) {
         job.price_override_usd_per_gpu_hour = Some(number(Field::Price, raw)?);
     }
-    if let Some(raw) = optional(&parts, 12) {
+    if let Some(raw) = optional(parts, 12) {
         job.lora_rank = number(Field::LoraRank, raw)?;
     }
     Ok(job)
@@ -298,24 +312,37 @@ pub fn encode_job(j: &Job) -> String {
 
 /// Reads one `serve=` token; `index` is its position among the link's serving tokens.
 pub fn parse_serve(token: &str, index: usize, catalog: &Catalog) -> Result<Serve, PlanError> {
+    let parts: Vec<&str> = token.split(':').collect();
+    if !(4..=9).contains(&parts.len()) {
+        let label = crate::tr!("workloads.serve_label", n = index + 1);
+        return Err(PlanError::new(
+            Token::Serve(index),
+            crate::tr!("workloads.serve_expected", label = label, got = echo(token)),
+        ));
+    }
+    serve_from_slots(&parts, index, Origin::Link, catalog)
+}
+
+/// Reads a serving line from its slots, in the `serve=` token's order (params, tokens a month,
+/// provider, accelerator, then the optional start, months, host, price, precision), each number
+/// as a link writes it or as the reader typed it (see [`job_from_slots`]).
+pub fn serve_from_slots(
+    parts: &[&str],
+    index: usize,
+    origin: Origin,
+    catalog: &Catalog,
+) -> Result<Serve, PlanError> {
     let label = crate::tr!("workloads.serve_label", n = index + 1);
     let at = Token::Serve(index);
     let fail = |message: String| PlanError::new(at, message);
     let field = |e: InputError| PlanError::in_field(at, e.field.key(), format!("{label}: {e}"));
-    let parts: Vec<&str> = token.split(':').collect();
-    if !(4..=9).contains(&parts.len()) {
-        return Err(fail(crate::tr!(
-            "workloads.serve_expected",
-            label = label,
-            got = echo(token)
-        )));
-    }
-    let number = |f: Field, raw: &str| f.parse(raw, Origin::Link).map_err(field);
-    let params = crate::parse::ParamCount::parse(Field::InferParams, parts[0], Origin::Link)
-        .map_err(field)?;
-    let tokens_per_month = number(Field::TokensMonth, parts[1])?;
-    let accelerator_id = validate_accelerator(parts[3], catalog).map_err(field)?;
-    let provider_id = validate_provider(parts[2], &accelerator_id, catalog).map_err(field)?;
+    let slot = |i: usize| parts.get(i).copied().unwrap_or("");
+    let number = |f: Field, raw: &str| f.parse(raw, origin).map_err(field);
+    let params =
+        crate::parse::ParamCount::parse(Field::InferParams, slot(0), origin).map_err(field)?;
+    let tokens_per_month = number(Field::TokensMonth, slot(1))?;
+    let accelerator_id = validate_accelerator(slot(3), catalog).map_err(field)?;
+    let provider_id = validate_provider(slot(2), &accelerator_id, catalog).map_err(field)?;
     let mut serve = Serve {
         params: params.active,
         params_total: params.total,
@@ -328,10 +355,15 @@ pub fn parse_serve(token: &str, index: usize, catalog: &Catalog) -> Result<Serve
         host: HostMode::OnDemand,
         price_override_usd_per_gpu_hour: None,
     };
-    if let Some(raw) = optional(&parts, 4) {
+    if let Some(raw) = optional(parts, 4) {
         serve.start_day = number(Field::Start, raw)? as u32;
     }
-    if let Some(raw) = optional(&parts, 5) {
+    if let Some(raw) = optional(parts, 5) {
+        // A typed box is read in the reader's language first ("1.000" in Portuguese).
+        let raw = &match origin {
+            Origin::Link => raw.to_string(),
+            Origin::Typed => crate::parse::canonical_typed(raw),
+        };
         serve.months = crate::parse::parse_whole(raw, 1, MAX_SERVE_MONTHS).map_err(|p| {
             PlanError::in_field(
                 at,
@@ -345,20 +377,20 @@ pub fn parse_serve(token: &str, index: usize, catalog: &Catalog) -> Result<Serve
             )
         })?;
     }
-    if let Some(raw) = optional(&parts, 6) {
+    if let Some(raw) = optional(parts, 6) {
         serve.host = HostMode::from_id(raw.trim()).ok_or_else(|| {
             field(InputError::new(
                 Field::Host,
                 raw,
                 crate::parse::Problem::UnknownId,
-                Field::Host.accepted(Origin::Link),
+                Field::Host.accepted(origin),
             ))
         })?;
     }
-    if let Some(raw) = optional(&parts, 7) {
+    if let Some(raw) = optional(parts, 7) {
         serve.price_override_usd_per_gpu_hour = Some(number(Field::Price, raw)?);
     }
-    if let Some(raw) = optional(&parts, 8) {
+    if let Some(raw) = optional(parts, 8) {
         serve.precision = crate::knobs::Precision::from_id(raw.trim()).ok_or_else(|| {
             fail(crate::tr!(
                 "workloads.precision",
