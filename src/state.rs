@@ -302,6 +302,19 @@ impl AppState {
         self.refresh_job_fields();
     }
 
+    /// The plan as it is now (editor and plan), for an undo.
+    pub fn snapshot(&self) -> (Scenario, Plan) {
+        (self.scenario.get_untracked(), self.plan.get_untracked())
+    }
+
+    /// Puts back a plan taken by [`AppState::snapshot`] (undoing a removal): the editor's job
+    /// boxes follow.
+    pub fn restore(&self, (scenario, plan): (Scenario, Plan)) {
+        self.scenario.set(scenario);
+        self.plan.set(plan);
+        self.refresh_job_fields();
+    }
+
     /// Rewrites the boxes of the job fields from the scenario (after the edited job changed).
     fn refresh_job_fields(&self) {
         let s = self.scenario.get_untracked();

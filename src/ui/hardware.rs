@@ -79,9 +79,12 @@ pub fn ProviderSelect() -> impl IntoView {
                     })
                 };
                 let stale = stale.filter(|_| !delisted).or_else(|| delisted.then(String::new));
+                // The spoken name starts with the visible text (WCAG 2.5.3, label in name: speech
+                // input users say what they see), then the age in full.
+                let spoken = full.as_ref().map(|full| format!("{text}. {full}"));
                 Some(view! {
                     <option value=provider.id.clone() selected=selected class:stale=stale.is_some() data-testid=test_id
-                        title=full.clone() aria-label=full>
+                        title=full.clone() aria-label=spoken>
                         {text}
                     </option>
                 })

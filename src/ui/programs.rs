@@ -196,7 +196,7 @@ fn ProgramCard(
             <p class="hint">{tr!("programs.watch", text = watch.join("; "))}</p>
             <p class="hint">{piece(&source_line, 0)}<span lang="en">{program.source.to_string()}</span>{piece(&source_line, 1)}</p>
             <button type="button" data-testid=format!("add-program-{}", program.id) on:click=add
-                aria-label=move || match in_plan.get() { 0 => tr!("programs.add_label", name = program.name), 1 => tr!("polish_d.add_another_label_one", name = program.name), n => tr!("programs.add_another_label", name = program.name, n = n) }>{label}</button>
+                aria-label=move || match in_plan.get() { 0 => tr!("programs.add_label", name = program.name), n => tr!("programs.add_another_label", name = program.name, n = n) }>{label}</button>
             <span class="hint" role="status" data-testid=format!("program-in-plan-{}", program.id)>
                 {move || (in_plan.get() > 0).then(|| tr!("programs.in_plan"))}
             </span>

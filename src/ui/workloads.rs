@@ -1,9 +1,9 @@
 use leptos::prelude::*;
 use runway_model::format::{compact, data_value, percent, usd, usd_exact};
-use runway_model::parse::{canonical_typed, format_number_exact};
-use runway_model::plan::{parse_work, ExtraWorkload, MAX_WORKLOADS};
+use runway_model::parse::{format_number_exact, Origin};
+use runway_model::plan::{work_from_slots, ExtraWorkload, MAX_WORKLOADS};
 use runway_model::tr;
-use runway_model::workloads::{job_kinds, parse_job, parse_serve, Serve};
+use runway_model::workloads::{job_from_slots, job_kinds, serve_from_slots, Serve};
 
 use crate::state::use_app_state;
 use crate::ui::announce::{focus_test_id, marked, piece, Announcer, MARK};
@@ -22,16 +22,52 @@ pub fn WorkloadList() -> impl IntoView {
     let announcer = Announcer::get();
     // A workload's row is gone (with the Remove button that had the focus): say so, and move the
     // focus to the row now in its place in the list, else the one before, else the heading.
-    let removed = move |text: String, position: usize| {
+    // The last removal, undoable while the plan stays as the removal left it (any other edit
+    // makes the note go: undoing would silently drop that edit).
+    let last_removal = RwSignal::new(None::<Removal>);
+    let removed = move |text: String, position: usize, before| {
         let (jobs, serves, works) = state
             .plan
             .with_untracked(|p| (p.job_count(), p.serves.len(), p.workloads.len()));
         if jobs + serves + works == 0 {
-            announcer.say(format!("{text} {}", tr!("focus.no_workloads_left")));
+            announcer.say(format!(
+                "{text} {} {}",
+                tr!("focus.no_workloads_left"),
+                tr!("workloads.undo_hint")
+            ));
         } else {
-            announcer.say(text);
+            announcer.say(format!("{text} {}", tr!("workloads.undo_hint")));
         }
+        last_removal.set(Some(Removal {
+            text,
+            position,
+            before,
+            after: state.snapshot(),
+        }));
         focus_test_id(removal_focus(position, jobs, serves, works));
+    };
+    let undoable = Memo::new(move |_| {
+        last_removal.with(|r| {
+            r.as_ref().and_then(|r| {
+                let now = state
+                    .scenario
+                    .with(|s| state.plan.with(|p| (*s == r.after.0, *p == r.after.1)));
+                (now == (true, true)).then(|| r.text.clone())
+            })
+        })
+    });
+    let undo = move |_| {
+        let Some(r) = last_removal.get_untracked() else {
+            return;
+        };
+        last_removal.set(None);
+        state.restore(r.before);
+        announcer.say(tr!("workloads.restored"));
+        // The restored row's Remove button, where the removal started.
+        let (jobs, serves, works) = state
+            .plan
+            .with_untracked(|p| (p.job_count(), p.serves.len(), p.workloads.len()));
+        focus_test_id(removal_focus(r.position, jobs, serves, works));
     };
     let iso = move |day: u32| {
         state.plan.with(|p| {
@@ -87,16 +123,17 @@ pub fn WorkloadList() -> impl IntoView {
                             {dates}
                         </span>
                         <button type="button" class="link-button" data-testid=format!("edit-job-{i}") aria-pressed=move || editing().to_string()
-                            aria-label=tr!("workloads.edit_job", n = i + 1)
+                            aria-label=move || if editing() { tr!("workloads.editing_above_job", n = i + 1) } else { tr!("workloads.edit_job", n = i + 1) }
                             on:click=move |_| state.edit_job(i)>{move || if editing() { tr!("workloads.editing_above") } else { tr!("workloads.edit") }}</button>
                         <button type="button" class="link-button" data-testid=format!("remove-job-{i}")
                             aria-label=tr!("workloads.remove_job", n = i + 1)
                             on:click=move |_| {
+                                let before = state.snapshot();
                                 let title = state.plan.with_untracked(|p| {
                                     p.jobs(&state.scenario.get_untracked()).get(i).map(|j| j.title())
                                 });
                                 state.remove_job(i);
-                                removed(tr!("focus.job_removed", n = i + 1, title = title.unwrap_or_default()), i);
+                                removed(tr!("focus.job_removed", n = i + 1, title = title.unwrap_or_default()), i, before);
                             }>{tr!("workloads.remove")}</button>
                     </li>
                 }
@@ -132,6 +169,7 @@ pub fn WorkloadList() -> impl IntoView {
                 let pick = move |f: fn(&ServeRow) -> f64| row.with(|r| r.as_ref().map_or(0.0, f));
                 let text = move || row.with(|r| r.as_ref().map(|r| r.text.clone()));
                 let remove = move |_| {
+                    let before = state.snapshot();
                     let title = state.plan.with_untracked(|p| p.serves.get(j).map(Serve::title));
                     state.plan.update(|p| {
                         if j < p.serves.len() {
@@ -139,7 +177,7 @@ pub fn WorkloadList() -> impl IntoView {
                         }
                     });
                     let position = job_count.get_untracked() + j;
-                    removed(tr!("focus.serve_removed", n = j + 1, title = title.unwrap_or_default()), position);
+                    removed(tr!("focus.serve_removed", n = j + 1, title = title.unwrap_or_default()), position, before);
                 };
                 view! {
                     <li data-testid=format!("serve-{j}")>
@@ -175,13 +213,14 @@ pub fn WorkloadList() -> impl IntoView {
                 .map(|(k, w)| {
                     let text = describe(w, state.catalog);
                     let remove = move |_| {
+                        let before = state.snapshot();
                         state.plan.update(|p| {
                             if k < p.workloads.len() {
                                 p.workloads.remove(k);
                             }
                         });
                         let position = state.plan.with_untracked(|p| p.job_count() + p.serves.len()) + k;
-                        removed(tr!("focus.work_removed", n = k + 1), position);
+                        removed(tr!("focus.work_removed", n = k + 1), position, before);
                     };
                     view! {
                         <li data-testid=format!("work-{k}")>
@@ -201,11 +240,26 @@ pub fn WorkloadList() -> impl IntoView {
             {serves}
             {experiments}
         </ul>
+        {move || undoable.get().map(|text| view! {
+            <p class="undo no-print" data-testid="undo-remove-note">{text}" "
+                <button type="button" data-testid="undo-remove" on:click=undo>{tr!("workloads.undo")}</button>
+            </p>
+        })}
         <Show when=move || state.plan.with(|p| p.workload_count() == 0)>
             <p class="hint" data-testid="no-workloads">{tr!("workloads.none")}</p>
         </Show>
         <AddWorkload form=form />
     }
+}
+
+/// A removed workload, for undo: what the note says, where its row was, and the plan before and
+/// right after.
+#[derive(Clone)]
+struct Removal {
+    text: String,
+    position: usize,
+    before: (runway_model::Scenario, runway_model::plan::Plan),
+    after: (runway_model::Scenario, runway_model::plan::Plan),
 }
 
 /// The test id of the control that takes the focus after a workload's row is removed: the Remove
@@ -422,22 +476,28 @@ fn AddWorkload(
         }
         let (p, a) = (provider.get(), accelerator.get());
         let k = kind.get();
-        // Each box is read in the reader's language, then written in the token's form ("1,5B" in
-        // Portuguese is the token's "1.5B").
-        let t = |s: RwSignal<String>| canonical_typed(&s.get());
-        let result = match k.as_str() {
+        // The boxes fill the token's slots, each read by its field in the reader's language
+        // (Portuguese "1,5B"), duty typed in percent: nothing is written into a token and read back.
+        let text = |s: RwSignal<String>| s.get();
+        let (p, a, k) = (p.as_str(), a.as_str(), k.as_str());
+        let result = match k {
             "serve" => {
-                let token = format!(
-                    "{}:{}:{p}:{a}:{}:{}:{}::{}",
-                    t(params),
-                    t(tokens_month),
-                    t(start),
-                    t(months),
-                    host.get(),
-                    precision.get()
-                );
+                let (params, volume, start, months) =
+                    (text(params), text(tokens_month), text(start), text(months));
+                let (host, precision) = (host.get(), precision.get());
+                let slots = [
+                    params.as_str(),
+                    volume.as_str(),
+                    p,
+                    a,
+                    start.as_str(),
+                    months.as_str(),
+                    host.as_str(),
+                    "",
+                    precision.as_str(),
+                ];
                 let index = editing.unwrap_or_else(|| state.plan.with(|p| p.serves.len()));
-                parse_serve(&token, index, state.catalog).map(|v| {
+                serve_from_slots(&slots, index, Origin::Typed, state.catalog).map(|v| {
                     // The focus stays on this button; the new row is above, out of sight.
                     announcer.say(match editing {
                         Some(j) => tr!("focus.serve_saved", n = j + 1, title = v.title()),
@@ -451,32 +511,43 @@ fn AddWorkload(
                 })
             }
             "experiments" => {
-                // Duty is typed in percent; the token carries a fraction (an exponent shift keeps it exact).
-                let token = format!(
-                    "{p}:{a}:{}:{}:{}:{}e-2",
-                    t(gpus),
-                    t(hours),
-                    t(start),
-                    t(duty).trim_end_matches('%')
-                );
+                let (gpus, hours, start, duty) = (text(gpus), text(hours), text(start), text(duty));
+                let slots = [
+                    p,
+                    a,
+                    gpus.as_str(),
+                    hours.as_str(),
+                    start.as_str(),
+                    duty.trim().trim_end_matches('%'),
+                ];
                 let index = state.plan.with(|p| p.workloads.len());
-                parse_work(&token, index, state.catalog).map(|w| {
+                work_from_slots(&slots, index, Origin::Typed, state.catalog).map(|w| {
                     state.plan.update(|p| p.workloads.push(w));
                     announcer.say(tr!("focus.work_added", n = index + 1));
                 })
             }
             _ => {
-                let token = format!(
-                    "{k}:{}:{}:{p}:{a}:{}:{}:{}:{}",
-                    t(params),
-                    t(tokens),
-                    t(gpus),
-                    t(start),
-                    t(epochs),
-                    t(runs)
+                let (params, tokens, gpus, start, epochs, runs) = (
+                    text(params),
+                    text(tokens),
+                    text(gpus),
+                    text(start),
+                    text(epochs),
+                    text(runs),
                 );
+                let slots = [
+                    k,
+                    params.as_str(),
+                    tokens.as_str(),
+                    p,
+                    a,
+                    gpus.as_str(),
+                    start.as_str(),
+                    epochs.as_str(),
+                    runs.as_str(),
+                ];
                 let index = state.plan.with(|p| p.job_count());
-                parse_job(&token, index, state.catalog).map(|j| {
+                job_from_slots(&slots, index, Origin::Typed, state.catalog).map(|j| {
                     announcer.say(tr!("focus.job_added", n = index + 1, title = j.title()));
                     state.add_job(j);
                 })

@@ -260,7 +260,8 @@ test('a price older than 12 months is marked stale next to it; a fresh one is no
   const marker = select.locator('[data-testid="stale-gcp-a100-40gb"]');
   assert.equal(await marker.count(), 1);
   assert.equal(await marker.getAttribute('class'), 'stale');
-  assert.equal(await marker.getAttribute('aria-label'), `Google Cloud · $3.67 per GPU-hour · as of 2024-05-01${staleSuffix('2024-05-01')}`);
+  // The spoken name starts with the visible text (WCAG 2.5.3, label in name), then the age in full.
+  assert.equal(await marker.getAttribute('aria-label'), `Google Cloud · $3.67/h · 2024-05-01${staleMark('2024-05-01')}. Google Cloud · $3.67 per GPU-hour · as of 2024-05-01${staleSuffix('2024-05-01')}`);
   assert.equal(await select.locator('[data-testid="stale-aws-a100-40gb"]').count(), isStale('2026-11-09') ? 1 : 0);
   // The chosen (stale) price is spelled out under the picker.
   const note = await calc.page.getByTestId('provider-price-stale').innerText();
@@ -282,7 +283,7 @@ test('a GPU the provider no longer lists says so, apart from its age', async () 
   const marker = select.locator('[data-testid="delisted-coreweave-a100-40gb"]');
   assert.equal(await marker.count(), 1);
   assert.equal(await select.locator('[data-testid="stale-coreweave-a100-40gb"]').count(), 0);
-  assert.equal(await marker.getAttribute('aria-label'), 'CoreWeave · $2.39 per GPU-hour, its last published price (2024-05-01) · no longer on its price page since 2026-10-07');
+  assert.equal(await marker.getAttribute('aria-label'), 'CoreWeave · $2.39/h · no longer listed ⚠. CoreWeave · $2.39 per GPU-hour, its last published price (2024-05-01) · no longer on its price page since 2026-10-07');
   assert.equal(await calc.page.getByTestId('provider-price-delisted').innerText(),
     'CoreWeave no longer lists this accelerator on its price page (seen 2026-10-07): $2.39/h is its last published price, from 2024-05-01. Ask for a quote before deciding.');
   assert.equal(await calc.page.getByTestId('provider-price-stale').count(), 0);

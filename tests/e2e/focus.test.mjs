@@ -65,20 +65,20 @@ test('removing workloads: the focus goes to the row now in its place, else the o
   // Job 2 (the LoRA job) goes: the next row is the serving line.
   await press(calc, 'remove-job-1');
   await focusLandsOn(page, 'remove-serve-0');
-  await announced(page, /^Job 2, .*LoRA.*, removed from the plan\.$/);
+  await announced(page, /^Job 2, .*LoRA.*, removed from the plan\. Undo is under the list\.$/);
   assert.equal(await page.getByTestId('job-1').count(), 0, 'job 2 is gone');
   // The serving line goes (Space this time): the experiments are next.
   await press(calc, 'remove-serve-0', 'Space');
   await focusLandsOn(page, 'remove-work-0');
-  await announced(page, /^Serving line 1, .+, removed from the plan\.$/);
+  await announced(page, /^Serving line 1, .+, removed from the plan\. Undo is under the list\.$/);
   // The experiments were the last row: the one before (job 1) takes the focus.
   await press(calc, 'remove-work-0');
   await focusLandsOn(page, 'remove-job-0');
-  await announced(page, /^Experiments 1 removed from the plan\.$/);
+  await announced(page, /^Experiments 1 removed from the plan\. Undo is under the list\.$/);
   // The last workload: the list's heading, and the live region says the plan is empty.
   await press(calc, 'remove-job-0');
   await focusLandsOn(page, 'workloads-heading');
-  await announced(page, /^Job 1, .+, removed from the plan\. The plan has no workloads now\.$/);
+  await announced(page, /^Job 1, .+, removed from the plan\. The plan has no workloads now\. Undo is under the list\.$/);
   await page.getByTestId('no-workloads').waitFor();
   await done(calc);
 });
@@ -126,7 +126,7 @@ test('Portuguese: removing a workload is said in Portuguese', async () => {
   const { page } = calc;
   await press(calc, 'remove-job-0');
   await focusLandsOn(page, 'remove-job-0');
-  await announced(page, /^Treinamento 1, .+, removido do plano\.$/);
+  await announced(page, /^Treinamento 1, .+, removido do plano\. Desfazer fica abaixo da lista\.$/);
   await done(calc);
 });
 

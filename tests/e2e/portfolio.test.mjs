@@ -281,3 +281,51 @@ test('a serving line is edited in the form and saved in place', async () => {
   await calc.waitForValue('total-spend', (v) => near(v, 4380 * MODAL_H100, 1e-9));
   await done(calc);
 });
+
+test('removing any workload can be undone: the plan, its answers and the edited job come back', async () => {
+  // Two jobs (the first open in the calculator), a serving line and experiments, one Modal grant.
+  const calc = await openOn(
+    '2026-12-01T12:00:00Z',
+    '?t0=2026-12-01&job=lora:8B:20M:modal:h100-sxm:1:14:3&job=full-ft:8B:500M:aws:h100-sxm:8:30' +
+      '&serve=8B:2B:modal:h100-sxm:30:12&work=modal:h100-sxm:8:2K:0:0.25&grant=modal:25K',
+  );
+  const { page } = calc;
+  const before = {
+    total: await calc.value('answer-total'),
+    cash: await calc.value('answer-cash'),
+    job0: await calc.value('job-cost-0'),
+    job1: await calc.value('job-cost-1'),
+    serve: await calc.value('serve-monthly-0'),
+  };
+  const focused = () => page.evaluate(() => document.activeElement?.dataset.testid ?? null);
+  for (const [button, gone] of [['remove-job-0', 'job-cost-1'], ['remove-serve-0', 'serve-0'], ['remove-work-0', 'work-0']]) {
+    await page.getByTestId(button).click();
+    await page.getByTestId(gone).waitFor({ state: 'detached' });
+    // Every workload costs something, so the plan is cheaper without it.
+    assert.ok((await calc.value('answer-total')) < before.total, `${button}: total fell`);
+    assert.equal(await page.getByTestId('undo-remove').count(), 1, `${button}: an undo is offered`);
+    await page.getByTestId('undo-remove').click();
+    await page.getByTestId(gone).waitFor();
+    // Exactly the plan before: the same amounts, to the cent and beyond.
+    assert.equal(await calc.waitForValue('answer-total', (v) => v === before.total), before.total);
+    assert.equal(await calc.value('answer-cash'), before.cash);
+    assert.equal(await calc.value('job-cost-0'), before.job0);
+    assert.equal(await calc.value('job-cost-1'), before.job1);
+    assert.equal(await calc.value('serve-monthly-0'), before.serve);
+    assert.equal(await page.getByTestId('undo-remove').count(), 0, `${button}: the note goes once used`);
+    // The keyboard is back where the removal started.
+    assert.equal(await focused(), button);
+  }
+  // The edited job came back into the calculator with its own fields.
+  assert.equal(await page.getByTestId('editor-heading').textContent(), 'Training job 1 of 2');
+  assert.equal(await page.getByTestId('input-kind').inputValue(), 'lora');
+  assert.equal(await page.getByTestId('input-epochs').inputValue(), '3');
+  const url = await calc.waitForUrl((p) => p.getAll('job').length === 2 && p.getAll('serve').length === 1 && p.getAll('work').length === 1);
+  assert.deepEqual(url.getAll('job').map((j) => parseJob(j).kind), ['lora', 'full-ft']);
+  // Another edit after a removal ends the undo: undoing then would drop that edit unseen.
+  await page.getByTestId('remove-serve-0').click();
+  await page.getByTestId('undo-remove').waitFor();
+  await calc.type('gpus', '2');
+  await page.getByTestId('undo-remove').waitFor({ state: 'detached' });
+  await done(calc);
+});
