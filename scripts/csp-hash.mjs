@@ -2,9 +2,12 @@
 // the wasm loader, and index.html's first-screen script) in its Content-Security-Policy, by their
 // SHA-256 hashes. The policy lives in index.html with the
 // placeholder 'sha256-TRUNK-INLINE-SCRIPT'; a static host needs no header and no nonce.
+// Then, in the same hook (Trunk runs a stage's hooks at the same time, and both edit index.html):
+// the manifest link under the public URL and the build's service worker (scripts/service-worker.mjs).
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { linkManifest, writeServiceWorker } from './service-worker.mjs';
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('TRUNK_STAGING_DIR is not set: run as a Trunk post_build hook');
@@ -16,5 +19,8 @@ const hashes = inline.map((body) => `'sha256-${createHash('sha256').update(body,
 const placeholder = "'sha256-TRUNK-INLINE-SCRIPT'";
 if (!html.includes(placeholder)) throw new Error(`index.html has no ${placeholder} in its Content-Security-Policy`);
 html = html.replace(placeholder, hashes.join(' '));
+html = linkManifest(html, process.env.TRUNK_PUBLIC_URL ?? '/');
 writeFileSync(file, html);
 console.log(`csp-hash: allowed ${hashes.length} inline script(s) by hash`);
+const sw = writeServiceWorker(dir);
+console.log(`csp-hash: service worker ${sw.version} precaches ${sw.files.length} files`);

@@ -19,6 +19,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { launch } from '../tests/e2e/support/browser.mjs';
 import { serveStatic } from './serve.mjs';
+import { writeServiceWorker } from './service-worker.mjs';
 
 const root = resolve(process.argv[2] ?? 'dist');
 const prefix = process.argv[3] ?? '/';
@@ -124,4 +125,6 @@ if (link) {
   inlined = css.length;
 }
 writeFileSync(file, html);
-console.log(`prerender: first screen in ${templates.length} languages, ${(templates.join('').length / 1024).toFixed(1)} KB of HTML${inlined ? `, style sheet inlined (${(inlined / 1024).toFixed(1)} KB)` : ''}, into ${file}`);
+// The service worker precaches the build as it now is: this index.html, no style sheet file.
+const sw = writeServiceWorker(root);
+console.log(`prerender: first screen in ${templates.length} languages, ${(templates.join('').length / 1024).toFixed(1)} KB of HTML${inlined ? `, style sheet inlined (${(inlined / 1024).toFixed(1)} KB)` : ''}, into ${file}; service worker ${sw.version} precaches ${sw.files.length} files`);

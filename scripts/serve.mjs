@@ -1,12 +1,13 @@
 // A tiny static server for a release build (what `make serve` runs): sends `file.br` or `file.gz`
 // (written by scripts/precompress.mjs) with Content-Encoding when the request's Accept-Encoding
 // allows it and the copy exists, else the file itself; `Vary: Accept-Encoding` on every file that has
-// copies. index.html is revalidated on every load (no-cache); the other files carry a content hash in
-// their names (Trunk's filehash), so they are cached for a year as immutable.
+// copies. The files with Trunk's content hash in their names (filehash: the script, the wasm, the
+// icon) are cached for a year as immutable; every other file (index.html, the service worker
+// sw.js, the manifest and its icons) is revalidated on every load (no-cache).
 // Usage: node scripts/serve.mjs [dir] [port]   (default dist/ 8080; PUBLIC_URL=/sub/path/ for a subpath)
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { basename, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const TYPES = {
@@ -16,10 +17,14 @@ const TYPES = {
   '.wasm': 'application/wasm',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
   '.ico': 'image/x-icon',
 };
+
+// Trunk's content hash in a name, e.g. gpu-credit-runway-9b37c764e04de273_bg.wasm.
+const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z0-9]+$/;
 
 /** The encodings an Accept-Encoding header allows (q > 0), e.g. "gzip, deflate, br" → {gzip, deflate, br}. */
 export function acceptedEncodings(header = '') {
@@ -66,7 +71,7 @@ export async function serveStatic({ root = resolve('dist'), prefix = '/', port =
       const accepted = acceptedEncodings(req.headers['accept-encoding']);
       const headers = {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'cache-control': extname(file) === '.html' ? 'no-cache' : 'public, max-age=31536000, immutable',
+        'cache-control': HASHED.test(basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache',
         'x-content-type-options': 'nosniff',
       };
       let body = file;

@@ -22,6 +22,9 @@ before(async () => {
   writeFileSync(join(root, 'app_bg.wasm.br'), brotliCompressSync(WASM));
   writeFileSync(join(root, 'only-gz.js'), 'let a = 1;');
   writeFileSync(join(root, 'only-gz.js.gz'), gzipSync('let a = 1;'));
+  writeFileSync(join(root, 'app-0123456789abcdef_bg.wasm'), WASM);
+  writeFileSync(join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(root, 'manifest.webmanifest'), '{"name":"t"}');
   server = await serveStatic({ root });
 });
 after(() => server.close());
@@ -68,7 +71,16 @@ test('the page is revalidated, hashed files are immutable; copies and outside fi
   assert.equal(page.status, 200);
   assert.equal(page.headers['cache-control'], 'no-cache');
   assert.equal(page.headers.vary, undefined, 'index.html has no copies here');
-  assert.match((await get('/app_bg.wasm')).headers['cache-control'], /immutable/);
+  assert.match((await get('/app-0123456789abcdef_bg.wasm')).headers['cache-control'], /immutable/);
+  // A name without Trunk's content hash may change its content: revalidated, as the page. The
+  // service worker above all (a year-old worker would keep a year-old release), and the manifest.
+  assert.equal((await get('/app_bg.wasm')).headers['cache-control'], 'no-cache');
+  const sw = await get('/sw.js');
+  assert.equal(sw.headers['cache-control'], 'no-cache');
+  assert.equal(sw.headers['content-type'], 'text/javascript; charset=utf-8');
+  const manifest = await get('/manifest.webmanifest');
+  assert.equal(manifest.headers['content-type'], 'application/manifest+json');
+  assert.equal(manifest.headers['cache-control'], 'no-cache');
   assert.equal((await get('/app_bg.wasm.br')).status, 404);
   assert.equal((await get('/nope.js')).status, 404);
   // The URL parser resolves a literal or %2e-encoded "..": the request stays inside the folder.

@@ -356,8 +356,9 @@ test('hostile names and notes from links, storage and files are shown as text', 
   assert.equal(await calc.page.getByTestId('saved-name-0').innerText(), name);
   assert.equal(await calc.page.getByTestId('saved-note-0').innerText(), note);
   assert.equal(await calc.page.locator('img[src=x]').count(), 0);
-  // The page's own scripts: Trunk's module loader and index.html's first-screen script only.
-  assert.equal(await calc.page.locator('script:not([type=module]):not([data-prerender])').count(), 0);
+  // The page's own scripts: Trunk's module loader, index.html's first-screen script and its
+  // service worker registration only.
+  assert.equal(await calc.page.locator('script:not([type=module]):not([data-prerender]):not([data-offline])').count(), 0);
   // Reload: the name comes back from storage, still as text.
   await calc.page.reload();
   await calc.page.getByTestId('saved-0').waitFor();
@@ -398,7 +399,7 @@ test('numeric extremes never show NaN or Infinity and never hang', async () => {
   await done(calc);
 });
 
-test('no request leaves the origin, the CSP is in force, and only localStorage is used', async () => {
+test('no request leaves the origin, the CSP is in force, and only localStorage and the offline cache are used', async () => {
   const calc = await open('?grant=aws-activate:100K&name=Audit');
   await calc.type('params', '13B');
   // The last-open plan is written after an edit: wait for it, so the key list below is certain.
@@ -427,14 +428,25 @@ test('no request leaves the origin, the CSP is in force, and only localStorage i
   });
   assert.equal(ran, false);
   calc.consoleErrors = calc.consoleErrors.filter((e) => !/Refused to execute inline script|Executing inline script violates/.test(e));
-  const stored = await calc.page.evaluate(async () => ({
-    cookie: document.cookie,
-    session: Object.keys(sessionStorage),
-    local: Object.keys(localStorage).sort(),
-    databases: indexedDB.databases ? (await indexedDB.databases()).map((d) => d.name) : [],
-    caches: 'caches' in window ? await caches.keys() : [],
-  }));
-  assert.deepEqual(stored, { cookie: '', session: [], local: ['gpu-credit-runway.last', 'gpu-credit-runway.library'], databases: [], caches: [] });
+  const stored = await calc.page.evaluate(async () => {
+    // The one cache is the service worker's, of the build's own files (README "Offline and second
+    // visits"), named by the page's folder and the build's version.
+    await navigator.serviceWorker.ready;
+    const names = await caches.keys();
+    const cached = await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url)));
+    return {
+      cookie: document.cookie,
+      session: Object.keys(sessionStorage),
+      local: Object.keys(localStorage).sort(),
+      databases: indexedDB.databases ? (await indexedDB.databases()).map((d) => d.name) : [],
+      caches: names.map((n) => n.replace(/ [0-9a-f]{16}$/, ' VERSION')),
+      cachedElsewhere: cached.flat().filter((u) => !u.startsWith(`${location.origin}/`)),
+    };
+  });
+  assert.deepEqual(stored, {
+    cookie: '', session: [], local: ['gpu-credit-runway.last', 'gpu-credit-runway.library'], databases: [],
+    caches: [`gpu-credit-runway ${suite.server.url} VERSION`], cachedElsewhere: [],
+  });
   await done(calc);
 });
 

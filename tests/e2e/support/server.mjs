@@ -6,6 +6,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
   '.wasm': 'application/wasm',
   '.css': 'text/css; charset=utf-8',
   '.png': 'image/png',
