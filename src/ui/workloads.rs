@@ -22,9 +22,11 @@ pub fn WorkloadList() -> impl IntoView {
     let announcer = Announcer::get();
     // A workload's row is gone (with the Remove button that had the focus): say so, and move the
     // focus to the row now in its place in the list, else the one before, else the heading.
-    // The last removal, undoable while the plan stays as the removal left it (any other edit
-    // makes the note go: undoing would silently drop that edit).
-    let last_removal = RwSignal::new(None::<Removal>);
+    // The removals, undoable newest first while the plan stays as the last one left it (any
+    // other edit makes the note go: undoing would silently drop that edit). A second removal
+    // right after the first (a double click, Enter pressed twice: the next row's Remove button
+    // takes the focus) stacks, so both come back.
+    let removals = RwSignal::new(Vec::<Removal>::new());
     let removed = move |text: String, position: usize, before| {
         let (jobs, serves, works) = state
             .plan
@@ -38,17 +40,23 @@ pub fn WorkloadList() -> impl IntoView {
         } else {
             announcer.say(format!("{text} {}", tr!("workloads.undo_hint")));
         }
-        last_removal.set(Some(Removal {
-            text,
-            position,
-            before,
-            after: state.snapshot(),
-        }));
+        removals.update(|stack| {
+            // Removals after other edits start a new stack: the old ones cannot come back.
+            if stack.last().is_some_and(|r| r.after != before) {
+                stack.clear();
+            }
+            stack.push(Removal {
+                text,
+                position,
+                before,
+                after: state.snapshot(),
+            });
+        });
         focus_test_id(removal_focus(position, jobs, serves, works));
     };
     let undoable = Memo::new(move |_| {
-        last_removal.with(|r| {
-            r.as_ref().and_then(|r| {
+        removals.with(|stack| {
+            stack.last().and_then(|r| {
                 let now = state
                     .scenario
                     .with(|s| state.plan.with(|p| (*s == r.after.0, *p == r.after.1)));
@@ -57,10 +65,9 @@ pub fn WorkloadList() -> impl IntoView {
         })
     });
     let undo = move |_| {
-        let Some(r) = last_removal.get_untracked() else {
+        let Some(r) = removals.try_update(Vec::pop).flatten() else {
             return;
         };
-        last_removal.set(None);
         state.restore(r.before);
         announcer.say(tr!("workloads.restored"));
         // The restored row's Remove button, where the removal started.
@@ -460,7 +467,10 @@ fn AddWorkload(
                     .catalog
                     .accelerator(&id)
                     .map_or(id.clone(), |a| a.name.to_string());
-                view! { <option value=id selected=selected>{label}</option> }
+                // `prop:selected`: an option inserted as selected becomes the select's choice; the
+                // attribute would not, once the reader has used the select (the list is rebuilt
+                // when the provider changes, and a kept accelerator must stay shown).
+                view! { <option value=id prop:selected=selected>{label}</option> }
             })
             .collect_view()
     };

@@ -322,6 +322,23 @@ test('removing any workload can be undone: the plan, its answers and the edited 
   assert.equal(await page.getByTestId('input-epochs').inputValue(), '3');
   const url = await calc.waitForUrl((p) => p.getAll('job').length === 2 && p.getAll('serve').length === 1 && p.getAll('work').length === 1);
   assert.deepEqual(url.getAll('job').map((j) => parseJob(j).kind), ['lora', 'full-ft']);
+  // Enter pressed twice on Remove (the next row's Remove takes the focus): two jobs go, and two
+  // undos bring both back, the newest first.
+  await page.getByTestId('remove-job-0').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('job-cost-1').waitFor({ state: 'detached' });
+  assert.equal(await focused(), 'remove-job-0');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('job-cost-0').waitFor({ state: 'detached' });
+  await page.getByTestId('undo-remove').click();
+  await page.getByTestId('job-cost-0').waitFor();
+  assert.equal(await page.getByTestId('job-cost-1').count(), 0, 'one undo brings back one job');
+  await page.getByTestId('undo-remove').click();
+  await page.getByTestId('job-cost-1').waitFor();
+  assert.equal(await calc.waitForValue('answer-total', (v) => v === before.total), before.total);
+  assert.equal(await calc.value('job-cost-0'), before.job0);
+  assert.equal(await calc.value('job-cost-1'), before.job1);
+  assert.equal(await page.getByTestId('undo-remove').count(), 0);
   // Another edit after a removal ends the undo: undoing then would drop that edit unseen.
   await page.getByTestId('remove-serve-0').click();
   await page.getByTestId('undo-remove').waitFor();

@@ -188,6 +188,25 @@ test('the runway chart draws', async () => {
   await done(calc);
 });
 
+test('the form\'s accelerator stays the one shown when the provider changes and changes back', async () => {
+  const calc = await open('?start=60&grant=modal:5000');
+  const { page } = calc;
+  await page.getByTestId('new-work-type').selectOption('serve');
+  const gpu = page.getByTestId('new-work-gpu');
+  await gpu.selectOption('h100-sxm');
+  // AWS rents the H100 too, so it is kept; back at Modal the list is rebuilt and must still show it
+  // (it showed Modal's first accelerator, the A100 80GB, while the line was added on an H100).
+  await page.getByTestId('new-work-provider').selectOption('aws');
+  assert.equal(await gpu.inputValue(), 'h100-sxm');
+  await page.getByTestId('new-work-provider').selectOption('modal');
+  assert.equal(await gpu.inputValue(), 'h100-sxm');
+  await gpu.selectOption('a100-80gb');
+  await page.getByTestId('add-workload').click();
+  await page.getByTestId('serve-0').waitFor();
+  assert.match(await page.getByTestId('serve-0').innerText(), /A100 80GB/);
+  await done(calc);
+});
+
 test('adding and removing a workload with the form', async () => {
   const calc = await open('?start=60&grant=modal:5000');
   // Experiments default to 8 H100 at Modal, 2K GPU-hours from day 0 at 25 % duty: $3.95 * 2,000 = $7,900.
