@@ -492,6 +492,15 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// A token slot's text in the link's form: a link's as it is, a typed box's through
+/// [`canonical_typed`] (for slots read without a field, e.g. a serving line's months).
+pub fn in_link_form(raw: &str, origin: Origin) -> std::borrow::Cow<'_, str> {
+    match origin {
+        Origin::Link => std::borrow::Cow::Borrowed(raw),
+        Origin::Typed => std::borrow::Cow::Owned(canonical_typed(raw)),
+    }
+}
+
 /// Typed text as a link carries it, for the boxes whose text is read by a link's rules (a grant's
 /// amount and days, the add-workload form): unchanged in English; in Portuguese a number read the
 /// Portuguese way is rewritten in the link's form ("1,5B" → "1.5B", "100.000" → "100K"), so

@@ -805,10 +805,7 @@ pub fn work_from_slots(
     };
     let gpus = field(Field::Gpus, slot(2))? as u32;
     // A typed box is read in the reader's language first ("2.000" in Portuguese is 2,000).
-    let hours_text = match origin {
-        Origin::Link => slot(3).to_string(),
-        Origin::Typed => crate::parse::canonical_typed(slot(3)),
-    };
+    let hours_text = crate::parse::in_link_form(slot(3), origin);
     let gpu_hours = parse_positive(&hours_text, MAX_WORK_GPU_HOURS).map_err(|p| {
         fail(field_error(
             &label,
@@ -1011,6 +1008,40 @@ mod tests {
 
     fn catalog() -> Catalog {
         Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn typed_experiments_are_read_in_the_readers_language() {
+        // The add-workload form's boxes, in Portuguese: "2.000" GPU-hours is two thousand (not
+        // two), duty is typed in percent (25 → 0.25), "1,5" accelerators is not whole.
+        use crate::locale::{with_lang, Lang};
+        let c = catalog();
+        let w = with_lang(Lang::Pt, || {
+            work_from_slots(
+                &["modal", "h100-sxm", "8", "2.000", "3", "25"],
+                0,
+                Origin::Typed,
+                &c,
+            )
+        })
+        .unwrap_or_else(|e| panic!("{}", e.message));
+        assert_eq!(
+            (w.gpus, w.gpu_hours, w.start_day, w.duty),
+            (8, 2000.0, 3, 0.25)
+        );
+        // The same text in a link is the link's: "2.000" is two GPU-hours, duty a fraction.
+        let w = parse_work("modal:h100-sxm:8:2.000:3:0.25", 0, &c)
+            .unwrap_or_else(|e| panic!("{}", e.message));
+        assert_eq!((w.gpu_hours, w.duty), (2.0, 0.25));
+        assert!(with_lang(Lang::Pt, || {
+            work_from_slots(
+                &["modal", "h100-sxm", "1,5", "2.000", "0"],
+                0,
+                Origin::Typed,
+                &c,
+            )
+        })
+        .is_err());
     }
 
     #[test]

@@ -360,10 +360,7 @@ pub fn serve_from_slots(
     }
     if let Some(raw) = optional(parts, 5) {
         // A typed box is read in the reader's language first ("1.000" in Portuguese).
-        let raw = &match origin {
-            Origin::Link => raw.to_string(),
-            Origin::Typed => crate::parse::canonical_typed(raw),
-        };
+        let raw = &*crate::parse::in_link_form(raw, origin);
         serve.months = crate::parse::parse_whole(raw, 1, MAX_SERVE_MONTHS).map_err(|p| {
             PlanError::in_field(
                 at,

@@ -41,10 +41,6 @@ pub fn WorkloadList() -> impl IntoView {
             announcer.say(format!("{text} {}", tr!("workloads.undo_hint")));
         }
         removals.update(|stack| {
-            // Removals after other edits start a new stack: the old ones cannot come back.
-            if stack.last().is_some_and(|r| r.after != before) {
-                stack.clear();
-            }
             stack.push(Removal {
                 text,
                 position,
@@ -56,13 +52,18 @@ pub fn WorkloadList() -> impl IntoView {
     };
     let undoable = Memo::new(move |_| {
         removals.with(|stack| {
-            stack.last().and_then(|r| {
-                let now = state
-                    .scenario
-                    .with(|s| state.plan.with(|p| (*s == r.after.0, *p == r.after.1)));
-                (now == (true, true)).then(|| r.text.clone())
-            })
+            let r = stack.last()?;
+            let unchanged =
+                state.scenario.with(|s| *s == r.after.0) && state.plan.with(|p| *p == r.after.1);
+            unchanged.then(|| r.text.clone())
         })
+    });
+    // The first other edit ends every pending undo; the emptied stack stops the comparison above
+    // from running on each later edit (a slider's every step).
+    Effect::new(move |_| {
+        if undoable.with(Option::is_none) && removals.with_untracked(|s| !s.is_empty()) {
+            removals.set(Vec::new());
+        }
     });
     let undo = move |_| {
         let Some(r) = removals.try_update(Vec::pop).flatten() else {

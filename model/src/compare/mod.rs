@@ -297,7 +297,12 @@ mod tests {
             "Comparison 2: Epochs: \"1001\" is above the accepted range. Expected a number of passes from 0.01 to 1,000, like 3."
         );
         // The calculator's ranges, not the columns' old ones: 500K tokens, 1,000 epochs, 5,000 runs.
-        assert!(parse_column("lora:8B:500K:1000:5000", 0).is_ok());
+        assert_eq!(
+            parse_column("lora:8B:500K:1000:5000", 0)
+                .ok()
+                .map(|c| (c.tokens, c.epochs, c.runs)),
+            Some((5e5, 1000.0, 5000))
+        );
         assert!(
             msg("lora:<b>:200M").starts_with("Comparison 2: parameters \"<b>\" is not a number."),
             "{}",
