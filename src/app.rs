@@ -16,7 +16,7 @@ use crate::ui::glossary::Glossary;
 use crate::ui::hidden_costs::HiddenCostsPanel;
 use crate::ui::inputs::InputsPanel;
 use crate::ui::results::Results;
-use crate::ui::scenarios::{remember_last, restore_last, ScenariosPanel};
+use crate::ui::scenarios::{remember_last, restore_last, SavedPlansPanel};
 use crate::ui::section::{follow_hash, provide_sections, Collapsible, OpenSections, SectionNav};
 use crate::ui::share::ShareBar;
 
@@ -118,7 +118,7 @@ pub fn App(in_steps: bool) -> impl IntoView {
                         <AdvisorPanel />
                     </Collapsible>
                     <Collapsible id="saved" class="panel saved" title=tr!("sections.saved.title") blurb=tr!("sections.saved.blurb")>
-                        <ScenariosPanel />
+                        <SavedPlansPanel />
                     </Collapsible>
                 </div>
                 <section class="panel results" aria-label=tr!("app.results")><Results /></section>

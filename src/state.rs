@@ -1,19 +1,21 @@
-//! The app's single source of truth: the validated scenario, plus per-field text and validation
-//! message. Everything shown is derived from these; the URL is synchronised in one effect.
+//! The app's single source of truth: the plan (one document: its jobs, serving lines,
+//! experiments, grants and shared settings), which job the calculator edits, and per-field text
+//! and validation message. Everything shown is derived from these; the URL is synchronised in
+//! one effect.
 
 use leptos::prelude::*;
 use runway_model::overheads::{estimate_overheads, OverheadEstimate};
 use runway_model::plan::{Plan, PlanError};
 use runway_model::{
     decode_link, encode_link, estimate, Catalog, DecodedLink, Estimate, EstimateError, Field,
-    InputError, Origin, Scenario,
+    InputError, Job, Origin, Settings,
 };
 use std::collections::BTreeMap;
 
 /// The whole plan evaluated: every workload priced, the runway, warnings and apply-by days.
 pub type RunwayView = runway_model::evaluate::Outcome<'static>;
 
-/// What a control shows besides the scenario value: the text in its box and its message.
+/// What a control shows besides the plan's value: the text in its box and its message.
 #[derive(Clone, Copy)]
 pub struct FieldState {
     /// The text in the typed box (may be invalid).
@@ -36,20 +38,29 @@ impl FieldState {
 pub struct AppState {
     /// The catalog, loaded once and never freed.
     pub catalog: &'static Catalog,
-    /// The last valid scenario.
-    pub scenario: RwSignal<Scenario>,
+    /// Which job of the plan the calculator edits (`None`: the plan has no training job, and
+    /// the calculator shows `draft`, a job it can add).
+    pub editing: RwSignal<Option<usize>>,
+    /// The job the calculator shows while the plan has none (not part of the plan).
+    draft: RwSignal<Job>,
+    /// The job the calculator shows: the edited one, else the draft. Changes only when that
+    /// job does.
+    pub job: Memo<Job>,
+    /// The plan's shared settings; changes only when they do.
+    pub settings: Memo<Settings>,
     /// The chosen accelerator id; changes only when the accelerator does, so the pickers do not
     /// re-render on every slider move.
     pub accelerator_id: Memo<String>,
     /// The chosen provider id (see `accelerator_id`).
     pub provider_id: Memo<String>,
-    /// The credit plan: grants, extra workloads, dataset-ready day.
+    /// The plan: every workload, grant and shared setting.
     pub plan: RwSignal<Plan>,
     /// Grant and workload tokens the link carried that could not be used.
     pub plan_errors: RwSignal<Vec<PlanError>>,
-    /// The scenario priced against the catalog, computed once per change for every reader.
+    /// The calculator's job priced against the catalog, computed once per change for every
+    /// reader.
     pub estimate: Memo<Result<Estimate<'static>, EstimateError>>,
-    /// The hidden costs (network, failures, storage, egress, memory) of the priced scenario.
+    /// The hidden costs (network, failures, storage, egress, memory) of the calculator's job.
     pub overheads: Memo<Option<OverheadEstimate<'static>>>,
     /// The runway of the whole plan (grants, every workload), computed once per change.
     pub runway: Memo<Option<RunwayView>>,
@@ -73,27 +84,40 @@ impl AppState {
                 )
             })
             .collect();
-        let scenario = RwSignal::new(Scenario::default());
         let plan = RwSignal::new(Plan::default());
-        let estimate = Memo::new(move |_| scenario.with(|s| estimate(s, catalog)));
+        let editing = RwSignal::new(Some(0));
+        let draft = RwSignal::new(Job::default());
+        let job = Memo::new(move |_| {
+            let edited = editing.with(|e| e.and_then(|i| plan.with(|p| p.jobs.get(i).cloned())));
+            edited.unwrap_or_else(|| draft.get())
+        });
+        let settings = Memo::new(move |_| plan.with(|p| p.settings.clone()));
+        let estimate = Memo::new(move |_| job.with(|j| estimate(j, catalog)));
         let overheads = Memo::new(move |_| {
-            scenario.with(|s| {
-                estimate.with(|e| e.as_ref().ok().map(|e| estimate_overheads(s, e, catalog)))
+            job.with(|j| {
+                settings.with(|k| {
+                    estimate.with(|e| {
+                        e.as_ref()
+                            .ok()
+                            .map(|e| estimate_overheads(j, &k.overheads, e, catalog))
+                    })
+                })
             })
         });
         let state = AppState {
             catalog,
-            scenario,
-            accelerator_id: Memo::new(move |_| scenario.with(|s| s.accelerator_id.clone())),
-            provider_id: Memo::new(move |_| scenario.with(|s| s.provider_id.clone())),
+            editing,
+            draft,
+            job,
+            settings,
+            accelerator_id: Memo::new(move |_| job.with(|j| j.accelerator_id.clone())),
+            provider_id: Memo::new(move |_| job.with(|j| j.provider_id.clone())),
             plan,
             plan_errors: RwSignal::new(Vec::new()),
             estimate,
             overheads,
             runway: Memo::new(move |_| {
-                scenario.with(|s| {
-                    plan.with(|plan| Some(runway_model::evaluate::evaluate(s, plan, catalog)))
-                })
+                plan.with(|plan| Some(runway_model::evaluate::evaluate(plan, catalog)))
             }),
             saved_id: RwSignal::new(None),
             fields: StoredValue::new(fields),
@@ -102,15 +126,16 @@ impl AppState {
         state
     }
 
-    /// Replaces the whole plan with a decoded link (opening a saved scenario, an import, "new from
-    /// defaults"): every field's box and message, the scenario, grants and workloads.
+    /// Replaces the whole plan with a decoded link (opening a saved plan, an import, "new from
+    /// defaults"): every field's box and message, the plan, and the calculator on its first job.
     pub fn load(&self, mut decoded: DecodedLink) {
         // A link (or saved plan) without a valid `t0` counts its days from today; the date is then
         // part of the plan and written into the link like any other key.
         if decoded.plan.t0.is_none() {
             decoded.plan.t0 = crate::browser::today();
         }
-        let s = &decoded.scenario;
+        let job = decoded.plan.jobs.first().cloned().unwrap_or_default();
+        let k = &decoded.plan.settings;
         let errors: BTreeMap<Field, &InputError> =
             decoded.errors.iter().map(|e| (e.field, e)).collect();
         for field in Field::ALL {
@@ -118,13 +143,15 @@ impl AppState {
             // A rejected value stays visible in its box, next to its message.
             let text = match (errors.get(&field), decoded.raw.get(&field)) {
                 (Some(_), Some(raw)) => raw.clone(),
-                _ => display_value(field, s),
+                _ => display_value(field, &job, k),
             };
             f.text.set(text);
             f.error.set(errors.get(&field).map(|e| e.to_string()));
         }
         self.plan_errors.set(decoded.plan_errors);
-        self.scenario.set(decoded.scenario);
+        self.editing
+            .set((!decoded.plan.jobs.is_empty()).then_some(0));
+        self.draft.set(job);
         self.plan.set(decoded.plan);
     }
 
@@ -132,9 +159,7 @@ impl AppState {
     /// address bar, the share box and the calendar. Encoding is not part of an edit's update; the
     /// share box re-reads it a task later (see `ShareBar`).
     pub fn link_query(&self) -> String {
-        let plan = self
-            .scenario
-            .with_untracked(|s| self.plan.with_untracked(|p| encode_link(s, p)));
+        let plan = self.plan.with_untracked(encode_link);
         // The reader's view keys (language, display currency) when the link carries them.
         match crate::lang::link_keys() {
             keys if keys.is_empty() => plan,
@@ -146,13 +171,41 @@ impl AppState {
     /// Whether the page this state belongs to is still mounted: a task scheduled before a rebuild
     /// (a language or currency switch) finds its state disposed and must do nothing.
     pub fn is_alive(&self) -> bool {
-        self.scenario.try_with_untracked(|_| ()).is_some()
+        self.plan.try_with_untracked(|_| ()).is_some()
     }
 
-    /// Tracks every change to the plan (the scenario being edited or the rest of the plan).
+    /// Tracks every change to the plan.
     pub fn track_plan(&self) {
-        self.scenario.track();
         self.plan.track();
+    }
+
+    /// Applies an edit to the calculator's job and the plan's settings: the edited job of the
+    /// plan, else the draft. Only what changed notifies its readers.
+    pub fn edit(&self, f: impl FnOnce(&mut Job, &mut Settings)) {
+        let edited = self
+            .editing
+            .get_untracked()
+            .filter(|&i| self.plan.with_untracked(|p| i < p.jobs.len()));
+        match edited {
+            Some(i) => self.plan.update(|p| {
+                if let Some(j) = p.jobs.get_mut(i) {
+                    f(j, &mut p.settings);
+                }
+            }),
+            None => {
+                let (mut j, mut k) = (
+                    self.draft.get_untracked(),
+                    self.plan.with_untracked(|p| p.settings.clone()),
+                );
+                f(&mut j, &mut k);
+                if self.draft.with_untracked(|d| *d != j) {
+                    self.draft.set(j);
+                }
+                if self.plan.with_untracked(|p| p.settings != k) {
+                    self.plan.update(|p| p.settings = k);
+                }
+            }
+        }
     }
 
     /// The state of one field.
@@ -176,7 +229,7 @@ impl AppState {
             match parsed {
                 Ok(p) => {
                     f.clear_error();
-                    self.scenario.update(|s| s.set_param_count(p));
+                    self.edit(|j, _| j.set_param_count(p));
                 }
                 Err(e) => f.error.set(Some(e.to_string())),
             }
@@ -209,29 +262,42 @@ impl AppState {
         self.set_number(field, Some(value));
         // A mixture of experts keeps its total beside the active count the slider moved.
         if field == Field::Params {
-            f.text
-                .set(self.scenario.with_untracked(|s| display_value(field, s)));
+            let text = self
+                .job
+                .with_untracked(|j| self.settings.with_untracked(|k| display_value(field, j, k)));
+            f.text.set(text);
         }
     }
 
-    /// The current value of a numeric field (the dataset-ready day lives in the plan).
+    /// The current value of a numeric field; tracks only the job's fields or only the
+    /// settings, whichever the field belongs to.
+    pub fn number_of(&self, field: Field) -> Option<f64> {
+        if field.is_job_field() {
+            self.job
+                .with(|j| self.settings.with_untracked(|k| field.number(j, k)))
+        } else {
+            self.settings
+                .with(|k| self.job.with_untracked(|j| field.number(j, k)))
+        }
+    }
+
+    /// The current value of a numeric field (0 when absent).
     pub fn number(&self, field: Field) -> f64 {
         match field {
             // `auto`: the slider sits at Daly's optimum.
             Field::CkptEvery => self
-                .scenario
-                .with(|s| s.number(field))
+                .number_of(field)
                 .or_else(|| {
                     self.overheads
                         .with(|o| o.as_ref().map(|o| o.failures.optimal_interval_hours * 60.0))
                 })
                 .unwrap_or(0.0),
-            _ => self.scenario.with(|s| s.number(field)).unwrap_or(0.0),
+            _ => self.number_of(field).unwrap_or(0.0),
         }
     }
 
     fn set_number(&self, field: Field, value: Option<f64>) {
-        self.scenario.update(|s| s.set_number(field, value));
+        self.edit(|j, k| field.set(j, k, value));
     }
 
     /// Chooses an accelerator; keeps the provider when it rents it, else picks the default one.
@@ -239,7 +305,7 @@ impl AppState {
         let Some(acc) = self.catalog.accelerator(&id) else {
             return;
         };
-        let current_provider = self.scenario.with_untracked(|s| s.provider_id.clone());
+        let current_provider = self.job.with_untracked(|j| j.provider_id.clone());
         let new_provider = match self.catalog.price(&current_provider, &acc.id) {
             Some(_) => None,
             None => self
@@ -251,11 +317,12 @@ impl AppState {
         if new_provider.is_some() {
             self.field(Field::Provider).clear_error();
         }
-        self.scenario.update(|s| {
-            s.accelerator_id = acc.id.to_string();
+        let catalog = self.catalog;
+        self.edit(|j, k| {
+            j.accelerator_id = acc.id.to_string();
             if let Some(p) = new_provider {
-                s.provider_id = p;
-                s.keep_offered_network(self.catalog);
+                j.provider_id = p;
+                k.keep_offered_network(&j.provider_id, catalog);
             }
         });
     }
@@ -263,64 +330,108 @@ impl AppState {
     /// Chooses a provider (the select only offers ones that rent the accelerator).
     pub fn choose_provider(&self, id: String) {
         let rents = self
-            .scenario
-            .with_untracked(|s| self.catalog.price(&id, &s.accelerator_id).is_some());
+            .job
+            .with_untracked(|j| self.catalog.price(&id, &j.accelerator_id).is_some());
         if rents {
             self.field(Field::Provider).clear_error();
-            self.scenario.update(|s| {
-                s.provider_id = id;
-                s.keep_offered_network(self.catalog);
+            let catalog = self.catalog;
+            self.edit(|j, k| {
+                j.provider_id = id;
+                k.keep_offered_network(&j.provider_id, catalog);
             });
         }
     }
 }
 
 impl AppState {
-    /// Opens job `index` (plan order) in the calculator's editor.
+    /// Opens job `index` (plan order) in the calculator's editor. A network its provider does
+    /// not offer is dropped from the plan's settings (the provider's default applies).
     pub fn edit_job(&self, index: usize) {
-        let mut s = self.scenario.get_untracked();
-        self.plan.update(|p| p.edit_job(index, &mut s));
-        s.keep_offered_network(self.catalog);
-        self.scenario.set(s);
+        let Some(provider) = self
+            .plan
+            .with_untracked(|p| p.jobs.get(index).map(|j| j.provider_id.clone()))
+        else {
+            return;
+        };
+        if self.editing.get_untracked() == Some(index) {
+            return;
+        }
+        self.editing.set(Some(index));
+        self.keep_offered_network(&provider);
         self.refresh_job_fields();
     }
 
-    /// Removes job `index` (plan order); the editor opens the next one if it was edited.
+    /// Removes job `index` (plan order); the editor opens the next one if it was edited. The
+    /// last job removed stays in the calculator as the draft it can add again.
     pub fn remove_job(&self, index: usize) {
-        let mut s = self.scenario.get_untracked();
-        self.plan.update(|p| p.remove_job(index, &mut s));
-        self.scenario.set(s);
+        let removed = self.plan.with_untracked(|p| p.jobs.get(index).cloned());
+        let Some(removed) = removed else { return };
+        let mut next = None;
+        let selected = self.editing.get_untracked();
+        self.plan.update(|p| next = p.remove_job(index, selected));
+        if next.is_none() && selected.is_some() {
+            self.draft.set(removed);
+        }
+        self.editing.set(next);
         self.refresh_job_fields();
     }
 
     /// Adds a job at the end of the plan and opens it in the editor.
-    pub fn add_job(&self, job: runway_model::workloads::Job) {
-        let mut s = self.scenario.get_untracked();
-        self.plan.update(|p| p.add_job(job, &mut s));
-        s.keep_offered_network(self.catalog);
-        self.scenario.set(s);
+    pub fn add_job(&self, job: Job) {
+        let provider = job.provider_id.clone();
+        let mut index = 0;
+        self.plan.update(|p| {
+            p.jobs.push(job);
+            index = p.jobs.len() - 1;
+        });
+        self.editing.set(Some(index));
+        self.keep_offered_network(&provider);
         self.refresh_job_fields();
     }
 
-    /// The plan as it is now (editor and plan), for an undo.
-    pub fn snapshot(&self) -> (Scenario, Plan) {
-        (self.scenario.get_untracked(), self.plan.get_untracked())
+    /// Drops the plan's network choice when `provider` does not offer it.
+    fn keep_offered_network(&self, provider: &str) {
+        let offered = self.plan.with_untracked(|p| {
+            p.settings.network_for(provider, self.catalog).is_some()
+                || p.settings.overheads.network_id.is_none()
+        });
+        if !offered {
+            self.plan
+                .update(|p| p.settings.keep_offered_network(provider, self.catalog));
+        }
+    }
+
+    /// The plan as it is now (with the edited job and the draft), for an undo.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            plan: self.plan.get_untracked(),
+            editing: self.editing.get_untracked(),
+            draft: self.draft.get_untracked(),
+        }
     }
 
     /// Puts back a plan taken by [`AppState::snapshot`] (undoing a removal): the editor's job
     /// boxes follow.
-    pub fn restore(&self, (scenario, plan): (Scenario, Plan)) {
-        self.scenario.set(scenario);
-        self.plan.set(plan);
+    pub fn restore(&self, s: Snapshot) {
+        self.draft.set(s.draft);
+        self.editing.set(s.editing);
+        self.plan.set(s.plan);
         self.refresh_job_fields();
     }
 
-    /// Rewrites the boxes of the job fields from the scenario (after the edited job changed).
+    /// Whether the page holds exactly `s` (nothing edited since it was taken).
+    pub fn holds(&self, s: &Snapshot) -> bool {
+        self.editing.with(|e| *e == s.editing)
+            && self.plan.with(|p| *p == s.plan)
+            && self.draft.with(|d| *d == s.draft)
+    }
+
+    /// Rewrites the boxes of the job fields from the edited job (after it changed).
     fn refresh_job_fields(&self) {
-        let s = self.scenario.get_untracked();
+        let (j, k) = (self.job.get_untracked(), self.settings.get_untracked());
         for field in Field::ALL.into_iter().filter(|f| f.is_job_field()) {
             let f = self.field(field);
-            f.text.set(display_value(field, &s));
+            f.text.set(display_value(field, &j, &k));
             f.clear_error();
         }
     }
@@ -328,8 +439,7 @@ impl AppState {
     /// Chooses the inter-node network (`""`: the provider's default).
     pub fn choose_network(&self, id: String) {
         self.field(Field::Network).clear_error();
-        self.scenario
-            .update(|s| s.overheads.network_id = (!id.is_empty()).then_some(id));
+        self.edit(|_, k| k.overheads.network_id = (!id.is_empty()).then_some(id));
     }
 
     /// Chooses where the training data lives (`""`: with the training provider).
@@ -337,16 +447,14 @@ impl AppState {
         self.field(Field::DataOn).clear_error();
         let known = id.is_empty() || self.catalog.provider(&id).is_some();
         if known {
-            self.scenario
-                .update(|s| s.overheads.data_on_provider = (!id.is_empty()).then_some(id));
+            self.edit(|_, k| k.overheads.data_on_provider = (!id.is_empty()).then_some(id));
         }
     }
 
     /// Turns an on/off field (spot, export) on or off.
     pub fn set_switch(&self, field: Field, on: bool) {
         self.field(field).clear_error();
-        self.scenario
-            .update(|s| s.set_number(field, Some(if on { 1.0 } else { 0.0 })));
+        self.set_number(field, Some(if on { 1.0 } else { 0.0 }));
     }
 }
 
@@ -360,14 +468,22 @@ pub fn use_app_state() -> AppState {
     expect_context::<AppState>()
 }
 
-fn display_value(field: Field, s: &Scenario) -> String {
-    if let Some(id) = s.id_value(field) {
+/// A plan as it was, with the calculator's selection and draft: what an undo puts back.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    plan: Plan,
+    editing: Option<usize>,
+    draft: Job,
+}
+
+fn display_value(field: Field, j: &Job, k: &Settings) -> String {
+    if let Some(id) = field.id(j, k) {
         return id.to_string();
     }
     if field == Field::Params {
-        return s.param_count().text(field, true);
+        return j.param_count().text(field, true);
     }
-    match s.number(field) {
+    match field.number(j, k) {
         Some(v) => field.display(v),
         None if field.accepts_auto() => "auto".into(),
         None => String::new(),

@@ -35,7 +35,7 @@ use runway_model::overheads::{
 use runway_model::parse::Range;
 use runway_model::plan::{apply_window, warnings};
 use runway_model::runway::{simulate, simulate_totals, GrantInput, RunwayResult, WorkloadInput};
-use runway_model::saved::{decode_scenario_file, encode_scenario_file, Library, SavedScenario};
+use runway_model::saved::{decode_plan_file, encode_plan_file, Library, SavedPlan};
 use runway_model::workload_kind::WorkloadKind;
 use runway_model::{decode_link, estimate, Catalog, DecodedLink, Field, Output};
 use std::cell::Cell;
@@ -118,7 +118,8 @@ fn shown(what: &str, text: &str) -> Checked {
 /// The hidden-cost numbers: every field the page shows or charts, and the result cards.
 fn check_overheads(
     o: &OverheadEstimate,
-    s: &runway_model::Scenario,
+    s: &runway_model::Job,
+    k: &runway_model::knobs::OverheadInputs,
     e: &runway_model::Estimate,
     cat: &Catalog,
 ) -> Checked {
@@ -181,7 +182,7 @@ fn check_overheads(
         finite_or_none(id, h.value(o))?;
         shown(id, &h.human(o))?;
         shown(id, &h.exact(o))?;
-        shown(id, &h.explain(s, e, o, cat).substituted)?;
+        shown(id, &h.explain(s, k, e, o, cat).substituted)?;
     }
     Ok(())
 }
@@ -297,7 +298,10 @@ fn check_csv(csv: &str) -> Checked {
 /// Every calculation the page runs on a decoded plan, as the page calls it (src/ui/*), with every
 /// number it shows or charts checked finite (`None` where a value can be absent).
 fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
-    let (s, plan) = (&d.scenario, &d.plan);
+    // The job the page opens (the first), else the new default one it offers.
+    let plan = &d.plan;
+    let editor = plan.jobs.first().cloned().unwrap_or_default();
+    let (s, k) = (&editor, &plan.settings);
     let e = match estimate(s, cat) {
         Ok(e) => e,
         Err(err) => return Err(TestCaseError::fail(format!("does not price: {err:?}"))),
@@ -319,15 +323,15 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
         finite("cost_by_provider", usd)?;
     }
     // Hidden costs and their two sweeps (src/ui/hidden_costs.rs).
-    let o = estimate_overheads(s, &e, cat);
-    check_overheads(&o, s, &e, cat)?;
+    let o = estimate_overheads(s, &k.overheads, &e, cat);
+    check_overheads(&o, s, &k.overheads, &e, cat)?;
     let gpus = f64::from(s.gpus);
     let hi = (gpus * 16.0).clamp(1024.0, f64::from(MAX_SWEEP_GPUS));
     let mut counts: Vec<f64> = log_space(1.0, hi, 48).into_iter().map(f64::round).collect();
     counts.dedup();
     let other = runway_model::overheads::contrasting_network(cat, s, &o).map(|(n, _)| n);
     for n in [o.network, other].into_iter().flatten() {
-        for (g, usd) in cost_vs_gpus(s, &e, &o, cat, n, &counts) {
+        for (g, usd) in cost_vs_gpus(s, &k.overheads, &e, &o, cat, n, &counts) {
             finite("cost_vs_gpus x", g)?;
             finite_or_none("cost_vs_gpus y", usd)?;
         }
@@ -335,12 +339,12 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     let opt = o.failures.optimal_interval_hours;
     let mut intervals = log_space(opt / 8.0, opt * 8.0, 48);
     intervals.push(opt);
-    for (t, usd) in cost_vs_interval(s, &e, &o, cat, &intervals) {
+    for (t, usd) in cost_vs_interval(s, &k.overheads, &e, &o, cat, &intervals) {
         finite("cost_vs_interval x", t)?;
         finite_or_none("cost_vs_interval y", usd)?;
     }
     // Billing modes and break-evens (src/ui/billing.rs).
-    let b = estimate_billing(s, &e, cat);
+    let b = estimate_billing(s, &k.billing, &e, cat);
     for (what, v) in [
         ("billing.busy_only_usd_per_hour", b.busy_only_usd_per_hour),
         ("billing.host_usd_per_hour", b.host_usd_per_hour),
@@ -383,14 +387,14 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
         finite_or_none("billing_modes.monthly reserved", r.monthly.1)?;
         finite_or_none("billing_modes.monthly spot", r.monthly.2)?;
     }
-    for r in what_budget_buys(cat, s.billing.budget_usd) {
+    for r in what_budget_buys(cat, k.billing.budget_usd) {
         finite("what_budget_buys.usd_per_gpu_hour", r.usd_per_gpu_hour)?;
         finite("what_budget_buys.gpu_hours", r.gpu_hours)?;
         finite("what_budget_buys.pflop_hours", r.pflop_hours)?;
     }
     // Credits and runway, warnings, application windows, CSV (src/ui/credits.rs, plan_list.rs,
     // scenarios.rs).
-    let outcome = runway_model::evaluate::evaluate(s, plan, cat);
+    let outcome = runway_model::evaluate::evaluate(plan, cat);
     for j in &outcome.jobs {
         finite("job cost", j.cost_usd)?;
         finite("job gpu-hours", j.gpu_hours)?;
@@ -399,7 +403,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
         finite("serve monthly", v.monthly_usd)?;
         finite("serve total", v.total_usd)?;
     }
-    let inputs = runway_inputs(plan, s, cat);
+    let inputs = runway_inputs(plan, cat);
     let r = simulate(&inputs.0, &inputs.1);
     check_runway("runway", &r)?;
     check_totals(&r, &inputs.0, &inputs.1)?;
@@ -411,14 +415,14 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
             apply_window(p, s.start_day);
         }
     }
-    let listed = run_plan(plan, s, cat);
+    let listed = run_plan(plan, cat);
     prop_assert_eq!(listed.total_spend_usd, r.total_spend_usd);
     prop_assert_eq!(listed.cash_usd, r.cash_usd);
     check_csv(&results_csv(plan, &inputs, &outcome.lines, &r, cat))?;
     // Train vs fine-tune columns (src/ui/compare.rs): the page shows each cost as a multiple of
     // the cheapest, so costs must be positive.
     for c in &plan.compare {
-        let col = evaluate(c, s, &e, &outcome, plan, cat);
+        let col = evaluate(c, s, &k.billing, &e, &outcome, Some(0), cat);
         finite("compare.flops", col.flops)?;
         finite("compare.gpu_hours", col.gpu_hours)?;
         finite("compare.cost_usd", col.cost_usd)?;
@@ -428,7 +432,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
         check_runway("compare.runway", &col.runway)?;
     }
     // The credit-shape advisor, with the inputs src/ui/advisor.rs builds.
-    let advice = advise(&outcome.advisor_inputs(s), cat);
+    let advice = advise(&outcome.advisor_inputs(k), cat);
     for a in &advice.ranked {
         finite("advisor.amount_usd", a.amount_usd)?;
         finite("advisor.spendable_usd", a.spendable_usd)?;
@@ -457,11 +461,12 @@ fn check_decoded(d: &DecodedLink, cat: &Catalog, page: bool) -> Checked {
     if page {
         return check_page(d, cat);
     }
-    let e = estimate(&d.scenario, cat);
+    let editor = d.plan.jobs.first().cloned().unwrap_or_default();
+    let e = estimate(&editor, cat);
     prop_assert!(e.is_ok(), "does not price");
     if let Ok(e) = e {
         prop_assert!(e.compute_cost_usd.is_finite() && e.compute_cost_usd > 0.0);
-        let o = estimate_overheads(&d.scenario, &e, cat);
+        let o = estimate_overheads(&editor, &d.plan.settings.overheads, &e, cat);
         prop_assert!(o.scaling_efficiency.is_finite() && o.scaling_efficiency > 0.0);
         finite_or_none("overheads.total_usd()", o.total_usd())?;
     }
@@ -469,7 +474,7 @@ fn check_decoded(d: &DecodedLink, cat: &Catalog, page: bool) -> Checked {
 }
 
 fn check_json(text: &str, cat: &Catalog, page: bool) -> Checked {
-    match decode_scenario_file(text) {
+    match decode_plan_file(text) {
         // As the page opens an imported file: the record's plan, name and note.
         Ok(s) => check_decoded(&s.decode(cat), cat, page)?,
         Err(e) => prop_assert!(!e.to_string().is_empty()),
@@ -483,12 +488,13 @@ fn check_json(text: &str, cat: &Catalog, page: bool) -> Checked {
             if page {
                 for s in &l.library.scenarios {
                     let d = s.decode(cat);
-                    let e = estimate(&d.scenario, cat);
+                    let editor = d.plan.jobs.first().cloned().unwrap_or_default();
+                    let e = estimate(&editor, cat);
                     prop_assert!(e.is_ok(), "saved entry does not price");
                     if let Ok(e) = e {
-                        let o = estimate_overheads(&d.scenario, &e, cat);
+                        let o = estimate_overheads(&editor, &d.plan.settings.overheads, &e, cat);
                         finite_or_none("list total", o.total_usd())?;
-                        check_runway("list runway", &run_plan(&d.plan, &d.scenario, cat))?;
+                        check_runway("list runway", &run_plan(&d.plan, cat))?;
                     }
                 }
             }
@@ -734,7 +740,7 @@ fn link_shaped(cat: &Catalog) -> impl Strategy<Value = String> {
 
 /// A valid scenario file with random edits: characters replaced, inserted, or cut.
 fn mutated_file() -> impl Strategy<Value = String> {
-    let base = encode_scenario_file(&SavedScenario {
+    let base = encode_plan_file(&SavedPlan {
         id: "s1".into(),
         name: "Seed plan".into(),
         note: "note".into(),

@@ -145,13 +145,14 @@ pub struct BillingEstimate {
     pub breakeven_tokens_per_month: Option<f64>,
 }
 
-/// Prices the billing views for a scenario.
+/// Prices the billing views for a job's accelerator, provider and MFU under the plan's billing
+/// knobs.
 pub fn estimate_billing(
-    s: &crate::cost::Scenario,
+    s: &crate::job::Job,
+    b: &crate::knobs::BillingInputs,
     e: &crate::cost::Estimate,
     catalog: &Catalog,
 ) -> BillingEstimate {
-    let b = &s.billing;
     let p = e.price.usd_per_gpu_hour();
     let reserved = b.reserved_usd_per_hour.or_else(|| {
         catalog
@@ -410,9 +411,9 @@ mod tests {
         // The default scenario: H100 at AWS, $6.88/h on demand; AWS's reserved discount gives the
         // reserved line. Duty 0.5: busy-only 6.88 x 730 x 0.5 = $2,511.20 a month.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let s = crate::cost::Scenario::default();
+        let s = crate::job::Job::default();
         let e = crate::cost::estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        let b = estimate_billing(&s, &e, &c);
+        let b = estimate_billing(&s, &Default::default(), &e, &c);
         let d = duty_sweep(&b, &[0.5, 1.0]);
         assert!((d.busy_only[0].1 - 2_511.2).abs() < 1e-9);
         let r = b
@@ -517,9 +518,10 @@ mod tests {
     fn billing_views_for_the_default_scenario_by_hand() {
         // AWS H100 at $6.88, reserved 45 % off (estimate): $3.784, d* = 0.55.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let s = crate::cost::Scenario::default();
+        let s = crate::job::Job::default();
+        let k = crate::knobs::BillingInputs::default();
         let e = crate::cost::estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        let b = estimate_billing(&s, &e, &c);
+        let b = estimate_billing(&s, &k, &e, &c);
         assert!((b.reserved_usd_per_hour.unwrap_or(f64::NAN) - 3.784).abs() < 1e-9);
         assert!((b.breakeven_duty.unwrap_or(f64::NAN) - 0.55).abs() < 1e-12);
         // 8B model, batch 32, 2,048 tokens of context, MFU 0.4 on H100: 41.0586M blended tokens an
@@ -542,21 +544,21 @@ mod tests {
         assert_eq!(b.breakeven_tokens_per_month, None);
         // Against GPT-4o ($2.50 / $10: blended $4.375) self-hosting pays above
         // 5,022.40 / 4.375 * 1e6 = 1.148 billion tokens a month.
-        let mut s2 = s.clone();
-        s2.billing.api_id = "gpt-4o".into();
-        let b2 = estimate_billing(&s2, &e, &c);
+        let mut k2 = k.clone();
+        k2.api_id = "gpt-4o".into();
+        let b2 = estimate_billing(&s, &k2, &e, &c);
         assert!((b2.breakeven_tokens_per_month.unwrap_or(f64::NAN) - 1.147_977_1e9).abs() < 1e3);
         // Reserved inference GPUs ($3.784): self-hosting pays above 3.784 * 730 / 4.375 * 1e6 =
         // 631.4M tokens a month against GPT-4o.
-        s2.billing.host_mode = HostMode::Reserved;
-        let b3 = estimate_billing(&s2, &e, &c);
+        k2.host_mode = HostMode::Reserved;
+        let b3 = estimate_billing(&s, &k2, &e, &c);
         assert!((b3.breakeven_tokens_per_month.unwrap_or(f64::NAN) - 6.313_874_3e8).abs() < 1e3);
         // 8,192 tokens of context: KV 32 * 131,072 * 8,192 = 34,359,738,368 bytes a step; decode
         // 1.072e14 / 50,359,738,368 = 2,128.685 tok/s; blended 1 / (0.75 / 24,725 +
         // 0.25 / 2,128.685) = 1 / (3.0334e-5 + 1.17444e-4) = 6,766.95 tok/s.
-        let mut long = s.clone();
-        long.billing.context_tokens = 8192.0;
-        let bl = estimate_billing(&long, &e, &c);
+        let mut long = k.clone();
+        long.context_tokens = 8192.0;
+        let bl = estimate_billing(&s, &long, &e, &c);
         assert!(
             (bl.decode_tokens_per_s - 2_128.684_6).abs() < 1e-3,
             "{}",
@@ -573,10 +575,11 @@ mod tests {
         let mut m = s.clone();
         m.provider_id = "modal".into();
         let em = crate::cost::estimate(&m, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        assert_eq!(estimate_billing(&m, &em, &c).breakeven_duty, None);
-        m.billing.reserved_usd_per_hour = Some(2.0);
+        assert_eq!(estimate_billing(&m, &k, &em, &c).breakeven_duty, None);
+        let mut km = k.clone();
+        km.reserved_usd_per_hour = Some(2.0);
         assert!(
-            (estimate_billing(&m, &em, &c)
+            (estimate_billing(&m, &km, &em, &c)
                 .breakeven_duty
                 .unwrap_or(f64::NAN)
                 - 2.0 / 3.95)

@@ -3,7 +3,7 @@
 use crate::catalog::{Accelerator, Catalog, Price};
 
 pub use crate::formulas::*;
-pub use crate::scenario::Scenario;
+use crate::job::Job;
 
 /// Where the price per GPU-hour came from.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,7 +29,7 @@ impl PriceSource<'_> {
     }
 }
 
-/// Everything the page shows for one scenario.
+/// A training job's compute, priced.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Estimate<'a> {
     /// The accelerator used.
@@ -54,7 +54,7 @@ pub struct Estimate<'a> {
     pub gpu_hours_for_reference_budget: f64,
 }
 
-/// Why a scenario cannot be priced (ids not in the catalog; link decoding prevents this).
+/// Why a job cannot be priced (ids not in the catalog; link decoding prevents this).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EstimateError {
     /// The accelerator id is unknown.
@@ -66,8 +66,8 @@ pub enum EstimateError {
     },
 }
 
-/// Prices a scenario against the catalog.
-pub fn estimate<'a>(s: &Scenario, catalog: &'a Catalog) -> Result<Estimate<'a>, EstimateError> {
+/// Prices a training job's compute against the catalog.
+pub fn estimate<'a>(s: &Job, catalog: &'a Catalog) -> Result<Estimate<'a>, EstimateError> {
     let accelerator = catalog
         .accelerator(&s.accelerator_id)
         .ok_or_else(|| EstimateError::UnknownAccelerator(s.accelerator_id.clone()))?;
@@ -104,7 +104,7 @@ pub fn estimate<'a>(s: &Scenario, catalog: &'a Catalog) -> Result<Estimate<'a>, 
 }
 
 /// Total cost at each MFU from 5 % to 80 % in 1-point steps, for the cost-vs-MFU chart.
-pub fn cost_vs_mfu(s: &Scenario, e: &Estimate) -> Vec<(f64, f64)> {
+pub fn cost_vs_mfu(s: &Job, e: &Estimate) -> Vec<(f64, f64)> {
     let peak = e.accelerator.peak_flops_per_s();
     let p = e.price.usd_per_gpu_hour();
     let mut points: Vec<(f64, f64)> = (5..=80)
@@ -173,19 +173,19 @@ mod tests {
     #[test]
     fn azure_a100_always_on_is_2482_a_month() {
         // Seed 003: Azure A100 40GB $3.40/h = $2,482/month (730 h).
-        let s = Scenario {
+        let s = Job {
             accelerator_id: "a100-40gb".into(),
             provider_id: "azure".into(),
             gpus: 1,
             duty: 1.0,
-            ..Scenario::default()
+            ..Job::default()
         };
         let cat = catalog();
         let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
         assert!(close(e.monthly_cost_always_on_per_gpu_usd, 2482.0, 1e-12));
         assert!(close(e.monthly_cost_per_gpu_usd, 2482.0, 1e-12));
         // Google Cloud $3.67/h = $2,679.10 (the article rounds its own figure to $2,682).
-        let s = Scenario {
+        let s = Job {
             provider_id: "gcp".into(),
             ..s
         };
@@ -198,8 +198,8 @@ mod tests {
     #[test]
     fn doubling_params_and_tokens_is_four_times_the_cost() {
         let cat = catalog();
-        let base = Scenario::default();
-        let double = Scenario {
+        let base = Job::default();
+        let double = Job {
             params: base.params * 2.0,
             tokens: base.tokens * 2.0,
             ..base.clone()
@@ -215,13 +215,13 @@ mod tests {
     #[test]
     fn mfu_02_costs_twice_mfu_04() {
         let cat = catalog();
-        let good = Scenario {
+        let good = Job {
             mfu: 0.4,
-            ..Scenario::default()
+            ..Job::default()
         };
-        let bad = Scenario {
+        let bad = Job {
             mfu: 0.2,
-            ..Scenario::default()
+            ..Job::default()
         };
         let a = estimate(&good, &cat)
             .map(|e| e.compute_cost_usd)
@@ -236,7 +236,7 @@ mod tests {
     fn default_scenario_cost_by_hand() {
         // 58,982.137 GPU-hours * $6.88 (AWS H100) = $405,797.10.
         let cat = catalog();
-        let e = estimate(&Scenario::default(), &cat).unwrap_or_else(|e| panic!("{e:?}"));
+        let e = estimate(&Job::default(), &cat).unwrap_or_else(|e| panic!("{e:?}"));
         assert!(
             close(e.compute_cost_usd, 405_797.10, 1e-6),
             "{}",
@@ -249,9 +249,9 @@ mod tests {
     #[test]
     fn override_price_replaces_list_price() {
         let cat = catalog();
-        let s = Scenario {
+        let s = Job {
             price_override_usd_per_gpu_hour: Some(2.0),
-            ..Scenario::default()
+            ..Job::default()
         };
         let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(e.price.usd_per_gpu_hour(), 2.0);
@@ -265,10 +265,10 @@ mod tests {
     #[test]
     fn unpriceable_scenarios_are_errors_not_panics() {
         let cat = catalog();
-        let s = Scenario {
+        let s = Job {
             accelerator_id: "tpu-v5e".into(),
             provider_id: "aws".into(),
-            ..Scenario::default()
+            ..Job::default()
         };
         assert_eq!(
             estimate(&s, &cat).err(),
@@ -277,9 +277,9 @@ mod tests {
                 accelerator: "tpu-v5e".into()
             })
         );
-        let s = Scenario {
+        let s = Job {
             accelerator_id: "nope".into(),
-            ..Scenario::default()
+            ..Job::default()
         };
         assert_eq!(
             estimate(&s, &cat).err(),
@@ -290,9 +290,9 @@ mod tests {
     #[test]
     fn chart_series_include_the_current_point_and_every_provider() {
         let cat = catalog();
-        let s = Scenario {
+        let s = Job {
             mfu: 0.375,
-            ..Scenario::default()
+            ..Job::default()
         };
         let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
         let series = cost_vs_mfu(&s, &e);

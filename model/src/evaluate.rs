@@ -5,12 +5,13 @@
 
 use crate::billing::{estimate_billing, HostMode};
 use crate::catalog::Catalog;
-use crate::cost::{estimate, Estimate, EstimateError, Scenario, HOURS_PER_MONTH};
+use crate::cost::{estimate, Estimate, EstimateError, HOURS_PER_MONTH};
 use crate::overheads::{estimate_overheads, OverheadEstimate};
 use crate::plan::{apply_by, warnings, Plan, Warning};
 use crate::runway::{
     simulate, GrantInput, LineItem, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS,
 };
+use crate::settings::Settings;
 use crate::workloads::{Job, Serve};
 
 /// MFU assumed for a serving line's prefill (the billing views' default; decode is bound by
@@ -22,8 +23,6 @@ pub const SERVE_MFU: f64 = 0.4;
 pub struct JobOutcome<'c> {
     /// The job.
     pub job: Job,
-    /// The scenario that prices it (the plan's shared knobs with the job's fields).
-    pub scenario: Scenario,
     /// Its compute estimate.
     pub estimate: Result<Estimate<'c>, EstimateError>,
     /// Its hidden costs (`None` when it cannot be priced).
@@ -105,13 +104,12 @@ impl Outcome<'_> {
 }
 
 /// Prices one job.
-pub fn price_job<'c>(job: &Job, base: &Scenario, catalog: &'c Catalog) -> JobOutcome<'c> {
-    let scenario = job.scenario(base, catalog);
-    let estimate = estimate(&scenario, catalog);
+pub fn price_job<'c>(job: &Job, settings: &Settings, catalog: &'c Catalog) -> JobOutcome<'c> {
+    let estimate = estimate(job, catalog);
     let overheads = estimate
         .as_ref()
         .ok()
-        .map(|e| estimate_overheads(&scenario, e, catalog));
+        .map(|e| estimate_overheads(job, &settings.overheads, e, catalog));
     let (gpu_hours, usd_per_gpu_hour, days, storage_usd, egress_usd) =
         overheads.as_ref().map_or((0.0, 0.0, 0.0, 0.0, 0.0), |o| {
             (
@@ -122,7 +120,7 @@ pub fn price_job<'c>(job: &Job, base: &Scenario, catalog: &'c Catalog) -> JobOut
                 o.egress_usd(),
             )
         });
-    let line = accelerator_line(job, &scenario, catalog, gpu_hours, usd_per_gpu_hour);
+    let line = accelerator_line(job, catalog, gpu_hours, usd_per_gpu_hour);
     let end_day = if days.is_finite() {
         line.end_day()
     } else {
@@ -138,7 +136,6 @@ pub fn price_job<'c>(job: &Job, base: &Scenario, catalog: &'c Catalog) -> JobOut
         storage_usd,
         egress_usd,
         line,
-        scenario,
         estimate,
         overheads,
     }
@@ -146,7 +143,6 @@ pub fn price_job<'c>(job: &Job, base: &Scenario, catalog: &'c Catalog) -> JobOut
 
 fn accelerator_line(
     job: &Job,
-    s: &Scenario,
     catalog: &Catalog,
     gpu_hours: f64,
     usd_per_gpu_hour: f64,
@@ -160,7 +156,7 @@ fn accelerator_line(
         line: LineItem::Accelerators,
         gpus: job.gpus,
         usd_per_gpu_hour,
-        duty: s.duty,
+        duty: job.duty,
         start_day: job.start_day,
         gpu_hours,
     }
@@ -169,19 +165,23 @@ fn accelerator_line(
 /// Sizes and prices one serving line with the billing views' throughput model (prefill at
 /// [`SERVE_MFU`], decode bound by memory bandwidth with the KV cache, the plan's batch, context
 /// and utilisation), on whole always-on accelerators.
-pub fn price_serve(serve: &Serve, base: &Scenario, catalog: &Catalog) -> ServeOutcome {
-    let mut s = base.clone();
-    s.provider_id.clone_from(&serve.provider_id);
-    s.accelerator_id.clone_from(&serve.accelerator_id);
-    s.price_override_usd_per_gpu_hour = None;
-    s.mfu = SERVE_MFU;
-    s.billing.infer_params = serve.params;
-    s.billing.infer_params_total = serve.params_total;
-    s.billing.precision = serve.precision;
-    s.billing.tokens_per_month = serve.tokens_per_month;
-    s.billing.host_mode = serve.host;
+pub fn price_serve(serve: &Serve, settings: &Settings, catalog: &Catalog) -> ServeOutcome {
+    // The accelerators a line runs on, priced like a job's (its training fields play no part).
+    let mut s = Job {
+        provider_id: serve.provider_id.clone(),
+        accelerator_id: serve.accelerator_id.clone(),
+        price_override_usd_per_gpu_hour: None,
+        mfu: SERVE_MFU,
+        ..Job::default()
+    };
+    let mut billing = settings.billing.clone();
+    billing.infer_params = serve.params;
+    billing.infer_params_total = serve.params_total;
+    billing.precision = serve.precision;
+    billing.tokens_per_month = serve.tokens_per_month;
+    billing.host_mode = serve.host;
     // The plan's reserved-price override is for the billing view's provider, not this line's.
-    s.billing.reserved_usd_per_hour = None;
+    billing.reserved_usd_per_hour = None;
     let months = f64::from(serve.months);
     let days = (months * HOURS_PER_MONTH / 24.0).ceil() as u32;
     let mut out = ServeOutcome {
@@ -213,7 +213,7 @@ pub fn price_serve(serve: &Serve, base: &Scenario, catalog: &Catalog) -> ServeOu
             return out;
         }
     };
-    let b = estimate_billing(&s, &e, catalog);
+    let b = estimate_billing(&s, &billing, &e, catalog);
     let for_memory = (b.memory_needed_bytes / b.memory_bytes).ceil();
     let gpus = b.gpus_needed.max(for_memory).max(1.0);
     let price = serve
@@ -227,18 +227,17 @@ pub fn price_serve(serve: &Serve, base: &Scenario, catalog: &Catalog) -> ServeOu
     out
 }
 
-/// Evaluates the whole plan; `editor` is the calculator's scenario (the edited job and the shared
-/// knobs).
-pub fn evaluate<'c>(editor: &Scenario, plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
+/// Evaluates the whole plan.
+pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
     let jobs: Vec<JobOutcome<'c>> = plan
-        .jobs(editor)
+        .jobs
         .iter()
-        .map(|j| price_job(j, editor, catalog))
+        .map(|j| price_job(j, &plan.settings, catalog))
         .collect();
     let serves: Vec<ServeOutcome> = plan
         .serves
         .iter()
-        .map(|v| price_serve(v, editor, catalog))
+        .map(|v| price_serve(v, &plan.settings, catalog))
         .collect();
     let grants: Vec<GrantInput> = plan
         .grants
@@ -329,17 +328,13 @@ pub fn evaluate<'c>(editor: &Scenario, plan: &Plan, catalog: &'c Catalog) -> Out
 
 /// The simulation inputs of a plan: its grants, and every workload's bill lines (see
 /// [`evaluate`], which this reads).
-pub fn runway_inputs(
-    plan: &Plan,
-    editor: &Scenario,
-    catalog: &Catalog,
-) -> (Vec<GrantInput>, Vec<WorkloadInput>) {
-    evaluate(editor, plan, catalog).inputs
+pub fn runway_inputs(plan: &Plan, catalog: &Catalog) -> (Vec<GrantInput>, Vec<WorkloadInput>) {
+    evaluate(plan, catalog).inputs
 }
 
 /// Runs the plan.
-pub fn run_plan(plan: &Plan, editor: &Scenario, catalog: &Catalog) -> RunwayResult {
-    evaluate(editor, plan, catalog).result
+pub fn run_plan(plan: &Plan, catalog: &Catalog) -> RunwayResult {
+    evaluate(plan, catalog).result
 }
 
 /// A job's non-GPU line items: storage while it runs, the dataset's egress (billed by the cloud
@@ -390,20 +385,21 @@ pub fn host_text(mode: HostMode) -> String {
 impl Outcome<'_> {
     /// The credit advisor's inputs for the whole plan: what every workload costs in the horizon,
     /// what it spends on an average busy day, when spending starts, and the jobs' datasets.
-    pub fn advisor_inputs(&self, editor: &Scenario) -> crate::advisor::AdvisorInputs {
+    pub fn advisor_inputs(&self, settings: &Settings) -> crate::advisor::AdvisorInputs {
         let daily_burn_usd = burn_rate(&self.inputs.1);
         crate::advisor::AdvisorInputs {
-            shape: editor.advisor.shape.clone(),
-            cuda_locked: editor.advisor.cuda_locked,
-            data_on: editor.overheads.data_on_provider.clone(),
+            shape: settings.advisor.shape.clone(),
+            cuda_locked: settings.advisor.cuda_locked,
+            data_on: settings.overheads.data_on_provider.clone(),
             dataset_gb: self
                 .jobs
                 .iter()
                 .filter_map(|j| j.overheads.as_ref())
                 .map(|o| o.dataset_gb)
                 .sum(),
-            weekly_engineer_usd: editor.advisor.weekly_engineer_usd,
-            dataset_ready_day: self.first_start_day().unwrap_or(editor.start_day),
+            weekly_engineer_usd: settings.advisor.weekly_engineer_usd,
+            // A plan with no workload has no dataset to wait for: day 0.
+            dataset_ready_day: self.first_start_day().unwrap_or(0),
             need_usd: self.result.total_spend_usd,
             daily_burn_usd,
         }

@@ -1,10 +1,11 @@
 //! "Show the math": for every result, its formula, the same formula with the scenario's numbers
 //! substituted, and the source and date of every catalog figure it used.
 
-use crate::cost::{Estimate, PriceSource, Scenario, HOURS_PER_MONTH, REFERENCE_BUDGET_USD};
+use crate::cost::{Estimate, PriceSource, HOURS_PER_MONTH, REFERENCE_BUDGET_USD};
 use crate::format::{
     compact, days, exact, exponent, scientific, usd, usd_as_published, usd_exact, usd_unit,
 };
+use crate::job::Job;
 
 /// A result the calculator shows; its [`test_id`](Output::test_id) is a stable `data-testid`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,7 +137,7 @@ impl Output {
     }
 
     /// The formula, substituted, and the sources behind it.
-    pub fn explain(self, s: &Scenario, e: &Estimate) -> Explanation {
+    pub fn explain(self, s: &Job, e: &Estimate) -> Explanation {
         let acc = e.accelerator;
         let peak = Citation {
             figure: crate::tr!(
@@ -341,13 +342,13 @@ mod tests {
             (WorkloadKind::Dpo, 1.0, 2, "C = 8 · N · D · runs", "8 × 8e9 params × 2e8 tokens × 2 runs = 2.56e19 FLOP; factor 8 (policy 6 + frozen reference forward 2)"),
         ];
         for (kind, epochs, runs, formula, substituted) in cases {
-            let s = Scenario {
+            let s = Job {
                 kind,
                 params: 8e9,
                 tokens: 2e8,
                 epochs,
                 runs,
-                ..Scenario::default()
+                ..Job::default()
             };
             let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
             let x = Output::TrainFlops.explain(&s, &e);
@@ -357,11 +358,11 @@ mod tests {
             );
         }
         // A mixture of experts: FLOPs use the 37B active parameters and say so.
-        let s = Scenario {
+        let s = Job {
             params: 37e9,
             params_total: Some(671e9),
             tokens: 1e12,
-            ..Scenario::default()
+            ..Job::default()
         };
         let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(e.train_flops, 6.0 * 37e9 * 1e12);
@@ -372,7 +373,7 @@ mod tests {
     #[test]
     fn every_output_substitutes_the_actual_inputs_and_cites_sources() {
         let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let s = Scenario::default();
+        let s = Job::default();
         let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
         let flops = Output::TrainFlops.explain(&s, &e);
         assert_eq!(
@@ -409,10 +410,10 @@ mod tests {
         // data/prices.json: Modal H100 SXM $3.95 per GPU-hour; data/providers.json names `modal`
         // "Modal", data/accelerators.json names `h100-sxm` "NVIDIA H100 SXM".
         let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let s = Scenario {
+        let s = Job {
             provider_id: "modal".into(),
             accelerator_id: "h100-sxm".into(),
-            ..Scenario::default()
+            ..Job::default()
         };
         let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
         let x = Output::PricePerGpuHour.explain(&s, &e);
@@ -436,7 +437,7 @@ mod tests {
     fn the_math_reads_in_portuguese() {
         use crate::locale::{with_lang, Lang};
         let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let s = Scenario::default();
+        let s = Job::default();
         let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
         // Same numbers as the English test above (7e9 params, 2e12 tokens, 6·N·D = 8.4e22).
         let flops = with_lang(Lang::Pt, || Output::TrainFlops.explain(&s, &e));
@@ -460,9 +461,9 @@ mod tests {
     #[test]
     fn override_prices_are_labelled_as_yours() {
         let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let s = Scenario {
+        let s = Job {
             price_override_usd_per_gpu_hour: Some(2.0),
-            ..Scenario::default()
+            ..Job::default()
         };
         let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
         let x = Output::PricePerGpuHour.explain(&s, &e);

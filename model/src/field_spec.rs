@@ -1,17 +1,21 @@
 //! The input table: one row per input of the calculator, carrying everything the model knows
 //! about it: link key, label, accepted range, what the message says it accepts, how the typed box
-//! writes it, its slider, its default and how it reads and writes a [`Scenario`]. Parsing
+//! writes it, its slider, its default and how it reads and writes a [`Job`] or the plan's
+//! [`Settings`]. Parsing
 //! ([`Field::parse`]), share links, sliders ([`Scale::of`]) and messages all read this table, so
-//! adding an input is one row in the `inputs!` invocation below plus its `Scenario` field.
+//! adding an input is one row in the `inputs!` invocation below plus its `Job` or `Settings`
+//! field.
 //!
 //! Imports only the types the rows describe (`cost`, `slider`, and constants of `overheads`,
 //! `billing`, `runway`); `parse` builds on it, never the other way round.
 
 use crate::billing::DEFAULT_CONTEXT_TOKENS;
-use crate::cost::{Scenario, REFERENCE_BUDGET_USD};
+use crate::cost::REFERENCE_BUDGET_USD;
+use crate::job::Job;
 use crate::knobs::MAX_GPUS;
 use crate::overheads::LLAMA3_MTBF_GPU_HOURS;
 use crate::runway::HORIZON_CAP_DAYS;
+use crate::settings::Settings;
 use crate::slider::Scale;
 
 /// Where a value came from: links carry fractions (`mfu=0.4`), the typed fields show percent (`40`).
@@ -70,28 +74,29 @@ pub enum Style {
     Switch,
 }
 
-/// How a numeric field reads and writes a [`Scenario`], with its default.
+/// How a numeric field reads and writes its place in the plan (a job's field, or the plan's shared
+/// [`Settings`]), with its default.
 #[derive(Clone, Copy, Debug)]
 pub enum Access {
     /// A value the scenario always has.
     Required {
-        /// Value in [`Scenario::default`].
+        /// Value in [`Job::default`] or [`Settings::default`].
         default: f64,
         /// Reads the value (switches read 0 or 1).
-        get: fn(&Scenario) -> f64,
+        get: fn(&Job, &Settings) -> f64,
         /// Writes a value validated by [`Field::parse`] (so whole-number casts are exact).
-        set: fn(&mut Scenario, f64),
+        set: fn(&mut Job, &mut Settings, f64),
     },
     /// A value that may be absent (no price override; the checkpoint interval left to the model).
     Optional {
-        /// Value in [`Scenario::default`].
+        /// Value in [`Job::default`] or [`Settings::default`].
         default: Option<f64>,
         /// Whether `auto` (or nothing typed) means "absent": the model's computed optimum.
         auto: bool,
         /// Reads the value.
-        get: fn(&Scenario) -> Option<f64>,
+        get: fn(&Job, &Settings) -> Option<f64>,
         /// Writes a validated value, or clears it with `None`.
-        set: fn(&mut Scenario, Option<f64>),
+        set: fn(&mut Job, &mut Settings, Option<f64>),
     },
 }
 
@@ -111,11 +116,11 @@ pub struct NumberSpec {
 /// The part of a row for a field holding an id (catalog id or named choice).
 #[derive(Clone, Copy, Debug)]
 pub struct IdSpec {
-    /// The id in [`Scenario::default`]; `None` for "the default applies" (provider's network,
+    /// The id in [`Job::default`] or [`Settings::default`]; `None` for "the default applies" (provider's network,
     /// data on the training provider).
     pub default: Option<&'static str>,
     /// Reads the id chosen; `None` for "the default applies".
-    pub get: fn(&Scenario) -> Option<&str>,
+    pub get: for<'a> fn(&'a Job, &'a Settings) -> Option<&'a str>,
 }
 
 /// Whether a field holds a number or an id.
@@ -229,7 +234,7 @@ inputs! {
             style: Style::Suffixed,
             slider: Some(Scale::Log { min: 1e8, max: 2e12, whole: false }),
             // A slider moves the active count; a total it passes is dropped (dense again).
-            access: Access::Required { default: 7e9, get: |s| s.params, set: |s, v| {
+            access: Access::Required { default: 7e9, get: |s, _| s.params, set: |s, _, v| {
                 s.params = v;
                 if s.params_total.is_some_and(|t| t <= v) {
                     s.params_total = None;
@@ -248,7 +253,7 @@ inputs! {
             range: span(1e5, 1e14),
             style: Style::Suffixed,
             slider: Some(Scale::Log { min: 1e6, max: 1e14, whole: false }),
-            access: Access::Required { default: 2e12, get: |s| s.tokens, set: |s, v| s.tokens = v },
+            access: Access::Required { default: 2e12, get: |s, _| s.tokens, set: |s, _, v| s.tokens = v },
         }),
     }
     /// Accelerator id from the catalog.
@@ -259,7 +264,7 @@ inputs! {
         job: true,
         value: ValueSpec::Id(IdSpec {
             default: Some("h100-sxm"),
-            get: |s| Some(s.accelerator_id.as_str()),
+            get: |s, _| Some(s.accelerator_id.as_str()),
         }),
     }
     /// Number of accelerators running the job.
@@ -274,8 +279,8 @@ inputs! {
             slider: Some(Scale::Log { min: 1.0, max: MAX_GPUS as f64, whole: true }),
             access: Access::Required {
                 default: 64.0,
-                get: |s| f64::from(s.gpus),
-                set: |s, v| s.gpus = v as u32,
+                get: |s, _| f64::from(s.gpus),
+                set: |s, _, v| s.gpus = v as u32,
             },
         }),
     }
@@ -294,7 +299,7 @@ inputs! {
             range: span(1e-4, 1.0),
             style: Style::Percent,
             slider: Some(Scale::Linear { min: 0.05, max: 0.80, step: 0.01 }),
-            access: Access::Required { default: 0.4, get: |s| s.mfu, set: |s, v| s.mfu = v },
+            access: Access::Required { default: 0.4, get: |s, _| s.mfu, set: |s, _, v| s.mfu = v },
         }),
     }
     /// Duty cycle: the fraction of wall-clock time the accelerators are busy and billed, (0, 1].
@@ -310,7 +315,7 @@ inputs! {
             range: span(1e-4, 1.0),
             style: Style::Percent,
             slider: Some(Scale::Linear { min: 0.01, max: 1.0, step: 0.01 }),
-            access: Access::Required { default: 1.0, get: |s| s.duty, set: |s, v| s.duty = v },
+            access: Access::Required { default: 1.0, get: |s, _| s.duty, set: |s, _, v| s.duty = v },
         }),
     }
     /// Provider id from the catalog.
@@ -321,7 +326,7 @@ inputs! {
         job: true,
         value: ValueSpec::Id(IdSpec {
             default: Some("aws"),
-            get: |s| Some(s.provider_id.as_str()),
+            get: |s, _| Some(s.provider_id.as_str()),
         }),
     }
     /// Price override in USD per accelerator-hour.
@@ -337,8 +342,8 @@ inputs! {
             access: Access::Optional {
                 default: None,
                 auto: false,
-                get: |s| s.price_override_usd_per_gpu_hour,
-                set: |s, v| s.price_override_usd_per_gpu_hour = v,
+                get: |s, _| s.price_override_usd_per_gpu_hour,
+                set: |s, _, v| s.price_override_usd_per_gpu_hour = v,
             },
         }),
     }
@@ -354,8 +359,8 @@ inputs! {
             slider: Some(Scale::Linear { min: 0.0, max: 365.0, step: 1.0 }),
             access: Access::Required {
                 default: 0.0,
-                get: |s| f64::from(s.start_day),
-                set: |s, v| s.start_day = v as u32,
+                get: |s, _| f64::from(s.start_day),
+                set: |s, _, v| s.start_day = v as u32,
             },
         }),
     }
@@ -371,8 +376,8 @@ inputs! {
             slider: Some(Scale::Log { min: 1_000.0, max: 1e6, whole: true }),
             access: Access::Required {
                 default: LLAMA3_MTBF_GPU_HOURS,
-                get: |s| s.overheads.mtbf_gpu_hours,
-                set: |s, v| s.overheads.mtbf_gpu_hours = v,
+                get: |_, s| s.overheads.mtbf_gpu_hours,
+                set: |_, s, v| s.overheads.mtbf_gpu_hours = v,
             },
         }),
     }
@@ -388,8 +393,8 @@ inputs! {
             slider: Some(Scale::Log { min: 0.1, max: 120.0, whole: false }),
             access: Access::Required {
                 default: 5.0,
-                get: |s| s.overheads.checkpoint_write_minutes,
-                set: |s, v| s.overheads.checkpoint_write_minutes = v,
+                get: |_, s| s.overheads.checkpoint_write_minutes,
+                set: |_, s, v| s.overheads.checkpoint_write_minutes = v,
             },
         }),
     }
@@ -405,8 +410,8 @@ inputs! {
             slider: Some(Scale::Linear { min: 0.0, max: 120.0, step: 1.0 }),
             access: Access::Required {
                 default: 10.0,
-                get: |s| s.overheads.restart_minutes,
-                set: |s, v| s.overheads.restart_minutes = v,
+                get: |_, s| s.overheads.restart_minutes,
+                set: |_, s, v| s.overheads.restart_minutes = v,
             },
         }),
     }
@@ -423,8 +428,8 @@ inputs! {
             access: Access::Optional {
                 default: None,
                 auto: true,
-                get: |s| s.overheads.checkpoint_every_minutes,
-                set: |s, v| s.overheads.checkpoint_every_minutes = v,
+                get: |_, s| s.overheads.checkpoint_every_minutes,
+                set: |_, s, v| s.overheads.checkpoint_every_minutes = v,
             },
         }),
     }
@@ -436,7 +441,7 @@ inputs! {
         job: false,
         value: ValueSpec::Id(IdSpec {
             default: None,
-            get: |s| s.overheads.network_id.as_deref(),
+            get: |_, s| s.overheads.network_id.as_deref(),
         }),
     }
     /// Fraction of gradient communication hidden behind compute, [0, 1].
@@ -454,8 +459,8 @@ inputs! {
             slider: Some(Scale::Linear { min: 0.0, max: 1.0, step: 0.05 }),
             access: Access::Required {
                 default: 0.5,
-                get: |s| s.overheads.overlap,
-                set: |s, v| s.overheads.overlap = v,
+                get: |_, s| s.overheads.overlap,
+                set: |_, s, v| s.overheads.overlap = v,
             },
         }),
     }
@@ -471,8 +476,8 @@ inputs! {
             slider: Some(Scale::Linear { min: 0.0, max: 20.0, step: 1.0 }),
             access: Access::Required {
                 default: 3.0,
-                get: |s| f64::from(s.overheads.checkpoints_kept),
-                set: |s, v| s.overheads.checkpoints_kept = v as u32,
+                get: |_, s| f64::from(s.overheads.checkpoints_kept),
+                set: |_, s, v| s.overheads.checkpoints_kept = v as u32,
             },
         }),
     }
@@ -488,8 +493,8 @@ inputs! {
             slider: None,
             access: Access::Required {
                 default: 0.0,
-                get: |s| switch(s.overheads.spot),
-                set: |s, v| s.overheads.spot = v == 1.0,
+                get: |_, s| switch(s.overheads.spot),
+                set: |_, s, v| s.overheads.spot = v == 1.0,
             },
         }),
     }
@@ -501,7 +506,7 @@ inputs! {
         job: false,
         value: ValueSpec::Id(IdSpec {
             default: None,
-            get: |s| s.overheads.data_on_provider.as_deref(),
+            get: |_, s| s.overheads.data_on_provider.as_deref(),
         }),
     }
     /// Whether the final weights leave the training provider at the end (1) or not (0).
@@ -516,8 +521,8 @@ inputs! {
             slider: None,
             access: Access::Required {
                 default: 0.0,
-                get: |s| switch(s.overheads.export_weights),
-                set: |s, v| s.overheads.export_weights = v == 1.0,
+                get: |_, s| switch(s.overheads.export_weights),
+                set: |_, s, v| s.overheads.export_weights = v == 1.0,
             },
         }),
     }
@@ -531,7 +536,7 @@ inputs! {
         job: false,
         value: ValueSpec::Id(IdSpec {
             default: Some("raw"),
-            get: |s| Some(s.overheads.data_format.id()),
+            get: |_, s| Some(s.overheads.data_format.id()),
         }),
     }
     /// Whether the corpus leaves the training provider once, at the end (1) or not (0).
@@ -546,8 +551,8 @@ inputs! {
             slider: None,
             access: Access::Required {
                 default: 0.0,
-                get: |s| switch(s.overheads.corpus_out),
-                set: |s, v| s.overheads.corpus_out = v == 1.0,
+                get: |_, s| switch(s.overheads.corpus_out),
+                set: |_, s, v| s.overheads.corpus_out = v == 1.0,
             },
         }),
     }
@@ -564,8 +569,8 @@ inputs! {
             access: Access::Optional {
                 default: None,
                 auto: false,
-                get: |s| s.billing.reserved_usd_per_hour,
-                set: |s, v| s.billing.reserved_usd_per_hour = v,
+                get: |_, s| s.billing.reserved_usd_per_hour,
+                set: |_, s, v| s.billing.reserved_usd_per_hour = v,
             },
         }),
     }
@@ -577,7 +582,7 @@ inputs! {
         job: false,
         value: ValueSpec::Id(IdSpec {
             default: Some("gpt-4o-mini"),
-            get: |s| Some(s.billing.api_id.as_str()),
+            get: |_, s| Some(s.billing.api_id.as_str()),
         }),
     }
     /// Blended API price override, USD per million tokens.
@@ -593,8 +598,8 @@ inputs! {
             access: Access::Optional {
                 default: None,
                 auto: false,
-                get: |s| s.billing.api_usd_per_mtok,
-                set: |s, v| s.billing.api_usd_per_mtok = v,
+                get: |_, s| s.billing.api_usd_per_mtok,
+                set: |_, s, v| s.billing.api_usd_per_mtok = v,
             },
         }),
     }
@@ -610,8 +615,8 @@ inputs! {
             slider: Some(Scale::Log { min: 1e6, max: 1e13, whole: false }),
             access: Access::Required {
                 default: 2e9,
-                get: |s| s.billing.tokens_per_month,
-                set: |s, v| s.billing.tokens_per_month = v,
+                get: |_, s| s.billing.tokens_per_month,
+                set: |_, s, v| s.billing.tokens_per_month = v,
             },
         }),
     }
@@ -627,8 +632,8 @@ inputs! {
             slider: None,
             access: Access::Required {
                 default: 8e9,
-                get: |s| s.billing.infer_params,
-                set: |s, v| s.billing.infer_params = v,
+                get: |_, s| s.billing.infer_params,
+                set: |_, s, v| s.billing.infer_params = v,
             },
         }),
     }
@@ -644,8 +649,8 @@ inputs! {
             slider: None,
             access: Access::Required {
                 default: 32.0,
-                get: |s| s.billing.batch,
-                set: |s, v| s.billing.batch = v,
+                get: |_, s| s.billing.batch,
+                set: |_, s, v| s.billing.batch = v,
             },
         }),
     }
@@ -664,8 +669,8 @@ inputs! {
             slider: Some(Scale::Linear { min: 0.05, max: 1.0, step: 0.05 }),
             access: Access::Required {
                 default: 0.6,
-                get: |s| s.billing.utilisation,
-                set: |s, v| s.billing.utilisation = v,
+                get: |_, s| s.billing.utilisation,
+                set: |_, s, v| s.billing.utilisation = v,
             },
         }),
     }
@@ -681,8 +686,8 @@ inputs! {
             slider: None,
             access: Access::Required {
                 default: REFERENCE_BUDGET_USD,
-                get: |s| s.billing.budget_usd,
-                set: |s, v| s.billing.budget_usd = v,
+                get: |_, s| s.billing.budget_usd,
+                set: |_, s, v| s.billing.budget_usd = v,
             },
         }),
     }
@@ -694,7 +699,7 @@ inputs! {
         job: false,
         value: ValueSpec::Id(IdSpec {
             default: Some("pretraining"),
-            get: |s| Some(s.advisor.shape.as_str()),
+            get: |_, s| Some(s.advisor.shape.as_str()),
         }),
     }
     /// Whether the stack is CUDA-locked: 1 yes, 0 no.
@@ -709,8 +714,8 @@ inputs! {
             slider: None,
             access: Access::Required {
                 default: 1.0,
-                get: |s| switch(s.advisor.cuda_locked),
-                set: |s, v| s.advisor.cuda_locked = v == 1.0,
+                get: |_, s| switch(s.advisor.cuda_locked),
+                set: |_, s, v| s.advisor.cuda_locked = v == 1.0,
             },
         }),
     }
@@ -726,8 +731,8 @@ inputs! {
             slider: None,
             access: Access::Required {
                 default: 5_000.0,
-                get: |s| s.advisor.weekly_engineer_usd,
-                set: |s, v| s.advisor.weekly_engineer_usd = v,
+                get: |_, s| s.advisor.weekly_engineer_usd,
+                set: |_, s, v| s.advisor.weekly_engineer_usd = v,
             },
         }),
     }
@@ -739,7 +744,7 @@ inputs! {
         job: false,
         value: ValueSpec::Id(IdSpec {
             default: Some("on-demand"),
-            get: |s| Some(s.billing.host_mode.id()),
+            get: |_, s| Some(s.billing.host_mode.id()),
         }),
     }
     /// Tokens of context each decoded sequence holds in its KV cache.
@@ -754,8 +759,8 @@ inputs! {
             slider: None,
             access: Access::Required {
                 default: DEFAULT_CONTEXT_TOKENS,
-                get: |s| s.billing.context_tokens,
-                set: |s, v| s.billing.context_tokens = v,
+                get: |_, s| s.billing.context_tokens,
+                set: |_, s, v| s.billing.context_tokens = v,
             },
         }),
     }
@@ -768,7 +773,7 @@ inputs! {
         job: true,
         value: ValueSpec::Id(IdSpec {
             default: Some("pretrain"),
-            get: |s| Some(s.kind.id()),
+            get: |s, _| Some(s.kind.id()),
         }),
     }
     /// Passes over the tokens of a training job.
@@ -781,7 +786,7 @@ inputs! {
             range: span(0.01, 1_000.0),
             style: Style::Plain,
             slider: Some(Scale::Log { min: 0.1, max: 100.0, whole: false }),
-            access: Access::Required { default: 1.0, get: |s| s.epochs, set: |s, v| s.epochs = v },
+            access: Access::Required { default: 1.0, get: |s, _| s.epochs, set: |s, _, v| s.epochs = v },
         }),
     }
     /// Independent runs of a training job (sweeps, retries, iterations).
@@ -796,8 +801,8 @@ inputs! {
             slider: Some(Scale::Log { min: 1.0, max: 1_000.0, whole: true }),
             access: Access::Required {
                 default: 1.0,
-                get: |s| f64::from(s.runs),
-                set: |s, v| s.runs = v as u32,
+                get: |s, _| f64::from(s.runs),
+                set: |s, _, v| s.runs = v as u32,
             },
         }),
     }
@@ -812,7 +817,7 @@ inputs! {
             range: whole(1.0, 1_024.0),
             style: Style::Plain,
             slider: Some(Scale::Log { min: 1.0, max: 1_024.0, whole: true }),
-            access: Access::Required { default: 16.0, get: |s| s.lora_rank, set: |s, v| s.lora_rank = v },
+            access: Access::Required { default: 16.0, get: |s, _| s.lora_rank, set: |s, _, v| s.lora_rank = v },
         }),
     }
 }
@@ -983,35 +988,36 @@ impl Scale {
     }
 }
 
-impl Scenario {
-    /// The value of a numeric field, in its canonical unit; `None` for an absent optional value
-    /// (no price override, `auto` checkpoint interval) and for the id fields. Switches read 0 or 1.
-    pub fn number(&self, field: Field) -> Option<f64> {
-        match field.number_spec()?.access {
-            Access::Required { get, .. } => Some(get(self)),
-            Access::Optional { get, .. } => get(self),
+impl Field {
+    /// This field's value in a job and its plan's settings, in its canonical unit; `None` for
+    /// an absent optional value (no price override, `auto` checkpoint interval) and for the id
+    /// fields. Switches read 0 or 1.
+    pub fn number(self, job: &Job, settings: &Settings) -> Option<f64> {
+        match self.number_spec()?.access {
+            Access::Required { get, .. } => Some(get(job, settings)),
+            Access::Optional { get, .. } => get(job, settings),
         }
     }
 
     /// The id chosen for a catalog-id field (`None` for numeric fields and for "the default",
     /// such as no explicit network or data location).
-    pub fn id_value(&self, field: Field) -> Option<&str> {
-        match field.spec().value {
-            ValueSpec::Id(id) => (id.get)(self),
+    pub fn id<'a>(self, job: &'a Job, settings: &'a Settings) -> Option<&'a str> {
+        match self.spec().value {
+            ValueSpec::Id(id) => (id.get)(job, settings),
             ValueSpec::Number(_) => None,
         }
     }
 
-    /// Sets a numeric field from a value validated by [`Field::parse`] (so whole-number casts are
-    /// exact). `None` clears an optional value (price override, checkpoint interval) and leaves
-    /// the others alone.
-    pub fn set_number(&mut self, field: Field, value: Option<f64>) {
-        let Some(number) = field.number_spec() else {
+    /// Sets this numeric field from a value validated by [`Field::parse`] (so whole-number
+    /// casts are exact): a job field in `job`, a shared one in `settings`. `None` clears an
+    /// optional value (price override, checkpoint interval) and leaves the others alone.
+    pub fn set(self, job: &mut Job, settings: &mut Settings, value: Option<f64>) {
+        let Some(number) = self.number_spec() else {
             return;
         };
         match (number.access, value) {
-            (Access::Optional { set, .. }, v) => set(self, v),
-            (Access::Required { set, .. }, Some(v)) => set(self, v),
+            (Access::Optional { set, .. }, v) => set(job, settings, v),
+            (Access::Required { set, .. }, Some(v)) => set(job, settings, v),
             (Access::Required { .. }, None) => {}
         }
     }
@@ -1052,8 +1058,8 @@ mod tests {
     }
 
     #[test]
-    fn table_defaults_are_the_default_scenario() {
-        let s = Scenario::default();
+    fn table_defaults_are_the_default_job_and_settings() {
+        let s = <(Job, Settings)>::default();
         for field in Field::ALL {
             match field.spec().value {
                 ValueSpec::Number(n) => {
@@ -1061,12 +1067,12 @@ mod tests {
                         Access::Required { default, .. } => Some(default),
                         Access::Optional { default, .. } => default,
                     };
-                    assert_eq!(s.number(field), default, "{field:?}");
-                    assert_eq!(s.id_value(field), None, "{field:?}");
+                    assert_eq!(field.number(&s.0, &s.1), default, "{field:?}");
+                    assert_eq!(field.id(&s.0, &s.1), None, "{field:?}");
                 }
                 ValueSpec::Id(id) => {
-                    assert_eq!(s.id_value(field), id.default, "{field:?}");
-                    assert_eq!(s.number(field), None, "{field:?}");
+                    assert_eq!(field.id(&s.0, &s.1), id.default, "{field:?}");
+                    assert_eq!(field.number(&s.0, &s.1), None, "{field:?}");
                 }
             }
         }
@@ -1118,12 +1124,12 @@ mod tests {
     }
 
     #[test]
-    fn set_of_get_round_trips_on_the_default_scenario() {
+    fn set_of_get_round_trips_on_the_default_job_and_settings() {
         for field in Field::ALL {
-            let mut s = Scenario::default();
-            let v = s.number(field);
-            s.set_number(field, v);
-            assert_eq!(s, Scenario::default(), "{field:?}");
+            let mut s = <(Job, Settings)>::default();
+            let v = field.number(&s.0, &s.1);
+            field.set(&mut s.0, &mut s.1, v);
+            assert_eq!(s, <(Job, Settings)>::default(), "{field:?}");
         }
     }
 
@@ -1272,10 +1278,10 @@ mod tests {
             if field == Field::Start {
                 continue; // lives in the plan
             }
-            let mut s = Scenario::default();
+            let mut s = <(Job, Settings)>::default();
             let v = if range.whole {
                 // The other end when the default is the maximum (a switch that defaults on).
-                if s.number(field) == Some(range.max) {
+                if field.number(&s.0, &s.1) == Some(range.max) {
                     range.min
                 } else {
                     range.max
@@ -1283,16 +1289,16 @@ mod tests {
             } else {
                 range.min + (range.max - range.min) * 0.3
             };
-            s.set_number(field, Some(v));
-            assert_eq!(s.number(field), Some(v), "{field:?}");
-            assert_ne!(s, Scenario::default(), "{field:?}");
+            field.set(&mut s.0, &mut s.1, Some(v));
+            assert_eq!(field.number(&s.0, &s.1), Some(v), "{field:?}");
+            assert_ne!(s, <(Job, Settings)>::default(), "{field:?}");
         }
         // Clearing the optional ones.
-        let mut s = Scenario::default();
-        s.set_number(Field::CkptEvery, Some(60.0));
-        s.set_number(Field::CkptEvery, None);
-        s.set_number(Field::Params, None);
-        assert_eq!(s, Scenario::default());
+        let mut s = <(Job, Settings)>::default();
+        Field::CkptEvery.set(&mut s.0, &mut s.1, Some(60.0));
+        Field::CkptEvery.set(&mut s.0, &mut s.1, None);
+        Field::Params.set(&mut s.0, &mut s.1, None);
+        assert_eq!(s, <(Job, Settings)>::default());
     }
 
     #[test]

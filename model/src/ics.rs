@@ -644,7 +644,6 @@ pub fn file_name(plan_name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cost::Scenario;
     use crate::evaluate::evaluate;
     use crate::plan::{ExtraWorkload, PlannedGrant};
     use std::collections::HashMap;
@@ -759,7 +758,7 @@ mod tests {
     fn hand_plan() -> Plan {
         Plan {
             t0: Some(d("2027-01-04")),
-            editing: None,
+            jobs: Vec::new(),
             grants: vec![
                 grant("aws-activate", 100_000.0, 0, 12, 365),
                 grant("modal", 25_000.0, 0, 3, 3650),
@@ -787,7 +786,7 @@ mod tests {
     fn hand_file() -> String {
         let cat = catalog();
         let plan = hand_plan();
-        let outcome = evaluate(&Scenario::default(), &plan, &cat);
+        let outcome = evaluate(&plan, &cat);
         plan_calendar(&plan, &outcome, &cat, URL, NOW).unwrap_or_else(|e| panic!("{e}"))
     }
 
@@ -800,7 +799,7 @@ mod tests {
         let cat = catalog();
         let mut plan = hand_plan();
         plan.grants[0].amount_usd = 1_000.0;
-        let outcome = evaluate(&Scenario::default(), &plan, &cat);
+        let outcome = evaluate(&plan, &cat);
         let events = plan_events(&plan, &outcome, &cat).unwrap_or_else(|e| panic!("{e}"));
         let cash: Vec<&Event> = events.iter().filter(|e| e.key == "cash-starts").collect();
         assert_eq!(cash.len(), 1);
@@ -811,7 +810,7 @@ mod tests {
             cash[0].description
         );
         // The hand plan itself: the credits pay everything, no such event.
-        let full = evaluate(&Scenario::default(), &hand_plan(), &cat);
+        let full = evaluate(&hand_plan(), &cat);
         let none = plan_events(&hand_plan(), &full, &cat).unwrap_or_else(|e| panic!("{e}"));
         assert!(none.iter().all(|e| e.key != "cash-starts"));
     }
@@ -892,7 +891,7 @@ mod tests {
         assert_eq!(unique.len(), uids.len());
         let cat = catalog();
         let plan = hand_plan();
-        let outcome = evaluate(&Scenario::default(), &plan, &cat);
+        let outcome = evaluate(&plan, &cat);
         let again =
             plan_calendar(&plan, &outcome, &cat, URL, NOW + 3600).unwrap_or_else(|e| panic!("{e}"));
         let again_uids: Vec<String> = vevents(&again)
@@ -912,7 +911,7 @@ mod tests {
     fn apply_by_says_when_the_plan_applies_late_or_before_day_0() {
         let cat = catalog();
         let apply_by = |plan: &Plan| {
-            let outcome = evaluate(&Scenario::default(), plan, &cat);
+            let outcome = evaluate(plan, &cat);
             let events = plan_events(plan, &outcome, &cat).unwrap_or_else(|e| panic!("{e}"));
             events
                 .into_iter()
@@ -1011,7 +1010,7 @@ mod tests {
         let cat = catalog();
         let mut plan = hand_plan();
         plan.name = "a;b,c\\d: \"e\"".into();
-        let outcome = evaluate(&Scenario::default(), &plan, &cat);
+        let outcome = evaluate(&plan, &cat);
         let text = plan_calendar(&plan, &outcome, &cat, URL, NOW).unwrap_or_else(|e| panic!("{e}"));
         let name = properties(&text)
             .into_iter()
@@ -1028,8 +1027,7 @@ mod tests {
             t0: Some(d("2027-01-04")),
             ..Plan::default()
         };
-        let editor = Scenario::default();
-        let outcome = evaluate(&editor, &plan, &cat);
+        let outcome = evaluate(&plan, &cat);
         let job = &outcome.jobs[0];
         let events = plan_events(&plan, &outcome, &cat).unwrap_or_else(|e| panic!("{e}"));
         let start = events.iter().find(|e| e.key == "job-1-start");
@@ -1052,7 +1050,7 @@ mod tests {
         let cat = catalog();
         let mut plan = hand_plan();
         plan.t0 = None;
-        let outcome = evaluate(&Scenario::default(), &plan, &cat);
+        let outcome = evaluate(&plan, &cat);
         let e = plan_calendar(&plan, &outcome, &cat, URL, NOW);
         assert_eq!(e, Err(CalendarError::NoStartDate));
         assert!(CalendarError::NoStartDate

@@ -1,4 +1,4 @@
-//! Share links: the scenario and its credit plan as a URL query string. The keys are a public,
+//! Share links: a plan as a URL query string. The keys are a public,
 //! stable interface: `params`, `tokens`, `gpu`, `gpus`, `mfu`, `duty`, `provider`, `price`, `start`,
 //! and repeated `grant` and `work` tokens (see [`crate::plan`]).
 //!
@@ -6,23 +6,21 @@
 //! [`InputError`] and the default for that key, and the rest of the link still applies.
 
 use crate::catalog::Catalog;
-use crate::cost::Scenario;
 pub use crate::ids::{validate_accelerator, validate_network, validate_provider};
 use crate::parse::{Field, InputError, Origin, Problem};
 use crate::plan::{
     encode_grant_with, encode_work, parse_grant_with_odds, parse_work, GrantOdds, Plan, PlanError,
     MAX_GRANTS, MAX_WORKLOADS,
 };
+use crate::settings::Settings;
 use crate::token::Token;
 use crate::workloads::{encode_job, encode_serve, parse_job, parse_serve, Job};
 use std::collections::BTreeMap;
 
-/// The result of reading a link: a usable scenario, the errors to show, and the raw text of every
+/// The result of reading a link: a usable plan, the errors to show, and the raw text of every
 /// key the link carried (so a rejected value can be shown in its field).
 #[derive(Clone, Debug, PartialEq)]
 pub struct DecodedLink {
-    /// The scenario: link values where valid, defaults elsewhere.
-    pub scenario: Scenario,
     /// One error per rejected key, in link-key order.
     pub errors: Vec<InputError>,
     /// The raw (percent-decoded) value of each known key present in the link; the first wins.
@@ -49,7 +47,7 @@ pub fn decode_link_on(query: &str, catalog: &Catalog, today: crate::calendar::Da
 pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut raw: BTreeMap<Field, String> = BTreeMap::new();
-    let mut plan = Plan::default();
+    let mut plan = Plan::empty();
     let mut plan_errors = Vec::new();
     let (mut grant_index, mut work_index) = (0, 0);
     // One message for the whole overflow of each kind, not one per extra token.
@@ -171,7 +169,9 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
             }
         }
     }
-    let mut s = Scenario::default();
+    // The old single-run keys describe one job; the other keys are the plan's settings.
+    let mut s = Job::default();
+    let mut settings = Settings::default();
     let mut errors = Vec::new();
     // Every numeric key: a valid value replaces the default, an invalid one is reported. `auto`
     // leaves the checkpoint interval to Daly's optimum (the default).
@@ -191,7 +191,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
             continue;
         }
         match field.parse(text, Origin::Link) {
-            Ok(v) => s.set_number(field, Some(v)),
+            Ok(v) => field.set(&mut s, &mut settings, Some(v)),
             Err(e) => errors.push(e),
         }
     }
@@ -225,18 +225,17 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     // The plan's training jobs: `job=` tokens, else the old single-run keys as one job (a link
     // from before jobs), else none when the link lists only serving lines or experiments.
     let legacy = raw.keys().any(|f| f.is_job_field());
-    if let Some(first) = jobs.first() {
-        first.apply_to(&mut s);
-        plan.other_jobs = jobs.split_off(1);
-        plan.editing = Some(0);
+    if !jobs.is_empty() {
+        plan.jobs = jobs;
     } else if legacy
         || job_index == 0 && !said_no_job && plan.serves.is_empty() && plan.workloads.is_empty()
     {
-        plan.editing = Some(0);
-    } else {
-        plan.editing = None;
+        plan.jobs = vec![s.clone()];
     }
-    decode_overheads(&raw, &mut s, &mut errors, catalog);
+    // Networks are checked against the job the page opens (the first), else the link's own.
+    let first = plan.jobs.first().unwrap_or(&s);
+    decode_overheads(&raw, first, &mut settings, &mut errors, catalog);
+    plan.settings = settings;
     // Plan-wide uncertainty ranges; their messages are shown by the uncertainty panel
     // (`montecarlo::decode_ranges` on the same query).
     plan.ranges = crate::montecarlo::decode_ranges(query).0;
@@ -247,7 +246,6 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     }
     let errors = ordered;
     DecodedLink {
-        scenario: s,
         errors,
         legacy: legacy && job_index == 0,
         raw,
@@ -257,23 +255,25 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
 }
 
 /// Reads the hidden-cost keys (`mtbf`, `ckpt_write`, `restart`, `ckpt_every`, `network`, `overlap`,
-/// `ckpts_kept`, `spot`, `data_on`, `export`) into the scenario, after its provider is known.
+/// `ckpts_kept`, `spot`, `data_on`, `export`) into the plan's settings, once the job the page
+/// opens (its provider and accelerator) is known.
 /// Checks the hidden-cost id keys (`network`, `data_on`) once the provider is known.
 fn decode_overheads(
     raw: &BTreeMap<Field, String>,
-    s: &mut Scenario,
+    s: &Job,
+    settings: &mut Settings,
     errors: &mut Vec<InputError>,
     catalog: &Catalog,
 ) {
     if let Some(text) = raw.get(&Field::Network) {
         match validate_network(text, &s.provider_id, &s.accelerator_id, catalog) {
-            Ok(id) => s.overheads.network_id = Some(id),
+            Ok(id) => settings.overheads.network_id = Some(id),
             Err(e) => errors.push(e),
         }
     }
     let api_ids: Vec<&str> = catalog.apis.iter().map(|a| a.id.as_ref()).collect();
     if let Some(id) = known_id(raw, Field::Api, &api_ids, errors) {
-        s.billing.api_id = id;
+        settings.billing.api_id = id;
     }
     let host_ids: Vec<&str> = crate::billing::HostMode::ALL
         .iter()
@@ -282,15 +282,15 @@ fn decode_overheads(
     if let Some(mode) = known_id(raw, Field::Host, &host_ids, errors)
         .and_then(|id| crate::billing::HostMode::from_id(&id))
     {
-        s.billing.host_mode = mode;
+        settings.billing.host_mode = mode;
     }
     let shape_ids: Vec<&str> = catalog.shapes.iter().map(|x| x.id.as_ref()).collect();
     if let Some(id) = known_id(raw, Field::Shape, &shape_ids, errors) {
-        s.advisor.shape = id;
+        settings.advisor.shape = id;
     }
     let provider_ids: Vec<&str> = catalog.providers.iter().map(|p| p.id.as_ref()).collect();
     if let Some(id) = known_id(raw, Field::DataOn, &provider_ids, errors) {
-        s.overheads.data_on_provider = Some(id);
+        settings.overheads.data_on_provider = Some(id);
     }
     let format_ids: Vec<&str> = crate::overheads::DataFormat::ALL
         .iter()
@@ -299,7 +299,7 @@ fn decode_overheads(
     if let Some(f) = known_id(raw, Field::DataFormat, &format_ids, errors)
         .and_then(|id| crate::overheads::DataFormat::from_id(&id))
     {
-        s.overheads.data_format = f;
+        settings.overheads.data_format = f;
     }
 }
 
@@ -327,12 +327,12 @@ fn known_id(
 /// The `job` value of a plan that has no training job (and no serving line or experiment).
 pub const NO_JOB: &str = "none";
 
-/// Writes the whole scenario and plan as a query string (without `?`), in the documented key order,
+/// Writes the whole plan as a query string (without `?`), in the documented key order,
 /// numbers in a form that reads back bit for bit. `price` appears only when overriding, `start` only
 /// when not 0.
-pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
+pub fn encode_link(plan: &Plan) -> String {
     let mut out = form_urlencoded::Serializer::new(String::new());
-    let defaults = Scenario::default();
+    let (job, defaults) = (Job::default(), Settings::default());
     // The jobs' own fields are in their `job=` tokens; the shared knobs are written only when
     // they differ from the default, so short links stay short and absent keys read back as
     // defaults.
@@ -340,8 +340,8 @@ pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
         if field.is_job_field() {
             continue;
         }
-        let value = s.link_value(field);
-        if value.is_some() && value != defaults.link_value(field) {
+        let value = field.link_value(&job, &plan.settings);
+        if value.is_some() && value != field.link_value(&job, &defaults) {
             out.append_pair(field.key(), value.as_deref().unwrap_or_default());
         }
     }
@@ -359,16 +359,12 @@ pub fn encode_link(s: &Scenario, plan: &Plan) -> String {
     if !note.is_empty() {
         out.append_pair("note", note);
     }
-    for j in plan.jobs(s) {
-        out.append_pair("job", &encode_job(&j));
+    for j in &plan.jobs {
+        out.append_pair("job", &encode_job(j));
     }
     // A plan without a training job, serving line or experiment would read back with the
     // default job: it says it has none.
-    if plan.editing.is_none()
-        && plan.other_jobs.is_empty()
-        && plan.serves.is_empty()
-        && plan.workloads.is_empty()
-    {
+    if plan.jobs.is_empty() && plan.serves.is_empty() && plan.workloads.is_empty() {
         out.append_pair("job", NO_JOB);
     }
     for v in &plan.serves {
@@ -478,16 +474,16 @@ mod tests {
     #[test]
     fn empty_link_is_the_default_scenario() {
         let d = decode_link("", &catalog());
-        assert_eq!(d.scenario, Scenario::default());
+        assert_eq!(d.plan, Plan::default());
         assert!(d.errors.is_empty());
-        assert_eq!(decode_link("?", &catalog()).scenario, Scenario::default());
+        assert_eq!(decode_link("?", &catalog()).plan, Plan::default());
     }
 
     #[test]
     fn full_link_is_read_exactly() {
         let d = decode_link("?params=70b&tokens=1.5T&gpu=a100-40gb&gpus=8&mfu=0.37&duty=50%25&provider=azure&price=3.1", &catalog());
         assert!(d.errors.is_empty(), "{:?}", d.errors);
-        let s = d.scenario;
+        let s = &d.plan.jobs[0];
         assert_eq!(
             (s.params, s.tokens, s.gpus, s.mfu, s.duty),
             (70e9, 1.5e12, 8, 0.37, 0.5)
@@ -503,7 +499,7 @@ mod tests {
     fn hidden_cost_keys_are_read_exactly() {
         let d = decode_link("provider=lambda&mtbf=20000&ckpt_write=2.5&restart=0&ckpt_every=90&network=eth-25&overlap=25%25&ckpts_kept=0&spot=1&data_on=gcp&export=1", &catalog());
         assert!(d.errors.is_empty(), "{:?}", d.errors);
-        let o = &d.scenario.overheads;
+        let o = &d.plan.settings.overheads;
         assert_eq!(
             (
                 o.mtbf_gpu_hours,
@@ -520,17 +516,20 @@ mod tests {
         assert!(o.spot && o.export_weights);
         // Defaults are left out of links; `auto` is the default interval.
         assert_eq!(
-            decode_link("ckpt_every=AUTO&restart=-0", &catalog()).scenario,
-            Scenario {
-                overheads: crate::overheads::OverheadInputs {
-                    restart_minutes: 0.0,
-                    ..Default::default()
+            decode_link("ckpt_every=AUTO&restart=-0", &catalog()).plan,
+            Plan {
+                settings: Settings {
+                    overheads: crate::overheads::OverheadInputs {
+                        restart_minutes: 0.0,
+                        ..Default::default()
+                    },
+                    ..Settings::default()
                 },
-                ..Scenario::default()
+                ..Plan::default()
             }
         );
         assert_eq!(
-            encode_link(&Scenario::default(), &Plan::default()),
+            encode_link(&Plan::default()),
             "job=pretrain%3A7B%3A2T%3Aaws%3Ah100-sxm%3A64%3A0%3A1%3A1%3A0.4%3A1"
         );
     }
@@ -544,7 +543,7 @@ mod tests {
         // Control characters are dropped (newlines kept in notes); markup stays text; first wins.
         assert_eq!(d.plan.name, "<img src=x onerror=alert(1)>");
         assert_eq!(d.plan.note, "line 1\nline 2");
-        let q = encode_link(&d.scenario, &d.plan);
+        let q = encode_link(&d.plan);
         assert!(
             q.starts_with(
                 "name=%3Cimg+src%3Dx+onerror%3Dalert%281%29%3E&note=line+1%0Aline+2&job="
@@ -558,7 +557,7 @@ mod tests {
             note: "line 1\n".into(),
             ..Plan::default()
         };
-        let q = encode_link(&Scenario::default(), &typing);
+        let q = encode_link(&typing);
         assert!(q.starts_with("name=My+plan&note=line+1&"), "{q}");
         let long = decode_link(&format!("name={}", "x".repeat(500)), &catalog());
         assert_eq!(long.plan.name.len(), crate::saved::MAX_NAME);
@@ -569,7 +568,7 @@ mod tests {
         let q = "api=gpt-4o&api_price=1.5&reserved=3.1&tokens_month=5B&infer_params=70B&batch=64&util=80%25&budget=100K";
         let d = decode_link(q, &catalog());
         assert!(d.errors.is_empty(), "{:?}", d.errors);
-        let b = &d.scenario.billing;
+        let b = &d.plan.settings.billing;
         assert_eq!(b.api_id, "gpt-4o");
         assert_eq!(
             (b.api_usd_per_mtok, b.reserved_usd_per_hour),
@@ -585,38 +584,35 @@ mod tests {
             ),
             (5e9, 70e9, 64.0, 0.8, 1e5)
         );
-        assert_eq!(
-            decode_link(&encode_link(&d.scenario, &d.plan), &catalog()).scenario,
-            d.scenario
-        );
+        assert_eq!(decode_link(&encode_link(&d.plan), &catalog()).plan, d.plan);
         let advisor = decode_link("shape=fine-tuning&cuda=0&eng_week=8K", &catalog());
         assert!(advisor.errors.is_empty(), "{:?}", advisor.errors);
-        let a = &advisor.scenario.advisor;
+        let a = &advisor.plan.settings.advisor;
         assert_eq!(
             (a.shape.as_str(), a.cuda_locked, a.weekly_engineer_usd),
             ("fine-tuning", false, 8000.0)
         );
         assert_eq!(
-            encode_link(&advisor.scenario, &advisor.plan),
+            encode_link(&advisor.plan),
             // The job's own fields travel in its `job=` token (kind:params:tokens:provider:accelerator:
             // gpus:start:epochs:runs:mfu:duty, every field written).
             "shape=fine-tuning&cuda=0&eng_week=8K&job=pretrain%3A7B%3A2T%3Aaws%3Ah100-sxm%3A64%3A0%3A1%3A1%3A0.4%3A1"
         );
         let host = decode_link("host=reserved", &catalog());
         assert_eq!(
-            host.scenario.billing.host_mode,
+            host.plan.settings.billing.host_mode,
             crate::billing::HostMode::Reserved
         );
-        assert!(encode_link(&host.scenario, &host.plan).starts_with("host=reserved&"));
+        assert!(encode_link(&host.plan).starts_with("host=reserved&"));
         let context = decode_link("context=8192", &catalog());
         assert!(context.errors.is_empty(), "{:?}", context.errors);
-        assert_eq!(context.scenario.billing.context_tokens, 8192.0);
-        assert!(encode_link(&context.scenario, &context.plan).starts_with("context=8192&"));
-        assert!(!encode_link(&host.scenario, &host.plan).contains("context="));
+        assert_eq!(context.plan.settings.billing.context_tokens, 8192.0);
+        assert!(encode_link(&context.plan).starts_with("context=8192&"));
+        assert!(!encode_link(&host.plan).contains("context="));
         let bad_context = decode_link("context=2K5", &catalog());
         assert_eq!(bad_context.errors[0].to_string(), "Context per sequence: \"2K5\" is not a number. Expected a whole number of tokens from 1 to 1,000,000, like 2048.");
         let zero_context = decode_link("context=0", &catalog());
-        assert_eq!(zero_context.scenario.billing.context_tokens, 2048.0);
+        assert_eq!(zero_context.plan.settings.billing.context_tokens, 2048.0);
         let bad_host = decode_link("host=cheap", &catalog());
         assert_eq!(bad_host.errors[0].to_string(), "Inference GPUs billed: \"cheap\" is not in the catalog. Expected one of on-demand, reserved, spot.");
         let bad = decode_link("api=gpt-9&batch=0.5&util=0", &catalog());
@@ -635,14 +631,14 @@ mod tests {
         let keys: Vec<String> = d.plan_errors.iter().map(|e| e.key()).collect();
         assert_eq!(keys, ["cmp-4"]);
         assert!(d.plan_errors[0].message.contains("at most 4 columns"));
-        let again = decode_link(&encode_link(&d.scenario, &d.plan), &catalog());
+        let again = decode_link(&encode_link(&d.plan), &catalog());
         assert_eq!(again.plan, d.plan);
     }
 
     #[test]
     fn bad_hidden_cost_keys_say_what_is_accepted() {
         let d = decode_link("mtbf=0&ckpt_write=0&restart=2000&ckpt_every=soon&network=ib-ndr-400&overlap=1.5&ckpts_kept=2.5&spot=yes&data_on=<b>&export=2", &catalog());
-        assert_eq!(d.scenario, Scenario::default());
+        assert_eq!(d.plan, Plan::default());
         let messages: Vec<String> = d.errors.iter().map(ToString::to_string).collect();
         assert_eq!(
             messages,
@@ -667,10 +663,10 @@ mod tests {
             "params=abc&tokens=300B&gpus=0&mfu=1e400&gpu=<script>&provider=x&price=-2",
             &catalog(),
         );
-        let s = &d.scenario;
+        let s = &d.plan.jobs[0];
         assert_eq!(s.tokens, 300e9);
-        assert_eq!(s.params, Scenario::default().params);
-        assert_eq!(s.gpus, Scenario::default().gpus);
+        assert_eq!(s.params, Job::default().params);
+        assert_eq!(s.gpus, Job::default().gpus);
         assert_eq!(s.accelerator_id, "h100-sxm");
         assert_eq!(s.provider_id, "aws");
         assert_eq!(s.price_override_usd_per_gpu_hour, None);
@@ -682,7 +678,7 @@ mod tests {
     #[test]
     fn provider_that_does_not_rent_the_accelerator() {
         let d = decode_link("gpu=tpu-v5e&provider=coreweave", &catalog());
-        assert_eq!(d.scenario.provider_id, "gcp");
+        assert_eq!(d.plan.jobs[0].provider_id, "gcp");
         assert_eq!(d.errors.len(), 1);
         assert_eq!(
             d.errors[0].to_string(),
@@ -711,27 +707,30 @@ mod tests {
         assert_eq!(msgs.len(), 2);
         assert!(msgs[0].starts_with("Model parameters: no value given."));
         assert!(msgs[1].starts_with("Training tokens: no value given."));
-        assert_eq!(d.scenario.gpus, 16);
+        assert_eq!(d.plan.jobs[0].gpus, 16);
     }
 
     #[test]
     fn first_occurrence_wins_like_url_search_params_get() {
         let d = decode_link("gpus=8&gpus=16", &catalog());
-        assert_eq!(d.scenario.gpus, 8);
+        assert_eq!(d.plan.jobs[0].gpus, 8);
     }
 
     #[test]
     fn encoding_is_readable_and_round_trips() {
-        let s = Scenario {
-            price_override_usd_per_gpu_hour: Some(2.5),
-            ..Scenario::default()
+        let s = Plan {
+            jobs: vec![Job {
+                price_override_usd_per_gpu_hour: Some(2.5),
+                ..Job::default()
+            }],
+            ..Plan::default()
         };
-        let q = encode_link(&s, &Plan::default());
+        let q = encode_link(&s);
         assert_eq!(
             q,
             "job=pretrain%3A7B%3A2T%3Aaws%3Ah100-sxm%3A64%3A0%3A1%3A1%3A0.4%3A1%3A2.5"
         );
-        assert_eq!(decode_link(&q, &catalog()).scenario, s);
+        assert_eq!(decode_link(&q, &catalog()).plan, s);
     }
 
     #[test]
@@ -764,7 +763,7 @@ mod tests {
     fn plans_travel_in_the_link_and_bad_tokens_do_not_lose_the_rest() {
         let c = catalog();
         let d = decode_link("start=30&grant=aws-activate:100K&grant=nope:5&grant=modal:5000:20&work=modal:h100-sxm:8:2K:0:0.25", &c);
-        assert_eq!(d.scenario.start_day, 30);
+        assert_eq!(d.plan.jobs[0].start_day, 30);
         let ids: Vec<&str> = d
             .plan
             .grants
@@ -775,14 +774,14 @@ mod tests {
         assert_eq!(d.plan_errors.len(), 1);
         assert_eq!(d.plan_errors[0].key(), "grant-1");
         assert_eq!(d.plan.workloads.len(), 1);
-        let q = encode_link(&d.scenario, &d.plan);
+        let q = encode_link(&d.plan);
         // aws-activate:100K takes the catalog's review (12) and validity (365 days, data/programs.json).
         assert_eq!(
             q,
             "job=pretrain%3A7B%3A2T%3Aaws%3Ah100-sxm%3A64%3A30%3A1%3A1%3A0.4%3A1&grant=aws-activate%3A100K%3A0%3A12%3A365&grant=modal%3A5K%3A20%3A3%3A365&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A0.25"
         );
         let again = decode_link(&q, &c);
-        assert_eq!((again.scenario, again.plan), (d.scenario, d.plan));
+        assert_eq!(again.plan, d.plan);
         let bad = decode_link("start=-1", &c);
         assert_eq!(bad.errors[0].to_string(), "Starts on day: \"-1\" is negative. Expected a whole day from 0 (today) to 1826 (five years).");
     }
@@ -795,7 +794,7 @@ mod tests {
         let d = decode_link_on("t0=2026-12-01&start=20", &c, today);
         assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
         assert_eq!(d.plan.t0, Date::new(2026, 12, 1));
-        let q = encode_link(&d.scenario, &d.plan);
+        let q = encode_link(&d.plan);
         assert!(
             q.starts_with("t0=2026-12-01&job=pretrain%3A7B%3A2T%3Aaws%3Ah100-sxm%3A64%3A20%3A"),
             "{q}"
@@ -821,17 +820,17 @@ mod tests {
         let d = decode_link("data_format=tokens&corpus_out=1", &c);
         assert!(d.errors.is_empty(), "{:?}", d.errors);
         assert_eq!(
-            d.scenario.overheads.data_format,
+            d.plan.settings.overheads.data_format,
             crate::overheads::DataFormat::Tokens
         );
-        assert!(d.scenario.overheads.corpus_out);
+        assert!(d.plan.settings.overheads.corpus_out);
         // Written back only when not the default (raw, 0).
-        let q = encode_link(&d.scenario, &d.plan);
+        let q = encode_link(&d.plan);
         assert!(
             q.contains("data_format=tokens") && q.contains("corpus_out=1"),
             "{q}"
         );
-        let q = encode_link(&Scenario::default(), &Plan::default());
+        let q = encode_link(&Plan::default());
         assert!(
             !q.contains("data_format") && !q.contains("corpus_out"),
             "{q}"
@@ -846,7 +845,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            d.scenario.overheads.data_format,
+            d.plan.settings.overheads.data_format,
             crate::overheads::DataFormat::Raw
         );
         // p5's EFA is not offered for A100s at AWS (p4d.24xlarge has its own 400 Gb/s EFA).
@@ -855,7 +854,7 @@ mod tests {
             d.errors[0].to_string(),
             "Inter-node network: Amazon Web Services (p4d.24xlarge) does not offer \"aws-efa-3200\". Expected one of aws-efa-400."
         );
-        assert_eq!(d.scenario.overheads.network_id, None);
+        assert_eq!(d.plan.settings.overheads.network_id, None);
         // The old A3 Mega id is no longer offered for Google Cloud's (a3-high) H100s.
         let d = decode_link("provider=gcp&network=gcp-a3-mega", &c);
         assert_eq!(
@@ -934,7 +933,7 @@ mod view_prefs_tests {
         let cat = crate::catalog::Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         let plain = decode_link("params=13B", &cat);
         let viewed = decode_link("params=13B&lang=pt&cur=brl&fx=5.4", &cat);
-        assert_eq!(plain.scenario, viewed.scenario);
+        assert_eq!(plain.plan, viewed.plan);
         assert!(viewed.errors.is_empty() && viewed.plan_errors.is_empty());
     }
 }

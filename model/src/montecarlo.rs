@@ -553,9 +553,9 @@ mod tests {
                 high: 1.2
             }
         );
-        assert_eq!(crate::link::encode_link(&d.scenario, &d.plan), q);
+        assert_eq!(crate::link::encode_link(&d.plan), q);
         // The spread: Modal's review 3 days, the catalog's shortest as the low end, 20 as the high.
-        let o = crate::evaluate::evaluate(&d.scenario, &d.plan, &c);
+        let o = crate::evaluate::evaluate(&d.plan, &c);
         let s = Spread::of(&d.plan, &o, &c);
         let modal = c.program("modal").unwrap_or_else(|| panic!());
         assert_eq!(
@@ -575,7 +575,7 @@ mod tests {
         let old =
             "t0=2026-12-01&grant=modal%3A5K%3A0%3A3%3A365&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A1";
         let d = crate::link::decode_link(old, &c);
-        assert_eq!(crate::link::encode_link(&d.scenario, &d.plan), old);
+        assert_eq!(crate::link::encode_link(&d.plan), old);
         assert!(d.plan.grant_odds.is_empty() && d.plan.ranges == PlanRanges::default());
     }
 
@@ -684,7 +684,7 @@ mod tests {
         let q = "t0=2026-12-01&grant=aws-activate%3A100K%3A0%3A12%3A365&grant=modal%3A5K%3A0%3A3%3A365%3A0.5%3A2%3A20&mfu_range=0.5%3A1.5&price_range=0.8%3A1.2";
         let d = crate::link::decode_link(q, &c);
         assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
-        let o = crate::evaluate::evaluate(&d.scenario, &d.plan, &c);
+        let o = crate::evaluate::evaluate(&d.plan, &c);
         let s = Spread::of(&d.plan, &o, &c);
         assert_eq!(
             s.grants,
@@ -732,7 +732,7 @@ mod tests {
         for (typed, lo, hi) in [(30, 9, 30), (5, 5, 14)] {
             let mut p = d.plan.clone();
             p.grants[0].review_days = typed;
-            let o = crate::evaluate::evaluate(&d.scenario, &p, &c);
+            let o = crate::evaluate::evaluate(&p, &c);
             let g = Spread::of(&p, &o, &c).grants[0];
             assert_eq!((g.review_min, g.review_mode, g.review_max), (lo, typed, hi));
         }

@@ -3,7 +3,8 @@
 //! Units: hours for time unless a name says otherwise, bytes and GB (1e9 bytes) for data.
 
 use crate::catalog::{Catalog, Instance, Network};
-use crate::cost::{Estimate, Scenario};
+use crate::cost::Estimate;
+use crate::job::Job;
 pub use crate::kind::TrainingMemory;
 pub use crate::knobs::{DataFormat, OverheadInputs, LLAMA3_MTBF_GPU_HOURS, RAW_BYTES_PER_TOKEN};
 
@@ -527,8 +528,7 @@ impl Resolved {
     }
 }
 
-/// LoRA's rank unless a job says otherwise: 16 on every linear layer of the base model.
-pub const LORA_RANK: f64 = 16.0;
+pub use crate::job::LORA_RANK;
 
 /// The linear layers of a transformer, as LoRA sees them.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -614,7 +614,7 @@ pub struct TrainedState {
 }
 
 /// The trained state of a scenario's job on an accelerator with `memory_gb`.
-pub fn trained_state(s: &Scenario, catalog: &Catalog, memory_gb: f64) -> TrainedState {
+pub fn trained_state(s: &Job, catalog: &Catalog, memory_gb: f64) -> TrainedState {
     let lora = s.kind.uses_adapter();
     // Every parameter is held, saved and synchronised: a mixture of experts' total, not the
     // active count its FLOPs use.
@@ -646,7 +646,7 @@ pub fn trained_state(s: &Scenario, catalog: &Catalog, memory_gb: f64) -> Trained
 
 /// Spot terms of a provider when the scenario asks for spot and the provider sells it:
 /// (discount, reclaim MTBF per GPU, capacity GPUs, wait hours per reclaim).
-fn spot_terms(s: &Scenario, catalog: &Catalog) -> Option<(f64, f64, f64, f64)> {
+fn spot_terms(s: &Job, catalog: &Catalog) -> Option<(f64, f64, f64, f64)> {
     let p = catalog.provider(&s.provider_id)?;
     Some((
         p.spot_discount?,
@@ -662,11 +662,12 @@ fn spot_terms(s: &Scenario, catalog: &Catalog) -> Option<(f64, f64, f64, f64)> {
 /// discount, reclaims add to hardware failures, and each reclaim also waits for replacement
 /// capacity; a provider without spot capacity is priced on demand.
 pub fn estimate_overheads<'c>(
-    s: &Scenario,
+    s: &Job,
+    knobs: &OverheadInputs,
     e: &Estimate<'c>,
     catalog: &'c Catalog,
 ) -> OverheadEstimate<'c> {
-    let inputs = &s.overheads;
+    let inputs = knobs;
     let gpus = f64::from(s.gpus);
     let provider = catalog.provider(&s.provider_id);
     let instance = catalog.instance(&s.provider_id, &s.accelerator_id);
@@ -683,7 +684,7 @@ pub fn estimate_overheads<'c>(
     });
     let discount = spot.map_or(0.0, |(d, ..)| d);
     let price = e.price.usd_per_gpu_hour() * (1.0 - discount);
-    let r = resolve(s, e, network, effective_mtbf, catalog);
+    let r = resolve(s, knobs, e, network, effective_mtbf, catalog);
     let state = r.state;
     let (comp, comm, eta) = r.step(gpus, r.network_gb_s);
     let interval = inputs.checkpoint_every_minutes.map(|m| m / 60.0);
@@ -726,7 +727,7 @@ pub fn estimate_overheads<'c>(
         scaling_efficiency: eta,
         spot_applied: spot.is_some(),
         spot_offered: terms.is_some(),
-        spot_breakeven_gpus: spot_breakeven_gpus(s, catalog, MAX_SWEEP_GPUS),
+        spot_breakeven_gpus: spot_breakeven_gpus(s, knobs, catalog, MAX_SWEEP_GPUS),
         spot_discount: discount,
         spot_capacity_gpus: terms.map(|(_, _, c, _)| c),
         spot_wait_hours: spot.map_or(0.0, |(.., w)| w),
@@ -756,14 +757,15 @@ pub fn estimate_overheads<'c>(
 }
 
 fn resolve(
-    s: &Scenario,
+    s: &Job,
+    knobs: &OverheadInputs,
     e: &Estimate,
     network: Option<&Network>,
     mtbf_gpu_hours: f64,
     catalog: &Catalog,
 ) -> Resolved {
     let spot_wait = spot_terms(s, catalog)
-        .filter(|_| s.overheads.spot)
+        .filter(|_| knobs.spot)
         .map(|(_, m, _, w)| (m, w));
     let gpus_per_node = gpus_per_node(catalog, &s.provider_id, &s.accelerator_id);
     let work = s.work();
@@ -780,11 +782,11 @@ fn resolve(
         gpus_per_node,
         // A provider listing no network: nothing to wait for (validated catalogs always list one).
         network_gb_s: network.map_or(f64::INFINITY, |n| n.node_gb_s(gpus_per_node)),
-        overlap: s.overheads.overlap,
-        tokens_per_step: s.overheads.tokens_per_step,
+        overlap: knobs.overlap,
+        tokens_per_step: knobs.tokens_per_step,
         mtbf_gpu_hours,
-        write_hours: s.overheads.checkpoint_write_minutes / 60.0,
-        restart_hours: s.overheads.restart_minutes / 60.0,
+        write_hours: knobs.checkpoint_write_minutes / 60.0,
+        restart_hours: knobs.restart_minutes / 60.0,
         spot_wait,
     }
 }
@@ -799,7 +801,7 @@ pub const FAST_NODE_GB_S: f64 = 200.0;
 /// when it is not (drawn as "not offered here").
 pub fn contrasting_network<'c>(
     catalog: &'c Catalog,
-    s: &Scenario,
+    s: &Job,
     o: &OverheadEstimate,
 ) -> Option<(&'c Network, bool)> {
     let g = o.gpus_per_node;
@@ -828,15 +830,23 @@ pub type SweepPoint = (f64, Option<f64>);
 /// GPU bill (compute, communication and failures at the scenario's price and spot choice) against
 /// the number of accelerators, for a given network: one point per entry of `gpu_counts`.
 pub fn cost_vs_gpus(
-    s: &Scenario,
+    s: &Job,
+    knobs: &OverheadInputs,
     e: &Estimate,
     o: &OverheadEstimate,
     catalog: &Catalog,
     network: &Network,
     gpu_counts: &[f64],
 ) -> Vec<SweepPoint> {
-    let r = resolve(s, e, Some(network), o.effective_mtbf_gpu_hours, catalog);
-    let interval = s.overheads.checkpoint_every_minutes.map(|m| m / 60.0);
+    let r = resolve(
+        s,
+        knobs,
+        e,
+        Some(network),
+        o.effective_mtbf_gpu_hours,
+        catalog,
+    );
+    let interval = knobs.checkpoint_every_minutes.map(|m| m / 60.0);
     gpu_counts
         .iter()
         .map(|&g| {
@@ -848,13 +858,14 @@ pub fn cost_vs_gpus(
 
 /// GPU bill against the checkpoint interval (hours), at the scenario's cluster size and network.
 pub fn cost_vs_interval(
-    s: &Scenario,
+    s: &Job,
+    knobs: &OverheadInputs,
     e: &Estimate,
     o: &OverheadEstimate,
     catalog: &Catalog,
     intervals_hours: &[f64],
 ) -> Vec<SweepPoint> {
-    let r = resolve(s, e, o.network, o.effective_mtbf_gpu_hours, catalog);
+    let r = resolve(s, knobs, e, o.network, o.effective_mtbf_gpu_hours, catalog);
     let gpus = f64::from(s.gpus);
     intervals_hours
         .iter()
@@ -927,14 +938,19 @@ pub fn spot_pays(
 /// The smallest cluster (whole GPUs, up to `max_gpus`) at which spot stops paying for this
 /// provider and these failure settings; `None` if it pays all the way (or the provider sells no
 /// spot). Bisection over the first doubling that fails: waste grows with the cluster.
-pub fn spot_breakeven_gpus(s: &Scenario, catalog: &Catalog, max_gpus: u32) -> Option<u32> {
+pub fn spot_breakeven_gpus(
+    s: &Job,
+    knobs: &OverheadInputs,
+    catalog: &Catalog,
+    max_gpus: u32,
+) -> Option<u32> {
     let (discount, spot_mtbf, _, wait_hours) = spot_terms(s, catalog)?;
     let terms = SpotTerms {
         discount,
         mtbf_gpu_hours: spot_mtbf,
         wait_hours,
     };
-    let i = &s.overheads;
+    let i = knobs;
     let pays = |g: u32| {
         spot_pays(
             f64::from(g),
@@ -1069,6 +1085,7 @@ mod tests {
 
     #[test]
     fn zero2_and_zero3_volumes_by_hand() {
+        let s_k = OverheadInputs::default();
         // ZeRO-1/2: 7B on an 80 GB GPU (28 GB of bf16 weights and gradients fit): V = 2 S.
         let z2 = sync_plan(7e9, 1.4e10, 80.0);
         assert_eq!((z2.sharding, z2.volume_bytes()), (Sharding::Zero2, 2.8e10));
@@ -1084,12 +1101,12 @@ mod tests {
         assert_eq!(sync_plan(20.1e9, 4.02e10, 80.0).sharding, Sharding::Zero3);
         // On the page: the default 70B run on 16 H100s at AWS uses ZeRO-3 and says so.
         let c = catalog();
-        let s = Scenario {
+        let s = Job {
             params: 70e9,
             gpus: 16,
-            ..Scenario::default()
+            ..Job::default()
         };
-        let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+        let o = estimate_overheads(&s, &s_k, &default_estimate(&s, c), c);
         assert_eq!(o.state.sync.sharding, Sharding::Zero3);
         // 2 nodes: in-node 7/8 x 4.2e11 / 450e9 = 0.8166667 s; across 1/2 x 4.2e11 / 400e9 =
         // 0.525 s (p5's EFA, 3,200 Gb/s per node).
@@ -1099,21 +1116,25 @@ mod tests {
 
     #[test]
     fn lora_synchronises_and_saves_only_its_adapter() {
+        let full_k = OverheadInputs::default();
+        let mut out_k = OverheadInputs::default();
+        let s_k = OverheadInputs::default();
+        let s3_k = OverheadInputs::default();
         // Llama 3.1 8B (config.json: 32 layers, hidden 4,096, q 4,096, 8 KV heads x 128 = 1,024,
         // MLP 14,336), rank 16 on every linear layer: per layer q 4,096+4,096, k and v
         // 4,096+1,024 each, o 4,096+4,096, gate and up 4,096+14,336 each, down 14,336+4,096:
         // 8,192 + 10,240 + 8,192 + 55,296 = 81,920; x 16 x 32 = 41,943,040 adapter parameters
         // (0.52 % of 8.03e9).
         let c = catalog();
-        let s = Scenario {
+        let s = Job {
             kind: crate::kind::WorkloadKind::Lora,
             params: 8.03e9,
             tokens: 2e8,
             gpus: 16,
-            ..Scenario::default()
+            ..Job::default()
         };
         let e = default_estimate(&s, c);
-        let o = estimate_overheads(&s, &e, c);
+        let o = estimate_overheads(&s, &s_k, &e, c);
         assert_eq!(o.state.adapter_params, Some(41_943_040.0));
         // Checkpoints: 14 B x 41,943,040 = 0.587203 GB each, not 14 B x 8.03e9 = 112.42 GB; the
         // frozen bf16 base, 2 B x 8.03e9 = 16.06 GB, is stored once.
@@ -1127,9 +1148,9 @@ mod tests {
         // 3.262236e-4 + 2.097152e-4 = 5.359388e-4 s.
         assert!(close(o.step_comm_seconds, 5.359388e-4, 1e-6));
         // Exporting the result moves the adapter: 2 B x 41,943,040 = 0.0838861 GB.
-        let mut out = s.clone();
-        out.overheads.export_weights = true;
-        let o = estimate_overheads(&out, &e, c);
+        let out = s.clone();
+        out_k.export_weights = true;
+        let o = estimate_overheads(&out, &out_k, &e, c);
         assert!(close(
             o.weights_egress.map_or(f64::NAN, |w| w.0),
             0.08388608,
@@ -1138,39 +1159,41 @@ mod tests {
         // A size the catalog has no model for: the dense estimate, h = (128 x 3e9 / 12)^(1/3) =
         // 3,174.80, L = 24.8031; per layer q, k, v, o (h + h) x 4 = 8h and the gated MLP
         // 3 x (h + 8h/3) = 11h: 19h x 16 x L = 19 x 3,174.80 x 16 x 24.8031 = 23,938,500 (0.80 %).
-        let s3 = Scenario {
+        let s3 = Job {
             params: 3e9,
             ..s.clone()
         };
-        let o = estimate_overheads(&s3, &default_estimate(&s3, c), c);
+        let o = estimate_overheads(&s3, &s3_k, &default_estimate(&s3, c), c);
         assert!(close(
             o.state.adapter_params.unwrap_or(f64::NAN),
             23_938_500.0,
             1e-6
         ));
         // Full training of the same 8B keeps 14 B a parameter per checkpoint.
-        let full = Scenario {
+        let full = Job {
             kind: crate::kind::WorkloadKind::FullFinetune,
             ..s
         };
-        let o = estimate_overheads(&full, &default_estimate(&full, c), c);
+        let o = estimate_overheads(&full, &full_k, &default_estimate(&full, c), c);
         assert!(close(o.checkpoint_gb, 112.42, 1e-12));
         assert_eq!(o.state.frozen_gb, 0.0);
     }
 
     #[test]
     fn a_mixture_of_experts_holds_and_syncs_every_parameter() {
+        let dense_k = OverheadInputs::default();
+        let s_k = OverheadInputs::default();
         // DeepSeek-V3, 37B active of 671B total, trained in full on 512 H100s at AWS.
         let c = catalog();
-        let s = Scenario {
+        let s = Job {
             params: 37e9,
             params_total: Some(671e9),
             tokens: 1e12,
             gpus: 512,
-            ..Scenario::default()
+            ..Job::default()
         };
         let e = default_estimate(&s, c);
-        let o = estimate_overheads(&s, &e, c);
+        let o = estimate_overheads(&s, &s_k, &e, c);
         // FLOPs use the active count: 6 x 37e9 x 1e12 = 2.22e23.
         assert_eq!(e.train_flops, 2.22e23);
         // Memory the total: activations for one 4,096-token sequence from the active shape,
@@ -1184,16 +1207,17 @@ mod tests {
         assert_eq!(o.state.sync.sharding, Sharding::Zero3);
         assert!(close(o.state.sync.volume_bytes(), 4.026e12, 1e-12));
         // The same model typed as a dense 37B would be far off: that is what this test guards.
-        let dense = Scenario {
+        let dense = Job {
             params_total: None,
             ..s.clone()
         };
-        let d = estimate_overheads(&dense, &default_estimate(&dense, c), c);
+        let d = estimate_overheads(&dense, &dense_k, &default_estimate(&dense, c), c);
         assert_eq!(d.min_gpus, Some(8));
     }
 
     #[test]
     fn the_lora_rank_is_the_jobs_and_travels_in_its_token() {
+        let s_k = OverheadInputs::default();
         use crate::workloads::{encode_job, parse_job};
         let c = catalog();
         // Rank 64 on Llama 3.1 8B: 4 x 41,943,040 = 167,772,160 adapter parameters; a checkpoint
@@ -1205,8 +1229,8 @@ mod tests {
             encode_job(&j),
             "lora:8.03B:20M:modal:h100-sxm:1:0:3:1:0.4:1::64"
         );
-        let s = j.scenario(&Scenario::default(), c);
-        let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+        let s = j.clone();
+        let o = estimate_overheads(&s, &s_k, &default_estimate(&s, c), c);
         assert_eq!(o.state.adapter_params, Some(167_772_160.0));
         assert!(close(o.checkpoint_gb, 2.34881024, 1e-9));
         // A token without a rank is rank 16 and writes none back; a bad rank names the field.
@@ -1223,13 +1247,14 @@ mod tests {
 
     #[test]
     fn the_sweep_contrasts_an_offered_network_where_there_is_one() {
+        let s_k = OverheadInputs::default();
         let c = catalog();
         let pick = |provider: &str| {
-            let s = Scenario {
+            let s = Job {
                 provider_id: provider.into(),
-                ..Scenario::default()
+                ..Job::default()
             };
-            let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+            let o = estimate_overheads(&s, &s_k, &default_estimate(&s, c), c);
             contrasting_network(c, &s, &o).map(|(n, offered)| (n.id.to_string(), offered))
         };
         // p5 offers EFA (400 GB/s a node, chosen) and 100 Gb/s Ethernet: the Ethernet, offered.
@@ -1280,7 +1305,7 @@ mod tests {
         assert_eq!(DataFormat::from_id("csv"), None);
     }
 
-    fn default_estimate(s: &Scenario, c: &'static Catalog) -> Estimate<'static> {
+    fn default_estimate(s: &Job, c: &'static Catalog) -> Estimate<'static> {
         crate::cost::estimate(s, c).unwrap_or_else(|e| panic!("{e:?}"))
     }
 
@@ -1292,13 +1317,14 @@ mod tests {
 
     #[test]
     fn default_run_overheads_by_hand() {
+        let mut s_k = OverheadInputs::default();
         let c = catalog();
-        let mut s = Scenario::default();
-        s.overheads.data_on_provider = Some("gcp".into());
+        let mut s = Job::default();
+        s_k.data_on_provider = Some("gcp".into());
         let e = default_estimate(&s, c);
         // 64 H100 at AWS (EFA, 400 GB/s per node): step compute 6.6355 s (4M tokens), all-reduce
         // 7/8 x 2.8e10 / 450e9 + 7/8 x 2.8e10 / 400e9 = 0.116 s, under half the compute: eta = 1.
-        let o = estimate_overheads(&s, &e, c);
+        let o = estimate_overheads(&s, &s_k, &e, c);
         assert_eq!(o.network.map(|n| n.id.as_ref()), Some("aws-efa-3200"));
         assert_eq!(o.scaling_efficiency, 1.0);
         // M = 50,677.0 / 64 = 791.83 h; Daly with 5-minute writes: 11.432 h; waste
@@ -1344,31 +1370,34 @@ mod tests {
         // 0.302041 / 0.9385891 x $6.88 = $1,431,422.5, of which communication is 70 %.
         // AWS's p5 does not offer eth-25, so the id falls back to p5's EFA.
         let eth = c.network("eth-25").unwrap_or_else(|| panic!("eth-25"));
-        let slow = cost_vs_gpus(&s, &e, &o, c, eth, &[64.0, 1024.0]);
+        let slow = cost_vs_gpus(&s, &s_k, &e, &o, c, eth, &[64.0, 1024.0]);
         let fast = 58_982.137 / (1.0 - 0.0147187) * 6.88;
         assert!(close(slow[0].1.unwrap_or(f64::NAN), fast, 1e-5));
         assert!(close(slow[1].1.unwrap_or(f64::NAN), 1_431_422.5, 1e-6));
-        s.overheads.network_id = Some("eth-25".into());
+        s_k.network_id = Some("eth-25".into());
         assert_eq!(
-            estimate_overheads(&s, &e, c).network.map(|n| n.id.as_ref()),
+            estimate_overheads(&s, &s_k, &e, c)
+                .network
+                .map(|n| n.id.as_ref()),
             Some("aws-efa-3200")
         );
         s.provider_id = "lambda".into();
         let e = default_estimate(&s, c);
-        let lambda = estimate_overheads(&s, &e, c);
+        let lambda = estimate_overheads(&s, &s_k, &e, c);
         assert_eq!(lambda.scaling_efficiency, 1.0);
         // (Lambda's on-demand instances are on Ethernet only: its 1-Click Clusters with
         // InfiniBand are not in the catalog.)
         assert_eq!(lambda.network.map(|n| n.id.as_ref()), Some("eth-25"));
-        let s = Scenario { gpus: 1024, ..s };
-        let on_eth = estimate_overheads(&s, &default_estimate(&s, c), c);
+        let s = Job { gpus: 1024, ..s };
+        let on_eth = estimate_overheads(&s, &s_k, &default_estimate(&s, c), c);
         assert!(close(on_eth.scaling_efficiency, 0.302041, 1e-5));
         // CoreWeave's HGX H100 on InfiniBand NDR (50 GB/s per card, 400 GB/s per node) at 1,024:
         // 0.0544444 + 127/128 x 2.8e10 / 400e9 = 0.123898 s < 0.207359 s: hidden.
         let mut cw = s.clone();
         cw.provider_id = "coreweave".into();
-        cw.overheads.network_id = None;
-        let ib = estimate_overheads(&cw, &default_estimate(&cw, c), c);
+        let mut cw_k = s_k.clone();
+        cw_k.network_id = None;
+        let ib = estimate_overheads(&cw, &cw_k, &default_estimate(&cw, c), c);
         assert_eq!(ib.network.map(|n| n.id.as_ref()), Some("ib-ndr-400"));
         assert!(close(ib.step_comm_seconds, 0.123898, 1e-5));
         assert_eq!(ib.scaling_efficiency, 1.0);
@@ -1378,17 +1407,19 @@ mod tests {
 
     #[test]
     fn exporting_weights_is_billed_by_the_training_provider() {
+        let mut s_k = OverheadInputs::default();
         // 7B weights in bf16: 14 GB x AWS $0.09/GB = $1.26.
         let c = catalog();
-        let mut s = Scenario::default();
-        s.overheads.export_weights = true;
-        let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+        let s = Job::default();
+        s_k.export_weights = true;
+        let o = estimate_overheads(&s, &s_k, &default_estimate(&s, c), c);
         assert_eq!(o.weights_egress, Some((14.0, 14.0 * 0.09)));
         assert_eq!(o.dataset_egress, None);
     }
 
     #[test]
     fn spot_by_hand() {
+        let mut s_k = OverheadInputs::default();
         // AWS spot: 60 % off, reclaims as 29,200 GPU-hours per GPU. Combined with the Llama 3 MTBF:
         // 1 / (1/50,677.0 + 1/29,200) = 18,525.59 h; on 64 GPUs M = 289.46 h, Daly 6.8903 h,
         // waste 0.08333/6.8903 + (3.4452 + 0.16667)/289.46 = 0.024572. Each reclaim also waits
@@ -1396,9 +1427,9 @@ mod tests {
         // 0.0267638. Billed 58,982.14 / 0.9732362 = 60,604.13 h at $6.88 * 0.4 = $2.752:
         // $166,782.57 (without the wait it was $166,407.81).
         let c = catalog();
-        let mut s = Scenario::default();
-        s.overheads.spot = true;
-        let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+        let mut s = Job::default();
+        s_k.spot = true;
+        let o = estimate_overheads(&s, &s_k, &default_estimate(&s, c), c);
         assert!(o.spot_applied);
         assert!(close(o.effective_mtbf_gpu_hours, 18_525.588, 1e-6));
         assert!(close(o.failures.optimal_interval_hours, 6.890325, 1e-6));
@@ -1409,7 +1440,7 @@ mod tests {
         assert_eq!(o.spot_capacity_gpus, Some(16.0));
         // Lambda sells no spot capacity: priced on demand, hardware MTBF only.
         s.provider_id = "lambda".into();
-        let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+        let o = estimate_overheads(&s, &s_k, &default_estimate(&s, c), c);
         assert!(!o.spot_applied);
         assert_eq!(o.spot_discount, 0.0);
         assert_eq!(o.effective_mtbf_gpu_hours, LLAMA3_MTBF_GPU_HOURS);
@@ -1417,23 +1448,26 @@ mod tests {
 
     #[test]
     fn spot_stops_paying_at_a_cluster_size() {
+        let none_k = OverheadInputs::default();
+        let s_k = OverheadInputs::default();
+        let mut slow_k = OverheadInputs::default();
         // With the defaults and AWS's 60-minute capacity wait per reclaim (W / M_spot added to the
         // spot waste), spot's (1 - 0.6) / (1 - waste_spot) first reaches on-demand's
         // 1 / (1 - waste) at 9,106 GPUs (Python re-implementation of the same formulas:
         // 9,105: 1.255111 < 1.255156; 9,106: 1.255344 > 1.255176). Without the wait it was 27,825.
         let c = catalog();
-        let s = Scenario::default();
-        assert_eq!(spot_breakeven_gpus(&s, c, 100_000), Some(9_106));
-        assert_eq!(spot_breakeven_gpus(&s, c, 8_000), None);
+        let s = Job::default();
+        assert_eq!(spot_breakeven_gpus(&s, &s_k, c, 100_000), Some(9_106));
+        assert_eq!(spot_breakeven_gpus(&s, &s_k, c, 8_000), None);
         // Hour-long restarts and half-hour writes make spot stop paying far sooner.
-        let mut slow = s.clone();
-        slow.overheads.restart_minutes = 60.0;
-        slow.overheads.checkpoint_write_minutes = 30.0;
-        let g = spot_breakeven_gpus(&slow, c, 100_000).unwrap_or(0);
+        let slow = s.clone();
+        slow_k.restart_minutes = 60.0;
+        slow_k.checkpoint_write_minutes = 30.0;
+        let g = spot_breakeven_gpus(&slow, &slow_k, c, 100_000).unwrap_or(0);
         assert!((1..9_106).contains(&g), "{g}");
         let mut none = s.clone();
         none.provider_id = "lambda".into();
-        assert_eq!(spot_breakeven_gpus(&none, c, 100_000), None);
+        assert_eq!(spot_breakeven_gpus(&none, &none_k, c, 100_000), None);
     }
 
     #[test]
@@ -1458,17 +1492,18 @@ mod tests {
 
     #[test]
     fn interval_sweep_is_lowest_at_the_optimum() {
+        let s_k = OverheadInputs::default();
         // The GPU bill against the checkpoint interval is U-shaped with its minimum at Daly's
         // optimum (first-order waste is minimised by Young's, within a fraction of a percent).
         let c = catalog();
-        let s = Scenario {
+        let s = Job {
             gpus: 4096,
-            ..Scenario::default()
+            ..Job::default()
         };
         let e = default_estimate(&s, c);
-        let o = estimate_overheads(&s, &e, c);
+        let o = estimate_overheads(&s, &s_k, &e, c);
         let opt = o.failures.optimal_interval_hours;
-        let pts = cost_vs_interval(&s, &e, &o, c, &[opt / 4.0, opt, opt * 4.0]);
+        let pts = cost_vs_interval(&s, &s_k, &e, &o, c, &[opt / 4.0, opt, opt * 4.0]);
         let cost = |i: usize| pts[i].1.unwrap_or(f64::NAN);
         assert!(cost(1) < cost(0) && cost(1) < cost(2), "{pts:?}");
         assert!(close(cost(1), o.gpu_bill_usd(), 1e-12));
@@ -1479,6 +1514,8 @@ mod tests {
 
     #[test]
     fn a100s_on_aws_use_p4d_efa_not_p5s() {
+        let mut asked_k = OverheadInputs::default();
+        let s_k = OverheadInputs::default();
         // 512 A100 40GB on AWS (p4d.24xlarge), the default 7B / 2T run, 4M tokens a step, MFU
         // 0.4, overlap 0.5. p4d's EFA is 400 Gb/s = 50 GB/s per 8-GPU node; NVLink 600 GB/s, 300
         // each way. 28 GB of weights and gradients fit in 40 GB: ZeRO-1/2, V = 2 x 1.4e10 B.
@@ -1487,13 +1524,13 @@ mod tests {
         // 0.55125 s; t_comm = 0.6329167 s < 0.5 x 2.629207: hidden, eta = 1. (The flat model
         // gave 4.47125 s and eta 0.454420: it must not come back.)
         let c = catalog();
-        let s = Scenario {
+        let s = Job {
             accelerator_id: "a100-40gb".into(),
             gpus: 512,
-            ..Scenario::default()
+            ..Job::default()
         };
         let e = default_estimate(&s, c);
-        let o = estimate_overheads(&s, &e, c);
+        let o = estimate_overheads(&s, &s_k, &e, c);
         assert_eq!(o.network.map(|n| n.id.as_ref()), Some("aws-efa-400"));
         assert_eq!(
             o.instance.map(|i| i.instance.as_ref()),
@@ -1518,9 +1555,9 @@ mod tests {
             1e-6
         ));
         // p5's network is not offered for p4d: the link's id falls back to p4d's EFA.
-        let mut asked = s.clone();
-        asked.overheads.network_id = Some("aws-efa-3200".into());
-        let o = estimate_overheads(&asked, &e, c);
+        let asked = s.clone();
+        asked_k.network_id = Some("aws-efa-3200".into());
+        let o = estimate_overheads(&asked, &asked_k, &e, c);
         assert_eq!(o.network.map(|n| n.id.as_ref()), Some("aws-efa-400"));
         // Per node: Azure's ND A100 v4 has 200 Gb/s per card x 8 = 200 GB/s; OCI's BM.GPU4.8 1,600
         // Gb/s per node = 200 GB/s; GCP's H100 VM is a3-high (800 Gb/s per 8-GPU VM = 100 GB/s), not
@@ -1536,20 +1573,21 @@ mod tests {
 
     #[test]
     fn trainium_nodes_hold_sixteen_chips() {
+        let s_k = OverheadInputs::default();
         // trn1.32xlarge holds 16 chips: 16 stay on NeuronLink (384 GB/s, half each way = 192 GB/s);
         // 32 are two nodes on EFA, 800 Gb/s = 100 GB/s per 16-chip node.
         let c = catalog();
-        let s = Scenario {
+        let s = Job {
             accelerator_id: "trn1".into(),
             gpus: 16,
-            ..Scenario::default()
+            ..Job::default()
         };
-        let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+        let o = estimate_overheads(&s, &s_k, &default_estimate(&s, c), c);
         assert_eq!(o.gpus_per_node, 16.0);
         assert_eq!(o.link_gb_s, 192.0);
         assert_eq!(o.sync_time.nodes, 1.0);
-        let s = Scenario { gpus: 32, ..s };
-        let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+        let s = Job { gpus: 32, ..s };
+        let o = estimate_overheads(&s, &s_k, &default_estimate(&s, c), c);
         assert_eq!((o.sync_time.nodes, o.node_gb_s), (2.0, 100.0));
     }
 
@@ -1589,12 +1627,13 @@ mod tests {
 
     #[test]
     fn corpus_and_format_options_by_hand() {
+        let mut s_k = OverheadInputs::default();
         let c = catalog();
-        let mut s = Scenario::default();
-        s.overheads.data_on_provider = Some("gcp".into());
-        s.overheads.data_format = DataFormat::Tokens;
-        s.overheads.corpus_out = true;
-        let o = estimate_overheads(&s, &default_estimate(&s, c), c);
+        let s = Job::default();
+        s_k.data_on_provider = Some("gcp".into());
+        s_k.data_format = DataFormat::Tokens;
+        s_k.corpus_out = true;
+        let o = estimate_overheads(&s, &s_k, &default_estimate(&s, c), c);
         // Tokenised, 32K vocabulary: 2T x 2 B = 4,000 GB in from GCP at $0.12 = $480, and out of
         // AWS at the end at $0.09 = $360.
         assert_eq!(o.dataset_egress, Some(("gcp", 4000.0, 480.0)));

@@ -26,3 +26,19 @@ impl ParamCount {
         self.total.unwrap_or(self.active)
     }
 }
+
+impl crate::job::Job {
+    /// Active and total parameters.
+    pub fn param_count(&self) -> crate::params::ParamCount {
+        crate::params::ParamCount {
+            active: self.params,
+            total: self.params_total,
+        }
+    }
+
+    /// Sets active and total parameters.
+    pub fn set_param_count(&mut self, p: crate::params::ParamCount) {
+        self.params = p.active;
+        self.params_total = p.total;
+    }
+}

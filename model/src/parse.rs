@@ -11,7 +11,6 @@ use std::fmt;
 
 use crate::locale::{lang, Lang};
 
-use crate::cost::Scenario;
 pub use crate::field_spec::{Field, Origin, Range};
 
 impl Field {
@@ -312,15 +311,19 @@ fn trim_decimal_zeros(s: &str, decimal: char) -> String {
     }
 }
 
-impl Scenario {
-    /// A field's value as a share link writes it (`None` when absent): ids as they are, whole
-    /// numbers plainly, other numbers in the shortest form that reads back bit for bit.
-    pub fn link_value(&self, field: Field) -> Option<String> {
-        if let Some(id) = self.id_value(field) {
+impl Field {
+    /// This field's value as a share link writes it (`None` when absent): ids as they are,
+    /// whole numbers plainly, other numbers in the shortest form that reads back bit for bit.
+    pub fn link_value(
+        self,
+        job: &crate::job::Job,
+        settings: &crate::settings::Settings,
+    ) -> Option<String> {
+        if let Some(id) = self.id(job, settings) {
             return Some(id.to_string());
         }
-        let v = self.number(field)?;
-        Some(if field.range().is_some_and(|r| r.whole) {
+        let v = self.number(job, settings)?;
+        Some(if self.range().is_some_and(|r| r.whole) {
             format!("{v:.0}")
         } else {
             format_number_exact(v)
@@ -877,10 +880,15 @@ mod tests {
     fn every_default_reads_back_from_its_link_text_and_its_typed_box() {
         // The default scenario's link value and typed-box text parse back to the same number, so
         // a link written from the defaults loads the defaults.
-        let s = Scenario::default();
+        let (j, k) = (
+            crate::job::Job::default(),
+            crate::settings::Settings::default(),
+        );
         for field in Field::ALL {
-            let Some(v) = s.number(field) else { continue };
-            let link = s.link_value(field).unwrap_or_default();
+            let Some(v) = field.number(&j, &k) else {
+                continue;
+            };
+            let link = field.link_value(&j, &k).unwrap_or_default();
             assert_eq!(field.parse(&link, Origin::Link), Ok(v), "{field:?} {link}");
             let typed = field.display(v);
             assert_eq!(
@@ -891,12 +899,12 @@ mod tests {
         }
         // Hand-written: 7e9 params is "7B" in a link; 40 % MFU is "0.4" in a link, "40" typed;
         // the default 64 GPUs is whole, "64".
-        assert_eq!(s.link_value(Field::Params).as_deref(), Some("7B"));
-        assert_eq!(s.link_value(Field::Mfu).as_deref(), Some("0.4"));
+        assert_eq!(Field::Params.link_value(&j, &k).as_deref(), Some("7B"));
+        assert_eq!(Field::Mfu.link_value(&j, &k).as_deref(), Some("0.4"));
         assert_eq!(Field::Mfu.display(0.4), "40");
-        assert_eq!(s.link_value(Field::Gpus).as_deref(), Some("64"));
-        assert_eq!(s.link_value(Field::Price), None);
-        assert_eq!(s.link_value(Field::Gpu).as_deref(), Some("h100-sxm"));
+        assert_eq!(Field::Gpus.link_value(&j, &k).as_deref(), Some("64"));
+        assert_eq!(Field::Price.link_value(&j, &k), None);
+        assert_eq!(Field::Gpu.link_value(&j, &k).as_deref(), Some("h100-sxm"));
     }
 
     mod locale_aware {
@@ -1105,9 +1113,14 @@ mod tests {
 
         #[test]
         fn every_default_reads_back_from_its_portuguese_typed_box() {
-            let s = Scenario::default();
+            let (j, k) = (
+                crate::job::Job::default(),
+                crate::settings::Settings::default(),
+            );
             for field in Field::ALL {
-                let Some(v) = s.number(field) else { continue };
+                let Some(v) = field.number(&j, &k) else {
+                    continue;
+                };
                 let typed = pt(|| field.display(v));
                 assert_eq!(
                     pt(|| field.parse(&typed, Origin::Typed)),

@@ -9,12 +9,12 @@
 
 use crate::calendar::Date;
 use crate::catalog::{Catalog, Program, Scope};
-use crate::cost::Scenario;
 use crate::format::usd;
 use crate::parse::{
     echo, format_number_exact, parse_positive, parse_whole, Field, Origin, Problem,
 };
 use crate::runway::{GrantInput, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS};
+use crate::settings::Settings;
 use crate::token::Token;
 use crate::workloads::{Job, Serve};
 
@@ -111,21 +111,18 @@ impl ExtraWorkload {
     }
 }
 
-/// A plan: training jobs, serving lines and experiments against stacked grants, from a day 0.
-///
-/// The training job open in the calculator's editor lives in the editor's [`Scenario`] (one
-/// source of truth while it is edited); `other_jobs` holds the rest, and `editing` says where the
-/// edited one sits among them. [`Plan::jobs`] gives the whole list in plan order.
+/// A plan: training jobs, serving lines and experiments against stacked grants, from a day 0,
+/// with the shared settings every job is priced under. The one document of the page: the
+/// calculator edits one of its jobs in place (the selection is the page's, not the plan's).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
     /// The date of day 0 (link key `t0`, `YYYY-MM-DD`). `None` only before the page fills in
     /// today for a link without it; every day number of the plan counts from this date.
     pub t0: Option<Date>,
-    /// Position of the edited job in the plan's job list; `None` when the plan has no training
-    /// job (the editor is then a scratch pad whose job can be added).
-    pub editing: Option<usize>,
-    /// The training jobs other than the edited one, in plan order.
-    pub other_jobs: Vec<Job>,
+    /// The shared hidden-cost, billing and advisor settings.
+    pub settings: Settings,
+    /// Training jobs, in plan order.
+    pub jobs: Vec<Job>,
     /// Inference serving lines, in plan order.
     pub serves: Vec<Serve>,
     /// Grants in plan order (ties in expiry are paid in this order).
@@ -148,12 +145,12 @@ pub struct Plan {
 }
 
 impl Default for Plan {
-    /// One training job (the editor's) and nothing else.
+    /// One training job (the default one) and nothing else.
     fn default() -> Self {
         Plan {
             t0: None,
-            editing: Some(0),
-            other_jobs: Vec::new(),
+            settings: Settings::default(),
+            jobs: vec![Job::default()],
             serves: Vec::new(),
             grants: Vec::new(),
             workloads: Vec::new(),
@@ -167,73 +164,35 @@ impl Default for Plan {
 }
 
 impl Plan {
-    /// Every training job in plan order, the edited one read from the editor's scenario.
-    pub fn jobs(&self, editor: &Scenario) -> Vec<Job> {
-        let mut jobs = self.other_jobs.clone();
-        if let Some(i) = self.editing {
-            jobs.insert(i.min(jobs.len()), Job::from_scenario(editor));
+    /// A plan with nothing in it (no job either), from day `t0`.
+    pub fn empty() -> Self {
+        Plan {
+            jobs: Vec::new(),
+            ..Plan::default()
         }
-        jobs
-    }
-
-    /// Number of training jobs.
-    pub fn job_count(&self) -> usize {
-        self.other_jobs.len() + usize::from(self.editing.is_some())
     }
 
     /// Workloads of every kind (jobs, serving lines, experiments).
     pub fn workload_count(&self) -> usize {
-        self.job_count() + self.serves.len() + self.workloads.len()
+        self.jobs.len() + self.serves.len() + self.workloads.len()
     }
 
-    /// Opens job `index` (plan order) in the editor: the edited job goes back into the list and
-    /// job `index` moves into `editor`. Out of range: nothing changes.
-    pub fn edit_job(&mut self, index: usize, editor: &mut Scenario) {
-        let mut jobs = self.jobs(editor);
-        if index >= jobs.len() || self.editing == Some(index) {
-            return;
+    /// Removes job `index` and returns what the calculator edits next, given what it edited
+    /// (`selected`): the same job, moved up if it came later; after removing the edited job,
+    /// the one that took its place (or the one before it); `None` once no job is left. Out of
+    /// range: nothing changes.
+    pub fn remove_job(&mut self, index: usize, selected: Option<usize>) -> Option<usize> {
+        if index >= self.jobs.len() {
+            return selected;
         }
-        let job = jobs.remove(index);
-        job.apply_to(editor);
-        self.other_jobs = jobs;
-        self.editing = Some(index);
-    }
-
-    /// Removes job `index` (plan order). Removing the edited job opens the next one (or the one
-    /// before) in the editor; removing the last job leaves the editor as a scratch pad.
-    pub fn remove_job(&mut self, index: usize, editor: &mut Scenario) {
-        let mut jobs = self.jobs(editor);
-        if index >= jobs.len() {
-            return;
-        }
-        jobs.remove(index);
-        match self.editing {
+        self.jobs.remove(index);
+        match selected {
             Some(e) if e == index => {
-                if jobs.is_empty() {
-                    self.other_jobs = jobs;
-                    self.editing = None;
-                } else {
-                    let next = index.min(jobs.len() - 1);
-                    jobs.remove(next).apply_to(editor);
-                    self.other_jobs = jobs;
-                    self.editing = Some(next);
-                }
+                (!self.jobs.is_empty()).then(|| index.min(self.jobs.len() - 1))
             }
-            Some(e) => {
-                let e = if e > index { e - 1 } else { e };
-                jobs.remove(e);
-                self.other_jobs = jobs;
-                self.editing = Some(e);
-            }
-            None => self.other_jobs = jobs,
+            Some(e) if e > index => Some(e - 1),
+            other => other,
         }
-    }
-
-    /// Adds a job at the end of the plan and opens it in the editor.
-    pub fn add_job(&mut self, job: Job, editor: &mut Scenario) {
-        self.other_jobs = self.jobs(editor);
-        self.editing = Some(self.other_jobs.len());
-        job.apply_to(editor);
     }
 
     /// Grant `i`'s uncertainty (the default when none is set).
@@ -1002,6 +961,14 @@ pub fn apply_window(program: &Program, dataset_ready_day: u32) -> ApplyWindow {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `plan` with `job` as its one training job.
+    fn with_job(plan: &Plan, job: &Job) -> Plan {
+        Plan {
+            jobs: vec![job.clone()],
+            ..plan.clone()
+        }
+    }
     use crate::cost::estimate;
     use crate::evaluate::runway_inputs;
     use crate::runway::{simulate, LineItem};
@@ -1141,14 +1108,14 @@ mod tests {
     #[test]
     fn an_amount_above_the_ceiling_is_kept_with_a_warning() {
         let c = catalog();
-        let s = Scenario::default();
+        let s = Job::default();
         assert!(estimate(&s, &c).is_ok());
         let grant = |token: &str| parse_grant(token, 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
         let plan = Plan {
             grants: vec![grant("azure-founders:200K"), grant("azure-founders")],
             ..Plan::default()
         };
-        let inputs = runway_inputs(&plan, &s, &c);
+        let inputs = runway_inputs(&with_job(&plan, &s), &c);
         let r = simulate(&inputs.0, &inputs.1);
         let w = warnings(&plan, &inputs, &r, &c);
         let above: Vec<&str> = w
@@ -1264,9 +1231,9 @@ mod tests {
         // Primary: default H100 run at AWS, 58,982.137 GPU-hours, 64 GPUs (1,536 h/day at $6.88 =
         // $10,567.68/day), dataset ready day 20. Grants: AWS Activate $100K applied day 0 (review 12,
         // valid 730), Trainium $50K (silicon: pays nothing for H100), Modal $5K (no Modal workload).
-        let s = Scenario {
+        let s = Job {
             start_day: 20,
-            ..Scenario::default()
+            ..Job::default()
         };
         assert!(estimate(&s, &c).is_ok());
         let plan = Plan {
@@ -1291,7 +1258,7 @@ mod tests {
             ],
             ..Plan::default()
         };
-        let inputs = runway_inputs(&plan, &s, &c);
+        let inputs = runway_inputs(&with_job(&plan, &s), &c);
         let r = simulate(&inputs.0, &inputs.1);
         // GPU bill: 59,863.246 billed GPU-hours (58,982.14 ideal / (1 - 1.47 % failure waste), see
         // overheads.rs) x $6.88 = $411,859.132081, plus S3 for 3 checkpoints x 98 GB (14 bytes/param
@@ -1410,9 +1377,9 @@ mod tests {
         // Day 0 = 2026-12-01, dataset ready day 20 (2026-12-21). Activate applied day 10 (11 Dec
         // 2026) with its 12-day review: approved day 22 (23 Dec 2026), 2 days late; apply by day
         // 20 - 12 = 8 (9 Dec 2026).
-        let s = Scenario {
+        let s = Job {
             start_day: 20,
-            ..Scenario::default()
+            ..Job::default()
         };
         assert!(estimate(&s, &c).is_ok());
         let plan = Plan {
@@ -1423,7 +1390,7 @@ mod tests {
             }],
             ..Plan::default()
         };
-        let inputs = runway_inputs(&plan, &s, &c);
+        let inputs = runway_inputs(&with_job(&plan, &s), &c);
         assert_eq!(apply_by(&inputs.0, &inputs.1), [Some(8)]);
         let r = simulate(&inputs.0, &inputs.1);
         let texts: Vec<String> = warnings(&plan, &inputs, &r, &c)
@@ -1439,7 +1406,7 @@ mod tests {
             }],
             ..plan.clone()
         };
-        let inputs = runway_inputs(&on_time, &s, &c);
+        let inputs = runway_inputs(&with_job(&on_time, &s), &c);
         let r = simulate(&inputs.0, &inputs.1);
         assert!(warnings(&on_time, &inputs, &r, &c).is_empty());
     }
@@ -1450,14 +1417,14 @@ mod tests {
         // tokens x 4 bytes = 8,000 GB x $0.12 = $960 on day 20; AWS bills the weights, 7B x 2 bytes
         // = 14 GB x $0.09 = $1.26 the day after the 38.97-day run, day 59.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let mut s = Scenario {
+        let s = Job {
             start_day: 20,
-            ..Scenario::default()
+            ..Job::default()
         };
-        s.overheads.data_on_provider = Some("gcp".into());
-        s.overheads.export_weights = true;
-        let plan = Plan::default();
-        let (_, w) = runway_inputs(&plan, &s, &c);
+        let mut plan = with_job(&Plan::default(), &s);
+        plan.settings.overheads.data_on_provider = Some("gcp".into());
+        plan.settings.overheads.export_weights = true;
+        let (_, w) = runway_inputs(&plan, &c);
         let lines: Vec<(&str, LineItem, u32)> = w
             .iter()
             .map(|w| (w.provider_id.as_str(), w.line, w.start_day))

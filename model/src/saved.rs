@@ -29,7 +29,7 @@ pub const MAX_SCENARIOS: usize = 200;
 
 /// One saved plan, as it is written in storage and in files (field `modified` in JSON).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SavedScenario {
+pub struct SavedPlan {
     /// Stable id, unique within the library (two tabs merge by it).
     pub id: String,
     /// What the founder called it. Rendered as text, never markup.
@@ -43,7 +43,7 @@ pub struct SavedScenario {
     pub plan: String,
 }
 
-impl SavedScenario {
+impl SavedPlan {
     /// The plan, decoded (bad keys become messages and defaults, as for a link). The saved name
     /// and note win over any the plan's query carries (a rename changes only the record).
     pub fn decode(&self, catalog: &Catalog) -> DecodedLink {
@@ -56,13 +56,13 @@ impl SavedScenario {
 
 /// The plan of a saved record: the share-link query without the name and note, which the record
 /// holds itself (so a rename never leaves a stale name inside the plan).
-pub fn plan_query(scenario: &crate::cost::Scenario, plan: &crate::plan::Plan) -> String {
+pub fn plan_query(plan: &crate::plan::Plan) -> String {
     let bare = crate::plan::Plan {
         name: String::new(),
         note: String::new(),
         ..plan.clone()
     };
-    crate::link::encode_link(scenario, &bare)
+    crate::link::encode_link(&bare)
 }
 
 /// Why stored or imported JSON could not be used.
@@ -182,7 +182,7 @@ fn check_header(o: &Value, format: &str) -> Result<u64, FileError> {
     }
 }
 
-fn decode_scenario(o: &Value, path: &str) -> Result<SavedScenario, FileError> {
+fn decode_saved(o: &Value, path: &str) -> Result<SavedPlan, FileError> {
     let r: RecordIn = typed(o, path, &["id", "name", "modified", "plan"])?;
     if r.plan.len() > MAX_PLAN {
         return Err(field(
@@ -190,7 +190,7 @@ fn decode_scenario(o: &Value, path: &str) -> Result<SavedScenario, FileError> {
             &crate::tr!("saved.expected.plan"),
         ));
     }
-    Ok(SavedScenario {
+    Ok(SavedPlan {
         id: clean_text(&r.id, 64),
         name: clean_text(&r.name, MAX_NAME),
         note: r.note.map(|n| clean_text(&n, MAX_NOTE)).unwrap_or_default(),
@@ -200,19 +200,19 @@ fn decode_scenario(o: &Value, path: &str) -> Result<SavedScenario, FileError> {
 }
 
 /// An exported scenario file (and the last-open plan in storage): the header, then the record's
-/// fields. Serialize it with serde, or write it with [`encode_scenario_file`].
+/// fields. Serialize it with serde, or write it with [`encode_plan_file`].
 #[derive(Serialize)]
-pub struct ScenarioFile {
+pub struct PlanFile {
     format: &'static str,
     version: u64,
     #[serde(flatten)]
-    scenario: SavedScenario,
+    scenario: SavedPlan,
 }
 
-impl ScenarioFile {
+impl PlanFile {
     /// The file for one scenario, in the current schema.
-    pub fn new(s: &SavedScenario) -> ScenarioFile {
-        ScenarioFile {
+    pub fn new(s: &SavedPlan) -> PlanFile {
+        PlanFile {
             format: SCENARIO_FORMAT,
             version: SCHEMA_VERSION,
             scenario: for_writing(s),
@@ -225,7 +225,7 @@ impl ScenarioFile {
 struct LibraryOut<'a> {
     format: &'static str,
     version: u64,
-    scenarios: &'a [SavedScenario],
+    scenarios: &'a [SavedPlan],
 }
 
 /// JSON text of a value whose fields are all strings and finite numbers (it cannot fail; the
@@ -236,8 +236,8 @@ fn to_json<T: Serialize>(value: &T) -> String {
 
 /// A copy fit for writing: the time rounded to a whole millisecond, never NaN or infinite
 /// (JSON has no such numbers).
-fn for_writing(s: &SavedScenario) -> SavedScenario {
-    SavedScenario {
+fn for_writing(s: &SavedPlan) -> SavedPlan {
+    SavedPlan {
         modified_ms: if s.modified_ms.is_finite() {
             s.modified_ms.round()
         } else {
@@ -248,12 +248,12 @@ fn for_writing(s: &SavedScenario) -> SavedScenario {
 }
 
 /// Writes one scenario as an exported file (importable again).
-pub fn encode_scenario_file(s: &SavedScenario) -> String {
-    to_json(&ScenarioFile::new(s))
+pub fn encode_plan_file(s: &SavedPlan) -> String {
+    to_json(&PlanFile::new(s))
 }
 
 /// Reads an exported scenario file.
-pub fn decode_scenario_file(text: &str) -> Result<SavedScenario, FileError> {
+pub fn decode_plan_file(text: &str) -> Result<SavedPlan, FileError> {
     let o = Value::Object(parse_json(text)?);
     match check_header(&o, SCENARIO_FORMAT)? {
         1 => {
@@ -263,7 +263,7 @@ pub fn decode_scenario_file(text: &str) -> Result<SavedScenario, FileError> {
                 .next()
                 .ok_or_else(|| field("scenarios", &crate::tr!("saved.expected.one_scenario")))
         }
-        _ => decode_scenario(&o, ""),
+        _ => decode_saved(&o, ""),
     }
 }
 
@@ -271,7 +271,7 @@ pub fn decode_scenario_file(text: &str) -> Result<SavedScenario, FileError> {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Library {
     /// The scenarios.
-    pub scenarios: Vec<SavedScenario>,
+    pub scenarios: Vec<SavedPlan>,
 }
 
 /// A library read from storage, and what was wrong with it (entries that could not be read are
@@ -286,7 +286,7 @@ pub struct LoadedLibrary {
 
 impl Serialize for Library {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let scenarios: Vec<SavedScenario> = self.scenarios.iter().map(for_writing).collect();
+        let scenarios: Vec<SavedPlan> = self.scenarios.iter().map(for_writing).collect();
         LibraryOut {
             format: LIBRARY_FORMAT,
             version: SCHEMA_VERSION,
@@ -298,12 +298,12 @@ impl Serialize for Library {
 
 impl Library {
     /// The scenario with this id.
-    pub fn get(&self, id: &str) -> Option<&SavedScenario> {
+    pub fn get(&self, id: &str) -> Option<&SavedPlan> {
         self.scenarios.iter().find(|s| s.id == id)
     }
 
     /// Inserts or replaces the scenario with the same id, keeping the most recent first.
-    pub fn upsert(&mut self, s: SavedScenario) {
+    pub fn upsert(&mut self, s: SavedPlan) {
         self.scenarios.retain(|x| x.id != s.id);
         let at = self
             .scenarios
@@ -313,7 +313,7 @@ impl Library {
     }
 
     /// Removes the scenario with this id, returning it.
-    pub fn remove(&mut self, id: &str) -> Option<SavedScenario> {
+    pub fn remove(&mut self, id: &str) -> Option<SavedPlan> {
         let i = self.scenarios.iter().position(|s| s.id == id)?;
         Some(self.scenarios.remove(i))
     }
@@ -345,7 +345,7 @@ impl Library {
         for (i, item) in items.iter().enumerate() {
             let path = format!("scenarios[{i}].");
             let decoded = match item {
-                Value::Object(_) => decode_scenario(item, &path),
+                Value::Object(_) => decode_saved(item, &path),
                 _ => Err(field(
                     format!("scenarios[{i}]"),
                     &crate::tr!("saved.expected.object"),
@@ -376,7 +376,7 @@ struct V1Entry {
 /// `{"format": …, "version": 1, "scenarios": [{"name", "saved_ms", "scenario": {"params", "tokens",
 /// "gpu", "gpus", "mfu", "duty", "provider", "price"}}]}`. Each entry becomes a version-2 scenario
 /// whose plan is the same inputs as link keys (everything added since takes its default).
-pub fn migrate_v1(o: &Value) -> Result<Vec<SavedScenario>, FileError> {
+pub fn migrate_v1(o: &Value) -> Result<Vec<SavedPlan>, FileError> {
     let Some(Value::Array(items)) = o.get("scenarios") else {
         return Err(field("scenarios", &crate::tr!("saved.expected.list")));
     };
@@ -417,7 +417,7 @@ pub fn migrate_v1(o: &Value) -> Result<Vec<SavedScenario>, FileError> {
             };
             plan.append_pair(key, &value);
         }
-        out.push(SavedScenario {
+        out.push(SavedPlan {
             id: format!("v1-{i}"),
             name: clean_text(&entry.name, MAX_NAME),
             note: String::new(),
@@ -436,8 +436,8 @@ mod tests {
         Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
     }
 
-    fn sample(id: &str, modified_ms: f64) -> SavedScenario {
-        SavedScenario {
+    fn sample(id: &str, modified_ms: f64) -> SavedPlan {
+        SavedPlan {
             id: id.into(),
             name: format!("Plan {id}"),
             note: "a \"quoted\" note\nwith <b>markup</b>".into(),
@@ -449,13 +449,13 @@ mod tests {
     #[test]
     fn scenario_files_round_trip() {
         let s = sample("a", 1_764_460_800_000.0);
-        let text = encode_scenario_file(&s);
+        let text = encode_plan_file(&s);
         assert!(text.contains("\"format\":\"gpu-credit-runway/scenario\""));
         assert!(text.contains("\"version\":2"));
-        assert_eq!(decode_scenario_file(&text), Ok(s.clone()));
+        assert_eq!(decode_plan_file(&text), Ok(s.clone()));
         let d = s.decode(&catalog());
-        assert_eq!(d.scenario.params, 70e9);
-        assert!(d.scenario.overheads.spot);
+        assert_eq!(d.plan.jobs[0].params, 70e9);
+        assert!(d.plan.settings.overheads.spot);
         assert_eq!(d.plan.grants.len(), 1);
     }
 
@@ -474,7 +474,7 @@ mod tests {
         assert_eq!(lib.scenarios[1].name, "Seed plan");
         let seed = lib.scenarios[1].decode(&catalog());
         assert!(seed.errors.is_empty(), "{:?}", seed.errors);
-        let s = &seed.scenario;
+        let s = &seed.plan.jobs[0];
         assert_eq!(
             (s.params, s.tokens, s.gpus, s.mfu, s.duty),
             (7e9, 2e12, 8, 0.38, 0.5)
@@ -485,12 +485,9 @@ mod tests {
         );
         assert_eq!(s.price_override_usd_per_gpu_hour, Some(2.1));
         // Everything added since version 1 takes its default.
-        assert_eq!(s.overheads, crate::overheads::OverheadInputs::default());
+        assert_eq!(seed.plan.settings, crate::settings::Settings::default());
         assert_eq!(
-            lib.scenarios[0]
-                .decode(&catalog())
-                .scenario
-                .price_override_usd_per_gpu_hour,
+            lib.scenarios[0].decode(&catalog()).plan.jobs[0].price_override_usd_per_gpu_hour,
             None
         );
         // Re-encoded, it is a version-2 library that reads back the same.
@@ -500,7 +497,7 @@ mod tests {
 
     #[test]
     fn bad_files_say_what_is_wrong() {
-        let msg = |t: &str| decode_scenario_file(t).unwrap_err().to_string();
+        let msg = |t: &str| decode_plan_file(t).unwrap_err().to_string();
         assert_eq!(msg(""), "This is not a JSON file.");
         assert_eq!(msg("{\"a\":"), "This is not a JSON file.");
         assert_eq!(msg("[1,2]"), "This JSON is not a GPU Credit Runway scenario (it has no \"format\": \"gpu-credit-runway/scenario\").");
@@ -562,11 +559,11 @@ mod tests {
     #[test]
     fn records_hold_the_name_and_note_not_the_plan() {
         let d = decode_link("params=13B&name=Old&note=n", &catalog());
-        let q = plan_query(&d.scenario, &d.plan);
+        let q = plan_query(&d.plan);
         assert!(
             !q.contains("name=") && !q.contains("note=") && q.contains("job=pretrain%3A13B%3A")
         );
-        let record = SavedScenario {
+        let record = SavedPlan {
             id: "x".into(),
             name: "New name".into(),
             note: "New note".into(),
@@ -582,7 +579,7 @@ mod tests {
 
     #[test]
     fn a_missing_or_wrong_field_is_named() {
-        let msg = |t: &str| decode_scenario_file(t).unwrap_err().to_string();
+        let msg = |t: &str| decode_plan_file(t).unwrap_err().to_string();
         let head = r#"{"format":"gpu-credit-runway/scenario","version":2,"#;
         assert_eq!(
             msg(&format!(r#"{head}"id":"x","name":"n","plan":""}}"#)),
@@ -595,7 +592,7 @@ mod tests {
             "note: expected text."
         );
         // A null note is an empty one.
-        let ok = decode_scenario_file(&format!(
+        let ok = decode_plan_file(&format!(
             r#"{head}"id":"x","name":"n","modified":1,"plan":"?a=1","note":null}}"#
         ));
         assert_eq!(

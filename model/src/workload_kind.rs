@@ -27,21 +27,6 @@ pub struct TrainingWork {
     pub checkpointing: bool,
 }
 
-impl crate::scenario::Scenario {
-    /// The training work this scenario prices: its kind, size, tokens, epochs and runs, with
-    /// gradient checkpointing where the kind uses it by default (QLoRA).
-    pub fn work(&self) -> crate::workload_kind::TrainingWork {
-        crate::workload_kind::TrainingWork::of(
-            self.kind,
-            self.params,
-            self.tokens,
-            self.epochs,
-            self.runs,
-            self.kind.checkpointing_by_default(),
-        )
-    }
-}
-
 impl TrainingWork {
     /// `runs` runs of `epochs` passes of `kind` over `tokens` with `params` parameters (reference
     /// log-probs computed on the fly for DPO).

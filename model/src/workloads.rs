@@ -12,7 +12,6 @@
 
 use crate::billing::HostMode;
 use crate::catalog::Catalog;
-use crate::cost::Scenario;
 use crate::ids::{validate_accelerator, validate_provider};
 use crate::parse::{echo, format_number_exact, Field, InputError, Origin};
 use crate::token::Token;
@@ -22,88 +21,9 @@ use crate::workload_kind::WorkloadKind;
 /// Longest serving line accepted, months (five years).
 pub const MAX_SERVE_MONTHS: u32 = 60;
 
-/// One training job of the plan.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Job {
-    /// What kind of training ([`WorkloadKind::trains`]).
-    pub kind: WorkloadKind,
-    /// Parameters N (active for a mixture of experts).
-    pub params: f64,
-    /// A mixture of experts' total parameters (`None`: dense).
-    pub params_total: Option<f64>,
-    /// Tokens per epoch (preference pairs' tokens for DPO).
-    pub tokens: f64,
-    /// Provider id.
-    pub provider_id: String,
-    /// Accelerator id.
-    pub accelerator_id: String,
-    /// Accelerators.
-    pub gpus: u32,
-    /// First day it runs.
-    pub start_day: u32,
-    /// Passes over the tokens.
-    pub epochs: f64,
-    /// Independent runs.
-    pub runs: u32,
-    /// LoRA's rank (LoRA and QLoRA).
-    pub lora_rank: f64,
-    /// Model FLOPs utilisation.
-    pub mfu: f64,
-    /// Busy fraction of each day.
-    pub duty: f64,
-    /// Price override, USD per accelerator-hour.
-    pub price_override_usd_per_gpu_hour: Option<f64>,
-}
+pub use crate::job::Job;
 
 impl Job {
-    /// The job the calculator's editor holds.
-    pub fn from_scenario(s: &Scenario) -> Job {
-        Job {
-            kind: s.kind,
-            params: s.params,
-            params_total: s.params_total,
-            tokens: s.tokens,
-            provider_id: s.provider_id.clone(),
-            accelerator_id: s.accelerator_id.clone(),
-            gpus: s.gpus,
-            start_day: s.start_day,
-            epochs: s.epochs,
-            runs: s.runs,
-            lora_rank: s.lora_rank,
-            mfu: s.mfu,
-            duty: s.duty,
-            price_override_usd_per_gpu_hour: s.price_override_usd_per_gpu_hour,
-        }
-    }
-
-    /// Writes the job's own fields into an editor scenario (the shared hidden-cost, billing and
-    /// advisor knobs stay as they are).
-    pub fn apply_to(&self, s: &mut Scenario) {
-        s.kind = self.kind;
-        s.params = self.params;
-        s.params_total = self.params_total;
-        s.tokens = self.tokens;
-        s.provider_id.clone_from(&self.provider_id);
-        s.accelerator_id.clone_from(&self.accelerator_id);
-        s.gpus = self.gpus;
-        s.start_day = self.start_day;
-        s.epochs = self.epochs;
-        s.runs = self.runs;
-        s.lora_rank = self.lora_rank;
-        s.mfu = self.mfu;
-        s.duty = self.duty;
-        s.price_override_usd_per_gpu_hour = self.price_override_usd_per_gpu_hour;
-    }
-
-    /// The scenario that prices this job: `base`'s shared knobs with the job's own fields. A
-    /// network the job's provider does not offer falls back to the provider's default.
-    pub fn scenario(&self, base: &Scenario, catalog: &Catalog) -> Scenario {
-        let mut s = base.clone();
-        self.apply_to(&mut s);
-        s.keep_offered_network(catalog);
-        s
-    }
-
     /// "LoRA fine-tune, 8B on 20M tokens × 3 epochs".
     pub fn title(&self) -> String {
         let mut t = crate::tr!(
@@ -245,7 +165,7 @@ pub fn job_from_slots(
         start_day: 0,
         epochs: 1.0,
         runs: 1,
-        lora_rank: crate::overheads::LORA_RANK,
+        lora_rank: crate::job::LORA_RANK,
         mfu: 0.4,
         duty: 1.0,
         price_override_usd_per_gpu_hour: None,
@@ -295,9 +215,10 @@ pub fn encode_job(j: &Job) -> String {
         format_number_exact(j.mfu),
         format_number_exact(j.duty)
     );
-    // A LoRA job's rank only when it is not the default, so older links read back the same.
-    let rank = (j.kind.uses_adapter() && j.lora_rank != crate::overheads::LORA_RANK)
-        .then(|| format_number_exact(j.lora_rank));
+    // The rank only when it is not the default, so older links read back the same. A job of
+    // another kind keeps a rank it was given (the editor keeps it when the kind changes), so
+    // its link reopens exactly the plan it was written from.
+    let rank = (j.lora_rank != crate::job::LORA_RANK).then(|| format_number_exact(j.lora_rank));
     let price = j.price_override_usd_per_gpu_hour.map(format_number_exact);
     if price.is_some() || rank.is_some() {
         s.push(':');
@@ -542,16 +463,5 @@ mod tests {
             err("8B:2B:modal:h100-sxm:0:12:always").map(|e| e.1),
             Some("Serving line 1: Inference GPUs billed: \"always\" is not in the catalog. Expected on-demand, reserved or spot.".into())
         );
-    }
-
-    #[test]
-    fn the_editor_round_trips_a_job() {
-        let c = catalog();
-        let j = parse_job("full-ft:8B:500M:aws:a100-80gb:8:14:3:2", 0, &c)
-            .unwrap_or_else(|e| panic!("{e:?}"));
-        let s = j.scenario(&Scenario::default(), &c);
-        assert_eq!(Job::from_scenario(&s), j);
-        // The shared knobs are the base scenario's.
-        assert_eq!(s.overheads, Scenario::default().overheads);
     }
 }

@@ -63,12 +63,18 @@ fn model_values(link: &str, catalog: &Catalog) -> BTreeMap<String, String> {
             day.and_then(|day| plan.t0.and_then(|t0: Date| t0.add_days(day)))
                 .map_or_else(|| "none".to_string(), |d| d.iso())
         };
-        // The calculator: the editor's job.
-        if let Ok(e) = estimate(&d.scenario, catalog) {
+        // The calculator: the job the page opens (the first), else a new default one.
+        let editor = plan.jobs.first().cloned().unwrap_or_default();
+        if let Ok(e) = estimate(&editor, catalog) {
             for o in Output::ALL {
                 put(o.test_id().to_string(), data_value(o.value(&e)));
             }
-            let oh = runway_model::overheads::estimate_overheads(&d.scenario, &e, catalog);
+            let oh = runway_model::overheads::estimate_overheads(
+                &editor,
+                &plan.settings.overheads,
+                &e,
+                catalog,
+            );
             for o in HiddenOutput::ALL {
                 put(
                     o.test_id().to_string(),
@@ -76,7 +82,7 @@ fn model_values(link: &str, catalog: &Catalog) -> BTreeMap<String, String> {
                 );
             }
         }
-        let r = evaluate(&d.scenario, plan, catalog);
+        let r = evaluate(plan, catalog);
         let res = &r.result;
         put("answer-total".into(), data_value(res.total_spend_usd));
         put("answer-cash".into(), data_value(res.cash_usd));

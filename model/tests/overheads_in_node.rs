@@ -21,7 +21,7 @@
 //! figure: 900 / 2 = 450 GB/s (`OverheadEstimate::link_gb_s`).
 
 use runway_model::overheads::{estimate_overheads, OverheadInputs};
-use runway_model::{estimate, Catalog, Scenario};
+use runway_model::{estimate, Catalog, Job};
 
 fn close(a: f64, b: f64, rel: f64) -> bool {
     (a - b).abs() <= rel * b.abs()
@@ -29,20 +29,24 @@ fn close(a: f64, b: f64, rel: f64) -> bool {
 
 /// 1B parameters on `gpus` H100 SXM at AWS, MFU 0.5, 4,096 tokens a step (one sequence: a small
 /// batch, so that communication is not hidden), half of the communication overlapped.
-fn scenario(gpus: u32) -> Scenario {
-    Scenario {
+fn scenario(gpus: u32) -> Job {
+    Job {
         params: 1e9,
         tokens: 2e10,
         accelerator_id: "h100-sxm".into(),
         gpus,
         mfu: 0.5,
         provider_id: "aws".into(),
-        overheads: OverheadInputs {
-            tokens_per_step: 4096.0,
-            overlap: 0.5,
-            ..OverheadInputs::default()
-        },
-        ..Scenario::default()
+        ..Job::default()
+    }
+}
+
+/// The knobs of [`scenario`]'s run.
+fn knobs() -> OverheadInputs {
+    OverheadInputs {
+        tokens_per_step: 4096.0,
+        overlap: 0.5,
+        ..OverheadInputs::default()
     }
 }
 
@@ -51,7 +55,7 @@ fn eight_gpus_all_reduce_over_nvlink_by_hand() {
     let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
     let s = scenario(8);
     let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
-    let o = estimate_overheads(&s, &e, &cat);
+    let o = estimate_overheads(&s, &knobs(), &e, &cat);
 
     // n = 8, N = 1e9:
     // bytes  = 2 · 7/8 · 2 · 1e9 = 3.5e9 B.
@@ -104,7 +108,7 @@ fn nine_gpus_span_two_nodes_and_use_the_network_by_hand() {
     let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
     let s = scenario(9);
     let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
-    let o = estimate_overheads(&s, &e, &cat);
+    let o = estimate_overheads(&s, &knobs(), &e, &cat);
     // n = 9, g = 8, m = 2, V = 2 · 2e9 = 4e9 B: in-node 7/8 · 4e9 / 450e9 = 7.777778e-3 s;
     // across 1/2 · 4e9 / 400e9 (EFA, 3,200 Gb/s per node) = 5e-3 s; t_comm = 0.0127778 s.
     // t_comp = 2.4576e13 / (9 · 989e12 · 0.5) = 2.4576e13 / 4.4505e15 = 5.522076e-3 s.

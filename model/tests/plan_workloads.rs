@@ -8,7 +8,7 @@
 
 use runway_model::calendar::Date;
 use runway_model::evaluate::evaluate;
-use runway_model::saved::{decode_scenario_file, Library};
+use runway_model::saved::{decode_plan_file, Library};
 use runway_model::workload_kind::WorkloadKind;
 use runway_model::{decode_link, encode_link, Catalog};
 
@@ -41,7 +41,7 @@ fn a_lora_job_paid_by_a_platform_grant() {
         d.errors,
         d.plan_errors
     );
-    let o = evaluate(&d.scenario, &d.plan, &c);
+    let o = evaluate(&d.plan, &c);
     assert_eq!(o.jobs.len(), 1);
     let j = &o.jobs[0];
     assert_eq!(j.job.kind, WorkloadKind::Lora);
@@ -85,8 +85,8 @@ fn serving_is_paid_until_the_grant_runs_out_then_cash() {
         d.plan_errors
     );
     // Only a serving line: the plan has no training job.
-    assert_eq!(d.plan.editing, None);
-    let o = evaluate(&d.scenario, &d.plan, &c);
+    assert!(d.plan.jobs.is_empty());
+    let o = evaluate(&d.plan, &c);
     assert!(o.jobs.is_empty());
     let v = &o.serves[0];
     assert_eq!(v.gpus, 1);
@@ -117,7 +117,7 @@ fn a_job_that_starts_before_its_grant_is_approved_pays_cash_until_approval() {
         &c,
     );
     assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
-    let o = evaluate(&d.scenario, &d.plan, &c);
+    let o = evaluate(&d.plan, &c);
     let hours = 6.0 * 1e9 * 1e11 / (989e12 * 0.4) / 3600.0;
     assert!(close(o.jobs[0].gpu_hours, hours, 1e-4));
     assert_eq!(o.result.runway_end_day, Some(0));
@@ -148,8 +148,8 @@ fn two_jobs_on_two_providers_each_paid_by_its_own_grant() {
     );
     let d = decode_link(&q, &c);
     assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
-    assert_eq!(d.plan.job_count(), 2);
-    let o = evaluate(&d.scenario, &d.plan, &c);
+    assert_eq!(d.plan.jobs.len(), 2);
+    let o = evaluate(&d.plan, &c);
     let modal_spend: f64 = o
         .inputs
         .1
@@ -177,14 +177,14 @@ fn an_old_single_run_link_opens_as_one_pretraining_job_and_is_rewritten() {
     // Links written before jobs existed: the single-run keys are one pretraining job.
     let d = decode_link("params=13B&tokens=300B&gpu=a100-80gb&gpus=16&provider=aws&mfu=0.38&start=30&grant=aws-activate", &c);
     assert!(d.legacy && d.errors.is_empty());
-    let jobs = d.plan.jobs(&d.scenario);
+    let jobs = d.plan.jobs.clone();
     assert_eq!(jobs.len(), 1);
     let j = &jobs[0];
     assert_eq!(
         (j.kind, j.params, j.tokens, j.gpus, j.mfu, j.start_day),
         (WorkloadKind::Pretrain, 13e9, 3e11, 16, 0.38, 30)
     );
-    let q = encode_link(&d.scenario, &d.plan);
+    let q = encode_link(&d.plan);
     assert!(!q.contains("params=") && !q.contains("start="), "{q}");
     assert!(
         q.contains("job=pretrain%3A13B%3A300B%3Aaws%3Aa100-80gb%3A16%3A30%3A1%3A1%3A0.38%3A1"),
@@ -192,7 +192,7 @@ fn an_old_single_run_link_opens_as_one_pretraining_job_and_is_rewritten() {
     );
     let again = decode_link(&q, &c);
     assert!(!again.legacy);
-    assert_eq!(again.plan.jobs(&again.scenario), jobs);
+    assert_eq!(again.plan.jobs, jobs);
 }
 
 #[test]
@@ -200,10 +200,10 @@ fn saved_files_of_every_version_migrate_to_jobs() {
     let c = catalog();
     // Version 2 (this page before jobs): the plan is a query string with the single-run keys.
     let v2 = r#"{"format":"gpu-credit-runway/scenario","version":2,"id":"a1","name":"Seed","note":"","modified":1764547200000,"plan":"params=8B&tokens=1T&gpu=h100-sxm&gpus=32&provider=aws&start=14&grant=aws-activate:100K:0:12:365&work=modal:h100-sxm:8:2K:0:0.25"}"#;
-    let s = decode_scenario_file(v2).unwrap_or_else(|e| panic!("{e}"));
+    let s = decode_plan_file(v2).unwrap_or_else(|e| panic!("{e}"));
     let d = s.decode(&c);
     assert!(d.errors.is_empty() && d.plan_errors.is_empty());
-    let jobs = d.plan.jobs(&d.scenario);
+    let jobs = d.plan.jobs.clone();
     assert_eq!(jobs.len(), 1);
     assert_eq!(
         (
@@ -221,7 +221,7 @@ fn saved_files_of_every_version_migrate_to_jobs() {
         .unwrap_or_else(|e| panic!("{e}"))
         .library;
     let d = lib.scenarios[0].decode(&c);
-    let jobs = d.plan.jobs(&d.scenario);
+    let jobs = d.plan.jobs.clone();
     assert_eq!(jobs.len(), 1);
     assert_eq!(
         (
@@ -241,21 +241,46 @@ fn twenty_workloads_at_most_and_every_one_removable() {
         .map(|i| format!("job=lora:8B:20M:modal:h100-sxm:1:{i}"))
         .collect();
     let d = decode_link(&q.join("&"), &c);
-    assert_eq!(d.plan.job_count(), 20);
+    assert_eq!(d.plan.jobs.len(), 20);
     assert_eq!(d.plan_errors.len(), 1);
     assert_eq!(d.plan_errors[0].key(), "job-20");
     assert_eq!(d.plan_errors[0].at, runway_model::token::Token::Job(20));
-    let (mut plan, mut s) = (d.plan, d.scenario);
+    let mut plan = d.plan;
     // Removing the edited job opens the next; removing them all leaves no job.
-    plan.edit_job(3, &mut s);
-    assert_eq!((plan.editing, s.start_day), (Some(3), 3));
-    plan.remove_job(3, &mut s);
-    assert_eq!((plan.editing, s.start_day), (Some(3), 4));
-    plan.remove_job(0, &mut s);
-    assert_eq!((plan.editing, s.start_day), (Some(2), 4));
-    while plan.job_count() > 0 {
-        plan.remove_job(0, &mut s);
+    let start = |plan: &runway_model::plan::Plan, sel: Option<usize>| {
+        sel.and_then(|i| plan.jobs.get(i)).map(|j| j.start_day)
+    };
+    let mut sel = Some(3);
+    assert_eq!(start(&plan, sel), Some(3));
+    sel = plan.remove_job(3, sel);
+    assert_eq!((sel, start(&plan, sel)), (Some(3), Some(4)));
+    sel = plan.remove_job(0, sel);
+    assert_eq!((sel, start(&plan, sel)), (Some(2), Some(4)));
+    // Removing a later job keeps the edited one where it is; out of range changes nothing.
+    assert_eq!(plan.remove_job(5, sel), Some(2));
+    assert_eq!(plan.remove_job(99, sel), Some(2));
+    // The last job of the plan edited and removed: the one before it opens.
+    let last = plan.jobs.len() - 1;
+    assert_eq!(plan.remove_job(last, Some(last)), Some(last - 1));
+    while !plan.jobs.is_empty() {
+        sel = plan.remove_job(0, sel);
     }
-    assert_eq!(plan.editing, None);
-    assert!(evaluate(&s, &plan, &c).inputs.1.is_empty());
+    assert_eq!(sel, None);
+    assert!(evaluate(&plan, &c).inputs.1.is_empty());
+}
+
+#[test]
+fn a_job_keeps_its_lora_rank_through_its_link_whatever_its_kind() {
+    // The editor keeps a LoRA rank typed before the kind changed to full fine-tuning (so
+    // switching back restores it); the link carries it, so it reopens exactly the same plan.
+    let c = catalog();
+    let mut plan = decode_link("job=lora:8B:20M:modal:h100-sxm:1:0:1:1:0.4:1::64", &c).plan;
+    assert_eq!(plan.jobs[0].lora_rank, 64.0);
+    plan.jobs[0].kind = WorkloadKind::FullFinetune;
+    let link = encode_link(&plan);
+    assert!(link.ends_with("%3A%3A64"), "{link}");
+    assert_eq!(decode_link(&link, &c).plan, plan);
+    // The default rank is left out, as in links written before ranks existed.
+    plan.jobs[0].lora_rank = runway_model::job::LORA_RANK;
+    assert!(!encode_link(&plan).contains("%3A%3A"));
 }

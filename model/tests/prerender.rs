@@ -20,7 +20,7 @@ fn the_default_plan_gives_the_same_answers_whatever_day_it_opens_on() {
         );
         assert_eq!(d.plan.t0, None, "no link: the page makes today day 0");
         d.plan.t0 = Some(today);
-        let o = evaluate(&d.scenario, &d.plan, &c);
+        let o = evaluate(&d.plan, &c);
         (o.result, format!("{:?}", o.warnings), o.apply_by)
     };
     let first = Date::new(2026, 1, 1).unwrap_or_else(|| panic!("a valid date"));

@@ -3,16 +3,19 @@
 use proptest::prelude::*;
 use runway_model::overheads::OverheadInputs;
 use runway_model::parse::{format_number_exact, parse_number};
+use runway_model::plan::Plan;
 use runway_model::token::Token;
 use runway_model::workload_kind::WorkloadKind;
-use runway_model::{decode_link, encode_link, estimate, Catalog, DecodedLink, Field, Scenario};
+use runway_model::{
+    decode_link, encode_link, estimate, Catalog, DecodedLink, Field, Job, Settings,
+};
 
 fn catalog() -> Catalog {
     Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Any valid scenario: ids from the catalog, numbers within each field's accepted range.
-fn scenario() -> impl Strategy<Value = Scenario> {
+/// Any valid one-job plan: ids from the catalog, numbers within each field's accepted range.
+fn scenario() -> impl Strategy<Value = Plan> {
     let cat = catalog();
     let pairs: Vec<(String, String)> = cat
         .prices
@@ -39,19 +42,23 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                     let n = offered.len();
                     (n > 0).then(|| offered[i.len() % n].to_string())
                 });
-                Scenario {
-                    params,
-                    tokens,
-                    accelerator_id: acc,
-                    gpus,
-                    mfu,
-                    duty,
-                    provider_id: prov,
-                    price_override_usd_per_gpu_hour: price,
-                    overheads,
-                    billing: Default::default(),
-                    advisor: Default::default(),
-                    ..Scenario::default()
+                Plan {
+                    jobs: vec![Job {
+                        params,
+                        tokens,
+                        accelerator_id: acc,
+                        gpus,
+                        mfu,
+                        duty,
+                        provider_id: prov,
+                        price_override_usd_per_gpu_hour: price,
+                        ..Job::default()
+                    }],
+                    settings: Settings {
+                        overheads,
+                        ..Settings::default()
+                    },
+                    ..Plan::default()
                 }
             },
         )
@@ -498,7 +505,7 @@ impl Loaded {
         let jobs = if job_tokens == 0 || job_errors == job_tokens {
             0
         } else {
-            d.plan.job_count()
+            d.plan.jobs.len()
         };
         Loaded {
             grants: d.plan.grants.len(),
@@ -522,11 +529,15 @@ proptest! {
     fn link_decoder_never_panics_on_any_string(q in ".*") {
         let cat = catalog();
         let d = decode_link(&q, &cat);
-        // Whatever came in, the scenario is priceable and finite.
-        let e = estimate(&d.scenario, &cat);
-        prop_assert!(e.is_ok());
-        if let Ok(e) = e {
-            prop_assert!(e.compute_cost_usd.is_finite() && e.compute_cost_usd > 0.0);
+        // Whatever came in, every job and the job the page opens (the first, else a new
+        // default one) are priceable and finite.
+        let editor = d.plan.jobs.first().cloned().unwrap_or_default();
+        for job in d.plan.jobs.iter().chain([&editor]) {
+            let e = estimate(job, &cat);
+            prop_assert!(e.is_ok());
+            if let Ok(e) = e {
+                prop_assert!(e.compute_cost_usd.is_finite() && e.compute_cost_usd > 0.0);
+            }
         }
     }
 
@@ -537,7 +548,7 @@ proptest! {
     fn link_decoder_never_panics_on_link_shaped_strings(q in link_shaped()) {
         let cat = catalog();
         let d = decode_link(&q, &cat);
-        let e = estimate(&d.scenario, &cat);
+        let e = d.plan.jobs.iter().try_for_each(|j| estimate(j, &cat).map(|_| ()));
         prop_assert!(e.is_ok());
         for err in &d.errors {
             prop_assert!(!err.to_string().is_empty());
@@ -547,11 +558,11 @@ proptest! {
         }
         // Whatever plan came through simulates, within the horizon cap, and re-encodes losslessly.
         if e.is_ok() {
-            let r = runway_model::evaluate::run_plan(&d.plan, &d.scenario, &cat);
+            let r = runway_model::evaluate::run_plan(&d.plan, &cat);
             prop_assert!(r.horizon_days <= runway_model::runway::HORIZON_CAP_DAYS);
             prop_assert!(r.total_spend_usd.is_finite());
         }
-        let again = decode_link(&encode_link(&d.scenario, &d.plan), &cat);
+        let again = decode_link(&encode_link(&d.plan), &cat);
         prop_assert_eq!(&again.plan, &d.plan);
         prop_assert!(again.plan_errors.is_empty(), "{:?}", again.plan_errors);
         // Each token loads or is reported (the generator stays under the plan's limits: at most
@@ -568,9 +579,9 @@ proptest! {
 
     #[test]
     fn encode_then_decode_round_trips(s in scenario()) {
-        let d = decode_link(&encode_link(&s, &Default::default()), &catalog());
+        let d = decode_link(&encode_link(&s), &catalog());
         prop_assert!(d.errors.is_empty(), "{:?}", d.errors);
-        prop_assert_eq!(d.scenario, s);
+        prop_assert_eq!(d.plan, s);
     }
 
     #[test]
@@ -579,19 +590,21 @@ proptest! {
     }
 
     #[test]
-    fn doubling_params_and_tokens_quadruples_cost(s in scenario()) {
+    fn doubling_params_and_tokens_quadruples_cost(p in scenario()) {
         let cat = catalog();
-        let double = Scenario { params: s.params * 2.0, tokens: s.tokens * 2.0, ..s.clone() };
-        let a = estimate(&s, &cat).map(|e| e.compute_cost_usd).unwrap_or(f64::NAN);
+        let s = &p.jobs[0];
+        let double = Job { params: s.params * 2.0, tokens: s.tokens * 2.0, ..s.clone() };
+        let a = estimate(s, &cat).map(|e| e.compute_cost_usd).unwrap_or(f64::NAN);
         let b = estimate(&double, &cat).map(|e| e.compute_cost_usd).unwrap_or(f64::NAN);
         prop_assert!((b / a - 4.0).abs() < 1e-9, "{} {}", a, b);
     }
 
     #[test]
-    fn halving_mfu_doubles_cost_and_gpu_hours(s in scenario()) {
+    fn halving_mfu_doubles_cost_and_gpu_hours(p in scenario()) {
         let cat = catalog();
-        let half = Scenario { mfu: s.mfu / 2.0, ..s.clone() };
-        let (a, b) = (estimate(&s, &cat), estimate(&half, &cat));
+        let s = &p.jobs[0];
+        let half = Job { mfu: s.mfu / 2.0, ..s.clone() };
+        let (a, b) = (estimate(s, &cat), estimate(&half, &cat));
         prop_assert!(a.is_ok() && b.is_ok());
         if let (Ok(a), Ok(b)) = (a, b) {
             prop_assert!((b.gpu_hours / a.gpu_hours - 2.0).abs() < 1e-9);
@@ -895,7 +908,7 @@ proptest! {
             .collect();
         let d = decode_link(&q.join("&"), &cat);
         prop_assert_eq!(d.plan.grants.len() + d.plan_errors.len(), tokens.len());
-        let again = decode_link(&encode_link(&d.scenario, &d.plan), &cat);
+        let again = decode_link(&encode_link(&d.plan), &cat);
         prop_assert_eq!(again.plan, d.plan);
         prop_assert!(again.plan_errors.is_empty());
     }
@@ -909,14 +922,9 @@ proptest! {
 fn a_link_whose_only_job_is_rejected_reopens_without_a_job() {
     let cat = catalog();
     let d = decode_link("t0=2026-12-01&job=pretrain:-1:2T:aws:h100-sxm:8", &cat);
-    assert_eq!(d.plan.job_count(), 0, "the bad job is left out");
-    let again = decode_link(&encode_link(&d.scenario, &d.plan), &cat);
-    assert_eq!(
-        again.plan.job_count(),
-        0,
-        "{}",
-        encode_link(&d.scenario, &d.plan)
-    );
+    assert_eq!(d.plan.jobs.len(), 0, "the bad job is left out");
+    let again = decode_link(&encode_link(&d.plan), &cat);
+    assert_eq!(again.plan.jobs.len(), 0, "{}", encode_link(&d.plan));
 }
 
 /// The link generators spell plans that load, not mostly rejected tokens: over 1,000 queries

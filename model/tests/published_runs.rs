@@ -20,7 +20,7 @@
 //! The Llama 3.1 cards' hours include everything the cluster did (restarts, evaluation), so their
 //! implied MFU is below the paper's steady-state figure: 0.333 against 0.38-0.43 for 405B.
 
-use runway_model::{estimate, Catalog, Scenario};
+use runway_model::{estimate, Catalog, Job};
 
 struct Run {
     name: &'static str,
@@ -91,8 +91,8 @@ const RUNS: [Run; 6] = [
     },
 ];
 
-fn scenario(r: &Run) -> Scenario {
-    Scenario {
+fn scenario(r: &Run) -> Job {
+    Job {
         params: r.params,
         params_total: r.params_total,
         tokens: r.tokens,
@@ -100,7 +100,7 @@ fn scenario(r: &Run) -> Scenario {
         mfu: r.implied_mfu,
         gpus: 1024,
         provider_id: "coreweave".into(),
-        ..Scenario::default()
+        ..Job::default()
     }
 }
 
@@ -127,7 +127,7 @@ fn the_mixture_of_experts_run_needs_its_active_count() {
     // holds only because FLOPs use the 37B active parameters.
     let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
     let r = &RUNS[5];
-    let single_n = Scenario {
+    let single_n = Job {
         params: 671e9,
         params_total: None,
         ..scenario(r)

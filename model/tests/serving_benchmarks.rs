@@ -90,7 +90,7 @@ fn serving_lines_carry_fp8_and_a_mixtures_total() {
     assert_eq!(v.precision, Precision::Fp8);
     assert_eq!(encode_serve(&v), "8B:1B:aws:h100-sxm:0:12:on-demand::fp8");
     // Priced on the page, FP8 serves more a GPU: 1-byte weights and cache, and the FP8 peak.
-    let base = runway_model::Scenario::default();
+    let base = runway_model::Settings::default();
     let fp8 = price_serve(&v, &base, &cat).capacity_tokens_per_month_per_gpu;
     let bf16 = price_serve(
         &runway_model::workloads::Serve {

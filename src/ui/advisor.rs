@@ -31,12 +31,12 @@ pub fn AdvisorPanel() -> impl IntoView {
         let Some(outcome) = outcome.as_ref() else {
             return (Vec::new(), None);
         };
-        let (inputs, fit) = state.scenario.with(|s| {
+        let (inputs, fit) = state.settings.with(|s| {
             (
                 outcome.advisor_inputs(s),
                 state.plan.with(|p| {
                     PlanFit::new(
-                        p.jobs(s).iter().map(|j| j.kind),
+                        p.jobs.iter().map(|j| j.kind),
                         p.serves.len(),
                         p.workloads.len(),
                         p.grants.iter().map(|g| g.program_id.clone()),
@@ -66,7 +66,7 @@ pub fn AdvisorPanel() -> impl IntoView {
         .iter()
         .map(|x| {
             let id = x.id.to_string();
-            let selected = move || state.scenario.with(|s| s.advisor.shape == id);
+            let selected = move || state.settings.with(|s| s.advisor.shape == id);
             view! { <option value=x.id.clone() prop:selected=selected>{x.name_text()}</option> }
         })
         .collect_view();
@@ -74,11 +74,11 @@ pub fn AdvisorPanel() -> impl IntoView {
         let id = event_target_value(&ev);
         if state.catalog.shapes.iter().any(|x| x.id == id) {
             state.field(Field::Shape).clear_error();
-            state.scenario.update(|s| s.advisor.shape = id);
+            state.edit(|_, s| s.advisor.shape = id);
         }
     };
     let shape_advice = move || {
-        state.scenario.with(|s| {
+        state.settings.with(|s| {
             state
                 .catalog
                 .shapes

@@ -29,11 +29,11 @@ pub fn BillingPanel() -> impl IntoView {
     let billing = Memo::new(move |_| {
         let e = state.estimate.read();
         let e = e.as_ref().ok()?;
-        Some(
+        Some(state.job.with(|j| {
             state
-                .scenario
-                .with(|s| estimate_billing(s, e, state.catalog)),
-        )
+                .settings
+                .with(|k| estimate_billing(j, &k.billing, e, state.catalog))
+        }))
     });
     let card = move |id: &'static str,
                      label: String,
@@ -129,7 +129,7 @@ pub fn BillingPanel() -> impl IntoView {
 #[component]
 fn ApiSelect() -> impl IntoView {
     let state = use_app_state();
-    let current = Memo::new(move |_| state.scenario.with(|s| s.billing.api_id.clone()));
+    let current = Memo::new(move |_| state.settings.with(|s| s.billing.api_id.clone()));
     let options = state
         .catalog
         .apis
@@ -151,7 +151,7 @@ fn ApiSelect() -> impl IntoView {
         let id = event_target_value(&ev);
         if state.catalog.api(&id).is_some() {
             state.field(Field::Api).clear_error();
-            state.scenario.update(|s| s.billing.api_id = id);
+            state.edit(|_, s| s.billing.api_id = id);
         }
     };
     view! {
@@ -170,7 +170,7 @@ fn ApiSelect() -> impl IntoView {
 #[component]
 fn HostSelect() -> impl IntoView {
     let state = use_app_state();
-    let current = Memo::new(move |_| state.scenario.with(|s| s.billing.host_mode));
+    let current = Memo::new(move |_| state.settings.with(|s| s.billing.host_mode));
     let options = HostMode::ALL
         .into_iter()
         .map(|(mode, id)| {
@@ -185,7 +185,7 @@ fn HostSelect() -> impl IntoView {
     let choose = move |ev| {
         if let Some(mode) = HostMode::from_id(&event_target_value(&ev)) {
             state.field(Field::Host).clear_error();
-            state.scenario.update(|s| s.billing.host_mode = mode);
+            state.edit(|_, s| s.billing.host_mode = mode);
         }
     };
     view! {
@@ -320,7 +320,7 @@ fn ModesTable() -> impl IntoView {
     let state = use_app_state();
     let rows = Memo::new(move |_| {
         state
-            .scenario
+            .job
             .with(|s| billing_modes(state.catalog, &s.accelerator_id, s.duty))
     });
     let money = |v: Option<f64>| v.map_or_else(|| "—".to_string(), usd);
@@ -372,7 +372,7 @@ fn BudgetTable() -> impl IntoView {
     let state = use_app_state();
     let sort = RwSignal::new(SortBy::Hours);
     let rows = Memo::new(move |_| {
-        let budget = state.scenario.with(|s| s.billing.budget_usd);
+        let budget = state.settings.with(|s| s.billing.budget_usd);
         let mut rows = what_budget_buys(state.catalog, budget);
         let key: fn(&BuyRow) -> f64 = match sort.get() {
             SortBy::Hours => |r| -r.gpu_hours,

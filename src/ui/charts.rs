@@ -8,7 +8,7 @@ use runway_model::cost::{cost_by_provider, cost_vs_mfu};
 use runway_model::format::{percent, usd};
 use runway_model::order::insert_by_key;
 use runway_model::tr;
-use runway_model::{Catalog, Estimate, PriceSource, Scenario};
+use runway_model::{Catalog, Estimate, Job, PriceSource};
 use web_sys::HtmlCanvasElement;
 
 use crate::browser;
@@ -26,7 +26,7 @@ pub fn Charts() -> impl IntoView {
     redraw_after_change(
         move || state.estimate.track(),
         move || {
-            let scenario = state.scenario.get_untracked();
+            let scenario = state.job.get_untracked();
             let Ok(e) = state.estimate.get_untracked() else {
                 return;
             };
@@ -41,11 +41,11 @@ pub fn Charts() -> impl IntoView {
         },
     );
     // Each chart's text alternative, from the same points the canvas draws; like the drawing, it
-    // follows the estimate (the scenario is read as the estimate was made from it).
+    // follows the estimate (the job is read as the estimate was made from it).
     let mfu_text = Memo::new(move |_| {
         let e = state.estimate.read();
         let e = e.as_ref().ok()?;
-        let s = state.scenario.read_untracked();
+        let s = state.job.read_untracked();
         Some(chart_text::cost_vs_mfu(
             &cost_vs_mfu(&s, e),
             (s.mfu, e.compute_cost_usd),
@@ -54,7 +54,7 @@ pub fn Charts() -> impl IntoView {
     let provider_text = Memo::new(move |_| {
         let e = state.estimate.read();
         let e = e.as_ref().ok()?;
-        let bars = provider_bars(&state.scenario.read_untracked(), e, state.catalog);
+        let bars = provider_bars(&state.job.read_untracked(), e, state.catalog);
         Some(bars_text(&bars, chart_text::cost_by_provider))
     });
     view! {
@@ -127,7 +127,7 @@ pub fn redraw_after_change(track: impl Fn() + 'static, draw: impl Fn() + Copy + 
 
 fn draw_mfu(
     root: &DrawingArea<MeasuredCanvas, Shift>,
-    s: &Scenario,
+    s: &Job,
     e: &Estimate,
     scale: f64,
 ) -> DrawResult {
@@ -164,7 +164,7 @@ pub fn bars_text(bars: &[ProviderBar], text: fn(&[Bar]) -> String) -> String {
 
 fn draw_providers(
     root: &DrawingArea<MeasuredCanvas, Shift>,
-    s: &Scenario,
+    s: &Job,
     e: &Estimate,
     catalog: &Catalog,
     scale: f64,
@@ -175,7 +175,7 @@ fn draw_providers(
 
 /// The run at every provider's list price (and the user's own price when overridden), cheapest
 /// first: what the provider chart draws and its text alternative reads.
-fn provider_bars(s: &Scenario, e: &Estimate, catalog: &Catalog) -> Vec<ProviderBar> {
+fn provider_bars(s: &Job, e: &Estimate, catalog: &Catalog) -> Vec<ProviderBar> {
     let overridden = matches!(e.price, PriceSource::Override { .. });
     let mut bars: Vec<ProviderBar> = cost_by_provider(e, catalog)
         .into_iter()

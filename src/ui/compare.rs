@@ -25,11 +25,12 @@ pub fn ComparePanel() -> impl IntoView {
         let (Ok(e), Some(o)) = (e.as_ref(), o.as_ref()) else {
             return Vec::new();
         };
-        state.scenario.with(|s| {
+        let edited = state.editing.get();
+        state.job.with(|s| {
             state.plan.with(|p| {
                 p.compare
                     .iter()
-                    .map(|c| evaluate(c, s, e, o, p, state.catalog))
+                    .map(|c| evaluate(c, s, &p.settings.billing, e, o, edited, state.catalog))
                     .collect::<Vec<ColumnResult>>()
             })
         })
@@ -408,7 +409,7 @@ fn CompareColumn(
     };
     let to_job = move || {
         let column = state.plan.with(|p| p.compare.get(index).cloned())?;
-        state.scenario.with(|s| column.to_job(s))
+        state.job.with(|s| column.to_job(s))
     };
     let can_add = move || to_job().is_some();
     let add_to_plan = move |_| {
@@ -417,7 +418,7 @@ fn CompareColumn(
             .with(|p| p.workload_count() >= runway_model::plan::MAX_WORKLOADS);
         if let (Some(job), false) = (to_job(), full) {
             // The new row is in the workload list, far from this button.
-            let n = state.plan.with_untracked(|p| p.job_count()) + 1;
+            let n = state.plan.with_untracked(|p| p.jobs.len()) + 1;
             announcer.say(tr!("focus.job_added", n = n, title = job.title()));
             state.add_job(job);
         }

@@ -3,13 +3,14 @@ use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
 use runway_model::chart_text::{self, Line};
 use runway_model::format::{compact, data_value, hours, percent, usd};
+use runway_model::knobs::OverheadInputs;
 use runway_model::overheads::explain::HiddenOutput;
 use runway_model::overheads::{
     contrasting_network, cost_vs_gpus, cost_vs_interval, gpus_per_node, log_space,
     offered_networks, DataFormat, OverheadEstimate, MAX_SWEEP_GPUS,
 };
 use runway_model::text::interned;
-use runway_model::{tr, Catalog, Estimate, Field, Scenario};
+use runway_model::{tr, Catalog, Estimate, Field, Job};
 
 use crate::state::{use_app_state, AppState};
 use crate::ui::charts::{draw_on, redraw_after_change};
@@ -71,11 +72,12 @@ fn hidden_card(state: AppState, output: HiddenOutput) -> impl IntoView {
         })
     });
     let math = Callback::new(move |()| {
-        let s = state.scenario.read();
+        let s = state.job.read();
+        let k = state.settings.read();
         let e = state.estimate.read();
         let o = state.overheads.read();
         match (e.as_ref(), o.as_ref()) {
-            (Ok(e), Some(o)) => Some(output.explain(&s, e, o, state.catalog)),
+            (Ok(e), Some(o)) => Some(output.explain(&s, &k.overheads, e, o, state.catalog)),
             _ => None,
         }
     });
@@ -108,7 +110,7 @@ fn Warnings() -> impl IntoView {
 }
 
 fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
-    let s = state.scenario.read();
+    let s = state.job.read();
     let o = state.overheads.read();
     let o = o.as_ref()?;
     let accelerator = state.catalog.accelerator(&s.accelerator_id).map_or_else(
@@ -165,7 +167,7 @@ fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
             ));
         }
     }
-    if s.overheads.spot && !o.spot_applied {
+    if state.settings.with(|k| k.overheads.spot) && !o.spot_applied {
         out.push((
             "spot-warning",
             tr!(
@@ -284,7 +286,7 @@ fn NetworkSelect() -> impl IntoView {
     // instance: drop it so the link does not carry an id it would reject.
     Effect::new(move |_| {
         let (provider, accelerator) = (state.provider_id.get(), state.accelerator_id.get());
-        let stale = state.scenario.with_untracked(|s| {
+        let stale = state.settings.with_untracked(|s| {
             s.overheads.network_id.as_deref().is_some_and(|id| {
                 !offered_networks(catalog, &provider, &accelerator)
                     .iter()
@@ -292,7 +294,7 @@ fn NetworkSelect() -> impl IntoView {
             })
         });
         if stale {
-            state.scenario.update(|s| s.overheads.network_id = None);
+            state.edit(|_, s| s.overheads.network_id = None);
         }
     });
     let options = move || {
@@ -361,7 +363,7 @@ fn DataOnSelect() -> impl IntoView {
     let state = use_app_state();
     let current = Memo::new(move |_| {
         state
-            .scenario
+            .settings
             .with(|s| s.overheads.data_on_provider.clone())
     });
     let options = state
@@ -397,7 +399,7 @@ fn DataOnSelect() -> impl IntoView {
 #[component]
 fn DataFormatSelect() -> impl IntoView {
     let state = use_app_state();
-    let current = Memo::new(move |_| state.scenario.with(|s| s.overheads.data_format));
+    let current = Memo::new(move |_| state.settings.with(|s| s.overheads.data_format));
     let options = [
         (DataFormat::Raw, tr!("hidden_costs.format_raw")),
         (DataFormat::Tokens, tr!("hidden_costs.format_tokens")),
@@ -419,7 +421,7 @@ fn DataFormatSelect() -> impl IntoView {
                 on:change=move |ev| {
                     if let Some(f) = DataFormat::from_id(&event_target_value(&ev)) {
                         state.field(Field::DataFormat).clear_error();
-                        state.scenario.update(|s| s.overheads.data_format = f);
+                        state.edit(|_, s| s.overheads.data_format = f);
                     }
                 }
             >
@@ -441,7 +443,7 @@ pub fn Switch(
 ) -> impl IntoView {
     let state = use_app_state();
     let key = field.key();
-    let checked = Memo::new(move |_| state.scenario.with(|s| s.number(field) == Some(1.0)));
+    let checked = Memo::new(move |_| state.number_of(field) == Some(1.0));
     view! {
         <div class="field switch">
             <label>
@@ -465,11 +467,14 @@ fn SweepCharts() -> impl IntoView {
     let gpus_canvas = NodeRef::<Canvas>::new();
     let interval_canvas = NodeRef::<Canvas>::new();
     let catalog = state.catalog;
-    let (scenario, estimate, overheads) = (state.scenario, state.estimate, state.overheads);
+    let (job, settings) = (state.job, state.settings);
+    let (estimate, overheads) = (state.estimate, state.overheads);
     redraw_after_change(
         move || overheads.track(),
         move || {
-            let s = scenario.read_untracked();
+            let s = job.read_untracked();
+            let k = settings.read_untracked();
+            let k = &k.overheads;
             let e = estimate.read_untracked();
             let o = overheads.read_untracked();
             let (Ok(e), Some(o)) = (e.as_ref(), o.as_ref()) else {
@@ -477,31 +482,57 @@ fn SweepCharts() -> impl IntoView {
             };
             if let Some(canvas) = gpus_canvas.get_untracked() {
                 draw_on(&canvas, |root, scale| {
-                    draw_sweep(root, &gpu_sweep(&s, e, o, catalog), scale)
+                    draw_sweep(
+                        root,
+                        &gpu_sweep(Swept {
+                            s: &s,
+                            k,
+                            e,
+                            o,
+                            catalog,
+                        }),
+                        scale,
+                    )
                 });
             }
             if let Some(canvas) = interval_canvas.get_untracked() {
                 draw_on(&canvas, |root, scale| {
-                    draw_sweep(root, &interval_sweep(&s, e, o, catalog), scale)
+                    draw_sweep(
+                        root,
+                        &interval_sweep(Swept {
+                            s: &s,
+                            k,
+                            e,
+                            o,
+                            catalog,
+                        }),
+                        scale,
+                    )
                 });
             }
         },
     );
     // The text alternatives, read from the very chart data the canvases draw.
-    let sweep_text =
-        move |build: fn(&Scenario, &Estimate, &OverheadEstimate, &Catalog) -> SweepChart,
-              text: fn(&SweepChart) -> String| {
-            // Tracks what the drawing tracks (the overheads), so text and picture change together.
-            Memo::new(move |_| {
-                let o = overheads.read();
-                let s = scenario.read_untracked();
-                let e = estimate.read_untracked();
-                let (Ok(e), Some(o)) = (e.as_ref(), o.as_ref()) else {
-                    return None;
-                };
-                Some(text(&build(&s, e, o, catalog)))
-            })
-        };
+    let sweep_text = move |build: fn(Swept) -> SweepChart, text: fn(&SweepChart) -> String| {
+        // Tracks what the drawing tracks (the overheads), so text and picture change together.
+        Memo::new(move |_| {
+            let o = overheads.read();
+            let s = job.read_untracked();
+            let k = settings.read_untracked();
+            let e = estimate.read_untracked();
+            let (Ok(e), Some(o)) = (e.as_ref(), o.as_ref()) else {
+                return None;
+            };
+            let k = &k.overheads;
+            Some(text(&build(Swept {
+                s: &s,
+                k,
+                e,
+                o,
+                catalog,
+            })))
+        })
+    };
     let gpus_text = sweep_text(gpu_sweep, |c| {
         let lines: Vec<Line> = c
             .series
@@ -539,9 +570,27 @@ fn SweepCharts() -> impl IntoView {
     }
 }
 
+/// What both sweeps read: the calculator's job, the plan's hidden-cost knobs, the job's
+/// estimate and hidden costs.
+#[derive(Clone, Copy)]
+struct Swept<'a> {
+    s: &'a Job,
+    k: &'a OverheadInputs,
+    e: &'a Estimate<'a>,
+    o: &'a OverheadEstimate<'a>,
+    catalog: &'a Catalog,
+}
+
 /// The chosen network against a contrasting one: plain 25 Gb/s Ethernet when the chosen one is
 /// fast, InfiniBand NDR when it is slow.
-fn gpu_sweep(s: &Scenario, e: &Estimate, o: &OverheadEstimate, catalog: &Catalog) -> SweepChart {
+fn gpu_sweep(x: Swept) -> SweepChart {
+    let Swept {
+        s,
+        k,
+        e,
+        o,
+        catalog,
+    } = x;
     let gpus = f64::from(s.gpus);
     let hi = (gpus * 16.0).clamp(1024.0, f64::from(MAX_SWEEP_GPUS));
     let mut counts: Vec<f64> = log_space(1.0, hi, 48).into_iter().map(f64::round).collect();
@@ -551,7 +600,7 @@ fn gpu_sweep(s: &Scenario, e: &Estimate, o: &OverheadEstimate, catalog: &Catalog
     let other = contrasting_network(catalog, s, o);
     for (network, color) in [(chosen, ACCENT), (other, MUTED)] {
         if let Some((n, offered)) = network {
-            let points = cost_vs_gpus(s, e, o, catalog, n, &counts)
+            let points = cost_vs_gpus(s, k, e, o, catalog, n, &counts)
                 .into_iter()
                 .map(|(g, c)| (g, c.unwrap_or(f64::NAN)))
                 .collect();
@@ -584,18 +633,20 @@ fn gpu_sweep(s: &Scenario, e: &Estimate, o: &OverheadEstimate, catalog: &Catalog
     }
 }
 
-fn interval_sweep(
-    s: &Scenario,
-    e: &Estimate,
-    o: &OverheadEstimate,
-    catalog: &Catalog,
-) -> SweepChart {
+fn interval_sweep(x: Swept) -> SweepChart {
+    let Swept {
+        s,
+        k,
+        e,
+        o,
+        catalog,
+    } = x;
     let opt = o.failures.optimal_interval_hours;
-    let points = cost_vs_interval(s, e, o, catalog, &log_space(opt / 8.0, opt * 8.0, 48))
+    let points = cost_vs_interval(s, k, e, o, catalog, &log_space(opt / 8.0, opt * 8.0, 48))
         .into_iter()
         .map(|(t, c)| (t, c.unwrap_or(f64::NAN)))
         .collect();
-    let at_opt = cost_vs_interval(s, e, o, catalog, &[opt])
+    let at_opt = cost_vs_interval(s, k, e, o, catalog, &[opt])
         .first()
         .and_then(|p| p.1)
         .unwrap_or(f64::NAN);

@@ -12,7 +12,7 @@ use runway_model::text::interned;
 pub fn InputsPanel() -> impl IntoView {
     let state = use_app_state();
     let list_price = Signal::derive(move || {
-        state.scenario.with(|s| {
+        state.job.with(|s| {
             state
                 .catalog
                 .price(&s.provider_id, &s.accelerator_id)
@@ -26,21 +26,17 @@ pub fn InputsPanel() -> impl IntoView {
         })
     });
     let heading = move || {
-        state.plan.with(|p| match p.editing {
-            Some(i) => tr!("inputs.heading_job", n = i + 1, count = p.job_count()),
+        let count = state.plan.with(|p| p.jobs.len());
+        match state.editing.get() {
+            Some(i) => tr!("inputs.heading_job", n = i + 1, count = count),
             None => tr!("inputs.heading_sketch"),
-        })
+        }
     };
-    let scratch = move || state.plan.with(|p| p.editing.is_none());
-    let add_scratch = move |_| {
-        let job = state
-            .scenario
-            .with_untracked(runway_model::workloads::Job::from_scenario);
-        state.add_job(job);
-    };
+    let scratch = move || state.editing.with(Option::is_none);
+    let add_scratch = move |_| state.add_job(state.job.get_untracked());
     let kinds = runway_model::workloads::job_kinds()
         .map(|k| {
-            let selected = move || state.scenario.with(|s| s.kind == k);
+            let selected = move || state.job.with(|s| s.kind == k);
             view! { <option value=k.id() selected=selected>{k.label()}</option> }
         })
         .collect_view();
@@ -49,11 +45,11 @@ pub fn InputsPanel() -> impl IntoView {
         if let Some(k) =
             runway_model::workload_kind::WorkloadKind::from_id(&id).filter(|k| k.trains())
         {
-            state.scenario.update(|s| s.kind = k);
+            state.edit(|j, _| j.kind = k);
         }
     };
     let start_date = move || {
-        let day = state.scenario.with(|s| s.start_day);
+        let day = state.job.with(|s| s.start_day);
         state.plan.with(|p| p.date_of(day))
     };
     view! {
@@ -73,7 +69,7 @@ pub fn InputsPanel() -> impl IntoView {
         <NumberInput field=Field::Tokens unit=interned(tr!("inputs.unit_tokens")) hint=interned(tr!("inputs.hint_tokens")) />
         <NumberInput field=Field::Epochs unit=interned(tr!("inputs.unit_epochs")) hint=interned(tr!("inputs.hint_epochs")) />
         <NumberInput field=Field::Runs unit=interned(tr!("inputs.unit_runs")) hint=interned(tr!("inputs.hint_runs")) />
-        <Show when=move || state.scenario.with(|s| s.kind.uses_adapter())>
+        <Show when=move || state.job.with(|s| s.kind.uses_adapter())>
             <NumberInput field=Field::LoraRank unit=interned(tr!("inputs.unit_rank")) hint=interned(tr!("inputs.hint_rank")) />
         </Show>
         <NumberInput field=Field::Mfu unit="%" hint=interned(tr!("inputs.hint_mfu")) />

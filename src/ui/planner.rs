@@ -7,7 +7,7 @@ use runway_model::format::{data_value, usd, usd_exact};
 use runway_model::plan::Plan;
 use runway_model::planner::{plan_applications, Applications};
 use runway_model::runway::HORIZON_CAP_DAYS;
-use runway_model::{tr, Scenario};
+use runway_model::tr;
 
 use crate::state::use_app_state;
 use crate::ui::announce::{focus_test_id, marked, piece, Announcer, MARK};
@@ -16,7 +16,6 @@ use crate::ui::announce::{focus_test_id, marked, piece, Announcer, MARK};
 #[derive(Clone, PartialEq)]
 struct Planned {
     plan: Plan,
-    scenario: Scenario,
     report: Applications,
     ms: f64,
     applied: bool,
@@ -41,15 +40,13 @@ pub fn ApplicationPlanner() -> impl IntoView {
     // Suggestions are for the plan they were made for: any edit after that makes them stale.
     let stale = Memo::new(move |_| {
         planned.with(|r| {
-            r.as_ref().is_some_and(|r| {
-                state.plan.with(|p| *p != r.plan) || state.scenario.with(|s| *s != r.scenario)
-            })
+            r.as_ref()
+                .is_some_and(|r| state.plan.with(|p| *p != r.plan))
         })
     });
     let run = move |_| {
         let started = crate::browser::now_ms();
         let plan = state.plan.get_untracked();
-        let scenario = state.scenario.get_untracked();
         let report = state.runway.with_untracked(|r| {
             r.as_ref()
                 .map(|o| plan_applications(&plan, o, state.catalog, today_day(&plan)))
@@ -57,7 +54,6 @@ pub fn ApplicationPlanner() -> impl IntoView {
         let ms = crate::browser::now_ms() - started;
         planned.set(report.map(|report| Planned {
             plan,
-            scenario,
             report,
             ms,
             applied: false,

@@ -21,12 +21,11 @@ pub fn ProgramBrowser() -> impl IntoView {
         if any_shape.get() {
             String::new()
         } else {
-            state.scenario.with(|s| s.advisor.shape.clone())
+            state.settings.with(|s| s.advisor.shape.clone())
         }
     });
     let provider = RwSignal::new(String::new());
-    let cuda_locked =
-        Memo::new(move |_| state.scenario.with(|s| s.number(Field::Cuda) == Some(1.0)));
+    let cuda_locked = Memo::new(move |_| state.number_of(Field::Cuda) == Some(1.0));
     let unbacked = RwSignal::new(false);
     let shapes = state
         .catalog
@@ -44,7 +43,7 @@ pub fn ProgramBrowser() -> impl IntoView {
             any_shape.set(true);
         } else if state.catalog.shapes.iter().any(|x| x.id == id) {
             state.field(Field::Shape).clear_error();
-            state.scenario.update(|s| s.advisor.shape = id);
+            state.edit(|_, s| s.advisor.shape = id);
             any_shape.set(false);
         }
     };

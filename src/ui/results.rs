@@ -66,7 +66,7 @@ fn EstimateCard(
     });
     let math = Callback::new(move |()| {
         state
-            .scenario
+            .job
             .with(|s| current.with(|e| e.as_ref().ok().map(|e| output.explain(s, e))))
     });
     view! {

@@ -4,8 +4,8 @@ use runway_model::export::results_csv;
 use runway_model::format::usd;
 use runway_model::ics::plan_calendar;
 use runway_model::saved::{
-    clean_text, decode_scenario_file, encode_scenario_file, plan_query, typed_text, Library,
-    SavedScenario, ScenarioFile, MAX_NAME, MAX_NOTE,
+    clean_text, decode_plan_file, encode_plan_file, plan_query, typed_text, Library, PlanFile,
+    SavedPlan, MAX_NAME, MAX_NOTE,
 };
 use runway_model::{decode_link, estimate, tr, Catalog};
 use wasm_bindgen::JsCast;
@@ -24,7 +24,7 @@ struct Saved {
     /// Storage problems and what was done about them.
     notice: RwSignal<Option<String>>,
     /// The last deleted scenario, for undo.
-    deleted: RwSignal<Option<SavedScenario>>,
+    deleted: RwSignal<Option<SavedPlan>>,
     /// The scenario being renamed.
     renaming: RwSignal<Option<String>>,
     /// What went wrong with the last import.
@@ -114,11 +114,12 @@ struct Row {
     runway: String,
 }
 
-fn summarize(s: &SavedScenario, catalog: &Catalog) -> Row {
+fn summarize(s: &SavedPlan, catalog: &Catalog) -> Row {
     let d = s.decode(catalog);
-    let (total, runway) = match estimate(&d.scenario, catalog) {
+    let editor = d.plan.jobs.first().cloned().unwrap_or_default();
+    let (total, runway) = match estimate(&editor, catalog) {
         Ok(_) => {
-            let r = run_plan(&d.plan, &d.scenario, catalog);
+            let r = run_plan(&d.plan, catalog);
             (
                 usd(r.total_spend_usd),
                 r.runway_end_day.map_or_else(
@@ -144,7 +145,7 @@ fn summarize(s: &SavedScenario, catalog: &Catalog) -> Row {
 
 /// Saved scenarios (browser storage), exports (JSON, CSV, print) and imports (file or link).
 #[component]
-pub fn ScenariosPanel() -> impl IntoView {
+pub fn SavedPlansPanel() -> impl IntoView {
     let state = use_app_state();
     let saved = Saved {
         library: RwSignal::new(Library::default()),
@@ -189,7 +190,7 @@ pub fn ScenariosPanel() -> impl IntoView {
             .get_untracked()
             .filter(|_| !as_new)
             .unwrap_or_else(storage::new_id);
-        let scenario = SavedScenario {
+        let scenario = SavedPlan {
             id: id.clone(),
             name: name.clone(),
             note,
@@ -433,7 +434,7 @@ pub fn ScenariosPanel() -> impl IntoView {
 #[component]
 fn ExportImport(saved: Saved) -> impl IntoView {
     let state = use_app_state();
-    let current = move || SavedScenario {
+    let current = move || SavedPlan {
         id: state
             .saved_id
             .get_untracked()
@@ -446,7 +447,7 @@ fn ExportImport(saved: Saved) -> impl IntoView {
     let export_json = move |_| {
         let s = current();
         let name = format!("{}.json", storage::file_stem(&s.name));
-        if let Err(e) = storage::download(&name, "application/json", &encode_scenario_file(&s)) {
+        if let Err(e) = storage::download(&name, "application/json", &encode_plan_file(&s)) {
             saved.status.set(tr!("scenarios.export_failed", error = e));
         }
     };
@@ -515,7 +516,7 @@ fn ExportImport(saved: Saved) -> impl IntoView {
                     .set(Some(tr!("scenarios.file_unreadable", file = file_name)));
                 return;
             };
-            match decode_scenario_file(&text) {
+            match decode_plan_file(&text) {
                 Ok(mut s) => {
                     saved.import_error.set(None);
                     if saved.library.with_untracked(|l| l.get(&s.id).is_some()) {
@@ -573,9 +574,7 @@ fn ExportImport(saved: Saved) -> impl IntoView {
 
 /// The current plan for a saved record (name and note live in the record).
 fn record_plan(state: AppState) -> String {
-    state
-        .scenario
-        .with_untracked(|s| state.plan.with_untracked(|p| plan_query(s, p)))
+    state.plan.with_untracked(plan_query)
 }
 
 /// The CSV report of the current plan (`None` when it cannot be priced).
@@ -589,7 +588,7 @@ fn csv_report(state: AppState) -> Option<String> {
 
 /// Keeps the open plan for the next visit without a link (coalesced with the URL write).
 pub fn remember_last(state: AppState) {
-    let s = SavedScenario {
+    let s = SavedPlan {
         id: state.saved_id.get_untracked().unwrap_or_default(),
         name: state.plan.with_untracked(|p| clean_text(&p.name, MAX_NAME)),
         note: state.plan.with_untracked(|p| clean_text(&p.note, MAX_NOTE)),
@@ -597,13 +596,13 @@ pub fn remember_last(state: AppState) {
         plan: record_plan(state),
     };
     // Storage being off or full is reported by the panel; the link still holds the plan.
-    let _: Result<(), StorageProblem> = storage::write(storage::LAST_KEY, &ScenarioFile::new(&s));
+    let _: Result<(), StorageProblem> = storage::write(storage::LAST_KEY, &PlanFile::new(&s));
 }
 
 /// The plan to open when the page has no query string: the last one, if storage has it.
-pub fn restore_last() -> Option<SavedScenario> {
+pub fn restore_last() -> Option<SavedPlan> {
     let raw = storage::read(storage::LAST_KEY).ok().flatten()?;
-    match decode_scenario_file(&raw) {
+    match decode_plan_file(&raw) {
         Ok(s) => Some(s),
         Err(_) => {
             // Not readable: keep it aside rather than lose it, and start from defaults.

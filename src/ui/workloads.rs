@@ -15,7 +15,7 @@ use crate::ui::announce::{focus_test_id, marked, piece, Announcer, MARK};
 pub fn WorkloadList() -> impl IntoView {
     let state = use_app_state();
     // Rows are rebuilt only when the set of workloads changes; amounts update in place.
-    let job_count = Memo::new(move |_| state.plan.with(|p| p.job_count()));
+    let job_count = Memo::new(move |_| state.plan.with(|p| p.jobs.len()));
     let serve_count = Memo::new(move |_| state.plan.with(|p| p.serves.len()));
     // The serving line open in the form below, if one is being edited.
     let form = AddForm::new();
@@ -30,7 +30,7 @@ pub fn WorkloadList() -> impl IntoView {
     let removed = move |text: String, position: usize, before| {
         let (jobs, serves, works) = state
             .plan
-            .with_untracked(|p| (p.job_count(), p.serves.len(), p.workloads.len()));
+            .with_untracked(|p| (p.jobs.len(), p.serves.len(), p.workloads.len()));
         if jobs + serves + works == 0 {
             announcer.say(format!(
                 "{text} {} {}",
@@ -53,9 +53,7 @@ pub fn WorkloadList() -> impl IntoView {
     let undoable = Memo::new(move |_| {
         removals.with(|stack| {
             let r = stack.last()?;
-            let unchanged =
-                state.scenario.with(|s| *s == r.after.0) && state.plan.with(|p| *p == r.after.1);
-            unchanged.then(|| r.text.clone())
+            state.holds(&r.after).then(|| r.text.clone())
         })
     });
     // The first other edit ends every pending undo; the emptied stack stops the comparison above
@@ -74,7 +72,7 @@ pub fn WorkloadList() -> impl IntoView {
         // The restored row's Remove button, where the removal started.
         let (jobs, serves, works) = state
             .plan
-            .with_untracked(|p| (p.job_count(), p.serves.len(), p.workloads.len()));
+            .with_untracked(|p| (p.jobs.len(), p.serves.len(), p.workloads.len()));
         focus_test_id(removal_focus(r.position, jobs, serves, works));
     };
     let iso = move |day: u32| {
@@ -108,7 +106,7 @@ pub fn WorkloadList() -> impl IntoView {
                 });
                 let pick = move |f: fn(&JobRow) -> f64| row.with(|r| r.as_ref().map_or(0.0, f));
                 let day = move |f: fn(&JobRow) -> u32| row.with(|r| r.as_ref().map_or(0, f));
-                let editing = move || state.plan.with(|p| p.editing == Some(i));
+                let editing = move || state.editing.with(|e| *e == Some(i));
                 let title = move || row.with(|r| r.as_ref().map(|r| r.title.clone()));
                 let start = view! {
                     <span class="stat" data-testid=format!("job-start-date-{i}") data-value=move || iso(day(|j| j.start_day))>{move || human(day(|j| j.start_day))}</span>
@@ -137,9 +135,8 @@ pub fn WorkloadList() -> impl IntoView {
                             aria-label=tr!("workloads.remove_job", n = i + 1)
                             on:click=move |_| {
                                 let before = state.snapshot();
-                                let title = state.plan.with_untracked(|p| {
-                                    p.jobs(&state.scenario.get_untracked()).get(i).map(|j| j.title())
-                                });
+                                let title =
+                                    state.plan.with_untracked(|p| p.jobs.get(i).map(|j| j.title()));
                                 state.remove_job(i);
                                 removed(tr!("focus.job_removed", n = i + 1, title = title.unwrap_or_default()), i, before);
                             }>{tr!("workloads.remove")}</button>
@@ -227,7 +224,7 @@ pub fn WorkloadList() -> impl IntoView {
                                 p.workloads.remove(k);
                             }
                         });
-                        let position = state.plan.with_untracked(|p| p.job_count() + p.serves.len()) + k;
+                        let position = state.plan.with_untracked(|p| p.jobs.len() + p.serves.len()) + k;
                         removed(tr!("focus.work_removed", n = k + 1), position, before);
                     };
                     view! {
@@ -266,8 +263,8 @@ pub fn WorkloadList() -> impl IntoView {
 struct Removal {
     text: String,
     position: usize,
-    before: (runway_model::Scenario, runway_model::plan::Plan),
-    after: (runway_model::Scenario, runway_model::plan::Plan),
+    before: crate::state::Snapshot,
+    after: crate::state::Snapshot,
 }
 
 /// The test id of the control that takes the focus after a workload's row is removed: the Remove
@@ -557,7 +554,7 @@ fn AddWorkload(
                     epochs.as_str(),
                     runs.as_str(),
                 ];
-                let index = state.plan.with(|p| p.job_count());
+                let index = state.plan.with(|p| p.jobs.len());
                 job_from_slots(&slots, index, Origin::Typed, state.catalog).map(|j| {
                     announcer.say(tr!("focus.job_added", n = index + 1, title = j.title()));
                     state.add_job(j);

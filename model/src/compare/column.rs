@@ -11,7 +11,6 @@
 //! (`cmp=lora:8B:200M:1:10::1`); or
 //! `cmp=rag:embed-params:corpus-tokens[:queries-a-month[:chunks-per-query[:chunk-tokens[:dimension]]]]`.
 
-use crate::cost::Scenario;
 use crate::parse::{echo, format_number_exact, parse_number, parse_whole, Field, Origin};
 use crate::token::TokenError as PlanError;
 use crate::workload_kind::{TrainingWork, WorkloadKind};
@@ -88,11 +87,11 @@ impl Column {
         )
     }
 
-    /// The column as a training job of the plan, on the editor's provider, accelerator, MFU, duty
-    /// and start (`None` for a retrieval column, which trains nothing).
-    pub fn to_job(&self, editor: &Scenario) -> Option<crate::workloads::Job> {
+    /// The column as a training job of the plan, on the edited job's provider, accelerator, MFU,
+    /// duty and start (`None` for a retrieval column, which trains nothing).
+    pub fn to_job(&self, editor: &crate::job::Job) -> Option<crate::job::Job> {
         self.kind.trains().then(|| {
-            let mut job = crate::workloads::Job::from_scenario(editor);
+            let mut job = editor.clone();
             job.kind = self.kind;
             job.params = self.params;
             job.tokens = self.tokens;

@@ -6,9 +6,10 @@ pub mod column;
 pub use column::*;
 
 use crate::catalog::Catalog;
-use crate::cost::{Estimate, Scenario};
+use crate::cost::Estimate;
 use crate::evaluate::Outcome;
-use crate::plan::Plan;
+use crate::job::Job;
+use crate::knobs::BillingInputs;
 use crate::runway::{simulate, LineItem, RunwayResult, WorkloadInput};
 use crate::workload_kind::WorkloadKind;
 
@@ -33,10 +34,12 @@ pub struct RetrievalCost {
     pub prefill_monthly_usd: f64,
 }
 
-/// Prices a retrieval column's monthly costs on the scenario's accelerator, price and MFU.
+/// Prices a retrieval column's monthly costs on the edited job's accelerator, price and MFU,
+/// serving the billing views' model.
 pub fn retrieval_cost(
     column: &Column,
-    scenario: &Scenario,
+    scenario: &Job,
+    billing: &BillingInputs,
     primary: &Estimate,
     catalog: &Catalog,
 ) -> RetrievalCost {
@@ -47,7 +50,7 @@ pub fn retrieval_cost(
         .provider(&scenario.provider_id)
         .map_or(0.0, |p| p.storage_usd_per_gb_month);
     let extra = r.queries_per_month * f64::from(r.chunks_per_query) * f64::from(r.chunk_tokens);
-    let served = scenario.billing.infer_params;
+    let served = billing.infer_params;
     let hours = crate::cost::gpu_hours(
         2.0 * served * extra,
         primary.accelerator.peak_flops_per_s(),
@@ -87,13 +90,15 @@ pub struct ColumnResult {
     pub runway: RunwayResult,
 }
 
-/// Prices a column against the scenario and runs the plan with it in place of the training run.
+/// Prices a column on the edited job's accelerator, provider, MFU and duty, and runs the plan
+/// with it in place of that job (job `edited` of the plan; joining the plan when `None`).
 pub fn evaluate(
     column: &Column,
-    scenario: &Scenario,
+    scenario: &Job,
+    billing: &BillingInputs,
     primary: &Estimate,
     outcome: &Outcome,
-    plan: &Plan,
+    edited: Option<usize>,
     catalog: &Catalog,
 ) -> ColumnResult {
     let work = column.work();
@@ -117,7 +122,7 @@ pub fn evaluate(
         start_day: scenario.start_day,
         gpu_hours,
     };
-    let edited = plan.editing.and_then(|i| outcome.job_line(i));
+    let edited = edited.and_then(|i| outcome.job_line(i));
     let payers = (0..grants.len())
         .filter(|&g| grants[g].pays_for(&column_line))
         .collect();
@@ -127,7 +132,7 @@ pub fn evaluate(
     }
     workloads.retain(|w| w.line == LineItem::Accelerators);
     let retrieval = (column.kind == WorkloadKind::Retrieval)
-        .then(|| retrieval_cost(column, scenario, primary, catalog));
+        .then(|| retrieval_cost(column, scenario, billing, primary, catalog));
     ColumnResult {
         flops: work.flops(),
         gpu_hours,
@@ -212,11 +217,19 @@ mod tests {
         // Prompts: 1M queries * 5 chunks * 512 tokens = 2.56e9 extra input tokens a month;
         // 2 * 8e9 * 2.56e9 = 4.096e19 FLOPs / 3.956e14 / 3600 = 28.76081 GPU-h = $197.874396 a month.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let s = Scenario::default();
+        let s = Job::default();
         let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
         let plan = crate::link::decode_link("grant=aws-activate:100K:0:0:730", &c).plan;
-        let o = crate::evaluate::evaluate(&s, &plan, &c);
-        let r = evaluate(&Column::retrieval_default(), &s, &e, &o, &plan, &c);
+        let o = crate::evaluate::evaluate(&plan, &c);
+        let r = evaluate(
+            &Column::retrieval_default(),
+            &s,
+            &plan.settings.billing,
+            &e,
+            &o,
+            Some(0),
+            &c,
+        );
         assert_eq!(r.flops, 1.34e17);
         assert!((r.gpu_hours - 0.094_090_55).abs() < 1e-8);
         assert!((r.cost_usd - 0.647_343).abs() < 1e-6);
@@ -236,19 +249,28 @@ mod tests {
             tokens: 1_000_001.0,
             ..Column::retrieval_default()
         };
-        let xo = evaluate(&odd, &s, &e, &o, &plan, &c)
+        let xo = evaluate(&odd, &s, &plan.settings.billing, &e, &o, Some(0), &c)
             .retrieval
             .unwrap_or_else(|| panic!("rag"));
         assert_eq!(xo.chunks, 1954.0);
         // Training columns add nothing a month.
         assert_eq!(
-            evaluate(&train_vs_finetune()[2], &s, &e, &o, &plan, &c).monthly_usd,
+            evaluate(
+                &train_vs_finetune()[2],
+                &s,
+                &plan.settings.billing,
+                &e,
+                &o,
+                Some(0),
+                &c
+            )
+            .monthly_usd,
             0.0
         );
         // QLoRA 8B x 200M x 10 runs with checkpointing (its default): 7.2 * 8e9 * 2e9 = 1.152e20
         // FLOPs = 1.152e20 / 3.956e14 / 3600 = 80.8898 GPU-h; LoRA without it 44.9388 GPU-h.
         let q = parse_column("qlora:8B:200M:1:10", 0).unwrap_or_else(|e| panic!("{}", e.message));
-        let rq = evaluate(&q, &s, &e, &o, &plan, &c);
+        let rq = evaluate(&q, &s, &plan.settings.billing, &e, &o, Some(0), &c);
         assert!((rq.gpu_hours - 80.889_78).abs() < 1e-4, "{}", rq.gpu_hours);
     }
 
@@ -316,16 +338,16 @@ mod tests {
         // pretrain 7B x 1T: 4.2e22 / (989e12 * 0.4) / 3600 = 29,491.07 GPU-h = $202,898.55;
         // LoRA 8B x 200M x 10 runs: 6.4e19 -> 44.939 GPU-h = $309.17, 0.70 hours on 64 GPUs.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let s = Scenario::default();
+        let s = Job::default();
         let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
         let plan =
             crate::link::decode_link("grant=aws-activate:100K:0:0:730&grant=modal:5K", &c).plan;
         let cols = train_vs_finetune();
-        let o = crate::evaluate::evaluate(&s, &plan, &c);
-        let pre = evaluate(&cols[0], &s, &e, &o, &plan, &c);
+        let o = crate::evaluate::evaluate(&plan, &c);
+        let pre = evaluate(&cols[0], &s, &plan.settings.billing, &e, &o, Some(0), &c);
         assert!((pre.gpu_hours - 29_491.068).abs() < 1e-3);
         assert!((pre.cost_usd - 202_898.55).abs() < 0.01);
-        let lora = evaluate(&cols[2], &s, &e, &o, &plan, &c);
+        let lora = evaluate(&cols[2], &s, &plan.settings.billing, &e, &o, Some(0), &c);
         assert!((lora.cost_usd - 309.1789).abs() < 1e-3);
         assert!((lora.wall_clock_days * 24.0 - 0.70217).abs() < 1e-4);
         // Activate (AWS, all scope) pays either; the Modal grant pays neither.

@@ -3,11 +3,13 @@
 
 use super::{OverheadEstimate, ACTIVATION_SEQ_LEN, LLAMA3_MTBF_GPU_HOURS};
 use crate::catalog::Catalog;
-use crate::cost::{Estimate, Scenario};
+use crate::cost::Estimate;
 use crate::explain::{Citation, Explanation};
 use crate::format::{
     compact, exact, exponent, hours, percent, usd, usd_as_published, usd_exact, usd_unit,
 };
+use crate::job::Job;
+use crate::knobs::OverheadInputs;
 
 /// A hidden-cost result; its [`test_id`](HiddenOutput::test_id) is a stable `data-testid`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,12 +138,12 @@ impl HiddenOutput {
     /// The formula, substituted, and the sources behind it.
     pub fn explain(
         self,
-        s: &Scenario,
+        s: &Job,
+        i: &OverheadInputs,
         e: &Estimate,
         o: &OverheadEstimate,
         catalog: &Catalog,
     ) -> Explanation {
-        let i = &s.overheads;
         let gpus = s.gpus;
         let provider = catalog.provider(&s.provider_id);
         let storage_cite = provider.map(|p| Citation {
@@ -188,7 +190,7 @@ impl HiddenOutput {
             ),
             HiddenOutput::ScalingEfficiency => (
                 crate::tr!("hidden.formula.scaling"),
-                scaling_substituted(s, e, o),
+                scaling_substituted(s, i, e, o),
                 match (o.sync_time.nodes > 1.0, o.network) {
                     (true, Some(n)) => {
                         let figure = if n.per_node {
@@ -256,7 +258,7 @@ impl HiddenOutput {
                     };
                     format!("{base}{wait} = {}", exact(f.waste, 6))
                 },
-                mtbf_citations(s, o, catalog),
+                mtbf_citations(s, i, o, catalog),
             ),
             HiddenOutput::OptimalCheckpointHours => (
                 crate::tr!("hidden.formula.daly"),
@@ -270,7 +272,7 @@ impl HiddenOutput {
                         None => crate::tr!("hidden.sub.checkpoint_auto"),
                     }
                 ),
-                mtbf_citations(s, o, catalog),
+                mtbf_citations(s, i, o, catalog),
             ),
             HiddenOutput::StorageCost => (
                 crate::tr!("hidden.formula.storage"),
@@ -428,9 +430,14 @@ fn never_finishes(o: &OverheadEstimate) -> String {
 
 /// The MTBF figures behind a failure result: Llama 3's when the default is used, the spot terms
 /// when on spot.
-fn mtbf_citations(s: &Scenario, o: &OverheadEstimate, catalog: &Catalog) -> Vec<Citation> {
+fn mtbf_citations(
+    s: &Job,
+    i: &OverheadInputs,
+    o: &OverheadEstimate,
+    catalog: &Catalog,
+) -> Vec<Citation> {
     let mut out = Vec::new();
-    if s.overheads.mtbf_gpu_hours == LLAMA3_MTBF_GPU_HOURS {
+    if i.mtbf_gpu_hours == LLAMA3_MTBF_GPU_HOURS {
         out.push(Citation {
             figure: crate::tr!("hidden.cite.llama"),
             source: "Dubey et al., The Llama 3 Herd of Models (2024), section 3.3.4".into(),
@@ -468,7 +475,7 @@ fn intra_cite(e: &Estimate) -> Citation {
 
 /// Show the math of η with the numbers the model used: the step's compute, the sync volume and
 /// which sharding applies, each phase of the hierarchical all-reduce, η.
-fn scaling_substituted(s: &Scenario, e: &Estimate, o: &OverheadEstimate) -> String {
+fn scaling_substituted(s: &Job, i: &OverheadInputs, e: &Estimate, o: &OverheadEstimate) -> String {
     let work = s.work();
     let k = work
         .kind
@@ -480,7 +487,7 @@ fn scaling_substituted(s: &Scenario, e: &Estimate, o: &OverheadEstimate) -> Stri
         "hidden.sub.scaling_comp",
         k = exact(k, 3),
         params = exponent(s.params),
-        tps = exponent(s.overheads.tokens_per_step),
+        tps = exponent(i.tokens_per_step),
         gpus = s.gpus,
         tflops = e.accelerator.dense_bf16_tflops,
         mfu = s.mfu,
@@ -538,15 +545,11 @@ fn scaling_substituted(s: &Scenario, e: &Estimate, o: &OverheadEstimate) -> Stri
             tm = exact(o.step_comm_seconds, 4)
         )
     };
-    let exposed = super::exposed_seconds(
-        o.step_compute_seconds,
-        o.step_comm_seconds,
-        s.overheads.overlap,
-    );
+    let exposed = super::exposed_seconds(o.step_compute_seconds, o.step_comm_seconds, i.overlap);
     let eta = crate::tr!(
         "hidden.sub.scaling_eta",
         tm = exact(o.step_comm_seconds, 4),
-        ov = exact(s.overheads.overlap, 3),
+        ov = exact(i.overlap, 3),
         tc = exact(o.step_compute_seconds, 4),
         ex = exact(exposed, 4),
         eta = exact(o.scaling_efficiency, 6)
@@ -562,19 +565,20 @@ mod tests {
 
     #[test]
     fn the_scaling_math_shows_both_phases_the_overlap_and_eta() {
+        let s_k = OverheadInputs::default();
         // 7B on 1,024 H100s at Lambda (25 Gb/s Ethernet per card = 25 GB/s per 8-GPU node), by
         // hand: t_comp = 6 x 7e9 x 4e6 / (1024 x 989e12 x 0.4) = 0.414718 s; 128 nodes:
         // 7/8 x 2.8e10 / 450e9 = 0.054444 s + 127/128 x 2.8e10 / 25e9 = 1.11125 s = 1.165694 s;
         // exposed = 1.165694 - 0.5 x 0.414718 = 0.958335 s; eta = 0.414718 / 1.373053 = 0.302041.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let s = Scenario {
+        let s = Job {
             gpus: 1024,
             provider_id: "lambda".into(),
-            ..Scenario::default()
+            ..Job::default()
         };
         let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        let o = estimate_overheads(&s, &e, &c);
-        let x = HiddenOutput::ScalingEfficiency.explain(&s, &e, &o, &c);
+        let o = estimate_overheads(&s, &s_k, &e, &c);
+        let x = HiddenOutput::ScalingEfficiency.explain(&s, &s_k, &e, &o, &c);
         assert_eq!(
             x.substituted,
             "t_comp = 6 × 7e9 × 4e6 tokens/step / (1024 × 989e12 × 0.4) = 0.4147 s; \
@@ -588,12 +592,13 @@ mod tests {
 
     #[test]
     fn hidden_outputs_substitute_inputs_and_never_show_nan() {
+        let mut s_k = OverheadInputs::default();
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let mut s = Scenario::default();
-        s.overheads.data_on_provider = Some("gcp".into());
+        let mut s = Job::default();
+        s_k.data_on_provider = Some("gcp".into());
         let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        let o = estimate_overheads(&s, &e, &c);
-        let x = HiddenOutput::FailureWasteFraction.explain(&s, &e, &o, &c);
+        let o = estimate_overheads(&s, &s_k, &e, &c);
+        let x = HiddenOutput::FailureWasteFraction.explain(&s, &s_k, &e, &o, &c);
         // M = 50,677.0 / 64 = 791.828 h (see overheads::tests for the rest).
         assert!(
             x.substituted.starts_with("M = 50,677 h / 64 = 791.828 h;"),
@@ -601,14 +606,14 @@ mod tests {
             x.substituted
         );
         assert!(x.citations[0].source.contains("Llama 3"));
-        let egress = HiddenOutput::EgressCost.explain(&s, &e, &o, &c);
+        let egress = HiddenOutput::EgressCost.explain(&s, &s_k, &e, &o, &c);
         // The provider by its display name, never its id ("gcp").
         assert_eq!(
             egress.substituted,
             "dataset 8,000 GB out of Google Cloud × $0.12/GB = $960.00"
         );
         // Storage: 3 x 98 GB checkpoints (14 bytes a parameter) + 8,000 GB of raw text.
-        let storage = HiddenOutput::StorageCost.explain(&s, &e, &o, &c);
+        let storage = HiddenOutput::StorageCost.explain(&s, &s_k, &e, &o, &c);
         assert!(
             storage
                 .substituted
@@ -622,7 +627,7 @@ mod tests {
         assert_eq!(HiddenOutput::OptimalCheckpointHours.human(&o), "11.4 h");
         assert_eq!(HiddenOutput::MinGpus.human(&o), "2 GPUs");
         assert_eq!(HiddenOutput::SpotBreakevenGpus.human(&o), "9,106 GPUs");
-        let spot = HiddenOutput::SpotBreakevenGpus.explain(&s, &e, &o, &c);
+        let spot = HiddenOutput::SpotBreakevenGpus.explain(&s, &s_k, &e, &o, &c);
         assert!(
             spot.substituted
                 .contains("60 min waiting for capacity each")
@@ -632,25 +637,25 @@ mod tests {
             "{}",
             spot.substituted
         );
-        let lambda = Scenario {
+        let lambda = Job {
             provider_id: "lambda".into(),
             ..s.clone()
         };
         let e2 = estimate(&lambda, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        let o2 = estimate_overheads(&lambda, &e2, &c);
+        let o2 = estimate_overheads(&lambda, &s_k, &e2, &c);
         assert_eq!(
             HiddenOutput::SpotBreakevenGpus.human(&o2),
             "no spot sold here"
         );
         // A run that never finishes: 10-hour MTBF per GPU on 10,000 GPUs (M = 3.6 s).
         s.gpus = 10_000;
-        s.overheads.mtbf_gpu_hours = 10.0;
+        s_k.mtbf_gpu_hours = 10.0;
         let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        let o = estimate_overheads(&s, &e, &c);
+        let o = estimate_overheads(&s, &s_k, &e, &c);
         assert_eq!(HiddenOutput::TotalCost.value(&o), None);
         assert_eq!(HiddenOutput::TotalCost.human(&o), "never finishes");
         for out in HiddenOutput::ALL {
-            let x = out.explain(&s, &e, &o, &c);
+            let x = out.explain(&s, &s_k, &e, &o, &c);
             for text in [x.substituted, out.human(&o), out.exact(&o)] {
                 assert!(
                     !text.contains("NaN") && !text.contains("inf"),
@@ -681,20 +686,25 @@ mod tests {
 
     #[test]
     fn show_the_math_in_portuguese_reais_converts_every_amount_and_cites_sources_in_dollars() {
+        let mut s_k = OverheadInputs::default();
         use crate::explain::Output;
         use crate::locale::{with_currency, with_lang, CurrencyCode, DisplayCurrency, Lang};
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let mut s = Scenario::default();
-        s.overheads.data_on_provider = Some("gcp".into());
+        let s = Job::default();
+        s_k.data_on_provider = Some("gcp".into());
         let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        let o = estimate_overheads(&s, &e, &c);
+        let o = estimate_overheads(&s, &s_k, &e, &c);
         let brl = DisplayCurrency::new(CurrencyCode::Brl, 5.4).unwrap_or_else(|| panic!("rate"));
         let texts = with_lang(Lang::Pt, || {
             with_currency(brl, || {
                 let mut out: Vec<(String, Vec<String>)> = Output::ALL
                     .iter()
                     .map(|x| x.explain(&s, &e))
-                    .chain(HiddenOutput::ALL.iter().map(|x| x.explain(&s, &e, &o, &c)))
+                    .chain(
+                        HiddenOutput::ALL
+                            .iter()
+                            .map(|x| x.explain(&s, &s_k, &e, &o, &c)),
+                    )
                     .map(|x| {
                         let figures = x.citations.into_iter().map(|c| c.figure).collect();
                         (x.substituted, figures)
