@@ -184,6 +184,7 @@ mod tests {
                 apply_day: 0,
                 review_days: 0,
                 validity_days: 100,
+                odds: Default::default(),
             }],
             ..Plan::default()
         };

@@ -9,8 +9,7 @@ use crate::catalog::Catalog;
 pub use crate::ids::{validate_accelerator, validate_network, validate_provider};
 use crate::parse::{Field, InputError, Origin, Problem};
 use crate::plan::{
-    encode_grant_with, encode_work, parse_grant_with_odds, parse_work, GrantOdds, Plan, PlanError,
-    MAX_GRANTS, MAX_WORKLOADS,
+    encode_grant, encode_work, parse_grant, parse_work, Plan, PlanError, MAX_GRANTS, MAX_WORKLOADS,
 };
 use crate::settings::Settings;
 use crate::token::Token;
@@ -100,14 +99,8 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
                         });
                     }
                 } else {
-                    match parse_grant_with_odds(&v, grant_index, catalog) {
-                        Ok((g, odds)) => {
-                            if odds != GrantOdds::default() {
-                                let at = plan.grants.len();
-                                plan.set_odds(at, odds);
-                            }
-                            plan.grants.push(g);
-                        }
+                    match parse_grant(&v, grant_index, catalog) {
+                        Ok(g) => plan.grants.push(g),
                         Err(e) => plan_errors.push(e),
                     }
                 }
@@ -370,8 +363,8 @@ pub fn encode_link(plan: &Plan) -> String {
     for v in &plan.serves {
         out.append_pair("serve", &encode_serve(v));
     }
-    for (i, g) in plan.grants.iter().enumerate() {
-        out.append_pair("grant", &encode_grant_with(g, &plan.odds(i)));
+    for g in &plan.grants {
+        out.append_pair("grant", &encode_grant(g));
     }
     for w in &plan.workloads {
         out.append_pair("work", &encode_work(w));

@@ -86,10 +86,9 @@ impl Spread {
         let grants = plan
             .grants
             .iter()
-            .enumerate()
-            .filter_map(|(i, g)| {
+            .filter_map(|g| {
                 let p = catalog.program(&g.program_id)?;
-                let odds = plan.odds(i);
+                let odds = g.odds;
                 let lo = odds.review_min_days.unwrap_or(p.review_days_min);
                 let hi = odds.review_max_days.unwrap_or(p.review_days_max);
                 Some(GrantSpread {
@@ -543,9 +542,9 @@ mod tests {
         let q = "t0=2026-12-01&grant=modal%3A5K%3A0%3A3%3A365%3A0.5%3A%3A20&grant=aws-activate%3A100K%3A0%3A12%3A365&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A1&mfu_range=0.8%3A1.2&price_range=0.9%3A1.3";
         let d = crate::link::decode_link(q, &c);
         assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
-        assert_eq!(d.plan.odds(0).approval, 0.5);
-        assert_eq!(d.plan.odds(0).review_max_days, Some(20));
-        assert_eq!(d.plan.odds(1), crate::plan::GrantOdds::default());
+        assert_eq!(d.plan.grants[0].odds.approval, 0.5);
+        assert_eq!(d.plan.grants[0].odds.review_max_days, Some(20));
+        assert_eq!(d.plan.grants[1].odds, crate::plan::GrantOdds::default());
         assert_eq!(
             d.plan.ranges.mfu,
             Span {
@@ -567,16 +566,22 @@ mod tests {
                 review_max: 20
             }
         );
-        // Removing a grant removes its odds.
+        // Removing a grant removes its odds with it: the next grant keeps its own.
         let mut p = d.plan.clone();
         p.remove_grant(0);
-        assert_eq!(p.odds(0), crate::plan::GrantOdds::default());
+        assert_eq!(p.grants[0].odds, crate::plan::GrantOdds::default());
         // Old links (five fields, no range keys) read back unchanged.
         let old =
             "t0=2026-12-01&grant=modal%3A5K%3A0%3A3%3A365&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A1";
         let d = crate::link::decode_link(old, &c);
         assert_eq!(crate::link::encode_link(&d.plan), old);
-        assert!(d.plan.grant_odds.is_empty() && d.plan.ranges == PlanRanges::default());
+        assert!(
+            d.plan
+                .grants
+                .iter()
+                .all(|g| g.odds == crate::plan::GrantOdds::default())
+                && d.plan.ranges == PlanRanges::default()
+        );
     }
 
     #[test]

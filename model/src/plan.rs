@@ -42,10 +42,12 @@ pub struct PlannedGrant {
     pub review_days: u32,
     /// Days usable after approval.
     pub validity_days: u32,
+    /// How uncertain it is (the uncertainty bands).
+    pub odds: GrantOdds,
 }
 
-/// How uncertain one grant is (the uncertainty bands): kept beside the grant, in
-/// [`Plan::grant_odds`], and written as optional trailing fields of its `grant=` token.
+/// How uncertain one grant is (the uncertainty bands): part of the grant, written as optional
+/// trailing fields of its `grant=` token.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GrantOdds {
     /// Chance it is approved at its amount, 0..=1 (default 1).
@@ -77,6 +79,7 @@ impl PlannedGrant {
             apply_day: 0,
             review_days: p.review_days_typical,
             validity_days: p.validity_days,
+            odds: GrantOdds::default(),
         }
     }
 }
@@ -139,9 +142,6 @@ pub struct Plan {
     /// Plan-wide MFU and price ranges of the uncertainty bands (link keys `mfu_range`,
     /// `price_range`).
     pub ranges: PlanRanges,
-    /// Per grant (same index as `grants`), its uncertainty; a missing entry is the default
-    /// ([`Plan::odds`]). Remove a grant with [`Plan::remove_grant`] to keep them aligned.
-    pub grant_odds: Vec<GrantOdds>,
 }
 
 impl Default for Plan {
@@ -158,7 +158,6 @@ impl Default for Plan {
             note: String::new(),
             compare: Vec::new(),
             ranges: Default::default(),
-            grant_odds: Vec::new(),
         }
     }
 }
@@ -195,26 +194,10 @@ impl Plan {
         }
     }
 
-    /// Grant `i`'s uncertainty (the default when none is set).
-    pub fn odds(&self, i: usize) -> GrantOdds {
-        self.grant_odds.get(i).copied().unwrap_or_default()
-    }
-
-    /// Sets grant `i`'s uncertainty (filling earlier grants with the default).
-    pub fn set_odds(&mut self, i: usize, odds: GrantOdds) {
-        if self.grant_odds.len() <= i {
-            self.grant_odds.resize(i + 1, GrantOdds::default());
-        }
-        self.grant_odds[i] = odds;
-    }
-
-    /// Removes grant `i` and its uncertainty.
+    /// Removes grant `i` (out of range: nothing).
     pub fn remove_grant(&mut self, i: usize) {
         if i < self.grants.len() {
             self.grants.remove(i);
-        }
-        if i < self.grant_odds.len() {
-            self.grant_odds.remove(i);
         }
     }
 
@@ -278,21 +261,12 @@ fn field_error(label: &str, what: &str, raw: &str, problem: Problem, expected: &
     )
 }
 
-/// Reads one `grant=` token (the value after `grant=`).
+/// Reads one `grant=` token (the value after `grant=`), with its optional uncertainty fields.
 pub fn parse_grant(
     token: &str,
     index: usize,
     catalog: &Catalog,
 ) -> Result<PlannedGrant, PlanError> {
-    parse_grant_with_odds(token, index, catalog).map(|(g, _)| g)
-}
-
-/// Reads one `grant=` token with its optional uncertainty fields.
-pub fn parse_grant_with_odds(
-    token: &str,
-    index: usize,
-    catalog: &Catalog,
-) -> Result<(PlannedGrant, GrantOdds), PlanError> {
     let fail = |message: String| PlanError::new(Token::Grant(index), message);
     let mut parts = token.split(':');
     let id = parts.next().unwrap_or("").trim();
@@ -321,16 +295,15 @@ pub fn parse_grant_with_odds(
             .set(&mut grant, raw, &label)
             .map_err(|m| PlanError::in_field(Token::Grant(index), field.what(), m))?;
     }
-    let mut odds = GrantOdds::default();
     for (field, raw) in OddsField::ALL
         .into_iter()
         .zip(rest.iter().skip(GrantField::ALL.len()))
     {
         field
-            .set(&mut odds, raw, &label)
+            .set(&mut grant.odds, raw, &label)
             .map_err(|m| PlanError::in_field(Token::Grant(index), field.what(), m))?;
     }
-    Ok((grant, odds))
+    Ok(grant)
 }
 
 /// The editable numbers of a grant, in token order: one table for the link token and the page's
@@ -510,11 +483,7 @@ impl OddsField {
 /// max) are written only when any differs from its default (1, the catalog's, the catalog's), so
 /// links without uncertainty keep their five fields.
 pub fn encode_grant(g: &PlannedGrant) -> String {
-    encode_grant_with(g, &GrantOdds::default())
-}
-
-/// [`encode_grant`] with the grant's uncertainty as trailing fields.
-pub fn encode_grant_with(g: &PlannedGrant, odds: &GrantOdds) -> String {
+    let odds = &g.odds;
     let mut out = format!(
         "{}:{}:{}:{}:{}",
         g.program_id,
@@ -1024,7 +993,8 @@ mod tests {
                 amount_usd: 100_000.0,
                 apply_day: 0,
                 review_days: 12,
-                validity_days: 365
+                validity_days: 365,
+                odds: GrantOdds::default(),
             }
         );
         let g = parse_grant("modal:20K:14", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
@@ -1156,12 +1126,12 @@ mod tests {
         assert!(e.message.contains("too many fields"));
         let e = parse_grant("modal:1:2:3:4:5", 0, &c).unwrap_err();
         assert_eq!(e.message, "Grant 1 (Modal startup credits): approval chance \"5\" is above the accepted range. Expected a chance from 0 to 1, like 0.5 (or 50%).");
-        let e = parse_grant_with_odds("modal:1:2:3:4:0.5::x", 0, &c).unwrap_err();
+        let e = parse_grant("modal:1:2:3:4:0.5::x", 0, &c).unwrap_err();
         assert_eq!(e.field, Some("longest review"));
-        let (_, odds) = parse_grant_with_odds("modal:1:2:3:4:50%::9", 0, &c)
-            .unwrap_or_else(|e| panic!("{e:?}"));
+        let with_odds =
+            parse_grant("modal:1:2:3:4:50%::9", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(
-            odds,
+            with_odds.odds,
             GrantOdds {
                 approval: 0.5,
                 review_min_days: None,
@@ -1169,12 +1139,9 @@ mod tests {
             }
         );
         // Written back: trailing defaults left out, an empty review min kept as a placeholder.
+        assert_eq!(encode_grant(&with_odds), "modal:1:2:3:4:0.5::9");
         let g = parse_grant("modal:1:2:3:4", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        assert_eq!(encode_grant_with(&g, &odds), "modal:1:2:3:4:0.5::9");
-        assert_eq!(
-            encode_grant_with(&g, &GrantOdds::default()),
-            "modal:1:2:3:4"
-        );
+        assert_eq!(encode_grant(&g), "modal:1:2:3:4");
         let e = parse_grant("<b>x</b>", 0, &c).unwrap_err();
         assert!(e
             .message

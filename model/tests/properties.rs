@@ -956,7 +956,7 @@ fn plans_from_link_shaped_strings_mostly_load() {
         serves += usize::from(l.serves > 0);
         works += usize::from(l.works > 0);
         columns += usize::from(!d.plan.compare.is_empty());
-        let odds: Vec<_> = (0..d.plan.grants.len()).map(|i| d.plan.odds(i)).collect();
+        let odds: Vec<_> = d.plan.grants.iter().map(|g| g.odds).collect();
         approval += usize::from(odds.iter().any(|o| o.approval < 1.0));
         review_range += usize::from(
             odds.iter()

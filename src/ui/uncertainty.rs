@@ -292,7 +292,7 @@ pub fn Uncertainty() -> impl IntoView {
             .map(|(i, id)| {
                 let program = catalog.program(&id);
                 let name = program.map_or(id.clone(), |p| p.name.to_string());
-                let odds = plan.with_untracked(|p| p.odds(i));
+                let odds = odds_of(plan, i);
                 let error = RwSignal::new(None::<String>);
                 let label = tr!("uncertainty.grant_label", n = i + 1, name = name);
                 let field = move |f: OddsField, text: String, placeholder: String, odds: GrantOdds| {
@@ -310,11 +310,15 @@ pub fn Uncertainty() -> impl IntoView {
                                 value=f.text(&odds)
                                 on:input=move |ev| {
                                     let raw = event_target_value(&ev);
-                                    let mut o = plan.with_untracked(|p| p.odds(i));
+                                    let mut o = odds_of(plan, i);
                                     match f.set(&mut o, &raw, &label) {
                                         Ok(()) => {
                                             error.set(None);
-                                            plan.update(|p| p.set_odds(i, o));
+                                            plan.update(|p| {
+                                                if let Some(g) = p.grants.get_mut(i) {
+                                                    g.odds = o;
+                                                }
+                                            });
                                         }
                                         Err(m) => error.set(Some(m)),
                                     }
@@ -386,4 +390,9 @@ pub fn Uncertainty() -> impl IntoView {
         </section>
     }
     .into_any()
+}
+
+/// Grant `i`'s uncertainty, read untracked (the default for a grant no longer there).
+fn odds_of(plan: RwSignal<runway_model::plan::Plan>, i: usize) -> GrantOdds {
+    plan.with_untracked(|p| p.grants.get(i).map(|g| g.odds).unwrap_or_default())
 }
