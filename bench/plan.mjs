@@ -11,10 +11,25 @@ export const BENCH_PLAN = [
   'grant=aws-activate:100K', 'grant=modal:25K', 'grant=aws-trainium:50K', 'grant=gcp-startups', 'grant=nvidia-inception',
 ].join('&');
 
-/** Opens the bench plan at 1280×900; `open` also opens every collapsible section. */
+// A plan at the page's limits for timing (issue 26): 16 training jobs of every kind at four
+// providers, 4 serving lines and 10 grants. Every edit re-prices all 20 workloads.
+const KINDS = ['pretrain:7B:2T', 'lora:8B:20M', 'full-ft:8B:500M', 'qlora:70B:50M', 'dpo:8B:100M', 'continued:13B:200B'];
+const AT = ['aws:h100-sxm:64', 'modal:h100-sxm:1', 'gcp:h100-sxm:8', 'coreweave:h100-sxm:16'];
+export const LIMITS_PLAN = [
+  't0=2026-12-01',
+  ...Array.from({ length: 16 }, (_, i) => `job=${KINDS[i % KINDS.length]}:${AT[i % AT.length]}:${i * 7}`),
+  'serve=8B:2B:modal:h100-sxm:30:12', 'serve=70B:10B:aws:h100-sxm:60:12',
+  'serve=8B:500M:gcp:h100-sxm:90:6', 'serve=13B:1B:coreweave:h100-sxm:120:24',
+  'grant=aws-activate:100K', 'grant=modal:25K', 'grant=aws-trainium:50K', 'grant=gcp-startups', 'grant=nvidia-inception',
+  'grant=azure-founders', 'grant=together', 'grant=oracle', 'grant=aws-genai', 'grant=gcp-startups-start',
+].join('&');
+
+/** Opens the bench plan (PLAN=limits: [`LIMITS_PLAN`]) at 1280×900; `open` also opens every
+ * collapsible section. */
 export async function openBenchPage(browser, url, { open = true } = {}) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(url + '?' + BENCH_PLAN);
+  const plan = process.env.PLAN === 'limits' ? LIMITS_PLAN : BENCH_PLAN;
+  await page.goto(url + '?' + plan);
   await page.getByTestId('compute-cost').waitFor();
   // The app builds the first screen first and the rest in the next frames.
   await page.locator('main[data-built]').waitFor({ state: 'attached' });

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 use runway_model::overheads::{estimate_overheads, OverheadEstimate};
-use runway_model::plan::{Plan, PlanError};
+use runway_model::plan::{Day0, Plan, PlanError, PlannedGrant};
 use runway_model::{
     decode_link, encode_link, estimate, Catalog, DecodedLink, Estimate, EstimateError, Field,
     InputError, Job, Origin, Settings,
@@ -55,6 +55,10 @@ pub struct AppState {
     pub provider_id: Memo<String>,
     /// The plan: every workload, grant and shared setting.
     pub plan: RwSignal<Plan>,
+    /// The plan's day 0; changes only when it does (views of dates follow it, not every edit).
+    pub day0: Memo<Day0>,
+    /// The plan's grants; changes only when they do.
+    pub grants: Memo<Vec<PlannedGrant>>,
     /// Grant and workload tokens the link carried that could not be used.
     pub plan_errors: RwSignal<Vec<PlanError>>,
     /// The calculator's job priced against the catalog, computed once per change for every
@@ -113,6 +117,8 @@ impl AppState {
             accelerator_id: Memo::new(move |_| job.with(|j| j.accelerator_id.clone())),
             provider_id: Memo::new(move |_| job.with(|j| j.provider_id.clone())),
             plan,
+            day0: Memo::new(move |_| plan.with(Plan::day0)),
+            grants: Memo::new(move |_| plan.with(|p| p.grants.clone())),
             plan_errors: RwSignal::new(Vec::new()),
             estimate,
             overheads,

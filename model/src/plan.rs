@@ -201,24 +201,61 @@ impl Plan {
         }
     }
 
+    /// The plan's day 0, which turns its day numbers into dates and words.
+    pub fn day0(&self) -> Day0 {
+        Day0(self.t0)
+    }
+
     /// The date of plan day `day`, or `None` without a day 0.
     pub fn date_of(&self, day: u32) -> Option<Date> {
-        self.t0.map(|t0| t0.plus(day))
+        self.day0().date_of(day)
     }
 
     /// "on 14 Mar 2027" (or "on day 468" without a day 0), for sentences.
     pub fn on_day(&self, day: u32) -> String {
-        self.on_signed_day(i64::from(day))
+        self.day0().on_day(day)
     }
 
     /// [`Plan::on_day`] for a day that may lie before day 0.
     pub fn on_signed_day(&self, day: i64) -> String {
-        crate::tr!("plan.on_day", day = self.day_text(day))
+        self.day0().on_signed_day(day)
     }
 
     /// "14 Mar 2027" (or "day 468" without a day 0), for a day that may lie before day 0.
     pub fn day_text(&self, day: i64) -> String {
-        match self.t0.and_then(|t0| t0.add_days(day)) {
+        self.day0().day_text(day)
+    }
+}
+
+/// A plan's day 0 (`None` before the page fills in today): what its day numbers mean as dates.
+/// Small and `Copy`, so a view of dates can follow it without following every edit of the plan.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Day0(pub Option<Date>);
+
+impl Day0 {
+    /// The date of day `day`, or `None` without a day 0.
+    pub fn date_of(self, day: u32) -> Option<Date> {
+        self.0.map(|t0| t0.plus(day))
+    }
+
+    /// The date of a day that may lie before day 0.
+    pub fn signed_date(self, day: i64) -> Option<Date> {
+        self.0.and_then(|t0| t0.add_days(day))
+    }
+
+    /// "on 14 Mar 2027" (or "on day 468" without a day 0), for sentences.
+    pub fn on_day(self, day: u32) -> String {
+        self.on_signed_day(i64::from(day))
+    }
+
+    /// [`Day0::on_day`] for a day that may lie before day 0.
+    pub fn on_signed_day(self, day: i64) -> String {
+        crate::tr!("plan.on_day", day = self.day_text(day))
+    }
+
+    /// "14 Mar 2027" (or "day 468" without a day 0), for a day that may lie before day 0.
+    pub fn day_text(self, day: i64) -> String {
+        match self.signed_date(day) {
             Some(d) => d.to_string(),
             None => crate::tr!("plan.day_n", day = day),
         }

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use runway_model::answers::{credit_totals, next_steps, ApplyStatus, CreditTotals, NextStep};
 use runway_model::calendar::Date;
 use runway_model::format::{data_value, usd, usd_exact};
-use runway_model::plan::Plan;
+use runway_model::plan::Day0;
 use runway_model::runway::GrantOutcome;
 use runway_model::tr;
 
@@ -39,8 +39,8 @@ pub fn AnswersPanel() -> impl IntoView {
                 return Facts::default();
             };
             let apply_days: Vec<u32> = state
-                .plan
-                .with(|p| p.grants.iter().map(|g| g.apply_day).collect());
+                .grants
+                .with(|g| g.iter().map(|g| g.apply_day).collect());
             Facts {
                 known: true,
                 total_usd: r.result.total_spend_usd,
@@ -90,13 +90,13 @@ pub fn AnswersPanel() -> impl IntoView {
     let total_first = follow_value(total_node, live(|f| f.total_usd));
     let cash_node = NodeRef::<leptos::html::Span>::new();
     let cash_first = follow_value(cash_node, live(|f| f.cash_usd));
-    let date = move |day: i64| state.plan.with(|p| signed_date(p, day));
+    let date = move |day: i64| state.day0.with(|p| p.signed_date(day));
     let cash_date = move || facts.with(|f| f.cash_day).and_then(|d| date(i64::from(d)));
     let cash_iso = move || cash_date().map_or_else(|| "none".to_string(), |d| d.iso());
     let cash_text = move || {
         facts.with(|f| match (f.known, f.cash_day) {
             (false, _) => "—".to_string(),
-            (true, Some(d)) => state.plan.with(|p| p.day_text(i64::from(d))),
+            (true, Some(d)) => state.day0.with(|p| p.day_text(i64::from(d))),
             (true, None) => tr!("answers.never"),
         })
     };
@@ -128,8 +128,8 @@ pub fn AnswersPanel() -> impl IntoView {
         })
     };
     let grant_name = move |i: usize| {
-        state.plan.with(|p| {
-            p.grants.get(i).map_or_else(
+        state.grants.with(|grants| {
+            grants.get(i).map_or_else(
                 || tr!("answers.grant_n", n = i + 1),
                 |g| {
                     state
@@ -191,7 +191,7 @@ pub fn AnswersPanel() -> impl IntoView {
                         .apply_by
                         .and_then(date)
                         .map_or_else(|| "none".to_string(), |d| d.iso());
-                    let words = state.plan.with(|p| step_words(p, step, &name));
+                    let words = state.day0.with(|p| step_words(*p, step, &name));
                     let class = match step.status {
                         ApplyStatus::InTime => "step",
                         ApplyStatus::PaysNothing => "step idle",
@@ -258,11 +258,6 @@ pub fn AnswersPanel() -> impl IntoView {
     }
 }
 
-/// The date of a plan day that may lie before day 0 (`None` without a day 0).
-fn signed_date(plan: &Plan, day: i64) -> Option<Date> {
-    plan.t0.and_then(|t0| t0.add_days(day))
-}
-
 /// "In 12 days", "Tomorrow", "Today", "3 days ago", from the browser's today.
 fn relative(date: Option<Date>) -> Option<String> {
     let n = browser::today()?.days_until(date?);
@@ -277,13 +272,13 @@ fn relative(date: Option<Date>) -> Option<String> {
 
 /// One next step in words: "Apply for AWS Activate by 9 Dec 2026 (in 8 days)", and what is wrong
 /// with the plan's apply day if anything.
-fn step_words(plan: &Plan, step: &NextStep, name: &str) -> String {
+fn step_words(plan: Day0, step: &NextStep, name: &str) -> String {
     let Some(by) = step.apply_by else {
         return tr!("answers.step_pays_nothing", name = name);
     };
     let when = plan.day_text(by);
     // "in 8 days", "today": the relative date, in parentheses after the date.
-    let rel = relative(signed_date(plan, by)).map(|r| r.to_lowercase());
+    let rel = relative(plan.signed_date(by)).map(|r| r.to_lowercase());
     match (step.status, rel) {
         (ApplyStatus::TooLate { days }, _) => {
             let day0 = plan.day_text(0);

@@ -424,7 +424,7 @@ fn CompareColumn(
         }
     };
     let cash_text = move || match cash_day() {
-        Some(d) => state.plan.with(|p| p.day_text(i64::from(d))),
+        Some(d) => state.day0.with(|p| p.day_text(i64::from(d))),
         None => tr!("compare.cash_never"),
     };
     view! {

@@ -50,7 +50,7 @@ pub fn InputsPanel() -> impl IntoView {
     };
     let start_date = move || {
         let day = state.job.with(|s| s.start_day);
-        state.plan.with(|p| p.date_of(day))
+        state.day0.with(|p| p.date_of(day))
     };
     view! {
         <h2 data-testid="editor-heading">{heading}</h2>
@@ -75,7 +75,7 @@ pub fn InputsPanel() -> impl IntoView {
         <NumberInput field=Field::Mfu unit="%" hint=interned(tr!("inputs.hint_mfu")) />
         <NumberInput field=Field::Start unit=interned(tr!("inputs.unit_day")) hint=interned(tr!("inputs.hint_start")) />
         <p class="hint" data-testid="start-date" data-value=move || start_date().map_or_else(|| "none".to_string(), |d| d.iso())>
-            {move || state.plan.with(|p| p.t0).zip(start_date()).map(|(t0, d)| tr!("inputs.starts", date = d, day0 = t0))}
+            {move || state.day0.with(|p| p.0).zip(start_date()).map(|(t0, d)| tr!("inputs.starts", date = d, day0 = t0))}
         </p>
         <h2>{tr!("inputs.hardware_heading")}</h2>
         <AcceleratorSelect />

@@ -17,8 +17,8 @@ pub fn PlanList(
     let state = use_app_state();
     // Rows are rebuilt only when grants are added or removed, so typing keeps focus.
     let rows = Memo::new(move |_| {
-        state.plan.with(|p| {
-            p.grants
+        state.grants.with(|grants| {
+            grants
                 .iter()
                 .map(|g| g.program_id.clone())
                 .collect::<Vec<_>>()
@@ -85,8 +85,8 @@ fn GrantRow(
     });
     let advice = move || {
         let start = first_start.get()?;
-        state.plan.with(|plan| {
-            let date = |d: u32| plan.day_text(i64::from(d));
+        state.day0.with(|day0| {
+            let date = |d: u32| day0.day_text(i64::from(d));
             program.map(|p| {
                 let w = apply_window(p, start);
                 match w.latest_safe_day {
@@ -117,12 +117,12 @@ fn GrantRow(
             })
         })
     });
-    let date_of = move |day: i64| state.plan.with(|p| p.t0.and_then(|t0| t0.add_days(day)));
+    let date_of = move |day: i64| state.day0.with(|p| p.signed_date(day));
     let iso = move |day: Option<i64>| {
         day.and_then(date_of)
             .map_or_else(|| "none".to_string(), |d| d.iso())
     };
-    let human = move |day: i64| state.plan.with(|p| p.day_text(day));
+    let human = move |day: i64| state.day0.with(|p| p.day_text(day));
     let apply_by_text = move || match days.get() {
         Some((Some(by), _, _)) if by < 0 => tr!("plan_list.apply_by_past", date = human(by)),
         Some((Some(by), _, _)) => tr!("plan_list.apply_by", date = human(by)),
@@ -221,11 +221,7 @@ fn GrantNumber(
     // The box follows the plan when the plan changes under it (a saved plan opened with the same
     // programs, the planner's dates, an import): unless what the box says already means the
     // plan's value ("100K" for 100000), which keeps the user's own way of writing it.
-    let canonical = Memo::new(move |_| {
-        state
-            .plan
-            .with(|p| p.grants.get(index).map(|g| field.text(g)))
-    });
+    let canonical = Memo::new(move |_| state.grants.with(|g| g.get(index).map(|g| field.text(g))));
     Effect::new(move |_| {
         let Some(want) = canonical.get() else {
             return;

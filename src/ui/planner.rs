@@ -36,7 +36,7 @@ fn today_day(plan: &Plan) -> u32 {
 pub fn ApplicationPlanner() -> impl IntoView {
     let state = use_app_state();
     let planned = RwSignal::new(None::<Planned>);
-    let no_grants = Memo::new(move |_| state.plan.with(|p| p.grants.is_empty()));
+    let no_grants = Memo::new(move |_| state.grants.with(Vec::is_empty));
     // Suggestions are for the plan they were made for: any edit after that makes them stale.
     let stale = Memo::new(move |_| {
         planned.with(|r| {

@@ -131,8 +131,8 @@ fn ProgramCard(
     // How many grants of this program the plan holds: the button says so, so a second click is a
     // choice (two grants of one program are allowed: two rounds, two entities), never an accident.
     let in_plan = Memo::new(move |_| {
-        state.plan.with(|p| {
-            p.grants
+        state.grants.with(|grants| {
+            grants
                 .iter()
                 .filter(|g| g.program_id == program.id.as_ref())
                 .count()

@@ -4,7 +4,7 @@ use runway_charts::{
     css, draw_runway, RunwayChart, CASH, EXPIRED, EXPIRED_FILL, GRANT_COLORS, SPEND,
 };
 use runway_model::calendar::Date;
-use runway_model::plan::Plan;
+use runway_model::plan::{Day0, Plan};
 use runway_model::runway::summary::{
     chart_window, expiries, markers, summary, ChartWindow, Marker,
 };
@@ -64,7 +64,7 @@ fn reading(view: &RunwayView, plan: &Plan, catalog: &Catalog, today: Option<Date
 
 /// A plan day as the canvas's data attributes carry it: an ISO date, or the day number without a
 /// day 0.
-fn day_attr(plan: &Plan, day: u32) -> String {
+fn day_attr(plan: Day0, day: u32) -> String {
     plan.date_of(day)
         .map_or_else(|| day.to_string(), |d| d.iso())
 }
@@ -129,7 +129,7 @@ pub fn RunwayChartView(
         move || {
             read.with(|r| {
                 r.as_ref()
-                    .map(|r| plan.with(|p| day_attr(p, pick(&r.window))))
+                    .map(|r| state.day0.with(|p| day_attr(*p, pick(&r.window))))
             })
         }
     };
@@ -183,7 +183,7 @@ pub fn RunwayChartView(
                     .iter()
                     .enumerate()
                     .map(|(i, m)| {
-                        let when = plan.with(|p| p.day_text(i64::from(m.day)));
+                        let when = state.day0.with(|p| p.day_text(i64::from(m.day)));
                         let day = m.day;
                         let text = m.text.clone();
                         view! {

@@ -42,7 +42,7 @@ pub fn RunwayResults(
     let end_date = move || {
         end_day
             .get()
-            .and_then(|d| state.plan.with(|p| p.date_of(d)))
+            .and_then(|d| state.day0.with(|p| p.date_of(d)))
     };
     let end_text = move || match (end_day.get(), end_date()) {
         (Some(_), Some(date)) => {
@@ -59,7 +59,7 @@ pub fn RunwayResults(
         (Some(d), None) => tr!("runway_results.day_n", d = d),
         (None, _) => {
             let days = horizon.get();
-            match state.plan.with(|p| p.date_of(days)) {
+            match state.day0.with(|p| p.date_of(days)) {
                 Some(until) => tr!("runway_results.never_before", until = until, days = days),
                 None => tr!("runway_results.never_within", days = days),
             }

@@ -126,12 +126,14 @@ pub fn Uncertainty() -> impl IntoView {
             })
         };
         let iso = move || match day() {
-            Some(Some(d)) => plan.with(|p| p.date_of(d).map_or_else(|| d.to_string(), |x| x.iso())),
+            Some(Some(d)) => state
+                .day0
+                .with(|p| p.date_of(d).map_or_else(|| d.to_string(), |x| x.iso())),
             Some(None) => "never".into(),
             None => String::new(),
         };
         let text = move || match day() {
-            Some(Some(d)) => plan.with(|p| {
+            Some(Some(d)) => state.day0.with(|p| {
                 p.date_of(d)
                     .map_or_else(|| tr!("uncertainty.day_n", d = d), |x| x.to_string())
             }),
@@ -149,8 +151,8 @@ pub fn Uncertainty() -> impl IntoView {
         }
     };
     let grant_names = Memo::new(move |_| {
-        plan.with(|p| {
-            p.grants
+        state.grants.with(|grants| {
+            grants
                 .iter()
                 .map(|g| {
                     catalog
@@ -278,8 +280,8 @@ pub fn Uncertainty() -> impl IntoView {
     // Per grant: approval chance and review range. Rows are rebuilt only when the list of grants
     // changes, not on every edit (typing keeps its focus).
     let shape = Memo::new(move |_| {
-        plan.with(|p| {
-            p.grants
+        state.grants.with(|grants| {
+            grants
                 .iter()
                 .map(|g| g.program_id.clone())
                 .collect::<Vec<_>>()

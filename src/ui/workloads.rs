@@ -76,12 +76,12 @@ pub fn WorkloadList() -> impl IntoView {
         focus_test_id(removal_focus(r.position, jobs, serves, works));
     };
     let iso = move |day: u32| {
-        state.plan.with(|p| {
+        state.day0.with(|p| {
             p.date_of(day)
                 .map_or_else(|| "none".to_string(), |d| d.iso())
         })
     };
-    let human = move |day: u32| state.plan.with(|p| p.day_text(i64::from(day)));
+    let human = move |day: u32| state.day0.with(|p| p.day_text(i64::from(day)));
     let jobs = move || {
         (0..job_count.get())
             .map(|i| {
@@ -210,9 +210,11 @@ pub fn WorkloadList() -> impl IntoView {
             })
             .collect_view()
     };
+    // Rebuilt only when the experiments change (not on every edit of a job).
+    let works = Memo::new(move |_| state.plan.with(|p| p.workloads.clone()));
     let experiments = move || {
-        state.plan.with(|p| {
-            p.workloads
+        works.with(|workloads| {
+            workloads
                 .iter()
                 .enumerate()
                 .map(|(k, w)| {
