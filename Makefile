@@ -4,7 +4,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 # Subpath to host the static site under, e.g. `make dist PUBLIC_URL=/tools/runway/`.
 PUBLIC_URL ?= /
 
-.PHONY: setup serve dev test test-native test-size test-e2e release build dist bench fuzz screenshot clean
+.PHONY: setup serve dev test test-native test-size test-e2e test-engines release build dist bench fuzz screenshot clean
 
 ## Install whatever is missing (wasm target, trunk, wasm-bindgen CLI, wasm-opt, Chromium, playwright-core).
 setup:
@@ -21,7 +21,7 @@ dev: setup
 
 ## Every test: native unit and property tests, release build, its size against the README, the
 ## static server, end-to-end tests in headless Chromium.
-test: setup test-native build test-size test-e2e
+test: setup test-native build test-size test-e2e test-engines
 
 test-native:
 	cargo fmt --all --check
@@ -56,6 +56,11 @@ dist: setup
 
 test-e2e:
 	node --test --test-concurrency=1 tests/e2e/
+
+## The cross-engine subset (tests/engines/): the same founder steps in Chromium, Firefox ESR (WebDriver
+## BiDi, puppeteer-core) and WebKitGTK (WebKitWebDriver under xvfb-run, selenium-webdriver), ~16 s.
+test-engines:
+	node --test --test-concurrency=1 tests/engines/
 
 ## Benchmarks (bench/run.mjs; README "First paint and page weight"): first result in the DOM and on
 ## screen over 7 cold loads, bytes per file (raw, gzip -9, brotli 11) before the first screen and in

@@ -35,11 +35,22 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
+# Firefox ESR and WebKitGTK's WebDriver (the engine behind Safari) for the cross-engine subset of
+# `make test` (tests/engines/); WebKitWebDriver needs a display, given by xvfb-run.
+if ! command -v firefox-esr >/dev/null || ! command -v WebKitWebDriver >/dev/null || ! command -v xvfb-run >/dev/null; then
+  say "installing Debian firefox-esr, webkit2gtk-driver and xvfb (apt, ~1 min)"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends firefox-esr webkit2gtk-driver xvfb >/dev/null
+fi
+
 # wasm-opt (binaryen 132 from npm; Debian's binaryen 108 produces broken modules) and playwright-core.
-# axe-core (@axe-core/playwright) checks WCAG in the end-to-end tests.
+# axe-core (@axe-core/playwright) checks WCAG in the end-to-end tests; puppeteer-core (Firefox over
+# WebDriver BiDi) and selenium-webdriver (WebKit) drive the other engines (no browser download).
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/@axe-core/playwright ] \
+   || [ ! -d node_modules/puppeteer-core ] || [ ! -d node_modules/selenium-webdriver ] \
    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing npm packages (binaryen, playwright-core, axe-core)"
-  npm ci --no-audit --no-fund --loglevel=error
+  say "installing npm packages (binaryen, playwright-core, axe-core, puppeteer-core, selenium-webdriver)"
+  PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 fi
 say "all tools present"
