@@ -2,6 +2,7 @@
 
 mod app;
 mod browser;
+mod derived;
 mod lang;
 mod state;
 mod storage;

@@ -464,9 +464,39 @@ impl AppState {
     }
 }
 
-/// Provides the state to every component below.
+/// Provides the state, and the data derived from it, to every component below.
 pub fn provide_app_state(state: AppState) {
     provide_context(state);
+    provide_context(crate::derived::Derived::new(state));
+}
+
+/// The derived data provided by `App` (see [`crate::derived`]).
+pub fn use_derived() -> crate::derived::Derived {
+    expect_context::<crate::derived::Derived>()
+}
+
+impl AppState {
+    /// The uncertainty bands of the plan as it is now (a Monte Carlo run, ~5 ms: the uncertainty
+    /// panel calls it after a quiet spell, never on every edit).
+    pub fn bands_now(&self) -> Option<runway_model::montecarlo::Bands> {
+        self.runway.with_untracked(|r| {
+            let o = r.as_ref()?;
+            Some(
+                self.plan
+                    .with_untracked(|p| runway_model::montecarlo::bands(p, o, self.catalog)),
+            )
+        })
+    }
+
+    /// The application planner's suggestions for the plan as it is now, from `today` (a plan day).
+    pub fn plan_applications_now(&self, today: u32) -> Option<runway_model::planner::Applications> {
+        self.runway.with_untracked(|r| {
+            let o = r.as_ref()?;
+            Some(self.plan.with_untracked(|p| {
+                runway_model::planner::plan_applications(p, o, self.catalog, today)
+            }))
+        })
+    }
 }
 
 /// The state provided by `App`.

@@ -876,6 +876,61 @@ pub fn cost_vs_interval(
         .collect()
 }
 
+/// The two cost sweeps the hidden-costs section draws for a priced job.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sweeps<'c> {
+    /// The GPU bill against the number of accelerators (48 counts on a log scale from 1 to 16×
+    /// the job's, at least 1,024), per network drawn: the chosen one first, then the
+    /// contrasting one ([`contrasting_network`]), with whether this instance offers it.
+    pub by_gpus: Vec<(&'c Network, bool, Vec<SweepPoint>)>,
+    /// The GPU bill against hours between checkpoints, 48 points from 1/8 to 8× Daly's optimum.
+    pub by_interval: Vec<SweepPoint>,
+    /// The bill at Daly's optimum (`None`: never finishes there).
+    pub at_optimum: Option<f64>,
+}
+
+/// Both sweeps of a priced job (what the hidden-costs charts and their text alternatives read).
+pub fn sweeps<'c>(
+    s: &Job,
+    knobs: &OverheadInputs,
+    e: &Estimate,
+    o: &OverheadEstimate<'c>,
+    catalog: &'c Catalog,
+) -> Sweeps<'c> {
+    let gpus = f64::from(s.gpus);
+    let hi = (gpus * 16.0).clamp(1024.0, f64::from(MAX_SWEEP_GPUS));
+    let mut counts: Vec<f64> = log_space(1.0, hi, 48).into_iter().map(f64::round).collect();
+    counts.dedup();
+    let chosen = o.network.map(|n| (n, true));
+    let other = contrasting_network(catalog, s, o);
+    let by_gpus = [chosen, other]
+        .into_iter()
+        .flatten()
+        .map(|(n, offered)| {
+            (
+                n,
+                offered,
+                cost_vs_gpus(s, knobs, e, o, catalog, n, &counts),
+            )
+        })
+        .collect();
+    let opt = o.failures.optimal_interval_hours;
+    Sweeps {
+        by_gpus,
+        by_interval: cost_vs_interval(
+            s,
+            knobs,
+            e,
+            o,
+            catalog,
+            &log_space(opt / 8.0, opt * 8.0, 48),
+        ),
+        at_optimum: cost_vs_interval(s, knobs, e, o, catalog, &[opt])
+            .first()
+            .and_then(|p| p.1),
+    }
+}
+
 /// `n` points spaced evenly on a log scale from `lo` to `hi` (both included).
 pub fn log_space(lo: f64, hi: f64, n: usize) -> Vec<f64> {
     let (a, b) = (lo.ln(), hi.ln());
@@ -1303,6 +1358,39 @@ mod tests {
         assert_eq!(DataFormat::Tokens.bytes_per_token(65_536), 4.0);
         assert_eq!(DataFormat::from_id("tokens"), Some(DataFormat::Tokens));
         assert_eq!(DataFormat::from_id("csv"), None);
+    }
+
+    #[test]
+    fn the_sweeps_draw_the_chosen_network_first_and_the_optimum_at_its_lowest() {
+        // The default job (64 H100 at AWS): the GPU sweep runs from 1 to 16 x 64 = 1,024 GPUs
+        // (at least 1,024) on p5's EFA first, then a contrasting network; the interval sweep
+        // spans 1/8 to 8x Daly's optimum, and the bill there is below both ends.
+        let c: &'static Catalog = Box::leak(Box::new(
+            Catalog::builtin().unwrap_or_else(|e| panic!("{e}")),
+        ));
+        let (s, k) = (Job::default(), OverheadInputs::default());
+        let e = default_estimate(&s, c);
+        let o = estimate_overheads(&s, &k, &e, c);
+        let w = sweeps(&s, &k, &e, &o, c);
+        assert_eq!(w.by_gpus.len(), 2);
+        assert_eq!(w.by_gpus[0].0.id.as_ref(), "aws-efa-3200");
+        assert!(w.by_gpus[0].1);
+        let xs: Vec<f64> = w.by_gpus[0].2.iter().map(|p| p.0).collect();
+        assert_eq!((xs[0], xs[xs.len() - 1]), (1.0, 1024.0));
+        assert!(xs.windows(2).all(|p| p[0] < p[1]), "{xs:?}");
+        // At 1,024 GPUs the sweep's bill is the GPU bill of the same job priced on 1,024 GPUs.
+        let big = Job {
+            gpus: 1024,
+            ..s.clone()
+        };
+        let eb = default_estimate(&big, c);
+        let bill = estimate_overheads(&big, &k, &eb, c).gpu_bill_usd();
+        let at = w.by_gpus[0].2.last().and_then(|p| p.1).unwrap_or(f64::NAN);
+        assert!((at - bill).abs() < 1e-9 * bill, "{at} {bill}");
+        assert_eq!(w.by_interval.len(), 48);
+        let opt = w.at_optimum.unwrap_or(f64::NAN);
+        let ends = [w.by_interval[0].1, w.by_interval[47].1].map(|v| v.unwrap_or(f64::NAN));
+        assert!(opt < ends[0] && opt < ends[1], "{opt} {ends:?}");
     }
 
     fn default_estimate(s: &Job, c: &'static Catalog) -> Estimate<'static> {

@@ -54,6 +54,20 @@ impl SavedPlan {
     }
 }
 
+impl SavedPlan {
+    /// The runway of the record's plan, as the saved list summarizes it; `None` when the job the
+    /// page would open (the first, else a new default one) cannot be priced.
+    pub fn runway(
+        &self,
+        catalog: &Catalog,
+    ) -> Option<(crate::runway::RunwayResult, Option<crate::calendar::Date>)> {
+        let d = self.decode(catalog);
+        let editor = d.plan.jobs.first().cloned().unwrap_or_default();
+        crate::cost::estimate(&editor, catalog).ok()?;
+        Some((crate::evaluate::run_plan(&d.plan, catalog), d.plan.t0))
+    }
+}
+
 /// The plan of a saved record: the share-link query without the name and note, which the record
 /// holds itself (so a rename never leaves a stale name inside the plan).
 pub fn plan_query(plan: &crate::plan::Plan) -> String {

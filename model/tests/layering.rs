@@ -2,6 +2,7 @@
 //! above them, estimators above those, then the plan, its evaluation and the codecs. A module's
 //! `crate::x` (or `crate::x::y` for a file `x/y.rs`) paths outside comments and test code are its
 //! imports; a submodule may use its parent (`super::`), which is how Rust nests a part of a domain.
+//! Above the model, the app's panels (`src/ui`) only render: they call no estimator.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -138,4 +139,126 @@ fn the_cycle_finder_finds_a_cycle() {
         imports("x", "use crate::y::Thing;", &names),
         BTreeSet::from(["y".to_string()])
     );
+}
+
+/// The model's estimators and simulations: what prices, sizes, sweeps, simulates or ranks. The
+/// page's panels only render: these are called from the app's state layer (`src/state.rs`,
+/// `src/derived.rs`), never from a file under `src/ui`.
+const ESTIMATORS: [&str; 24] = [
+    "estimate",
+    "estimate_overheads",
+    "estimate_billing",
+    "cost_vs_mfu",
+    "cost_by_provider",
+    "cost_vs_gpus",
+    "cost_vs_interval",
+    "contrasting_network",
+    "sweeps",
+    "billing_modes",
+    "what_budget_buys",
+    "duty_sweep",
+    "volume_sweep",
+    "evaluate",
+    "price_job",
+    "price_serve",
+    "run_plan",
+    "runway_inputs",
+    "simulate",
+    "simulate_totals",
+    "advise",
+    "advise_plan",
+    "bands",
+    "plan_applications",
+];
+
+/// The estimators `text` names: called (`name(`, bare or by path, not a method or field of
+/// something else) or imported (a whole word of a `use runway_model` statement).
+fn estimators_in(text: &str) -> BTreeSet<&'static str> {
+    let code = code(text);
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut found = BTreeSet::new();
+    for name in ESTIMATORS {
+        for (at, _) in code.match_indices(&format!("{name}(")) {
+            let head = &code[..at];
+            if head
+                .chars()
+                .next_back()
+                .is_some_and(|c| ident(c) || c == '.')
+            {
+                continue;
+            }
+            // `chart_text::cost_vs_mfu(…)` words a chart's points; it computes nothing.
+            if head.ends_with("chart_text::") {
+                continue;
+            }
+            found.insert(name);
+        }
+    }
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find("use runway_model") {
+        let stmt = &rest[at..];
+        let end = stmt.find(';').unwrap_or(stmt.len());
+        let stmt = &stmt[..end];
+        // Items imported, not the modules of their paths (`runway_model::evaluate::BillLine`).
+        let mut i = 0;
+        while i < stmt.len() {
+            let len = stmt[i..]
+                .find(|c: char| !ident(c))
+                .unwrap_or(stmt.len() - i);
+            if len == 0 {
+                i += stmt[i..].chars().next().map_or(1, char::len_utf8);
+                continue;
+            }
+            let word = &stmt[i..i + len];
+            let is_module = stmt[i + len..].starts_with("::");
+            if let Some(name) = ESTIMATORS
+                .iter()
+                .find(|n| **n == word)
+                .filter(|_| !is_module)
+            {
+                found.insert(name);
+            }
+            i += len;
+        }
+        rest = &rest[at + end..];
+    }
+    found
+}
+
+#[test]
+fn no_file_under_src_ui_calls_an_estimator() {
+    let ui = Path::new(env!("CARGO_MANIFEST_DIR")).join("../src/ui");
+    let mut files = 0;
+    let mut offenders = Vec::new();
+    for entry in std::fs::read_dir(&ui).unwrap_or_else(|e| panic!("{ui:?}: {e}")) {
+        let path = entry.unwrap_or_else(|e| panic!("{e}")).path();
+        if path.extension().and_then(|e| e.to_str()) != Some("rs") {
+            continue;
+        }
+        files += 1;
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+        let found = estimators_in(&text);
+        if !found.is_empty() {
+            offenders.push(format!("{}: {found:?}", path.display()));
+        }
+    }
+    assert!(files > 20, "the panels were read: {files} files");
+    assert!(offenders.is_empty(), "views that compute: {offenders:?}");
+}
+
+#[test]
+fn the_estimator_finder_finds_calls_and_imports_not_fields() {
+    // A call by path, a bare call and an aliased import are found; a memo field of the same
+    // name (`state.estimate.read()`), a method, a longer name, a module in a `use` path and the
+    // chart-text formatter of the same name are not.
+    let text = "use runway_model::compare::{evaluate as price, Column};\n\
+                use runway_model::evaluate::BillLine;\n\
+                fn a() { let e = runway_model::cost::estimate(&j, c); run_plan(&p, c); }\n\
+                fn b() { state.estimate.read(); x.bands(); my_estimate(1); }\n\
+                fn c() { chart_text::cost_vs_mfu(&points, marker); }\n";
+    assert_eq!(
+        estimators_in(text),
+        BTreeSet::from(["estimate", "evaluate", "run_plan"])
+    );
+    assert!(estimators_in("fn b() { state.estimate.read(); x.bands(); }").is_empty());
 }

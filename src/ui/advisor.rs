@@ -1,5 +1,4 @@
 use leptos::prelude::*;
-use runway_model::advisor::{advise_plan, PlanFit};
 use runway_model::format::{data_value, usd};
 use runway_model::text::interned;
 use runway_model::{tr, Field};
@@ -26,25 +25,12 @@ struct Row {
 #[component]
 pub fn AdvisorPanel() -> impl IntoView {
     let state = use_app_state();
+    let derived = crate::state::use_derived().advice;
     let advice = Memo::new(move |_| {
-        let outcome = state.runway.read();
-        let Some(outcome) = outcome.as_ref() else {
+        let a = derived.read();
+        let Some(a) = a.as_ref() else {
             return (Vec::new(), None);
         };
-        let (inputs, fit) = state.settings.with(|s| {
-            (
-                outcome.advisor_inputs(s),
-                state.plan.with(|p| {
-                    PlanFit::new(
-                        p.jobs.iter().map(|j| j.kind),
-                        p.serves.len(),
-                        p.workloads.len(),
-                        p.grants.iter().map(|g| g.program_id.clone()),
-                    )
-                }),
-            )
-        });
-        let a = advise_plan(&inputs, &fit, state.catalog);
         let rows = a
             .ranked
             .iter()
@@ -58,7 +44,7 @@ pub fn AdvisorPanel() -> impl IntoView {
                 eligibility: r.eligibility.clone(),
             })
             .collect::<Vec<_>>();
-        (rows, a.wrong_layer)
+        (rows, a.wrong_layer.clone())
     });
     let shapes = state
         .catalog

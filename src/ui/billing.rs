@@ -1,19 +1,15 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
-use runway_model::billing::{
-    billing_modes, duty_sweep, estimate_billing, volume_sweep, what_budget_buys, BillingEstimate,
-    BuyRow, DutySweep, HostMode, ModeRow, VolumeSweep,
-};
+use runway_model::billing::{BillingEstimate, BuyRow, DutySweep, HostMode, ModeRow, VolumeSweep};
 use runway_model::chart_text;
 use runway_model::format::{
     compact, data_value, exact, percent, usd, usd_as_published, usd_exact, usd_unit,
 };
-use runway_model::overheads::log_space;
 use runway_model::text::interned;
 use runway_model::{tr, Explanation, Field};
 
-use crate::state::{use_app_state, AppState};
+use crate::state::{use_app_state, use_derived, AppState};
 use crate::ui::charts::{draw_on, redraw_after_change};
 use crate::ui::field_error::FieldError;
 use crate::ui::number_input::NumberInput;
@@ -25,16 +21,7 @@ type Pick = fn(&BillingEstimate) -> Option<f64>;
 /// volume, and what a budget buys at every provider.
 #[component]
 pub fn BillingPanel() -> impl IntoView {
-    let state = use_app_state();
-    let billing = Memo::new(move |_| {
-        let e = state.estimate.read();
-        let e = e.as_ref().ok()?;
-        Some(state.job.with(|j| {
-            state
-                .settings
-                .with(|k| estimate_billing(j, &k.billing, e, state.catalog))
-        }))
-    });
+    let billing = use_derived().billing;
     let card = move |id: &'static str,
                      label: String,
                      pick: Pick,
@@ -203,37 +190,32 @@ fn HostSelect() -> impl IntoView {
 /// Monthly cost against duty (busy-only vs reserved) and against volume (self-host vs API).
 #[component]
 fn BreakevenCharts(billing: Memo<Option<BillingEstimate>>) -> impl IntoView {
+    let derived = use_derived();
+    let (duty, volume) = (derived.duty, derived.volume);
     let duty_canvas = NodeRef::<Canvas>::new();
     let volume_canvas = NodeRef::<Canvas>::new();
     redraw_after_change(
         move || billing.track(),
         move || {
-            let Some(b) = billing.get_untracked() else {
-                return;
-            };
-            if let Some(c) = duty_canvas.get_untracked() {
-                draw_on(&c, |root, scale| draw_sweep(root, &duty_chart(&b), scale));
+            if let (Some(c), Some(s)) = (duty_canvas.get_untracked(), duty.get_untracked()) {
+                draw_on(&c, |root, scale| draw_sweep(root, &duty_chart(s), scale));
             }
-            if let Some(c) = volume_canvas.get_untracked() {
-                draw_on(&c, |root, scale| draw_sweep(root, &volume_chart(&b), scale));
+            if let (Some(c), Some(s)) = (volume_canvas.get_untracked(), volume.get_untracked()) {
+                draw_on(&c, |root, scale| draw_sweep(root, &volume_chart(s), scale));
             }
         },
     );
     // The text alternatives, from the same sweeps the canvases draw.
     let duty_text = Memo::new(move |_| {
-        billing.with(|b| {
-            b.as_ref().map(|b| {
-                let s = duty_points(b);
-                chart_text::duty(&s.busy_only, s.reserved.as_deref(), s.breakeven)
-            })
+        duty.with(|s| {
+            s.as_ref()
+                .map(|s| chart_text::duty(&s.busy_only, s.reserved.as_deref(), s.breakeven))
         })
     });
     let volume_text = Memo::new(move |_| {
-        billing.with(|b| {
-            b.as_ref().map(|b| {
-                let s = volume_points(b);
-                chart_text::volume(&s.api, &s.self_hosted, s.breakeven)
-            })
+        volume.with(|s| {
+            s.as_ref()
+                .map(|s| chart_text::volume(&s.api, &s.self_hosted, s.breakeven))
         })
     });
     view! {
@@ -254,18 +236,7 @@ fn BreakevenCharts(billing: Memo<Option<BillingEstimate>>) -> impl IntoView {
     }
 }
 
-/// The duty-cycle chart's lines, 1% to 100% busy (drawn and read by its text alternative).
-fn duty_points(b: &BillingEstimate) -> DutySweep {
-    duty_sweep(b, &log_space(0.01, 1.0, 40))
-}
-
-/// The volume chart's lines (drawn and read by its text alternative).
-fn volume_points(b: &BillingEstimate) -> VolumeSweep {
-    volume_sweep(b, 60)
-}
-
-fn duty_chart(b: &BillingEstimate) -> SweepChart {
-    let sweep = duty_points(b);
+fn duty_chart(sweep: DutySweep) -> SweepChart {
     let mut series = vec![SweepSeries {
         label: tr!("billing.series_busy_only"),
         color: ACCENT,
@@ -289,8 +260,7 @@ fn duty_chart(b: &BillingEstimate) -> SweepChart {
     }
 }
 
-fn volume_chart(b: &BillingEstimate) -> SweepChart {
-    let sweep = volume_points(b);
+fn volume_chart(sweep: VolumeSweep) -> SweepChart {
     let series = vec![
         SweepSeries {
             label: "API".into(),
@@ -318,11 +288,7 @@ fn volume_chart(b: &BillingEstimate) -> SweepChart {
 #[component]
 fn ModesTable() -> impl IntoView {
     let state = use_app_state();
-    let rows = Memo::new(move |_| {
-        state
-            .job
-            .with(|s| billing_modes(state.catalog, &s.accelerator_id, s.duty))
-    });
+    let rows = use_derived().modes;
     let money = |v: Option<f64>| v.map_or_else(|| "—".to_string(), usd);
     let row = move |r: &ModeRow| {
         let name = state
@@ -371,9 +337,9 @@ enum SortBy {
 fn BudgetTable() -> impl IntoView {
     let state = use_app_state();
     let sort = RwSignal::new(SortBy::Hours);
+    let budget = use_derived().budget;
     let rows = Memo::new(move |_| {
-        let budget = state.settings.with(|s| s.billing.budget_usd);
-        let mut rows = what_budget_buys(state.catalog, budget);
+        let mut rows = budget.get();
         let key: fn(&BuyRow) -> f64 = match sort.get() {
             SortBy::Hours => |r| -r.gpu_hours,
             SortBy::Price => |r| r.usd_per_gpu_hour,

@@ -4,15 +4,14 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use runway_charts::{draw_cost_by_provider, draw_cost_vs_mfu, DrawResult, MfuText, ProviderBar};
 use runway_model::chart_text::{self, Bar};
-use runway_model::cost::{cost_by_provider, cost_vs_mfu};
 use runway_model::format::{percent, usd};
 use runway_model::order::insert_by_key;
 use runway_model::tr;
-use runway_model::{Catalog, Estimate, Job, PriceSource};
+use runway_model::{Estimate, Job, PriceSource};
 use web_sys::HtmlCanvasElement;
 
 use crate::browser;
-use crate::state::use_app_state;
+use crate::state::{use_app_state, use_derived};
 use crate::ui::canvas::MeasuredCanvas;
 
 /// The two charts. Drawing is coalesced into one animation frame after the numbers update, so a
@@ -20,6 +19,7 @@ use crate::ui::canvas::MeasuredCanvas;
 #[component]
 pub fn Charts() -> impl IntoView {
     let state = use_app_state();
+    let derived = use_derived();
     let mfu_canvas = NodeRef::<Canvas>::new();
     let provider_canvas = NodeRef::<Canvas>::new();
     // The estimate changes only when something these charts show does (not on hidden-cost edits).
@@ -30,13 +30,20 @@ pub fn Charts() -> impl IntoView {
             let Ok(e) = state.estimate.get_untracked() else {
                 return;
             };
-            if let Some(canvas) = mfu_canvas.get_untracked() {
-                draw_on(&canvas, |root, scale| draw_mfu(root, &scenario, &e, scale));
-            }
-            if let Some(canvas) = provider_canvas.get_untracked() {
+            if let (Some(canvas), Some(curve)) = (
+                mfu_canvas.get_untracked(),
+                derived.mfu_curve.get_untracked(),
+            ) {
                 draw_on(&canvas, |root, scale| {
-                    draw_providers(root, &scenario, &e, state.catalog, scale)
+                    draw_mfu(root, &scenario, &e, &curve, scale)
                 });
+            }
+            if let (Some(canvas), Some(costs)) = (
+                provider_canvas.get_untracked(),
+                derived.providers.get_untracked(),
+            ) {
+                let bars = provider_bars(&scenario, &e, &costs);
+                draw_on(&canvas, |root, scale| draw_providers(root, &bars, scale));
             }
         },
     );
@@ -46,15 +53,17 @@ pub fn Charts() -> impl IntoView {
         let e = state.estimate.read();
         let e = e.as_ref().ok()?;
         let s = state.job.read_untracked();
-        Some(chart_text::cost_vs_mfu(
-            &cost_vs_mfu(&s, e),
-            (s.mfu, e.compute_cost_usd),
-        ))
+        derived.mfu_curve.with(|curve| {
+            curve
+                .as_ref()
+                .map(|c| chart_text::cost_vs_mfu(c, (s.mfu, e.compute_cost_usd)))
+        })
     });
     let provider_text = Memo::new(move |_| {
         let e = state.estimate.read();
         let e = e.as_ref().ok()?;
-        let bars = provider_bars(&state.job.read_untracked(), e, state.catalog);
+        let costs = derived.providers.get()?;
+        let bars = provider_bars(&state.job.read_untracked(), e, &costs);
         Some(bars_text(&bars, chart_text::cost_by_provider))
     });
     view! {
@@ -129,6 +138,7 @@ fn draw_mfu(
     root: &DrawingArea<MeasuredCanvas, Shift>,
     s: &Job,
     e: &Estimate,
+    curve: &[(f64, f64)],
     scale: f64,
 ) -> DrawResult {
     let text = MfuText {
@@ -140,13 +150,7 @@ fn draw_mfu(
             mfu = percent(s.mfu)
         ),
     };
-    draw_cost_vs_mfu(
-        root,
-        &cost_vs_mfu(s, e),
-        (s.mfu, e.compute_cost_usd),
-        &text,
-        scale,
-    )
+    draw_cost_vs_mfu(root, curve, (s.mfu, e.compute_cost_usd), &text, scale)
 }
 
 /// A bar chart's bars as the model's text alternative reads them.
@@ -164,22 +168,19 @@ pub fn bars_text(bars: &[ProviderBar], text: fn(&[Bar]) -> String) -> String {
 
 fn draw_providers(
     root: &DrawingArea<MeasuredCanvas, Shift>,
-    s: &Job,
-    e: &Estimate,
-    catalog: &Catalog,
+    bars: &[ProviderBar],
     scale: f64,
 ) -> DrawResult {
-    let bars = provider_bars(s, e, catalog);
-    draw_cost_by_provider(root, &bars, &tr!("charts.provider_x"), scale)
+    draw_cost_by_provider(root, bars, &tr!("charts.provider_x"), scale)
 }
 
 /// The run at every provider's list price (and the user's own price when overridden), cheapest
 /// first: what the provider chart draws and its text alternative reads.
-fn provider_bars(s: &Job, e: &Estimate, catalog: &Catalog) -> Vec<ProviderBar> {
+fn provider_bars(s: &Job, e: &Estimate, costs: &[(&str, &str, f64)]) -> Vec<ProviderBar> {
     let overridden = matches!(e.price, PriceSource::Override { .. });
-    let mut bars: Vec<ProviderBar> = cost_by_provider(e, catalog)
-        .into_iter()
-        .map(|(id, name, cost_usd)| ProviderBar {
+    let mut bars: Vec<ProviderBar> = costs
+        .iter()
+        .map(|&(id, name, cost_usd)| ProviderBar {
             label: name.to_string(),
             cost_usd,
             current: !overridden && id == s.provider_id,

@@ -2,7 +2,7 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_cost_by_provider, ProviderBar};
 use runway_model::compare::{
-    encode_column, evaluate, parse_column, train_vs_finetune, Column, ColumnResult, MAX_COLUMNS,
+    encode_column, parse_column, train_vs_finetune, Column, ColumnResult, MAX_COLUMNS,
 };
 use runway_model::format::{compact, data_value, exact, hours, scientific, usd, usd_exact};
 use runway_model::parse::format_number_exact;
@@ -19,22 +19,7 @@ use crate::ui::charts::{draw_on, redraw_after_change};
 #[component]
 pub fn ComparePanel() -> impl IntoView {
     let state = use_app_state();
-    let results = Memo::new(move |_| {
-        let e = state.estimate.read();
-        let o = state.runway.read();
-        let (Ok(e), Some(o)) = (e.as_ref(), o.as_ref()) else {
-            return Vec::new();
-        };
-        let edited = state.editing.get();
-        state.job.with(|s| {
-            state.plan.with(|p| {
-                p.compare
-                    .iter()
-                    .map(|c| evaluate(c, s, &p.settings.billing, e, o, edited, state.catalog))
-                    .collect::<Vec<ColumnResult>>()
-            })
-        })
-    });
+    let results = crate::state::use_derived().columns;
     let count = Memo::new(move |_| state.plan.with(|p| p.compare.len()));
     let cheapest = Memo::new(move |_| {
         results.with(|r| r.iter().map(first_year).fold(f64::INFINITY, f64::min))

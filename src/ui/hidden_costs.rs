@@ -3,16 +3,14 @@ use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
 use runway_model::chart_text::{self, Line};
 use runway_model::format::{compact, data_value, hours, percent, usd};
-use runway_model::knobs::OverheadInputs;
 use runway_model::overheads::explain::HiddenOutput;
 use runway_model::overheads::{
-    contrasting_network, cost_vs_gpus, cost_vs_interval, gpus_per_node, log_space,
-    offered_networks, DataFormat, OverheadEstimate, MAX_SWEEP_GPUS,
+    gpus_per_node, offered_networks, DataFormat, OverheadEstimate, Sweeps,
 };
 use runway_model::text::interned;
-use runway_model::{tr, Catalog, Estimate, Field, Job};
+use runway_model::{tr, Catalog, Field, Job};
 
-use crate::state::{use_app_state, AppState};
+use crate::state::{use_app_state, use_derived, AppState};
 use crate::ui::charts::{draw_on, redraw_after_change};
 use crate::ui::field_error::FieldError;
 use crate::ui::number_input::NumberInput;
@@ -466,71 +464,41 @@ fn SweepCharts() -> impl IntoView {
     let state = use_app_state();
     let gpus_canvas = NodeRef::<Canvas>::new();
     let interval_canvas = NodeRef::<Canvas>::new();
-    let catalog = state.catalog;
-    let (job, settings) = (state.job, state.settings);
-    let (estimate, overheads) = (state.estimate, state.overheads);
+    let (job, overheads) = (state.job, state.overheads);
+    let sweeps = use_derived().sweeps;
     redraw_after_change(
         move || overheads.track(),
         move || {
             let s = job.read_untracked();
-            let k = settings.read_untracked();
-            let k = &k.overheads;
-            let e = estimate.read_untracked();
             let o = overheads.read_untracked();
-            let (Ok(e), Some(o)) = (e.as_ref(), o.as_ref()) else {
+            let w = sweeps.read_untracked();
+            let (Some(o), Some(w)) = (o.as_ref(), w.as_ref()) else {
                 return;
             };
             if let Some(canvas) = gpus_canvas.get_untracked() {
                 draw_on(&canvas, |root, scale| {
-                    draw_sweep(
-                        root,
-                        &gpu_sweep(Swept {
-                            s: &s,
-                            k,
-                            e,
-                            o,
-                            catalog,
-                        }),
-                        scale,
-                    )
+                    draw_sweep(root, &gpu_sweep(&s, o, w), scale)
                 });
             }
             if let Some(canvas) = interval_canvas.get_untracked() {
                 draw_on(&canvas, |root, scale| {
-                    draw_sweep(
-                        root,
-                        &interval_sweep(Swept {
-                            s: &s,
-                            k,
-                            e,
-                            o,
-                            catalog,
-                        }),
-                        scale,
-                    )
+                    draw_sweep(root, &interval_sweep(&s, o, w), scale)
                 });
             }
         },
     );
     // The text alternatives, read from the very chart data the canvases draw.
-    let sweep_text = move |build: fn(Swept) -> SweepChart, text: fn(&SweepChart) -> String| {
+    let sweep_text = move |build: fn(&Job, &OverheadEstimate, &Sweeps) -> SweepChart,
+                           text: fn(&SweepChart) -> String| {
         // Tracks what the drawing tracks (the overheads), so text and picture change together.
         Memo::new(move |_| {
             let o = overheads.read();
             let s = job.read_untracked();
-            let k = settings.read_untracked();
-            let e = estimate.read_untracked();
-            let (Ok(e), Some(o)) = (e.as_ref(), o.as_ref()) else {
+            let w = sweeps.read_untracked();
+            let (Some(o), Some(w)) = (o.as_ref(), w.as_ref()) else {
                 return None;
             };
-            let k = &k.overheads;
-            Some(text(&build(Swept {
-                s: &s,
-                k,
-                e,
-                o,
-                catalog,
-            })))
+            Some(text(&build(&s, o, w)))
         })
     };
     let gpus_text = sweep_text(gpu_sweep, |c| {
@@ -570,52 +538,27 @@ fn SweepCharts() -> impl IntoView {
     }
 }
 
-/// What both sweeps read: the calculator's job, the plan's hidden-cost knobs, the job's
-/// estimate and hidden costs.
-#[derive(Clone, Copy)]
-struct Swept<'a> {
-    s: &'a Job,
-    k: &'a OverheadInputs,
-    e: &'a Estimate<'a>,
-    o: &'a OverheadEstimate<'a>,
-    catalog: &'a Catalog,
-}
-
 /// The chosen network against a contrasting one: plain 25 Gb/s Ethernet when the chosen one is
 /// fast, InfiniBand NDR when it is slow.
-fn gpu_sweep(x: Swept) -> SweepChart {
-    let Swept {
-        s,
-        k,
-        e,
-        o,
-        catalog,
-    } = x;
+fn gpu_sweep(s: &Job, o: &OverheadEstimate, w: &Sweeps) -> SweepChart {
     let gpus = f64::from(s.gpus);
-    let hi = (gpus * 16.0).clamp(1024.0, f64::from(MAX_SWEEP_GPUS));
-    let mut counts: Vec<f64> = log_space(1.0, hi, 48).into_iter().map(f64::round).collect();
-    counts.dedup();
     let mut series = Vec::new();
-    let chosen = o.network.map(|n| (n, true));
-    let other = contrasting_network(catalog, s, o);
-    for (network, color) in [(chosen, ACCENT), (other, MUTED)] {
-        if let Some((n, offered)) = network {
-            let points = cost_vs_gpus(s, k, e, o, catalog, n, &counts)
-                .into_iter()
-                .map(|(g, c)| (g, c.unwrap_or(f64::NAN)))
-                .collect();
-            // A network this instance does not offer is drawn for contrast, and says so.
-            let label = if offered {
-                n.name_text().to_string()
-            } else {
-                tr!("hidden_costs.network_elsewhere", name = n.name_text())
-            };
-            series.push(SweepSeries {
-                label,
-                color,
-                points,
-            });
-        }
+    for (&(n, offered, ref points), color) in w.by_gpus.iter().zip([ACCENT, MUTED]) {
+        let points = points
+            .iter()
+            .map(|&(g, c)| (g, c.unwrap_or(f64::NAN)))
+            .collect();
+        // A network this instance does not offer is drawn for contrast, and says so.
+        let label = if offered {
+            n.name_text().to_string()
+        } else {
+            tr!("hidden_costs.network_elsewhere", name = n.name_text())
+        };
+        series.push(SweepSeries {
+            label,
+            color,
+            points,
+        });
     }
     SweepChart {
         series,
@@ -633,23 +576,14 @@ fn gpu_sweep(x: Swept) -> SweepChart {
     }
 }
 
-fn interval_sweep(x: Swept) -> SweepChart {
-    let Swept {
-        s,
-        k,
-        e,
-        o,
-        catalog,
-    } = x;
+fn interval_sweep(s: &Job, o: &OverheadEstimate, w: &Sweeps) -> SweepChart {
     let opt = o.failures.optimal_interval_hours;
-    let points = cost_vs_interval(s, k, e, o, catalog, &log_space(opt / 8.0, opt * 8.0, 48))
-        .into_iter()
-        .map(|(t, c)| (t, c.unwrap_or(f64::NAN)))
+    let points = w
+        .by_interval
+        .iter()
+        .map(|&(t, c)| (t, c.unwrap_or(f64::NAN)))
         .collect();
-    let at_opt = cost_vs_interval(s, k, e, o, catalog, &[opt])
-        .first()
-        .and_then(|p| p.1)
-        .unwrap_or(f64::NAN);
+    let at_opt = w.at_optimum.unwrap_or(f64::NAN);
     SweepChart {
         series: vec![SweepSeries {
             label: format!("{} GPUs", s.gpus),

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use runway_model::format::{data_value, usd, usd_exact};
 use runway_model::plan::Plan;
-use runway_model::planner::{plan_applications, Applications};
+use runway_model::planner::Applications;
 use runway_model::runway::HORIZON_CAP_DAYS;
 use runway_model::tr;
 
@@ -47,10 +47,7 @@ pub fn ApplicationPlanner() -> impl IntoView {
     let run = move |_| {
         let started = crate::browser::now_ms();
         let plan = state.plan.get_untracked();
-        let report = state.runway.with_untracked(|r| {
-            r.as_ref()
-                .map(|o| plan_applications(&plan, o, state.catalog, today_day(&plan)))
-        });
+        let report = state.plan_applications_now(today_day(&plan));
         let ms = crate::browser::now_ms() - started;
         planned.set(report.map(|report| Planned {
             plan,

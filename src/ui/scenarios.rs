@@ -1,5 +1,4 @@
 use leptos::prelude::*;
-use runway_model::evaluate::run_plan;
 use runway_model::export::results_csv;
 use runway_model::format::usd;
 use runway_model::ics::plan_calendar;
@@ -7,7 +6,7 @@ use runway_model::saved::{
     clean_text, decode_plan_file, encode_plan_file, plan_query, typed_text, Library, PlanFile,
     SavedPlan, MAX_NAME, MAX_NOTE,
 };
-use runway_model::{decode_link, estimate, tr, Catalog};
+use runway_model::{decode_link, tr, Catalog};
 use wasm_bindgen::JsCast;
 
 use crate::state::{use_app_state, AppState};
@@ -115,23 +114,18 @@ struct Row {
 }
 
 fn summarize(s: &SavedPlan, catalog: &Catalog) -> Row {
-    let d = s.decode(catalog);
-    let editor = d.plan.jobs.first().cloned().unwrap_or_default();
-    let (total, runway) = match estimate(&editor, catalog) {
-        Ok(_) => {
-            let r = run_plan(&d.plan, catalog);
-            (
-                usd(r.total_spend_usd),
-                r.runway_end_day.map_or_else(
-                    || tr!("scenarios.no_cash_needed"),
-                    |day| match d.plan.t0.or_else(crate::browser::today) {
-                        Some(t0) => tr!("scenarios.cash_from_date", date = t0.plus(day)),
-                        None => tr!("scenarios.cash_from_day", day = day),
-                    },
-                ),
-            )
-        }
-        Err(_) => ("—".into(), "—".into()),
+    let (total, runway) = match s.runway(catalog) {
+        Some((r, t0)) => (
+            usd(r.total_spend_usd),
+            r.runway_end_day.map_or_else(
+                || tr!("scenarios.no_cash_needed"),
+                |day| match t0.or_else(crate::browser::today) {
+                    Some(t0) => tr!("scenarios.cash_from_date", date = t0.plus(day)),
+                    None => tr!("scenarios.cash_from_day", day = day),
+                },
+            ),
+        ),
+        None => ("—".into(), "—".into()),
     };
     Row {
         id: s.id.clone(),

@@ -90,10 +90,7 @@ pub fn Uncertainty() -> impl IntoView {
                     return;
                 }
                 let t0 = crate::browser::now_ms();
-                let b = runway.with_untracked(|r| {
-                    r.as_ref()
-                        .map(|o| plan.with_untracked(|p| montecarlo::bands(p, o, catalog)))
-                });
+                let b = state.bands_now();
                 shared.took_ms.set(crate::browser::now_ms() - t0);
                 shared.bands.set(b);
                 shared.pending.set(false);

@@ -1,0 +1,125 @@
+//! What the page shows beyond the plan's outcome, one memo each, computed by the model and read
+//! by the panels, which only render (no file under `src/ui` calls an estimator:
+//! `model/tests/layering.rs` checks). A memo computes when first read, so a collapsed section's
+//! data is never computed, and each changes only when its own inputs do.
+
+use leptos::prelude::*;
+use runway_model::advisor::{advise_plan, Advice, PlanFit};
+use runway_model::billing::{
+    billing_modes, duty_sweep, estimate_billing, volume_sweep, what_budget_buys, BillingEstimate,
+    BuyRow, DutySweep, ModeRow, VolumeSweep,
+};
+use runway_model::compare::{evaluate as price_column, ColumnResult};
+use runway_model::cost::{cost_by_provider, cost_vs_mfu};
+use runway_model::overheads::{log_space, sweeps, Sweeps};
+
+use crate::state::AppState;
+
+/// A provider's list-price cost of the calculator's run: (provider id, name, cost in USD).
+pub type ProviderCost = (&'static str, &'static str, f64);
+
+/// The derived data of one page.
+#[derive(Clone, Copy)]
+pub struct Derived {
+    /// The billing views of the calculator's job under the plan's billing knobs.
+    pub billing: Memo<Option<BillingEstimate>>,
+    /// Busy-only against reserved by duty, 1 % to 100 % (40 points on a log scale).
+    pub duty: Memo<Option<DutySweep>>,
+    /// Self-hosting against the API by monthly volume (60 points).
+    pub volume: Memo<Option<VolumeSweep>>,
+    /// Every provider's billing modes for the job's accelerator at its duty.
+    pub modes: Memo<Vec<ModeRow>>,
+    /// What the plan's budget buys at every provider, in catalog order.
+    pub budget: Memo<Vec<BuyRow>>,
+    /// The job's compute cost at every MFU from 5 % to 80 % (its own MFU included).
+    pub mfu_curve: Memo<Option<Vec<(f64, f64)>>>,
+    /// The same run at every provider's list price: (provider id, name, cost), cheapest first.
+    pub providers: Memo<Option<Vec<ProviderCost>>>,
+    /// The hidden costs' two sweeps (GPU count on two networks, checkpoint interval).
+    pub sweeps: Memo<Option<Sweeps<'static>>>,
+    /// The compared columns, priced on the calculator's job and run in the plan in its place.
+    pub columns: Memo<Vec<ColumnResult>>,
+    /// The credit advisor's ranking for the whole plan.
+    pub advice: Memo<Option<Advice<'static>>>,
+}
+
+impl Derived {
+    /// The memos over a page's state (nothing is computed until a panel reads it).
+    pub fn new(state: AppState) -> Self {
+        let catalog = state.catalog;
+        let billing = Memo::new(move |_| {
+            let e = state.estimate.read();
+            let e = e.as_ref().ok()?;
+            Some(state.job.with(|j| {
+                state
+                    .settings
+                    .with(|k| estimate_billing(j, &k.billing, e, catalog))
+            }))
+        });
+        Derived {
+            billing,
+            duty: Memo::new(move |_| {
+                billing.with(|b| b.as_ref().map(|b| duty_sweep(b, &log_space(0.01, 1.0, 40))))
+            }),
+            volume: Memo::new(move |_| billing.with(|b| b.as_ref().map(|b| volume_sweep(b, 60)))),
+            modes: Memo::new(move |_| {
+                state
+                    .job
+                    .with(|j| billing_modes(catalog, &j.accelerator_id, j.duty))
+            }),
+            budget: Memo::new(move |_| {
+                let budget = state.settings.with(|k| k.billing.budget_usd);
+                what_budget_buys(catalog, budget)
+            }),
+            mfu_curve: Memo::new(move |_| {
+                let e = state.estimate.read();
+                let e = e.as_ref().ok()?;
+                Some(state.job.with_untracked(|j| cost_vs_mfu(j, e)))
+            }),
+            providers: Memo::new(move |_| {
+                let e = state.estimate.read();
+                let e = e.as_ref().ok()?;
+                Some(cost_by_provider(e, catalog))
+            }),
+            sweeps: Memo::new(move |_| {
+                let o = state.overheads.read();
+                let o = o.as_ref()?;
+                let e = state.estimate.read_untracked();
+                let e = e.as_ref().ok()?;
+                let j = state.job.read_untracked();
+                let k = state.settings.read_untracked();
+                Some(sweeps(&j, &k.overheads, e, o, catalog))
+            }),
+            columns: Memo::new(move |_| {
+                let e = state.estimate.read();
+                let o = state.runway.read();
+                let (Ok(e), Some(o)) = (e.as_ref(), o.as_ref()) else {
+                    return Vec::new();
+                };
+                let edited = state.editing.get();
+                state.job.with(|j| {
+                    state.plan.with(|p| {
+                        p.compare
+                            .iter()
+                            .map(|c| price_column(c, j, &p.settings.billing, e, o, edited, catalog))
+                            .collect()
+                    })
+                })
+            }),
+            advice: Memo::new(move |_| {
+                let outcome = state.runway.read();
+                let outcome = outcome.as_ref()?;
+                let inputs = state.settings.with(|k| outcome.advisor_inputs(k));
+                let fit = state.plan.with(|p| {
+                    PlanFit::new(
+                        p.jobs.iter().map(|j| j.kind),
+                        p.serves.len(),
+                        p.workloads.len(),
+                        p.grants.iter().map(|g| g.program_id.clone()),
+                    )
+                });
+                Some(advise_plan(&inputs, &fit, catalog))
+            }),
+        }
+    }
+}
