@@ -12,8 +12,9 @@ const BASE = new URL('./', self.location.href);
 const PREFIX = `gpu-credit-runway ${BASE.href} `;
 const CACHE = PREFIX + VERSION;
 // Trunk's content hash in a name (the script, the wasm, the icon; a dev build's style sheet): what
-// is under such a name never changes.
-const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z0-9]+$/;
+// is under such a name never changes. Trunk writes its 64-bit hash in hex without leading zeros:
+// 16 digits, 15 in one build out of 16 (and fewer, rarely).
+const HASHED = /-[0-9a-f]{8,16}(_bg)?\.[a-z0-9]+$/;
 // The page is kept under the folder's address, as every host serves it (some redirect index.html).
 const url = (file) => new URL(file === 'index.html' ? './' : file, BASE).href;
 const PAGE = url('index.html');

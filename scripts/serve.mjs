@@ -23,8 +23,9 @@ const TYPES = {
   '.ico': 'image/x-icon',
 };
 
-// Trunk's content hash in a name, e.g. gpu-credit-runway-9b37c764e04de273_bg.wasm.
-const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z0-9]+$/;
+// Trunk's content hash in a name, e.g. gpu-credit-runway-9b37c764e04de273_bg.wasm: its 64-bit hash
+// in hex without leading zeros (16 digits, 15 in one build out of 16).
+const HASHED = /-[0-9a-f]{8,16}(_bg)?\.[a-z0-9]+$/;
 
 /** The encodings an Accept-Encoding header allows (q > 0), e.g. "gzip, deflate, br" → {gzip, deflate, br}. */
 export function acceptedEncodings(header = '') {

@@ -23,6 +23,8 @@ before(async () => {
   writeFileSync(join(root, 'only-gz.js'), 'let a = 1;');
   writeFileSync(join(root, 'only-gz.js.gz'), gzipSync('let a = 1;'));
   writeFileSync(join(root, 'app-0123456789abcdef_bg.wasm'), WASM);
+  // Trunk's hash without its leading zero (15 digits): one build in 16.
+  writeFileSync(join(root, 'app-123456789abcdef.js'), 'export {};');
   writeFileSync(join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(root, 'manifest.webmanifest'), '{"name":"t"}');
   server = await serveStatic({ root });
@@ -72,6 +74,7 @@ test('the page is revalidated, hashed files are immutable; copies and outside fi
   assert.equal(page.headers['cache-control'], 'no-cache');
   assert.equal(page.headers.vary, undefined, 'index.html has no copies here');
   assert.match((await get('/app-0123456789abcdef_bg.wasm')).headers['cache-control'], /immutable/);
+  assert.match((await get('/app-123456789abcdef.js')).headers['cache-control'], /immutable/);
   // A name without Trunk's content hash may change its content: revalidated, as the page. The
   // service worker above all (a year-old worker would keep a year-old release), and the manifest.
   assert.equal((await get('/app_bg.wasm')).headers['cache-control'], 'no-cache');
