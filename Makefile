@@ -46,7 +46,7 @@ build: release
 ## The release bundle's total gzip size against README.md's "Size reference" (fails above +5 %),
 ## and the static server's content negotiation. Reads dist/ (or DIST_DIR): run after `make build`.
 test-size:
-	node --test tests/size.test.mjs tests/serve.test.mjs
+	node --test tests/size.test.mjs tests/serve.test.mjs tests/hash-names.test.mjs
 
 ## Release build for hosting under a subpath: make dist PUBLIC_URL=/tools/runway/
 dist: setup
@@ -65,11 +65,14 @@ test-engines:
 ## Benchmarks (bench/run.mjs; README "First paint and page weight"): first result in the DOM and on
 ## screen over 7 cold loads, bytes per file (raw, gzip -9, brotli 11) before the first screen and in
 ## all, long tasks after it, input -> result latency on the 3-job plan; then the input -> DOM/chart
-## latency of every row with every section open. Builds dist/ first unless DIST_DIR names a build.
+## latency of every row with every section open; then the phone profile (bench/phone.mjs: Lighthouse's
+## mobile network and CPU, the default page and a share link). Builds dist/ first unless DIST_DIR
+## names a build.
 bench: setup
 	@if [ -z "$$DIST_DIR" ]; then $(MAKE) --no-print-directory release; fi
 	node bench/run.mjs
 	node bench/latency.mjs
+	node bench/phone.mjs
 
 ## Fuzz the link and scenario-JSON decoders, then every page calculation on what they decode, with
 ## a million cases per target (about 10 minutes on two cores, most of it the link-shaped target).
