@@ -86,15 +86,26 @@ function recorder(headline) {
 }
 
 /** One cold load of `url`; returns its timings, fetched resources and long tasks. */
-export async function coldLoad(browser, url, { idleMs = Number(process.env.IDLE_MS ?? 3000) } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+export async function coldLoad(browser, url, { idleMs = Number(process.env.IDLE_MS ?? 3000), phone = null } = {}) {
+  const context = await browser.newContext(phone
+    ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true }
+    : { viewport: { width: 1280, height: 900 } });
   try {
     await context.addInitScript(recorder, HEADLINE);
     const page = await context.newPage();
+    if (phone) {
+      // The network and CPU of bench/phone.mjs's profile, from before the first request.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', phone.network);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: phone.cpuSlowdown });
+    }
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(url);
-    await page.waitForFunction(() => window.__firstPaint?.changes.some((c) => Number.isFinite(c.frameEnd)), null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.__firstPaint?.changes.some((c) => Number.isFinite(c.frameEnd)), null, { timeout: phone ? 120_000 : 30_000 });
+    // On a slow profile the app runs seconds after the pre-rendered copy shows: wait for it.
+    if (phone) await page.waitForFunction(() => Number.isFinite(window.__firstPaint?.interactive), null, { timeout: 120_000 });
     await page.waitForTimeout(idleMs);
     const r = await page.evaluate((headline) => {
       const rec = window.__firstPaint;

@@ -1,0 +1,55 @@
+// What a phone sees (issue 28): cold loads under Lighthouse's mobile profile, for the default page
+// and for a share link (3 jobs, 2 serving lines, 5 grants: bench/plan.mjs).
+// Usage: node bench/phone.mjs [loads]   (after `make build`; DIST_DIR=... for another build)
+//
+// Profile (Lighthouse's mobile defaults): 150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up, the
+// CPU 4× slower, a 390×844 screen at 3× (mobile, touch); files sent gzip-encoded, as any static
+// host does (scripts/serve.mjs with only the .gz copies; no brotli). Applied with the DevTools
+// protocol (Network.emulateNetworkConditions adds the latency per request, Chromium's own
+// throttling, not packet-level: the absolute times are indicative, the comparisons between builds
+// are what they are for). Each load is a fresh context: empty HTTP cache, no service worker.
+// Timings are those of bench/first-paint.mjs: "answers on screen" (the plan's headline numbers
+// painted), "controls working" (the app running: an edit changes the answers, checked once per
+// page after its loads) and the bytes on the wire before each.
+import { launch } from '../tests/e2e/support/browser.mjs';
+import { serveStatic } from '../scripts/serve.mjs';
+import { coldLoad, median } from './first-paint.mjs';
+import { BENCH_PLAN } from './plan.mjs';
+import { resolve } from 'node:path';
+
+export const PHONE = {
+  network: { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (750e3 / 8) },
+  cpuSlowdown: 4,
+};
+
+const n = Number(process.argv[2] ?? 3);
+const root = resolve(process.env.DIST_DIR ?? 'dist');
+const server = await serveStatic({ root, encodings: ['gzip'] });
+const browser = await launch();
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const wire = (list) => list.reduce((a, x) => a + (x.encoded || 0), 0);
+try {
+  const pages = { 'default page': server.url, 'share link (3 jobs, 2 serving lines, 5 grants)': `${server.url}?${BENCH_PLAN}` };
+  console.log(`phone profile: 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, CPU 4x, 390x844; median of ${n} cold loads`);
+  for (const [name, url] of Object.entries(pages)) {
+    const loads = [];
+    for (let i = 0; i < n; i++) loads.push(await coldLoad(browser, url, { phone: PHONE, idleMs: 500 }));
+    // The controls work: one edit on a phone-sized page changes the answers.
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(url);
+    await page.getByTestId('answer-total').waitFor();
+    await page.locator('main[data-built]').waitFor({ state: 'attached' });
+    const before = await page.getByTestId('answer-total').getAttribute('data-value');
+    await page.getByTestId('input-params').fill('70B');
+    await page.waitForFunction((was) => document.querySelector('[data-testid=answer-total]')?.dataset.value !== was, before);
+    await page.close();
+    const m = (f) => median(loads.map(f));
+    console.log(name);
+    console.log(`  answers on screen   ${m((r) => r.onScreen).toFixed(0)} ms   (${kb(m((r) => wire(r.beforeScreen)))} KB on the wire before)`);
+    console.log(`  controls working    ${m((r) => r.interactive).toFixed(0)} ms   (${kb(m((r) => wire(r.beforeInteractive)))} KB on the wire before)`);
+    console.log(`  all bytes           ${kb(m((r) => wire(r.resources)))} KB on the wire`);
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
