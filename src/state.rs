@@ -397,11 +397,11 @@ impl AppState {
 
     /// Drops the plan's network choice when `provider` does not offer it.
     fn keep_offered_network(&self, provider: &str) {
-        let offered = self.plan.with_untracked(|p| {
-            p.settings.network_for(provider, self.catalog).is_some()
-                || p.settings.overheads.network_id.is_none()
-        });
-        if !offered {
+        // Only a choice the provider does not offer changes the plan (and notifies).
+        if !self
+            .plan
+            .with_untracked(|p| p.settings.offers_network(provider, self.catalog))
+        {
             self.plan
                 .update(|p| p.settings.keep_offered_network(provider, self.catalog));
         }

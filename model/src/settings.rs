@@ -26,10 +26,16 @@ impl Settings {
         offered.then_some(chosen)
     }
 
+    /// Whether a job at `provider_id` can keep the plan's network choice (no choice, or one it
+    /// offers).
+    pub fn offers_network(&self, provider_id: &str, catalog: &Catalog) -> bool {
+        self.overheads.network_id.is_none() || self.network_for(provider_id, catalog).is_some()
+    }
+
     /// Drops a network choice `provider_id` does not offer (the provider's default applies), so
     /// the link stays valid after the edited job's provider changes.
     pub fn keep_offered_network(&mut self, provider_id: &str, catalog: &Catalog) {
-        if self.network_for(provider_id, catalog).is_none() {
+        if !self.offers_network(provider_id, catalog) {
             self.overheads.network_id = None;
         }
     }
