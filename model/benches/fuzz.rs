@@ -456,7 +456,7 @@ fn check_decoded(d: &DecodedLink, cat: &Catalog, page: bool) -> Checked {
         prop_assert!(!e.to_string().is_empty());
     }
     for e in &d.plan_errors {
-        prop_assert!(!e.message.is_empty());
+        prop_assert!(!e.message().is_empty());
     }
     if page {
         return check_page(d, cat);

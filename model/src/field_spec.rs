@@ -132,6 +132,49 @@ pub enum ValueSpec {
     Id(IdSpec),
 }
 
+/// How a token reads and writes a slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// A token without it is refused; always written.
+    Required,
+    /// Absent or empty reads as the default; always written, so a link keeps its meaning when
+    /// a default changes.
+    Written,
+    /// Absent or empty reads as the default; written only when set to something else, so links
+    /// written before the slot existed read back the same.
+    WhenSet,
+}
+
+/// A job field's place in the `job=` token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JobSlot {
+    /// Its 0-based position among the token's `:`-separated fields.
+    pub at: usize,
+    /// How it is read and written.
+    pub need: Need,
+}
+
+impl JobSlot {
+    const fn required(at: usize) -> Self {
+        JobSlot {
+            at,
+            need: Need::Required,
+        }
+    }
+    const fn written(at: usize) -> Self {
+        JobSlot {
+            at,
+            need: Need::Written,
+        }
+    }
+    const fn when_set(at: usize) -> Self {
+        JobSlot {
+            at,
+            need: Need::WhenSet,
+        }
+    }
+}
+
 /// One row of the input table.
 #[derive(Clone, Copy, Debug)]
 pub struct FieldSpec {
@@ -143,9 +186,9 @@ pub struct FieldSpec {
     pub label: &'static str,
     /// What it accepts, in words (id fields list their ids at validation time too).
     pub accepted: Accepted,
-    /// Whether it belongs to one training job (written in its `job=` token; read as a single key
-    /// only from old one-run links).
-    pub job: bool,
+    /// Where it sits in a training job's `job=` token, if it belongs to one job (read as a single
+    /// key only from old one-run links). The token's slots are these, in position order.
+    pub job: Option<JobSlot>,
     /// Number or id, with range, style, slider, default and accessors.
     pub value: ValueSpec,
 }
@@ -228,7 +271,7 @@ inputs! {
         key: "params",
         label: "Model parameters",
         accepted: same("100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T; for a mixture of experts active/total, like 37B/671B"),
-        job: true,
+        job: Some(JobSlot::required(1)),
         value: ValueSpec::Number(NumberSpec {
             range: span(1e8, 2e12),
             style: Style::Suffixed,
@@ -247,7 +290,7 @@ inputs! {
         key: "tokens",
         label: "Training tokens",
         accepted: same("100K to 100T tokens, like 2T, 300B, 20M or 2e12"),
-        job: true,
+        job: Some(JobSlot::required(2)),
         value: ValueSpec::Number(NumberSpec {
             // Down to 100K: a small fine-tune is a few million tokens.
             range: span(1e5, 1e14),
@@ -261,7 +304,7 @@ inputs! {
         key: "gpu",
         label: "Accelerator",
         accepted: same("an accelerator id from the catalog"),
-        job: true,
+        job: Some(JobSlot::required(4)),
         value: ValueSpec::Id(IdSpec {
             default: Some("h100-sxm"),
             get: |s, _| Some(s.accelerator_id.as_str()),
@@ -272,7 +315,7 @@ inputs! {
         key: "gpus",
         label: "Accelerators",
         accepted: same("a whole number of accelerators from 1 to 100,000"),
-        job: true,
+        job: Some(JobSlot::required(5)),
         value: ValueSpec::Number(NumberSpec {
             range: whole(1.0, MAX_GPUS as f64),
             style: Style::Plain,
@@ -292,7 +335,7 @@ inputs! {
             "a fraction from 0.0001 to 1, like 0.4 (or 40%)",
             "a percentage from 0.01 to 100, like 40",
         ),
-        job: true,
+        job: Some(JobSlot::written(9)),
         value: ValueSpec::Number(NumberSpec {
             // Minimums well below any real run, but above the subnormal numbers that made
             // costs infinite (the fuzz run found mfu=5e-324).
@@ -310,7 +353,7 @@ inputs! {
             "a fraction from 0.0001 to 1, like 0.5 (or 50%)",
             "a percentage from 0.01 to 100, like 50",
         ),
-        job: true,
+        job: Some(JobSlot::written(10)),
         value: ValueSpec::Number(NumberSpec {
             range: span(1e-4, 1.0),
             style: Style::Percent,
@@ -323,7 +366,7 @@ inputs! {
         key: "provider",
         label: "Provider",
         accepted: same("a provider id from the catalog"),
-        job: true,
+        job: Some(JobSlot::required(3)),
         value: ValueSpec::Id(IdSpec {
             default: Some("aws"),
             get: |s, _| Some(s.provider_id.as_str()),
@@ -334,7 +377,7 @@ inputs! {
         key: "price",
         label: "Price override",
         accepted: same("a price in USD per GPU-hour from 0.0001 to 1,000, like 2.39"),
-        job: true,
+        job: Some(JobSlot::when_set(11)),
         value: ValueSpec::Number(NumberSpec {
             range: span(1e-4, 1_000.0),
             style: Style::Plain,
@@ -352,7 +395,7 @@ inputs! {
         key: "start",
         label: "Starts on day",
         accepted: same("a whole day from 0 (today) to 1826 (five years)"),
-        job: true,
+        job: Some(JobSlot::written(6)),
         value: ValueSpec::Number(NumberSpec {
             range: whole(0.0, HORIZON_CAP_DAYS as f64),
             style: Style::Plain,
@@ -369,7 +412,7 @@ inputs! {
         key: "mtbf",
         label: "MTBF per GPU",
         accepted: same("hours per GPU from 10 to 100M, like 50677 (Llama 3 405B)"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: span(10.0, 1e8),
             style: Style::Plain,
@@ -386,7 +429,7 @@ inputs! {
         key: "ckpt_write",
         label: "Checkpoint write",
         accepted: same("minutes from 0.01 to 1,440, like 5"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: span(0.01, 1_440.0),
             style: Style::Plain,
@@ -403,7 +446,7 @@ inputs! {
         key: "restart",
         label: "Restart after a failure",
         accepted: same("minutes from 0 to 1,440, like 10"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: span(0.0, 1_440.0),
             style: Style::Plain,
@@ -420,7 +463,7 @@ inputs! {
         key: "ckpt_every",
         label: "Checkpoint every",
         accepted: same("minutes from 1 to 100,000, like 60, or auto for Daly's optimum"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: span(1.0, 100_000.0),
             style: Style::Plain,
@@ -438,7 +481,7 @@ inputs! {
         key: "network",
         label: "Inter-node network",
         accepted: same("a network id the provider offers"),
-        job: false,
+        job: None,
         value: ValueSpec::Id(IdSpec {
             default: None,
             get: |_, s| s.overheads.network_id.as_deref(),
@@ -452,7 +495,7 @@ inputs! {
             "a fraction from 0 to 1, like 0.5 (or 50%)",
             "a percentage from 0 to 100, like 50",
         ),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: span(0.0, 1.0),
             style: Style::Percent,
@@ -469,7 +512,7 @@ inputs! {
         key: "ckpts_kept",
         label: "Checkpoints kept",
         accepted: same("a whole number of checkpoints from 0 to 1,000"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: whole(0.0, 1_000.0),
             style: Style::Plain,
@@ -486,7 +529,7 @@ inputs! {
         key: "spot",
         label: "Spot capacity",
         accepted: same("1 for spot/preemptible capacity or 0 for on-demand"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: whole(0.0, 1.0),
             style: Style::Switch,
@@ -503,7 +546,7 @@ inputs! {
         key: "data_on",
         label: "Training data lives on",
         accepted: same("a provider id from the catalog"),
-        job: false,
+        job: None,
         value: ValueSpec::Id(IdSpec {
             default: None,
             get: |_, s| s.overheads.data_on_provider.as_deref(),
@@ -514,7 +557,7 @@ inputs! {
         key: "export",
         label: "Export final weights",
         accepted: same("1 to move the final weights out at the end, or 0"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: whole(0.0, 1.0),
             style: Style::Switch,
@@ -533,7 +576,7 @@ inputs! {
         accepted: same(
             "raw (text, about 4 bytes a token) or tokens (2 bytes a token below a 65,536 vocabulary)",
         ),
-        job: false,
+        job: None,
         value: ValueSpec::Id(IdSpec {
             default: Some("raw"),
             get: |_, s| Some(s.overheads.data_format.id()),
@@ -544,7 +587,7 @@ inputs! {
         key: "corpus_out",
         label: "Move the corpus out later",
         accepted: same("1 to move the corpus out of the training cloud at the end, or 0"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: whole(0.0, 1.0),
             style: Style::Switch,
@@ -561,7 +604,7 @@ inputs! {
         key: "reserved",
         label: "Reserved price",
         accepted: same("a price in USD per GPU-hour from 0.0001 to 1,000, like 3.78"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: span(1e-4, 1_000.0),
             style: Style::Plain,
@@ -579,7 +622,7 @@ inputs! {
         key: "api",
         label: "API",
         accepted: same("an API id from the catalog"),
-        job: false,
+        job: None,
         value: ValueSpec::Id(IdSpec {
             default: Some("gpt-4o-mini"),
             get: |_, s| Some(s.billing.api_id.as_str()),
@@ -590,7 +633,7 @@ inputs! {
         key: "api_price",
         label: "API price override",
         accepted: same("USD per million tokens from 0.0001 to 1,000, like 0.26"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: span(1e-4, 1_000.0),
             style: Style::Plain,
@@ -608,7 +651,7 @@ inputs! {
         key: "tokens_month",
         label: "Tokens a month",
         accepted: same("1K to 1,000T tokens a month, like 2B"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: span(1e3, 1e15),
             style: Style::Suffixed,
@@ -625,7 +668,7 @@ inputs! {
         key: "infer_params",
         label: "Model served",
         accepted: same("100M to 2T parameters, like 8B"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: span(1e8, 2e12),
             style: Style::Suffixed,
@@ -642,7 +685,7 @@ inputs! {
         key: "batch",
         label: "Batch",
         accepted: same("a whole number of sequences from 1 to 4,096"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: whole(1.0, 4_096.0),
             style: Style::Plain,
@@ -662,7 +705,7 @@ inputs! {
             "a fraction from 0.0001 to 1, like 0.6 (or 60%)",
             "a percentage from 0.01 to 100, like 60",
         ),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: span(1e-4, 1.0),
             style: Style::Percent,
@@ -679,7 +722,7 @@ inputs! {
         key: "budget",
         label: "Budget",
         accepted: same("USD from 1 to 1B, like 50K"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: span(1.0, 1e9),
             style: Style::Suffixed,
@@ -696,7 +739,7 @@ inputs! {
         key: "shape",
         label: "Workload",
         accepted: same("a workload shape id from the catalog"),
-        job: false,
+        job: None,
         value: ValueSpec::Id(IdSpec {
             default: Some("pretraining"),
             get: |_, s| Some(s.advisor.shape.as_str()),
@@ -707,7 +750,7 @@ inputs! {
         key: "cuda",
         label: "CUDA-locked stack",
         accepted: same("1 if the stack is CUDA-locked, else 0"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: whole(0.0, 1.0),
             style: Style::Switch,
@@ -724,7 +767,7 @@ inputs! {
         key: "eng_week",
         label: "Engineer-week cost",
         accepted: same("USD from 0 to 1M, like 5K"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: span(0.0, 1e6),
             style: Style::Suffixed,
@@ -741,7 +784,7 @@ inputs! {
         key: "host",
         label: "Inference GPUs billed",
         accepted: same("on-demand, reserved or spot"),
-        job: false,
+        job: None,
         value: ValueSpec::Id(IdSpec {
             default: Some("on-demand"),
             get: |_, s| Some(s.billing.host_mode.id()),
@@ -752,7 +795,7 @@ inputs! {
         key: "context",
         label: "Context per sequence",
         accepted: same("a whole number of tokens from 1 to 1,000,000, like 2048"),
-        job: false,
+        job: None,
         value: ValueSpec::Number(NumberSpec {
             range: whole(1.0, 1_000_000.0),
             style: Style::Plain,
@@ -770,7 +813,7 @@ inputs! {
         key: "kind",
         label: "Kind of job",
         accepted: same("pretrain, continued, full-ft, lora, qlora or dpo"),
-        job: true,
+        job: Some(JobSlot::required(0)),
         value: ValueSpec::Id(IdSpec {
             default: Some("pretrain"),
             get: |s, _| Some(s.kind.id()),
@@ -781,7 +824,7 @@ inputs! {
         key: "epochs",
         label: "Epochs",
         accepted: same("a number of passes from 0.01 to 1,000, like 3"),
-        job: true,
+        job: Some(JobSlot::written(7)),
         value: ValueSpec::Number(NumberSpec {
             range: span(0.01, 1_000.0),
             style: Style::Plain,
@@ -794,7 +837,7 @@ inputs! {
         key: "runs",
         label: "Runs",
         accepted: same("a whole number of runs from 1 to 10,000"),
-        job: true,
+        job: Some(JobSlot::written(8)),
         value: ValueSpec::Number(NumberSpec {
             range: whole(1.0, 10_000.0),
             style: Style::Plain,
@@ -812,7 +855,7 @@ inputs! {
         key: "lora_rank",
         label: "LoRA rank",
         accepted: same("a whole rank from 1 to 1,024, like 16"),
-        job: true,
+        job: Some(JobSlot::when_set(12)),
         value: ValueSpec::Number(NumberSpec {
             range: whole(1.0, 1_024.0),
             style: Style::Plain,
@@ -861,7 +904,15 @@ impl Field {
     /// Whether the field belongs to one training job (written in its `job=` token; read as a
     /// single key only from old one-run links).
     pub fn is_job_field(self) -> bool {
-        self.spec().job
+        self.spec().job.is_some()
+    }
+
+    /// The field's value when nothing sets it (`None` for id fields and absent optional ones).
+    pub fn default_number(self) -> Option<f64> {
+        match self.number_spec()?.access {
+            Access::Required { default, .. } => Some(default),
+            Access::Optional { default, .. } => default,
+        }
     }
 
     /// How the typed box writes this field (`None` for the id fields).

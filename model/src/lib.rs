@@ -74,6 +74,7 @@ pub mod runway;
 pub mod saved;
 pub mod settings;
 pub mod slider;
+pub mod slots;
 pub mod text;
 pub mod token;
 pub mod workload_kind;

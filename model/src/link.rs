@@ -62,15 +62,19 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
         let full = jobs.len() + plan.serves.len() + plan.workloads.len() >= MAX_WORKLOADS;
         match k.as_ref() {
             "job" | "serve" if full => {
-                let (at, label) = if k == "job" {
-                    (Token::Job(job_index), format!("Job {}", job_index + 1))
+                let at = if k == "job" {
+                    Token::Job(job_index)
                 } else {
-                    (Token::Serve(serve_index), format!("Serving line {}", serve_index + 1))
+                    Token::Serve(serve_index)
                 };
                 if !std::mem::replace(&mut workloads_overflowed, true) {
-                    plan_errors.push(PlanError::new(at, format!("{label}: a plan holds at most {MAX_WORKLOADS} workloads; this one and later ones are left out.")));
+                    plan_errors.push(PlanError::too_many(at, MAX_WORKLOADS));
                 }
-                if k == "job" { job_index += 1 } else { serve_index += 1 }
+                if k == "job" {
+                    job_index += 1
+                } else {
+                    serve_index += 1
+                }
             }
             // `job=none`: the plan has no training job, and says so (a link with no `job`,
             // `serve` or `work` at all opens the default job).
@@ -92,11 +96,8 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
             "grant" => {
                 if plan.grants.len() == MAX_GRANTS {
                     if !std::mem::replace(&mut grants_overflowed, true) {
-                        plan_errors.push(PlanError {
-                            at: Token::Grant(grant_index),
-                            field: None,
-                            message: format!("Grant {}: a plan holds at most {MAX_GRANTS} grants; this one and later ones are left out.", grant_index + 1),
-                        });
+                        plan_errors
+                            .push(PlanError::too_many(Token::Grant(grant_index), MAX_GRANTS));
                     }
                 } else {
                     match parse_grant(&v, grant_index, catalog) {
@@ -109,11 +110,8 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
             "work" => {
                 if full {
                     if !std::mem::replace(&mut works_overflowed, true) {
-                        plan_errors.push(PlanError {
-                            at: Token::Work(work_index),
-                            field: None,
-                            message: format!("Experiments {}: a plan holds at most {MAX_WORKLOADS} workloads; this one and later ones are left out.", work_index + 1),
-                        });
+                        plan_errors
+                            .push(PlanError::too_many(Token::Work(work_index), MAX_WORKLOADS));
                     }
                 } else {
                     match parse_work(&v, work_index, catalog) {
@@ -126,11 +124,10 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
             "cmp" => {
                 if plan.compare.len() == crate::compare::MAX_COLUMNS {
                     if !std::mem::replace(&mut columns_overflowed, true) {
-                        plan_errors.push(PlanError {
-                            at: Token::Cmp(cmp_index),
-                            field: None,
-                            message: format!("Comparison {}: at most {} columns are compared; this one and later ones are left out.", cmp_index + 1, crate::compare::MAX_COLUMNS),
-                        });
+                        plan_errors.push(PlanError::too_many(
+                            Token::Cmp(cmp_index),
+                            crate::compare::MAX_COLUMNS,
+                        ));
                     }
                 } else {
                     match crate::compare::parse_column(&v, cmp_index) {
@@ -141,14 +138,15 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
                 cmp_index += 1;
             }
             // First wins, like the other keys. A bad date leaves day 0 to the caller (today).
-            "t0" if !std::mem::replace(&mut t0_seen, true) => match crate::calendar::Date::parse(&v) {
-                Ok(d) => plan.t0 = Some(d),
-                Err(why) => plan_errors.push(PlanError {
-                    at: Token::T0,
-                    field: None,
-                    message: format!("Day 0 date (t0): \"{}\" {why}. Expected a date YYYY-MM-DD, like 2026-12-01; today is used instead.", crate::parse::echo(&v)),
-                }),
-            },
+            "t0" if !std::mem::replace(&mut t0_seen, true) => {
+                match crate::calendar::Date::parse(&v) {
+                    Ok(d) => plan.t0 = Some(d),
+                    Err(why) => plan_errors.push(PlanError::new(
+                        Token::T0,
+                        crate::tr!("plan.bad_t0", got = crate::parse::echo(&v), why = why),
+                    )),
+                }
+            }
             "name" if plan.name.is_empty() => {
                 plan.name = crate::text::clean_text(&v, crate::text::MAX_NAME);
             }
@@ -623,7 +621,7 @@ mod tests {
         assert_eq!(d.plan.compare[..3], crate::compare::train_vs_finetune()[..]);
         let keys: Vec<String> = d.plan_errors.iter().map(|e| e.key()).collect();
         assert_eq!(keys, ["cmp-4"]);
-        assert!(d.plan_errors[0].message.contains("at most 4 columns"));
+        assert!(d.plan_errors[0].message().contains("at most 4 columns"));
         let again = decode_link(&encode_link(&d.plan), &catalog());
         assert_eq!(again.plan, d.plan);
     }
@@ -738,7 +736,7 @@ mod tests {
         assert_eq!(d.plan.workloads.len(), MAX_WORKLOADS);
         assert_eq!(d.plan_errors.len(), 2);
         assert_eq!(
-            d.plan_errors[0].message,
+            d.plan_errors[0].message(),
             "Grant 41: a plan holds at most 40 grants; this one and later ones are left out."
         );
         assert_eq!(d.plan_errors[1].key(), "work-20");
@@ -802,9 +800,9 @@ mod tests {
         assert_eq!(d.plan.t0, Some(today));
         assert_eq!(d.plan_errors.len(), 1);
         assert_eq!(d.plan_errors[0].key(), "t0");
-        assert_eq!(d.plan_errors[0].message, "Day 0 date (t0): \"2027-02-29\" is not a calendar date (Feb has 28 days). Expected a date YYYY-MM-DD, like 2026-12-01; today is used instead.");
+        assert_eq!(d.plan_errors[0].message(), "Day 0 date (t0): \"2027-02-29\" is not a calendar date (Feb has 28 days). Expected a date YYYY-MM-DD, like 2026-12-01; today is used instead.");
         let d = decode_link_on("t0=%3Cb%3Enext+week", &c, today);
-        assert_eq!(d.plan_errors[0].message, "Day 0 date (t0): \"<b>next week\" is not a date in the form YYYY-MM-DD. Expected a date YYYY-MM-DD, like 2026-12-01; today is used instead.");
+        assert_eq!(d.plan_errors[0].message(), "Day 0 date (t0): \"<b>next week\" is not a date in the form YYYY-MM-DD. Expected a date YYYY-MM-DD, like 2026-12-01; today is used instead.");
     }
 
     #[test]

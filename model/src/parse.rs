@@ -322,12 +322,17 @@ impl Field {
         if let Some(id) = self.id(job, settings) {
             return Some(id.to_string());
         }
-        let v = self.number(job, settings)?;
-        Some(if self.range().is_some_and(|r| r.whole) {
+        self.number(job, settings).map(|v| self.link_text(v))
+    }
+
+    /// A value as links write it: whole-number fields plainly ("1024"), others exactly and
+    /// suffixed when that reads back the same ("7B", "0.4").
+    pub fn link_text(self, v: f64) -> String {
+        if self.range().is_some_and(|r| r.whole) {
             format!("{v:.0}")
         } else {
             format_number_exact(v)
-        })
+        }
     }
 }
 

@@ -9,12 +9,14 @@
 
 use crate::calendar::Date;
 use crate::catalog::{Catalog, Program, Scope};
+use crate::field_spec::Need;
 use crate::format::usd;
 use crate::parse::{
     echo, format_number_exact, parse_positive, parse_whole, Field, Origin, Problem,
 };
 use crate::runway::{GrantInput, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS};
 use crate::settings::Settings;
+use crate::slots::{Cx, Record, Slot, SlotError};
 use crate::token::Token;
 use crate::workloads::{Job, Serve};
 
@@ -710,20 +712,108 @@ pub struct PlanRanges {
 /// The most GPU-hours one `work=` token may hold (a trillion: far beyond any budget).
 pub const MAX_WORK_GPU_HOURS: f64 = 1e12;
 
+impl Record for ExtraWorkload {
+    fn number(&self, field: Field) -> Option<f64> {
+        match field {
+            Field::Gpus => Some(f64::from(self.gpus)),
+            Field::Start => Some(f64::from(self.start_day)),
+            Field::Duty => Some(self.duty),
+            Field::Price => self.price_override_usd_per_gpu_hour,
+            _ => None,
+        }
+    }
+    fn set_number(&mut self, field: Field, value: f64) {
+        match field {
+            Field::Gpus => self.gpus = value as u32,
+            Field::Start => self.start_day = value as u32,
+            Field::Duty => self.duty = value,
+            Field::Price => self.price_override_usd_per_gpu_hour = Some(value),
+            _ => {}
+        }
+    }
+}
+
+/// The `work=` token: provider, accelerator, gpus, GPU-hours, start day, then the optional duty
+/// and price (when overriding). Fields the calculator also reads are read by the calculator's
+/// field (one range, one message): "Experiments 1: Accelerators: "0" is below …".
+const WORK_SLOTS: [Slot<ExtraWorkload>; 7] = [
+    Slot::own(
+        |w, raw, _| {
+            crate::slots::provider_as_given(&mut w.provider_id, raw);
+            Ok(())
+        },
+        |w| Some(w.provider_id.clone()),
+        Need::Required,
+    ),
+    Slot::own(
+        read_work_accelerator,
+        |w| Some(w.accelerator_id.clone()),
+        Need::Required,
+    ),
+    Slot::number(Field::Gpus, Need::Required),
+    Slot::own(
+        read_gpu_hours,
+        |w| Some(format_number_exact(w.gpu_hours)),
+        Need::Required,
+    ),
+    Slot::number(Field::Start, Need::Required),
+    Slot::number(Field::Duty, Need::Written),
+    Slot::number(Field::Price, Need::WhenSet),
+];
+
+fn read_work_accelerator(w: &mut ExtraWorkload, raw: &str, cx: &Cx) -> Result<(), SlotError> {
+    let said = |message| SlotError::Said(None, message);
+    let accelerator = raw.trim();
+    if cx.catalog.accelerator(accelerator).is_none() {
+        return Err(said(crate::tr!(
+            "plan.work.unknown_accelerator",
+            label = cx.label,
+            acc = echo(accelerator)
+        )));
+    }
+    let renting: Vec<&str> = cx
+        .catalog
+        .offers(accelerator)
+        .map(|p| p.provider.as_ref())
+        .collect();
+    if !renting.contains(&w.provider_id.as_str()) {
+        return Err(said(crate::tr!(
+            "plan.work.not_rented",
+            label = cx.label,
+            provider = echo(&w.provider_id),
+            acc = accelerator,
+            ids = renting.join(", ")
+        )));
+    }
+    w.accelerator_id = accelerator.to_string();
+    Ok(())
+}
+
+fn read_gpu_hours(w: &mut ExtraWorkload, raw: &str, cx: &Cx) -> Result<(), SlotError> {
+    // A typed box is read in the reader's language first ("2.000" in Portuguese is 2,000).
+    let hours_text = crate::parse::in_link_form(raw, cx.origin);
+    w.gpu_hours = parse_positive(&hours_text, MAX_WORK_GPU_HOURS).map_err(|p| {
+        SlotError::Said(
+            None,
+            field_error(
+                cx.label,
+                &crate::tr!("plan.work.gpu_hours"),
+                raw,
+                p,
+                &crate::tr!("plan.work.gpu_hours_expected"),
+            ),
+        )
+    })?;
+    Ok(())
+}
+
 /// Reads one `work=` token.
 pub fn parse_work(
     token: &str,
     index: usize,
     catalog: &Catalog,
 ) -> Result<ExtraWorkload, PlanError> {
-    let parts: Vec<&str> = token.split(':').collect();
-    if !(5..=7).contains(&parts.len()) {
-        let label = crate::tr!("plan.work.label", n = index + 1);
-        return Err(PlanError::new(
-            Token::Work(index),
-            crate::tr!("plan.work.expected", label = label, got = echo(token)),
-        ));
-    }
+    let parts = crate::slots::split(token, Token::Work(index), &WORK_SLOTS)?;
     work_from_slots(&parts, index, Origin::Link, catalog)
 }
 
@@ -736,86 +826,28 @@ pub fn work_from_slots(
     origin: Origin,
     catalog: &Catalog,
 ) -> Result<ExtraWorkload, PlanError> {
-    let label = crate::tr!("plan.work.label", n = index + 1);
-    let fail = |message: String| PlanError::new(Token::Work(index), message);
-    let slot = |i: usize| parts.get(i).copied().unwrap_or("");
-    let accelerator = slot(1).trim();
-    if catalog.accelerator(accelerator).is_none() {
-        return Err(fail(crate::tr!(
-            "plan.work.unknown_accelerator",
-            label = label,
-            acc = echo(accelerator)
-        )));
-    }
-    let provider = slot(0).trim();
-    let renting: Vec<&str> = catalog
-        .offers(accelerator)
-        .map(|p| p.provider.as_ref())
-        .collect();
-    if !renting.contains(&provider) {
-        return Err(fail(crate::tr!(
-            "plan.work.not_rented",
-            label = label,
-            provider = echo(provider),
-            acc = accelerator,
-            ids = renting.join(", ")
-        )));
-    }
-    // Fields the calculator also reads are read by the calculator's field (one range, one
-    // message): "Experiments 1: Accelerators: "0" is below the accepted range. …".
     let at = Token::Work(index);
-    let field = |f: Field, raw: &str| {
-        f.parse(raw, origin)
-            .map_err(|e| PlanError::in_field(at, f.key(), format!("{label}: {e}")))
+    let label = at.label();
+    let cx = Cx {
+        origin,
+        catalog,
+        label: &label,
     };
-    let gpus = field(Field::Gpus, slot(2))? as u32;
-    // A typed box is read in the reader's language first ("2.000" in Portuguese is 2,000).
-    let hours_text = crate::parse::in_link_form(slot(3), origin);
-    let gpu_hours = parse_positive(&hours_text, MAX_WORK_GPU_HOURS).map_err(|p| {
-        fail(field_error(
-            &label,
-            &crate::tr!("plan.work.gpu_hours"),
-            slot(3),
-            p,
-            &crate::tr!("plan.work.gpu_hours_expected"),
-        ))
-    })?;
-    let start_day = field(Field::Start, slot(4))? as u32;
-    let duty = match parts.get(5) {
-        Some(raw) => field(Field::Duty, raw)?,
-        None => 1.0,
+    let start = ExtraWorkload {
+        provider_id: String::new(),
+        accelerator_id: String::new(),
+        gpus: 1,
+        gpu_hours: 0.0,
+        start_day: 0,
+        duty: 1.0,
+        price_override_usd_per_gpu_hour: None,
     };
-    let price = match parts.get(6) {
-        Some(raw) => Some(field(Field::Price, raw)?),
-        None => None,
-    };
-    Ok(ExtraWorkload {
-        provider_id: provider.to_string(),
-        accelerator_id: accelerator.to_string(),
-        gpus,
-        gpu_hours,
-        start_day,
-        duty,
-        price_override_usd_per_gpu_hour: price,
-    })
+    crate::slots::decode(&WORK_SLOTS, parts, at, &cx, start)
 }
 
 /// Writes a workload token.
 pub fn encode_work(w: &ExtraWorkload) -> String {
-    let mut s = format!(
-        "{}:{}:{}:{}:{}:{}",
-        w.provider_id,
-        w.accelerator_id,
-        w.gpus,
-        format_number_exact(w.gpu_hours),
-        w.start_day,
-        format_number_exact(w.duty)
-    );
-    if let Some(p) = w.price_override_usd_per_gpu_hour {
-        s.push(':');
-        s.push_str(&format_number_exact(p));
-    }
-    s
+    crate::slots::encode(&WORK_SLOTS, w)
 }
 
 /// What a line of the runway's bill is, by the plan's own numbering (jobs, serving lines and
@@ -997,14 +1029,14 @@ mod tests {
                 &c,
             )
         })
-        .unwrap_or_else(|e| panic!("{}", e.message));
+        .unwrap_or_else(|e| panic!("{}", e.message()));
         assert_eq!(
             (w.gpus, w.gpu_hours, w.start_day, w.duty),
             (8, 2000.0, 3, 0.25)
         );
         // The same text in a link is the link's: "2.000" is two GPU-hours, duty a fraction.
         let w = parse_work("modal:h100-sxm:8:2.000:3:0.25", 0, &c)
-            .unwrap_or_else(|e| panic!("{}", e.message));
+            .unwrap_or_else(|e| panic!("{}", e.message()));
         assert_eq!((w.gpu_hours, w.duty), (2.0, 0.25));
         assert!(with_lang(Lang::Pt, || {
             work_from_slots(
@@ -1056,7 +1088,7 @@ mod tests {
         assert_eq!(g, before, "a rejected value leaves the grant untouched");
         let from_link = parse_grant("modal:25K:0:800", 0, &c)
             .err()
-            .map(|e| e.message);
+            .map(|e| e.message());
         assert_eq!(from_link.as_deref(), Some(m.as_str()));
         assert_eq!(
             GrantField::Amount.set(&mut g, "", "Grant 1 (Modal startup credits)").err().as_deref(),
@@ -1148,21 +1180,21 @@ mod tests {
         let c = catalog();
         let e = parse_grant("aws-activte:1000", 2, &c).unwrap_err();
         assert_eq!(e.key(), "grant-2");
-        assert!(e.message.starts_with("Grant 3: \"aws-activte\" is not a credit program in the catalog. Expected one of aws-genai, gcp-startups,"), "{}", e.message);
+        assert!(e.message().starts_with("Grant 3: \"aws-activte\" is not a credit program in the catalog. Expected one of aws-genai, gcp-startups,"), "{}", e.message());
         let e = parse_grant("modal:abc", 0, &c).unwrap_err();
-        assert_eq!(e.message, "Grant 1 (Modal startup credits): amount \"abc\" is not a number. Expected USD above 0 and at most 1B, like 100K.");
+        assert_eq!(e.message(), "Grant 1 (Modal startup credits): amount \"abc\" is not a number. Expected USD above 0 and at most 1B, like 100K.");
         let e = parse_grant("modal:1000:-1", 0, &c).unwrap_err();
         assert_eq!(
-            e.message,
+            e.message(),
             "Grant 1 (Modal startup credits): apply day \"-1\" is negative. Expected a whole day from 0 to 1826."
         );
         let e = parse_grant("modal:1000:0:0:0", 0, &c).unwrap_err();
-        assert_eq!(e.message, "Grant 1 (Modal startup credits): validity days \"0\" must be greater than zero. Expected a whole number of days from 1 to 3650.");
+        assert_eq!(e.message(), "Grant 1 (Modal startup credits): validity days \"0\" must be greater than zero. Expected a whole number of days from 1 to 3650.");
         // Five fields then the three uncertainty ones (approval, review min, max) at most.
         let e = parse_grant("modal:1:2:3:4:1:0:5:6", 0, &c).unwrap_err();
-        assert!(e.message.contains("too many fields"));
+        assert!(e.message().contains("too many fields"));
         let e = parse_grant("modal:1:2:3:4:5", 0, &c).unwrap_err();
-        assert_eq!(e.message, "Grant 1 (Modal startup credits): approval chance \"5\" is above the accepted range. Expected a chance from 0 to 1, like 0.5 (or 50%).");
+        assert_eq!(e.message(), "Grant 1 (Modal startup credits): approval chance \"5\" is above the accepted range. Expected a chance from 0 to 1, like 0.5 (or 50%).");
         let e = parse_grant("modal:1:2:3:4:0.5::x", 0, &c).unwrap_err();
         assert_eq!(e.field, Some("longest review"));
         let with_odds =
@@ -1181,7 +1213,7 @@ mod tests {
         assert_eq!(encode_grant(&g), "modal:1:2:3:4");
         let e = parse_grant("<b>x</b>", 0, &c).unwrap_err();
         assert!(e
-            .message
+            .message()
             .starts_with("Grant 1: \"<b>x</b>\" is not a credit program"));
     }
 
@@ -1198,7 +1230,7 @@ mod tests {
         let e = parse_work("coreweave:tpu-v5e:8:100:0", 1, &c).unwrap_err();
         assert_eq!(e.key(), "work-1");
         assert_eq!(
-            e.message,
+            e.message(),
             "Experiments 2: provider \"coreweave\" does not rent tpu-v5e. Expected one of gcp."
         );
         assert!(parse_work("aws:h100-sxm:8", 0, &c).is_err());

@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use crate::parse::InputError;
+
 /// A token of a link: its kind and its 0-based position among tokens of that kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Token {
@@ -33,10 +35,37 @@ impl Token {
             Token::Cmp(i) => format!("cmp-{i}"),
         }
     }
+
+    /// How a message names it: "Job 2", "Serving 1", "Comparison 3" (grants and day 0 name
+    /// themselves in their own messages).
+    pub fn label(self) -> String {
+        match self {
+            Token::Job(i) => crate::tr!("workloads.job_label", n = i + 1),
+            Token::Serve(i) => crate::tr!("workloads.serve_label", n = i + 1),
+            Token::Work(i) => crate::tr!("plan.work.label", n = i + 1),
+            Token::Cmp(i) => crate::tr!("compare.label", n = i + 1),
+            Token::Grant(i) => crate::tr!("plan.grant_n", n = i + 1),
+            // Its own messages name it.
+            Token::T0 => self.key(),
+        }
+    }
+
+    /// The message for a token of the wrong shape, with the fields its kind has.
+    fn expected(self, got: &str) -> String {
+        let label = self.label();
+        match self {
+            Token::Job(_) => crate::tr!("workloads.job_expected", label = label, got = got),
+            Token::Serve(_) => crate::tr!("workloads.serve_expected", label = label, got = got),
+            Token::Work(_) => crate::tr!("plan.work.expected", label = label, got = got),
+            Token::Cmp(_) => crate::tr!("compare.expected", label = label, got = got),
+            Token::Grant(_) | Token::T0 => format!("{label}: {got}"),
+        }
+    }
 }
 
-/// A rejected token: which one, which of its fields (when one field is at fault), and the
-/// message naming both and what is accepted.
+/// A rejected token: which one, which of its fields (when one field is at fault), and why. Its
+/// one [`Display`](fmt::Display) names the token and, for a field's value, the field and what it
+/// accepts, in the reader's language when it is shown ("Job 2: MFU: …").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TokenError {
     /// The token.
@@ -44,8 +73,28 @@ pub struct TokenError {
     /// The field at fault, as the link documents it (`tokens`, `months`, `review days`); `None`
     /// when the token as a whole is wrong (too few fields, an unknown program).
     pub field: Option<&'static str>,
-    /// What is wrong and what is accepted, naming the token ("Job 2: MFU: …").
-    pub message: String,
+    /// What is wrong.
+    pub problem: TokenProblem,
+}
+
+/// Why a token was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TokenProblem {
+    /// It does not have the number of fields its kind of token has (`got`: the token, shortened).
+    Shape {
+        /// The token as given, shortened for quoting.
+        got: String,
+    },
+    /// A field's value: the input table's field, the text given, why, and what it accepts.
+    Input(InputError),
+    /// One token more than a plan holds: this one and later ones of its kind are left out.
+    TooMany {
+        /// The most a plan holds.
+        max: usize,
+    },
+    /// Anything else, already in words and naming the token (an unknown program, a precision
+    /// the accelerator lacks).
+    Said(String),
 }
 
 impl TokenError {
@@ -54,16 +103,45 @@ impl TokenError {
         TokenError {
             at,
             field: None,
-            message: message.into(),
+            problem: TokenProblem::Said(message.into()),
         }
     }
 
-    /// An error about one field of the token.
+    /// An error about one field of the token, in words.
     pub fn in_field(at: Token, field: &'static str, message: impl Into<String>) -> Self {
         TokenError {
             at,
             field: Some(field),
-            message: message.into(),
+            problem: TokenProblem::Said(message.into()),
+        }
+    }
+
+    /// A field's value refused by the input table's rules.
+    pub fn input(at: Token, error: InputError) -> Self {
+        TokenError {
+            at,
+            field: Some(error.field.key()),
+            problem: TokenProblem::Input(error),
+        }
+    }
+
+    /// A token beyond the most a plan holds (`max`).
+    pub fn too_many(at: Token, max: usize) -> Self {
+        TokenError {
+            at,
+            field: None,
+            problem: TokenProblem::TooMany { max },
+        }
+    }
+
+    /// A token without the number of fields its kind has.
+    pub fn shape(at: Token, token: &str) -> Self {
+        TokenError {
+            at,
+            field: None,
+            problem: TokenProblem::Shape {
+                got: crate::parse::echo(token),
+            },
         }
     }
 
@@ -71,11 +149,28 @@ impl TokenError {
     pub fn key(&self) -> String {
         self.at.key()
     }
+
+    /// The message, in the reader's language.
+    pub fn message(&self) -> String {
+        self.to_string()
+    }
 }
 
 impl fmt::Display for TokenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        match &self.problem {
+            TokenProblem::Shape { got } => f.write_str(&self.at.expected(got)),
+            TokenProblem::Input(e) => write!(f, "{}: {e}", self.at.label()),
+            TokenProblem::TooMany { max } => {
+                let label = self.at.label();
+                f.write_str(&match self.at {
+                    Token::Grant(_) => crate::tr!("plan.too_many_grants", label = label, max = max),
+                    Token::Cmp(_) => crate::tr!("plan.too_many_columns", label = label, max = max),
+                    _ => crate::tr!("plan.too_many_workloads", label = label, max = max),
+                })
+            }
+            TokenProblem::Said(message) => f.write_str(message),
+        }
     }
 }
 

@@ -1,19 +1,22 @@
 //! The workloads of a plan besides experiments: training jobs of every kind (pretraining,
 //! continued pretraining, full fine-tuning, LoRA, QLoRA, DPO) and inference serving lines. Each
 //! has its own provider, accelerator and start. Link tokens:
-//! - `job=<kind>:<params>:<tokens>:<provider>:<accelerator>:<gpus>[:<start>[:<epochs>[:<runs>[:<mfu>[:<duty>[:<price>]]]]]]`
-//!   (defaults: start 0, epochs 1, runs 1, MFU 0.4, duty 1, price the list price; an empty
-//!   optional field is its default);
-//! - `serve=<params>:<tokens-per-month>:<provider>:<accelerator>[:<start>[:<months>[:<host>[:<price>]]]]`
-//!   (defaults: start 0, 12 months, `on-demand`, price the list price for that mode).
+//! - `job=<kind>:<params>:<tokens>:<provider>:<accelerator>:<gpus>[:<start>[:<epochs>[:<runs>[:<mfu>[:<duty>[:<price>[:<lora_rank>]]]]]]]`
+//!   (defaults: start 0, epochs 1, runs 1, MFU 0.4, duty 1, price the list price, rank 16);
+//! - `serve=<params>:<tokens-per-month>:<provider>:<accelerator>[:<start>[:<months>[:<host>[:<price>[:<precision>]]]]]`
+//!   (defaults: start 0, 12 months, `on-demand`, price the list price for that mode, bf16).
+//!
+//! Both are read and written by [`crate::slots`]: an empty optional field is its default.
 //!
 //! Every number is read by the same [`Field`] rules as the calculator's own boxes, so a token
 //! accepts exactly what the page accepts and its message names the field.
 
 use crate::billing::HostMode;
 use crate::catalog::Catalog;
-use crate::ids::{validate_accelerator, validate_provider};
+use crate::field_spec::Need;
+use crate::knobs::Precision;
 use crate::parse::{echo, format_number_exact, Field, InputError, Origin};
+use crate::slots::{self, Record, Slot, SlotError};
 use crate::token::Token;
 use crate::token::TokenError as PlanError;
 use crate::workload_kind::WorkloadKind;
@@ -103,22 +106,11 @@ pub fn job_kinds() -> impl Iterator<Item = WorkloadKind> {
     WorkloadKind::ALL.into_iter().filter(|k| k.trains())
 }
 
-/// Reads an optional field: absent or empty is the default.
-fn optional<'a>(parts: &[&'a str], i: usize) -> Option<&'a str> {
-    parts.get(i).copied().filter(|p| !p.trim().is_empty())
-}
-
 /// Reads one `job=` token (the value after `job=`); `index` is its position among the link's job
 /// tokens.
 pub fn parse_job(token: &str, index: usize, catalog: &Catalog) -> Result<Job, PlanError> {
-    let parts: Vec<&str> = token.split(':').collect();
-    if !(6..=13).contains(&parts.len()) {
-        let label = crate::tr!("workloads.job_label", n = index + 1);
-        return Err(PlanError::new(
-            Token::Job(index),
-            crate::tr!("workloads.job_expected", label = label, got = echo(token)),
-        ));
-    }
+    let slots = slots::job_slots();
+    let parts = slots::split(token, Token::Job(index), &slots)?;
     job_from_slots(&parts, index, Origin::Link, catalog)
 }
 
@@ -134,113 +126,153 @@ pub fn job_from_slots(
     origin: Origin,
     catalog: &Catalog,
 ) -> Result<Job, PlanError> {
-    let label = crate::tr!("workloads.job_label", n = index + 1);
     let at = Token::Job(index);
-    let field = |e: InputError| PlanError::in_field(at, e.field.key(), format!("{label}: {e}"));
-    let slot = |i: usize| parts.get(i).copied().unwrap_or("");
-    let kind = WorkloadKind::from_id(slot(0).trim())
-        .filter(|k| k.trains())
-        .ok_or_else(|| {
-            field(InputError::new(
-                Field::Kind,
-                slot(0),
-                crate::parse::Problem::UnknownId,
-                Field::Kind.accepted(origin),
-            ))
-        })?;
-    let number = |f: Field, raw: &str| f.parse(raw, origin).map_err(field);
-    let params = crate::parse::ParamCount::parse(Field::Params, slot(1), origin).map_err(field)?;
-    let tokens = number(Field::Tokens, slot(2))?;
-    let accelerator_id = validate_accelerator(slot(4), catalog).map_err(field)?;
-    let provider_id = validate_provider(slot(3), &accelerator_id, catalog).map_err(field)?;
-    let gpus = number(Field::Gpus, slot(5))? as u32;
-    let mut job = Job {
-        kind,
-        params: params.active,
-        params_total: params.total,
-        tokens,
-        provider_id,
-        accelerator_id,
-        gpus,
-        start_day: 0,
-        epochs: 1.0,
-        runs: 1,
-        lora_rank: crate::job::LORA_RANK,
-        mfu: 0.4,
-        duty: 1.0,
-        price_override_usd_per_gpu_hour: None,
+    let label = at.label();
+    let cx = slots::Cx {
+        origin,
+        catalog,
+        label: &label,
     };
-    if let Some(raw) = optional(parts, 6) {
-        job.start_day = number(Field::Start, raw)? as u32;
-    }
-    if let Some(raw) = optional(parts, 7) {
-        job.epochs = number(Field::Epochs, raw)?;
-    }
-    if let Some(raw) = optional(parts, 8) {
-        job.runs = number(Field::Runs, raw)? as u32;
-    }
-    if let Some(raw) = optional(parts, 9) {
-        job.mfu = number(Field::Mfu, raw)?;
-    }
-    if let Some(raw) = optional(parts, 10) {
-        job.duty = number(Field::Duty, raw)?;
-    }
-    if let Some(raw) = optional(parts, 11) {
-        job.price_override_usd_per_gpu_hour = Some(number(Field::Price, raw)?);
-    }
-    if let Some(raw) = optional(parts, 12) {
-        job.lora_rank = number(Field::LoraRank, raw)?;
-    }
-    Ok(job)
+    slots::decode(&slots::job_slots(), parts, at, &cx, Job::default())
 }
 
-/// Writes a job token with every field, so a link keeps its meaning when defaults change; the
-/// price only when it overrides the list price.
+/// Writes a job token with every field up to the duty cycle, so a link keeps its meaning when
+/// defaults change; the price only when it overrides the list price, the LoRA rank only when it
+/// is not the default (older links read back the same). A job of another kind keeps a rank it
+/// was given (the editor keeps it when the kind changes), so its link reopens exactly the plan
+/// it was written from.
 pub fn encode_job(j: &Job) -> String {
-    let mut s = format!(
-        "{}:{}:{}:{}:{}:{}:{}:{}:{}:{}:{}",
-        j.kind.id(),
-        crate::parse::ParamCount {
-            active: j.params,
-            total: j.params_total
+    slots::encode(&slots::job_slots(), j)
+}
+
+impl Record for Serve {
+    fn number(&self, field: Field) -> Option<f64> {
+        match field {
+            Field::TokensMonth => Some(self.tokens_per_month),
+            Field::Start => Some(f64::from(self.start_day)),
+            Field::Price => self.price_override_usd_per_gpu_hour,
+            _ => None,
         }
-        .text(Field::Params, false),
-        format_number_exact(j.tokens),
-        j.provider_id,
-        j.accelerator_id,
-        j.gpus,
-        j.start_day,
-        format_number_exact(j.epochs),
-        j.runs,
-        format_number_exact(j.mfu),
-        format_number_exact(j.duty)
-    );
-    // The rank only when it is not the default, so older links read back the same. A job of
-    // another kind keeps a rank it was given (the editor keeps it when the kind changes), so
-    // its link reopens exactly the plan it was written from.
-    let rank = (j.lora_rank != crate::job::LORA_RANK).then(|| format_number_exact(j.lora_rank));
-    let price = j.price_override_usd_per_gpu_hour.map(format_number_exact);
-    if price.is_some() || rank.is_some() {
-        s.push(':');
-        s.push_str(price.as_deref().unwrap_or(""));
     }
-    if let Some(r) = rank {
-        s.push(':');
-        s.push_str(&r);
+    fn set_number(&mut self, field: Field, value: f64) {
+        match field {
+            Field::TokensMonth => self.tokens_per_month = value,
+            Field::Start => self.start_day = value as u32,
+            Field::Price => self.price_override_usd_per_gpu_hour = Some(value),
+            _ => {}
+        }
     }
-    s
+}
+
+/// The `serve=` token: params, tokens a month, provider, accelerator, then the optional start,
+/// months, host, price (when overriding) and precision (when not bf16, so older links read back
+/// the same).
+const SERVE_SLOTS: [Slot<Serve>; 9] = [
+    Slot::own(
+        |v, raw, cx| {
+            let p = slots::read_params(Field::InferParams, raw, cx)?;
+            v.params = p.active;
+            v.params_total = p.total;
+            Ok(())
+        },
+        |v| {
+            Some(slots::params_text(
+                Field::InferParams,
+                v.params,
+                v.params_total,
+            ))
+        },
+        Need::Required,
+    ),
+    Slot::number(Field::TokensMonth, Need::Required),
+    Slot::own(
+        |v, raw, _| {
+            slots::provider_as_given(&mut v.provider_id, raw);
+            Ok(())
+        },
+        |v| Some(v.provider_id.clone()),
+        Need::Required,
+    ),
+    Slot::own(
+        |v, raw, cx| {
+            slots::accelerator_then_provider(
+                &mut v.accelerator_id,
+                &mut v.provider_id,
+                raw,
+                cx.catalog,
+            )
+        },
+        |v| Some(v.accelerator_id.clone()),
+        Need::Required,
+    ),
+    Slot::number(Field::Start, Need::Written),
+    Slot::own(read_months, |v| Some(v.months.to_string()), Need::Written),
+    Slot::own(
+        |v, raw, cx| {
+            v.host = HostMode::from_id(raw.trim()).ok_or_else(|| {
+                InputError::new(
+                    Field::Host,
+                    raw,
+                    crate::parse::Problem::UnknownId,
+                    Field::Host.accepted(cx.origin),
+                )
+            })?;
+            Ok(())
+        },
+        |v| Some(v.host.id().to_string()),
+        Need::Written,
+    ),
+    Slot::number(Field::Price, Need::WhenSet),
+    Slot::own(
+        read_precision,
+        |v| (v.precision != Precision::Bf16).then(|| v.precision.id().to_string()),
+        Need::WhenSet,
+    ),
+];
+
+fn read_months(v: &mut Serve, raw: &str, cx: &slots::Cx) -> Result<(), SlotError> {
+    // A typed box is read in the reader's language first ("1.000" in Portuguese).
+    let raw = &*crate::parse::in_link_form(raw, cx.origin);
+    v.months = crate::parse::parse_whole(raw, 1, MAX_SERVE_MONTHS).map_err(|p| {
+        SlotError::Said(
+            Some("months"),
+            crate::tr!(
+                "workloads.months",
+                label = cx.label,
+                problem = p.describe(&echo(raw)),
+                max = MAX_SERVE_MONTHS
+            ),
+        )
+    })?;
+    Ok(())
+}
+
+fn read_precision(v: &mut Serve, raw: &str, cx: &slots::Cx) -> Result<(), SlotError> {
+    let said = |message| SlotError::Said(None, message);
+    v.precision = Precision::from_id(raw.trim()).ok_or_else(|| {
+        said(crate::tr!(
+            "workloads.precision",
+            label = cx.label,
+            got = echo(raw)
+        ))
+    })?;
+    let no_fp8 = cx
+        .catalog
+        .accelerator(&v.accelerator_id)
+        .filter(|a| a.dense_fp8_tflops.is_none());
+    if let (Precision::Fp8, Some(a)) = (v.precision, no_fp8) {
+        return Err(said(crate::tr!(
+            "workloads.no_fp8",
+            label = cx.label,
+            acc = a.name
+        )));
+    }
+    Ok(())
 }
 
 /// Reads one `serve=` token; `index` is its position among the link's serving tokens.
 pub fn parse_serve(token: &str, index: usize, catalog: &Catalog) -> Result<Serve, PlanError> {
-    let parts: Vec<&str> = token.split(':').collect();
-    if !(4..=9).contains(&parts.len()) {
-        let label = crate::tr!("workloads.serve_label", n = index + 1);
-        return Err(PlanError::new(
-            Token::Serve(index),
-            crate::tr!("workloads.serve_expected", label = label, got = echo(token)),
-        ));
-    }
+    let parts = slots::split(token, Token::Serve(index), &SERVE_SLOTS)?;
     serve_from_slots(&parts, index, Origin::Link, catalog)
 }
 
@@ -253,111 +285,32 @@ pub fn serve_from_slots(
     origin: Origin,
     catalog: &Catalog,
 ) -> Result<Serve, PlanError> {
-    let label = crate::tr!("workloads.serve_label", n = index + 1);
     let at = Token::Serve(index);
-    let fail = |message: String| PlanError::new(at, message);
-    let field = |e: InputError| PlanError::in_field(at, e.field.key(), format!("{label}: {e}"));
-    let slot = |i: usize| parts.get(i).copied().unwrap_or("");
-    let number = |f: Field, raw: &str| f.parse(raw, origin).map_err(field);
-    let params =
-        crate::parse::ParamCount::parse(Field::InferParams, slot(0), origin).map_err(field)?;
-    let tokens_per_month = number(Field::TokensMonth, slot(1))?;
-    let accelerator_id = validate_accelerator(slot(3), catalog).map_err(field)?;
-    let provider_id = validate_provider(slot(2), &accelerator_id, catalog).map_err(field)?;
-    let mut serve = Serve {
-        params: params.active,
-        params_total: params.total,
-        precision: crate::knobs::Precision::Bf16,
-        tokens_per_month,
-        provider_id,
-        accelerator_id,
+    let label = at.label();
+    let cx = slots::Cx {
+        origin,
+        catalog,
+        label: &label,
+    };
+    let start = Serve {
+        params: 0.0,
+        params_total: None,
+        precision: Precision::Bf16,
+        tokens_per_month: 0.0,
+        provider_id: String::new(),
+        accelerator_id: String::new(),
         start_day: 0,
         months: 12,
         host: HostMode::OnDemand,
         price_override_usd_per_gpu_hour: None,
     };
-    if let Some(raw) = optional(parts, 4) {
-        serve.start_day = number(Field::Start, raw)? as u32;
-    }
-    if let Some(raw) = optional(parts, 5) {
-        // A typed box is read in the reader's language first ("1.000" in Portuguese).
-        let raw = &*crate::parse::in_link_form(raw, origin);
-        serve.months = crate::parse::parse_whole(raw, 1, MAX_SERVE_MONTHS).map_err(|p| {
-            PlanError::in_field(
-                at,
-                "months",
-                crate::tr!(
-                    "workloads.months",
-                    label = label,
-                    problem = p.describe(&echo(raw)),
-                    max = MAX_SERVE_MONTHS
-                ),
-            )
-        })?;
-    }
-    if let Some(raw) = optional(parts, 6) {
-        serve.host = HostMode::from_id(raw.trim()).ok_or_else(|| {
-            field(InputError::new(
-                Field::Host,
-                raw,
-                crate::parse::Problem::UnknownId,
-                Field::Host.accepted(origin),
-            ))
-        })?;
-    }
-    if let Some(raw) = optional(parts, 7) {
-        serve.price_override_usd_per_gpu_hour = Some(number(Field::Price, raw)?);
-    }
-    if let Some(raw) = optional(parts, 8) {
-        serve.precision = crate::knobs::Precision::from_id(raw.trim()).ok_or_else(|| {
-            fail(crate::tr!(
-                "workloads.precision",
-                label = label,
-                got = echo(raw)
-            ))
-        })?;
-        let no_fp8 = catalog
-            .accelerator(&serve.accelerator_id)
-            .filter(|a| a.dense_fp8_tflops.is_none());
-        if let (crate::knobs::Precision::Fp8, Some(a)) = (serve.precision, no_fp8) {
-            return Err(fail(crate::tr!(
-                "workloads.no_fp8",
-                label = label,
-                acc = a.name
-            )));
-        }
-    }
-    Ok(serve)
+    slots::decode(&SERVE_SLOTS, parts, at, &cx, start)
 }
 
-/// Writes a serving token with every field (the price only when overriding).
+/// Writes a serving token with every field (the price only when overriding, the precision only
+/// when not bf16).
 pub fn encode_serve(v: &Serve) -> String {
-    let mut s = format!(
-        "{}:{}:{}:{}:{}:{}:{}",
-        crate::parse::ParamCount {
-            active: v.params,
-            total: v.params_total
-        }
-        .text(Field::InferParams, false),
-        format_number_exact(v.tokens_per_month),
-        v.provider_id,
-        v.accelerator_id,
-        v.start_day,
-        v.months,
-        v.host.id()
-    );
-    let price = v.price_override_usd_per_gpu_hour.map(format_number_exact);
-    let fp8 = v.precision != crate::knobs::Precision::Bf16;
-    if price.is_some() || fp8 {
-        s.push(':');
-        s.push_str(price.as_deref().unwrap_or(""));
-    }
-    // The precision only when it is not bf16, so older links read back the same.
-    if fp8 {
-        s.push(':');
-        s.push_str(v.precision.id());
-    }
-    s
+    slots::encode(&SERVE_SLOTS, v)
 }
 
 #[cfg(test)]
@@ -413,7 +366,7 @@ mod tests {
     #[test]
     fn a_bad_job_token_names_the_job_and_the_field() {
         let c = catalog();
-        let err = |t: &str| parse_job(t, 1, &c).err().map(|e| (e.key(), e.message));
+        let err = |t: &str| parse_job(t, 1, &c).err().map(|e| (e.key(), e.message()));
         assert_eq!(
             err("lora:8B:lots:modal:h100-sxm:1"),
             Some((
@@ -451,7 +404,7 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!((v.start_day, v.months, v.host), (90, 6, HostMode::Reserved));
         assert_eq!(v.price_override_usd_per_gpu_hour, Some(4.0));
-        let err = |t: &str| parse_serve(t, 0, &c).err().map(|e| (e.key(), e.message));
+        let err = |t: &str| parse_serve(t, 0, &c).err().map(|e| (e.key(), e.message()));
         assert_eq!(
             err("8B:2B:modal:h100-sxm:0:0"),
             Some((

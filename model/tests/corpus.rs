@@ -56,7 +56,7 @@ fn model_values(link: &str, catalog: &Catalog) -> BTreeMap<String, String> {
             put(format!("error-{}#text", key.key()), message);
         }
         for e in &d.plan_errors {
-            put(format!("error-{}#text", e.key()), e.message.clone());
+            put(format!("error-{}#text", e.key()), e.message());
         }
         let plan = &d.plan;
         let iso = |day: Option<i64>| {

@@ -2,7 +2,7 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_cost_by_provider, ProviderBar};
 use runway_model::compare::{
-    encode_column, parse_column, train_vs_finetune, Column, ColumnResult, MAX_COLUMNS,
+    column_from_slots, encode_column, train_vs_finetune, Column, ColumnResult, MAX_COLUMNS,
 };
 use runway_model::format::{compact, data_value, exact, hours, scientific, usd, usd_exact};
 use runway_model::parse::format_number_exact;
@@ -71,7 +71,7 @@ pub fn ComparePanel() -> impl IntoView {
             errors
                 .iter()
                 .filter(|e| matches!(e.at, Token::Cmp(_)))
-                .map(|e| view! { <p class="field-error" role="alert" data-testid=format!("error-{}", e.key())>{e.message.clone()}</p> })
+                .map(|e| view! { <p class="field-error" role="alert" data-testid=format!("error-{}", e.key())>{e.message()}</p> })
                 .collect_view()
         })
     };
@@ -200,35 +200,31 @@ fn CompareColumn(
     let is_rag = move || kind.with(|k| k == WorkloadKind::Retrieval.id());
     let offers_ckpt =
         move || kind.with(|k| WorkloadKind::from_id(k).is_some_and(|k| k.offers_checkpointing()));
-    // The token the boxes spell (the checkpointing flag always written, so it reads back as shown).
-    let token = move || {
-        if is_rag() {
-            format!(
-                "rag:{}:{}:{}:{}:{}:{}",
-                params.get_untracked(),
-                tokens.get_untracked(),
-                queries.get_untracked(),
-                k.get_untracked(),
-                chunk.get_untracked(),
-                dim.get_untracked()
-            )
+    // The column the boxes hold, read slot by slot as a link's `cmp=` token is (the
+    // checkpointing flag always given, so it reads back as shown).
+    let read = move || {
+        let slots: Vec<String> = if is_rag() {
+            [kind, params, tokens, queries, k, chunk, dim]
+                .map(|s| s.get_untracked())
+                .into()
         } else {
-            let mut t = format!(
-                "{}:{}:{}:{}:{}",
+            let ckpt = if offers_ckpt() {
+                u8::from(ckpt.get_untracked()).to_string()
+            } else {
+                String::new()
+            };
+            vec![
                 kind.get_untracked(),
                 params.get_untracked(),
                 tokens.get_untracked(),
                 epochs.get_untracked(),
-                runs.get_untracked()
-            );
-            let g = gpus.map_or_else(String::new, |g| g.to_string());
-            if offers_ckpt() {
-                t.push_str(&format!(":{g}:{}", u8::from(ckpt.get_untracked())));
-            } else if !g.is_empty() {
-                t.push_str(&format!(":{g}"));
-            }
-            t
-        }
+                runs.get_untracked(),
+                gpus.map_or_else(String::new, |g| g.to_string()),
+                ckpt,
+            ]
+        };
+        let slots: Vec<&str> = slots.iter().map(String::as_str).collect();
+        column_from_slots(&slots, index)
     };
     let fill = move |c: &Column| {
         kind.set(c.kind.id().to_string());
@@ -245,18 +241,13 @@ fn CompareColumn(
     // Keep the boxes in step when the plan changes from elsewhere (preset, opening a scenario).
     Effect::new(move |_| {
         if let Some(c) = state.plan.with(|p| p.compare.get(index).cloned()) {
-            if parse_column(&token(), index)
-                .ok()
-                .as_ref()
-                .map(encode_column)
-                != Some(encode_column(&c))
-            {
+            if read().ok().as_ref().map(encode_column) != Some(encode_column(&c)) {
                 fill(&c);
                 error.set(None);
             }
         }
     });
-    let commit = move || match parse_column(&token(), index) {
+    let commit = move || match read() {
         Ok(c) => {
             error.set(None);
             state.plan.update(|p| {
@@ -265,7 +256,7 @@ fn CompareColumn(
                 }
             });
         }
-        Err(e) => error.set(Some(e.message)),
+        Err(e) => error.set(Some(e.message())),
     };
     // A new kind starts from that kind's defaults where the old values mean something else
     // (a fine-tuned model's size is not an embedder's).

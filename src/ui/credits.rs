@@ -21,7 +21,7 @@ pub fn CreditsPanel() -> impl IntoView {
             errors
                 .iter()
                 .filter(|e| !matches!(e.at, Token::Cmp(_)))
-                .map(|e| view! { <p class="field-error" role="alert" data-testid=format!("error-{}", e.key())>{e.message.clone()}</p> })
+                .map(|e| view! { <p class="field-error" role="alert" data-testid=format!("error-{}", e.key())>{e.message()}</p> })
                 .collect_view()
         })
     };

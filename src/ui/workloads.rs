@@ -565,7 +565,7 @@ fn AddWorkload(
         };
         match result {
             Ok(()) => error.set(None),
-            Err(e) => error.set(Some(e.message)),
+            Err(e) => error.set(Some(e.message())),
         }
     };
     let input = |label: String, key: &'static str, value: RwSignal<String>| {

@@ -11,7 +11,9 @@
 //! (`cmp=lora:8B:200M:1:10::1`); or
 //! `cmp=rag:embed-params:corpus-tokens[:queries-a-month[:chunks-per-query[:chunk-tokens[:dimension]]]]`.
 
+use crate::field_spec::Need;
 use crate::parse::{echo, format_number_exact, parse_number, parse_whole, Field, Origin};
+use crate::slots::{Cx, Record, Slot, SlotError};
 use crate::token::TokenError as PlanError;
 use crate::workload_kind::{TrainingWork, WorkloadKind};
 
@@ -184,214 +186,286 @@ pub fn train_vs_finetune() -> Vec<Column> {
     ]
 }
 
-/// Reads one `cmp=` token (`index` from 0, for the `cmp-<i>` error key).
-pub fn parse_column(token: &str, index: usize) -> Result<Column, PlanError> {
-    let label = crate::tr!("compare.label", n = index + 1);
-    let fail = |message: String| PlanError {
-        at: crate::token::Token::Cmp(index),
-        field: None,
-        message,
-    };
-    let parts: Vec<&str> = token.split(':').collect();
-    if !(3..=7).contains(&parts.len()) {
-        return Err(fail(crate::tr!(
-            "compare.expected",
-            label = label,
-            got = echo(token)
-        )));
+impl Record for Column {
+    fn number(&self, field: Field) -> Option<f64> {
+        match field {
+            Field::Tokens => Some(self.tokens),
+            Field::Epochs => Some(self.epochs),
+            Field::Runs => Some(f64::from(self.runs)),
+            Field::Gpus => self.gpus.map(f64::from),
+            _ => None,
+        }
     }
+    fn set_number(&mut self, field: Field, value: f64) {
+        match field {
+            Field::Tokens => self.tokens = value,
+            Field::Epochs => self.epochs = value,
+            Field::Runs => self.runs = value as u32,
+            Field::Gpus => self.gpus = Some(value as u32),
+            _ => {}
+        }
+    }
+    // A column without its own accelerator count uses the scenario's: any count it has is
+    // written, the table's default included.
+    fn unset(&self, _: Field) -> Option<f64> {
+        None
+    }
+}
+
+/// A training column's `cmp=` token: kind, params, tokens, then epochs and runs (always written),
+/// the accelerators (when the column has its own) and the checkpointing flag (when it differs
+/// from the kind's default, so older links read back unchanged).
+const TRAINING_SLOTS: [Slot<Column>; 7] = [
+    Slot::own(read_kind, |c| Some(c.kind.id().to_string()), Need::Required),
+    Slot::own(
+        read_params,
+        |c| Some(format_number_exact(c.params)),
+        Need::Required,
+    ),
+    Slot::number(Field::Tokens, Need::Required),
+    Slot::number(Field::Epochs, Need::Written),
+    Slot::number(Field::Runs, Need::Written),
+    Slot::number(Field::Gpus, Need::WhenSet),
+    Slot::own(
+        read_checkpointing,
+        |c| {
+            (c.kind.offers_checkpointing() && c.checkpointing != c.kind.checkpointing_by_default())
+                .then(|| u8::from(c.checkpointing).to_string())
+        },
+        Need::WhenSet,
+    ),
+];
+
+/// A retrieval column's `cmp=` token: all seven fields, always written.
+const RETRIEVAL_SLOTS: [Slot<Column>; 7] = [
+    Slot::own(read_kind, |c| Some(c.kind.id().to_string()), Need::Required),
+    Slot::own(
+        read_params,
+        |c| Some(format_number_exact(c.params)),
+        Need::Required,
+    ),
+    Slot::own(
+        |c, raw, cx| {
+            let what = format!("{} ", crate::tr!("compare.what.corpus_tokens"));
+            c.tokens = named_field(Field::Tokens, raw, &what, cx)?;
+            Ok(())
+        },
+        |c| Some(format_number_exact(c.tokens)),
+        Need::Required,
+    ),
+    Slot::own(
+        |c, raw, cx| {
+            c.retrieval.queries_per_month = match parse_number(raw) {
+                Ok(v) if (0.0..=1e12).contains(&v) => v,
+                _ => {
+                    return Err(not_in_range(
+                        cx,
+                        raw,
+                        "compare.not_in_range",
+                        &crate::tr!("compare.what.queries"),
+                        &crate::tr!("compare.range.queries"),
+                    ))
+                }
+            };
+            Ok(())
+        },
+        |c| Some(format_number_exact(c.retrieval.queries_per_month)),
+        Need::Written,
+    ),
+    Slot::own(
+        |c, raw, cx| {
+            c.retrieval.chunks_per_query = whole_in(
+                cx,
+                raw,
+                (1, 100),
+                &crate::tr!("compare.what.chunks"),
+                &crate::tr!("compare.range.chunks"),
+            )?;
+            Ok(())
+        },
+        |c| Some(c.retrieval.chunks_per_query.to_string()),
+        Need::Written,
+    ),
+    Slot::own(
+        |c, raw, cx| {
+            c.retrieval.chunk_tokens = whole_in(
+                cx,
+                raw,
+                (16, 8192),
+                &crate::tr!("compare.what.chunk_size"),
+                &crate::tr!("compare.range.chunk_size"),
+            )?;
+            Ok(())
+        },
+        |c| Some(c.retrieval.chunk_tokens.to_string()),
+        Need::Written,
+    ),
+    Slot::own(
+        |c, raw, cx| {
+            c.retrieval.dimension = whole_in(
+                cx,
+                raw,
+                (16, 16_384),
+                &crate::tr!("compare.what.dimension"),
+                &crate::tr!("compare.range.dimension"),
+            )?;
+            Ok(())
+        },
+        |c| Some(c.retrieval.dimension.to_string()),
+        Need::Written,
+    ),
+];
+
+fn said(message: String) -> SlotError {
+    SlotError::Said(None, message)
+}
+
+fn not_in_range(cx: &Cx, raw: &str, key: &str, what: &str, expected: &str) -> SlotError {
+    let (label, got) = (cx.label, echo(raw));
+    said(match key {
+        "compare.not_whole" => crate::tr!(
+            "compare.not_whole",
+            label = label,
+            what = what,
+            got = got,
+            expected = expected
+        ),
+        _ => crate::tr!(
+            "compare.not_in_range",
+            label = label,
+            what = what,
+            got = got,
+            expected = expected
+        ),
+    })
+}
+
+fn whole_in(
+    cx: &Cx,
+    raw: &str,
+    (min, max): (u32, u32),
+    what: &str,
+    expected: &str,
+) -> Result<u32, SlotError> {
+    parse_whole(raw, min, max)
+        .map_err(|_| not_in_range(cx, raw, "compare.not_whole", what, expected))
+}
+
+/// A number the calculator also reads, read by its field (the same range and message) but named
+/// as the column names it: "Comparison 1: parameters …", "Comparison 1: corpus tokens "…" is
+/// below …".
+fn named_field(f: Field, raw: &str, what: &str, cx: &Cx) -> Result<f64, SlotError> {
+    f.parse(raw, Origin::Link).map_err(|e| {
+        let message = e.to_string();
+        said(format!(
+            "{}: {}",
+            cx.label,
+            message.replace(&format!("{}: ", f.label()), what)
+        ))
+    })
+}
+
+fn read_kind(c: &mut Column, raw: &str, cx: &Cx) -> Result<(), SlotError> {
     let kinds: Vec<&str> = WorkloadKind::ALL
         .iter()
         .filter(|k| k.compares())
         .map(|k| k.id())
         .collect();
-    let kind = WorkloadKind::from_id(parts[0].trim())
+    c.kind = WorkloadKind::from_id(raw.trim())
         .filter(|k| k.compares())
         .ok_or_else(|| {
-            fail(crate::tr!(
+            said(crate::tr!(
                 "compare.unknown_kind",
-                label = label,
-                got = echo(parts[0]),
+                label = cx.label,
+                got = echo(raw),
                 kinds = kinds.join(", ")
             ))
         })?;
-    let what = if kind == WorkloadKind::Retrieval {
+    c.checkpointing = c.kind.checkpointing_by_default();
+    Ok(())
+}
+
+fn read_params(c: &mut Column, raw: &str, cx: &Cx) -> Result<(), SlotError> {
+    let what = if c.kind == WorkloadKind::Retrieval {
         crate::tr!("compare.embed_params")
     } else {
         crate::tr!("compare.params")
     };
-    // A number the calculator also reads is read by its field (the same range and message),
-    // named as the column names it: "Comparison 1: Training tokens: …", or for a retrieval
-    // column's words, "Comparison 1: corpus tokens "…" is below …".
-    let field = |f: Field, raw: &str, what: Option<&str>| {
-        f.parse(raw, Origin::Link).map_err(|e| {
-            let message = e.to_string();
-            fail(match what {
-                Some(what) => format!(
-                    "{label}: {}",
-                    message.replace(&format!("{}: ", f.label()), what)
-                ),
-                None => format!("{label}: {message}"),
-            })
-        })
-    };
-    let params = field(Field::Params, parts[1], Some(&what))?;
-    let number = |raw: &str, what: &str, min: f64, max: f64, expected: &str| match parse_number(raw)
-    {
-        Ok(v) if v >= min && v <= max => Ok(v),
-        _ => Err(fail(crate::tr!(
-            "compare.not_in_range",
-            label = label,
-            what = what,
-            got = echo(raw),
-            expected = expected
-        ))),
-    };
-    let whole = |raw: &str, what: &str, min: u32, max: u32, expected: &str| {
-        parse_whole(raw, min, max).map_err(|_| {
-            fail(crate::tr!(
-                "compare.not_whole",
-                label = label,
-                what = what,
-                got = echo(raw),
-                expected = expected
-            ))
-        })
-    };
-    if kind == WorkloadKind::Retrieval {
-        let tokens = field(
-            Field::Tokens,
-            parts[2],
-            Some(&format!("{} ", crate::tr!("compare.what.corpus_tokens"))),
-        )?;
-        let d = Retrieval::default();
-        let retrieval = Retrieval {
-            queries_per_month: match parts.get(3) {
-                Some(raw) => number(
-                    raw,
-                    &crate::tr!("compare.what.queries"),
-                    0.0,
-                    1e12,
-                    &crate::tr!("compare.range.queries"),
-                )?,
-                None => d.queries_per_month,
-            },
-            chunks_per_query: match parts.get(4) {
-                Some(raw) => whole(
-                    raw,
-                    &crate::tr!("compare.what.chunks"),
-                    1,
-                    100,
-                    &crate::tr!("compare.range.chunks"),
-                )?,
-                None => d.chunks_per_query,
-            },
-            chunk_tokens: match parts.get(5) {
-                Some(raw) => whole(
-                    raw,
-                    &crate::tr!("compare.what.chunk_size"),
-                    16,
-                    8192,
-                    &crate::tr!("compare.range.chunk_size"),
-                )?,
-                None => d.chunk_tokens,
-            },
-            dimension: match parts.get(6) {
-                Some(raw) => whole(
-                    raw,
-                    &crate::tr!("compare.what.dimension"),
-                    16,
-                    16_384,
-                    &crate::tr!("compare.range.dimension"),
-                )?,
-                None => d.dimension,
-            },
-        };
-        return Ok(Column {
-            params,
-            tokens,
-            retrieval,
-            ..Column::retrieval_default()
-        });
-    }
-    let tokens = field(Field::Tokens, parts[2], None)?;
-    let epochs = match parts.get(3) {
-        Some(raw) => field(Field::Epochs, raw, None)?,
-        None => 1.0,
-    };
-    let runs = match parts.get(4) {
-        Some(raw) => field(Field::Runs, raw, None)? as u32,
-        None => 1,
-    };
-    let gpus = match parts.get(5) {
-        // Empty: the scenario's accelerators (lets a checkpointing flag follow).
-        Some(raw) if raw.trim().is_empty() && parts.len() == 7 => None,
-        Some(raw) => Some(field(Field::Gpus, raw, None)? as u32),
-        None => None,
-    };
-    let checkpointing = match parts.get(6).map(|raw| raw.trim()) {
-        None => kind.checkpointing_by_default(),
-        Some(raw) if !kind.offers_checkpointing() => {
-            return Err(fail(crate::tr!(
-                "compare.ckpt_not_offered",
-                label = label,
-                got = echo(raw)
-            )))
-        }
-        Some("1") => true,
-        Some("0") => false,
-        Some(raw) => {
-            return Err(fail(crate::tr!(
-                "compare.ckpt_bad",
-                label = label,
-                got = echo(raw)
-            )))
-        }
-    };
-    Ok(Column {
-        kind,
-        params,
-        tokens,
-        epochs,
-        runs,
-        gpus,
-        checkpointing,
-        retrieval: Retrieval::default(),
-    })
+    c.params = named_field(Field::Params, raw, &what, cx)?;
+    Ok(())
 }
 
-/// Writes a `cmp=` token: epochs and runs always; gpus when set; the checkpointing flag only when
-/// it differs from the kind's default (so older links read back unchanged). Retrieval columns
-/// write all six of their fields.
+fn read_checkpointing(c: &mut Column, raw: &str, cx: &Cx) -> Result<(), SlotError> {
+    let raw = raw.trim();
+    if !c.kind.offers_checkpointing() {
+        return Err(said(crate::tr!(
+            "compare.ckpt_not_offered",
+            label = cx.label,
+            got = echo(raw)
+        )));
+    }
+    c.checkpointing = match raw {
+        "1" => true,
+        "0" => false,
+        _ => {
+            return Err(said(crate::tr!(
+                "compare.ckpt_bad",
+                label = cx.label,
+                got = echo(raw)
+            )))
+        }
+    };
+    Ok(())
+}
+
+/// Reads one `cmp=` token (`index` from 0, for the `cmp-<i>` error key).
+pub fn parse_column(token: &str, index: usize) -> Result<Column, PlanError> {
+    let parts = crate::slots::split(token, crate::token::Token::Cmp(index), &TRAINING_SLOTS)?;
+    column_from_slots(&parts, index)
+}
+
+/// Reads a column from its slots, in the `cmp=` token's order (the kind says which of the two
+/// layouts the rest is): a link's fields, or the comparison editor's boxes, never a token
+/// written and read back.
+pub fn column_from_slots(parts: &[&str], index: usize) -> Result<Column, PlanError> {
+    let at = crate::token::Token::Cmp(index);
+    let label = at.label();
+    // No slot of a column reads the catalog (a column runs on the edited job's hardware).
+    let catalog = crate::catalog::Catalog {
+        accelerators: Vec::new(),
+        providers: Vec::new(),
+        prices: Vec::new(),
+        programs: Vec::new(),
+        shapes: Vec::new(),
+        networks: Vec::new(),
+        instances: Vec::new(),
+        apis: Vec::new(),
+        base_models: Vec::new(),
+    };
+    let cx = Cx {
+        origin: Origin::Link,
+        catalog: &catalog,
+        label: &label,
+    };
+    let mut start = Column {
+        retrieval: Retrieval::default(),
+        ..train_vs_finetune()[0].clone()
+    };
+    read_kind(&mut start, parts.first().copied().unwrap_or(""), &cx).map_err(|e| e.at(at))?;
+    let slots = if start.kind == WorkloadKind::Retrieval {
+        start = Column::retrieval_default();
+        &RETRIEVAL_SLOTS
+    } else {
+        &TRAINING_SLOTS
+    };
+    crate::slots::decode(slots, parts, at, &cx, start)
+}
+
+/// Writes a `cmp=` token (see [`TRAINING_SLOTS`] and [`RETRIEVAL_SLOTS`]).
 pub fn encode_column(c: &Column) -> String {
     if c.kind == WorkloadKind::Retrieval {
-        let r = &c.retrieval;
-        return format!(
-            "{}:{}:{}:{}:{}:{}:{}",
-            c.kind.id(),
-            format_number_exact(c.params),
-            format_number_exact(c.tokens),
-            format_number_exact(r.queries_per_month),
-            r.chunks_per_query,
-            r.chunk_tokens,
-            r.dimension
-        );
+        crate::slots::encode(&RETRIEVAL_SLOTS, c)
+    } else {
+        crate::slots::encode(&TRAINING_SLOTS, c)
     }
-    let mut s = format!(
-        "{}:{}:{}:{}:{}",
-        c.kind.id(),
-        format_number_exact(c.params),
-        format_number_exact(c.tokens),
-        format_number_exact(c.epochs),
-        c.runs
-    );
-    let flag =
-        c.kind.offers_checkpointing() && c.checkpointing != c.kind.checkpointing_by_default();
-    match (c.gpus, flag) {
-        (Some(g), false) => s.push_str(&format!(":{g}")),
-        (Some(g), true) => s.push_str(&format!(":{g}:{}", u8::from(c.checkpointing))),
-        (None, true) => s.push_str(&format!("::{}", u8::from(c.checkpointing))),
-        (None, false) => {}
-    }
-    s
 }

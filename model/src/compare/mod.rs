@@ -154,11 +154,11 @@ mod tests {
 
     #[test]
     fn tokens_parse_and_encode_round_trip() {
-        let c = parse_column("lora:8B:200M:1:10", 0).unwrap_or_else(|e| panic!("{}", e.message));
+        let c = parse_column("lora:8B:200M:1:10", 0).unwrap_or_else(|e| panic!("{}", e.message()));
         assert_eq!(c, train_vs_finetune()[2]);
         assert_eq!(encode_column(&c), "lora:8B:200M:1:10");
-        let g =
-            parse_column("continued:8B:50B:2:1:256", 1).unwrap_or_else(|e| panic!("{}", e.message));
+        let g = parse_column("continued:8B:50B:2:1:256", 1)
+            .unwrap_or_else(|e| panic!("{}", e.message()));
         assert_eq!((g.epochs, g.gpus), (2.0, Some(256)));
         assert_eq!(parse_column(&encode_column(&g), 1), Ok(g));
         assert_eq!(
@@ -170,30 +170,31 @@ mod tests {
     #[test]
     fn checkpointing_flags_and_retrieval_tokens_round_trip() {
         // Old links keep their meaning, except that QLoRA now defaults to checkpointing on.
-        let lora = parse_column("lora:8B:200M:1:10", 0).unwrap_or_else(|e| panic!("{}", e.message));
+        let lora =
+            parse_column("lora:8B:200M:1:10", 0).unwrap_or_else(|e| panic!("{}", e.message()));
         assert!(!lora.checkpointing);
-        let q = parse_column("qlora:8B:200M", 0).unwrap_or_else(|e| panic!("{}", e.message));
+        let q = parse_column("qlora:8B:200M", 0).unwrap_or_else(|e| panic!("{}", e.message()));
         assert!(q.checkpointing);
         assert_eq!(encode_column(&q), "qlora:8B:200M:1:1");
         // A flag that differs from the default is written, with an empty gpus field if needed.
         let on =
-            parse_column("lora:8B:200M:1:10::1", 0).unwrap_or_else(|e| panic!("{}", e.message));
+            parse_column("lora:8B:200M:1:10::1", 0).unwrap_or_else(|e| panic!("{}", e.message()));
         assert_eq!((on.checkpointing, on.gpus), (true, None));
         assert_eq!(encode_column(&on), "lora:8B:200M:1:10::1");
         let off =
-            parse_column("qlora:8B:200M:1:1:8:0", 0).unwrap_or_else(|e| panic!("{}", e.message));
+            parse_column("qlora:8B:200M:1:1:8:0", 0).unwrap_or_else(|e| panic!("{}", e.message()));
         assert_eq!((off.checkpointing, off.gpus), (false, Some(8)));
         assert_eq!(encode_column(&off), "qlora:8B:200M:1:1:8:0");
         // A flag equal to the default reads back the same and is not written.
         let same =
-            parse_column("full-ft:8B:200M:1:1::0", 0).unwrap_or_else(|e| panic!("{}", e.message));
+            parse_column("full-ft:8B:200M:1:1::0", 0).unwrap_or_else(|e| panic!("{}", e.message()));
         assert_eq!(encode_column(&same), "full-ft:8B:200M:1:1");
         // Retrieval: defaults fill what is left out; the page writes all six fields.
-        let rag = parse_column("rag:335M:200M", 0).unwrap_or_else(|e| panic!("{}", e.message));
+        let rag = parse_column("rag:335M:200M", 0).unwrap_or_else(|e| panic!("{}", e.message()));
         assert_eq!(rag, Column::retrieval_default());
         assert_eq!(encode_column(&rag), "rag:335M:200M:1M:5:512:1024");
         let r2 = parse_column("rag:110M:1B:20K:8:256:768", 1)
-            .unwrap_or_else(|e| panic!("{}", e.message));
+            .unwrap_or_else(|e| panic!("{}", e.message()));
         assert_eq!(
             (
                 r2.retrieval.queries_per_month,
@@ -269,7 +270,7 @@ mod tests {
         );
         // QLoRA 8B x 200M x 10 runs with checkpointing (its default): 7.2 * 8e9 * 2e9 = 1.152e20
         // FLOPs = 1.152e20 / 3.956e14 / 3600 = 80.8898 GPU-h; LoRA without it 44.9388 GPU-h.
-        let q = parse_column("qlora:8B:200M:1:10", 0).unwrap_or_else(|e| panic!("{}", e.message));
+        let q = parse_column("qlora:8B:200M:1:10", 0).unwrap_or_else(|e| panic!("{}", e.message()));
         let rq = evaluate(&q, &s, &plan.settings.billing, &e, &o, Some(0), &c);
         assert!((rq.gpu_hours - 80.889_78).abs() < 1e-4, "{}", rq.gpu_hours);
     }
@@ -279,7 +280,7 @@ mod tests {
         let msg = |t: &str| {
             parse_column(t, 1)
                 .map(|_| String::new())
-                .unwrap_or_else(|e| e.message)
+                .unwrap_or_else(|e| e.message())
         };
         assert_eq!(
             msg("lora:8B"),
