@@ -396,6 +396,8 @@ pub struct OverheadEstimate<'c> {
     pub billed_gpu_hours: Option<f64>,
     /// Wall-clock days of the billed run at the duty cycle.
     pub billed_days: f64,
+    /// Tokens in the sequence the activation estimate holds.
+    pub activation_seq_len: f64,
     /// Activation memory per GPU (one sequence, full recomputation), GB.
     pub activation_gb: f64,
     /// Fewest GPUs holding full training state (16 bytes/param) and activations.
@@ -712,7 +714,8 @@ pub fn estimate_overheads<'c>(
     let corpus_egress = inputs
         .corpus_out
         .then_some((data_gb, data_gb * egress_price));
-    let act = activation_gb_per_gpu(s.params, ACTIVATION_SEQ_LEN);
+    let seq_len = ACTIVATION_SEQ_LEN;
+    let act = activation_gb_per_gpu(s.params, seq_len);
     let fit = |m| min_gpus_with_activations(s.param_count().all(), m, e.accelerator.memory_gb, act);
     OverheadEstimate {
         network,
@@ -738,6 +741,7 @@ pub fn estimate_overheads<'c>(
         effective_gpu_hours: effective,
         billed_gpu_hours: billed,
         billed_days,
+        activation_seq_len: seq_len,
         activation_gb: act,
         min_gpus: fit(TrainingMemory::Full),
         min_gpus_lora: fit(TrainingMemory::Lora),

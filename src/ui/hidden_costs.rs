@@ -134,7 +134,7 @@ fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
             "memory-warning",
             tr!(
                 "hidden_costs.activation_warning",
-                seq = runway_model::overheads::ACTIVATION_SEQ_LEN,
+                seq = o.activation_seq_len,
                 gb = format!("{:.1}", o.activation_gb),
                 accelerator = accelerator
             ),

@@ -1,7 +1,7 @@
 //! The hidden-cost results the page shows: stable test ids, headlines and "show the math" with the
 //! sources of every catalog figure, like [`crate::explain::Output`] does for the base estimate.
 
-use super::{OverheadEstimate, ACTIVATION_SEQ_LEN, LLAMA3_MTBF_GPU_HOURS};
+use super::{OverheadEstimate, LLAMA3_MTBF_GPU_HOURS};
 use crate::catalog::Catalog;
 use crate::cost::Estimate;
 use crate::explain::{Citation, Explanation};
@@ -351,7 +351,7 @@ impl HiddenOutput {
                 crate::tr!("hidden.formula.min_gpus"),
                 crate::tr!(
                     "hidden.sub.min_gpus",
-                    seq = ACTIVATION_SEQ_LEN,
+                    seq = o.activation_seq_len,
                     h = exact(super::transformer_shape(s.params).0, 1),
                     l = exact(super::transformer_shape(s.params).1, 2),
                     act = exact(o.activation_gb, 3),
