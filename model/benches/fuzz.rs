@@ -665,7 +665,7 @@ fn link_shaped(cat: &Catalog) -> impl Strategy<Value = String> {
                 let parts = vec![provider, acc, gpus, hours, start, duty, price];
                 ("work".to_string(), token(parts, 5, keep))
             }),
-        // Training jobs: kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price[:lora_rank]]]]]]].
+        // Training jobs: kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price]]]]]] (the first twelve slots; tests/properties.rs generates every slot from the input table).
         2 => (
             (ids(job_kinds.clone()), amount_text(1e8, 2e12), amount_text(1e5, 1e14)),
             prop::sample::select(offers.clone()),

@@ -940,6 +940,38 @@ impl Field {
     }
 }
 
+/// The `job=` token's shape as its message and the README write it:
+/// `kind:params:tokens:provider:accelerator:gpus[:start[:…]]`, from the rows.
+pub fn job_shape() -> String {
+    let mut rows: Vec<(usize, Field, Need)> = Field::ALL
+        .into_iter()
+        .filter_map(|f| f.spec().job.map(|s| (s.at, f, s.need)))
+        .collect();
+    rows.sort_by_key(|r| r.0);
+    // The accelerator's link key is `gpu` (old one-run links); its token slot is named in words.
+    let name = |f: Field| match f {
+        Field::Gpu => "accelerator",
+        f => f.key(),
+    };
+    let required: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.2 == Need::Required)
+        .map(|r| name(r.1))
+        .collect();
+    let optional: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.2 != Need::Required)
+        .map(|r| name(r.1))
+        .collect();
+    let mut shape = required.join(":");
+    for o in &optional {
+        shape.push_str("[:");
+        shape.push_str(o);
+    }
+    shape.push_str(&"]".repeat(optional.len()));
+    shape
+}
+
 /// The label of a field in the reader's language (model/locales/fields.yml; the English is the
 /// table's `label`, checked by a test).
 fn label_text(field: Field) -> String {
@@ -1225,7 +1257,7 @@ mod tests {
     #[test]
     fn table_reading_methods_match_the_rows() {
         // Spot checks against the link documentation (README "Share links"): MFU is a percentage,
-        // spot a switch, ckpt_every the only field taking `auto`, job fields the 12 of `job=`.
+        // spot a switch, ckpt_every the only field taking `auto`, job fields the 13 of `job=`.
         assert!(Field::Mfu.is_percent() && !Field::Params.is_percent());
         assert!(Field::Spot.is_switch() && !Field::Gpus.is_switch());
         let auto: Vec<Field> = Field::ALL

@@ -444,4 +444,15 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn the_job_shape_is_written_from_the_rows_and_documented() {
+        assert_eq!(
+            crate::field_spec::job_shape(),
+            "kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price[:lora_rank]]]]]]]"
+        );
+        // The README's link table documents the same shape.
+        let readme = include_str!("../../README.md");
+        assert!(readme.contains(&format!("`{}`", crate::field_spec::job_shape())));
+    }
 }

@@ -54,7 +54,12 @@ impl Token {
     fn expected(self, got: &str) -> String {
         let label = self.label();
         match self {
-            Token::Job(_) => crate::tr!("workloads.job_expected", label = label, got = got),
+            Token::Job(_) => crate::tr!(
+                "workloads.job_expected",
+                label = label,
+                shape = crate::field_spec::job_shape(),
+                got = got
+            ),
             Token::Serve(_) => crate::tr!("workloads.serve_expected", label = label, got = got),
             Token::Work(_) => crate::tr!("plan.work.expected", label = label, got = got),
             Token::Cmp(_) => crate::tr!("compare.expected", label = label, got = got),

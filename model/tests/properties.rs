@@ -240,11 +240,25 @@ fn grant_token(cat: &Catalog) -> BoxedStrategy<String> {
         .boxed()
 }
 
-/// `job=kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price[:lora_rank]]]]]]]`.
+/// `job=kind:params:tokens:provider:accelerator:gpus[:…]`: the optional slots are the input
+/// table's optional job rows in their positions, so a new per-job input is generated too.
 fn job_token(cat: &Catalog) -> BoxedStrategy<String> {
     let kinds: Vec<String> = runway_model::workloads::job_kinds()
         .map(|k| k.id().to_string())
         .collect();
+    let mut rows: Vec<(usize, Field)> = Field::ALL
+        .into_iter()
+        .filter_map(|f| {
+            f.spec()
+                .job
+                .filter(|s| s.need != runway_model::field_spec::Need::Required)
+                .map(|s| (s.at, f))
+        })
+        .collect();
+    rows.sort_by_key(|r| r.0);
+    let optionals: Vec<BoxedStrategy<String>> =
+        rows.iter().map(|(_, f)| optional(field_text(*f))).collect();
+    let n = optionals.len();
     (
         (
             prop::sample::select(kinds),
@@ -253,34 +267,17 @@ fn job_token(cat: &Catalog) -> BoxedStrategy<String> {
         ),
         prop::sample::select(offers(cat)),
         field_text(Field::Gpus),
-        (
-            optional(field_text(Field::Start)),
-            optional(field_text(Field::Epochs)),
-            optional(field_text(Field::Runs)),
-        ),
-        (
-            optional(field_text(Field::Mfu)),
-            optional(field_text(Field::Duty)),
-            optional(field_text(Field::Price)),
-        ),
-        kept(6),
+        optionals,
+        kept(n),
         spoil(),
     )
         .prop_map(
-            |(
-                (kind, params, tokens),
-                (provider, acc),
-                gpus,
-                (start, epochs, runs),
-                (mfu, duty, price),
-                keep,
-                bad,
-            )| {
-                let parts = vec![
-                    kind, params, tokens, provider, acc, gpus, start, epochs, runs, mfu, duty,
-                    price,
-                ];
-                token(parts, 6, keep, &[1, 2, 5, 6, 7, 8, 9, 10, 11], bad)
+            move |((kind, params, tokens), (provider, acc), gpus, optionals, keep, bad)| {
+                let mut parts = vec![kind, params, tokens, provider, acc, gpus];
+                parts.extend(optionals);
+                // Every slot but the kind and the two ids is a number that can be spoiled.
+                let numeric: Vec<usize> = [1, 2, 5].into_iter().chain(6..6 + n).collect();
+                token(parts, 6, keep, &numeric, bad)
             },
         )
         .boxed()
