@@ -863,6 +863,20 @@ inputs! {
             access: Access::Required { default: 16.0, get: |s, _| s.lora_rank, set: |s, _, v| s.lora_rank = v },
         }),
     }
+    /// Tokens in each training sequence (the context length trained on): sizes the activations
+    /// every accelerator holds, so a long-context job needs more memory per GPU.
+    SeqLen {
+        key: "seq_len",
+        label: "Sequence length",
+        accepted: same("a whole number of tokens from 16 to 1,048,576, like 4096 or 32768"),
+        job: Some(JobSlot::when_set(13)),
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(16.0, 1_048_576.0),
+            style: Style::Plain,
+            slider: Some(Scale::Log { min: 512.0, max: 131_072.0, whole: true }),
+            access: Access::Required { default: 4_096.0, get: |s, _| s.seq_len, set: |s, _, v| s.seq_len = v },
+        }),
+    }
 }
 
 impl Field {
@@ -1014,6 +1028,7 @@ fn label_text(field: Field) -> String {
         Field::Epochs => crate::tr!("fields.epochs.label"),
         Field::Runs => crate::tr!("fields.runs.label"),
         Field::LoraRank => crate::tr!("fields.lora_rank.label"),
+        Field::SeqLen => crate::tr!("fields.seq_len.label"),
     }
 }
 
@@ -1062,6 +1077,7 @@ fn accepted_text(field: Field, origin: Origin) -> String {
         (Field::Epochs, _) => crate::tr!("fields.epochs.accepted"),
         (Field::Runs, _) => crate::tr!("fields.runs.accepted"),
         (Field::LoraRank, _) => crate::tr!("fields.lora_rank.accepted"),
+        (Field::SeqLen, _) => crate::tr!("fields.seq_len.accepted"),
     }
 }
 impl Scale {
@@ -1257,7 +1273,7 @@ mod tests {
     #[test]
     fn table_reading_methods_match_the_rows() {
         // Spot checks against the link documentation (README "Share links"): MFU is a percentage,
-        // spot a switch, ckpt_every the only field taking `auto`, job fields the 13 of `job=`.
+        // spot a switch, ckpt_every the only field taking `auto`, job fields the 14 of `job=`.
         assert!(Field::Mfu.is_percent() && !Field::Params.is_percent());
         assert!(Field::Spot.is_switch() && !Field::Gpus.is_switch());
         let auto: Vec<Field> = Field::ALL
@@ -1285,7 +1301,8 @@ mod tests {
                 "kind",
                 "epochs",
                 "runs",
-                "lora_rank"
+                "lora_rank",
+                "seq_len"
             ]
         );
         assert_eq!(Field::Gpu.range(), None);

@@ -31,6 +31,8 @@ pub struct Job {
     pub runs: u32,
     /// LoRA's rank (LoRA and QLoRA).
     pub lora_rank: f64,
+    /// Tokens in each training sequence: the activations every accelerator holds.
+    pub seq_len: f64,
     /// Model FLOPs utilisation.
     pub mfu: f64,
     /// Busy fraction of each day.
@@ -55,6 +57,7 @@ impl Default for Job {
             epochs: 1.0,
             runs: 1,
             lora_rank: LORA_RANK,
+            seq_len: 4_096.0,
             mfu: 0.4,
             duty: 1.0,
             price_override_usd_per_gpu_hour: None,

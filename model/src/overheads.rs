@@ -714,7 +714,7 @@ pub fn estimate_overheads<'c>(
     let corpus_egress = inputs
         .corpus_out
         .then_some((data_gb, data_gb * egress_price));
-    let seq_len = ACTIVATION_SEQ_LEN;
+    let seq_len = s.seq_len;
     let act = activation_gb_per_gpu(s.params, seq_len);
     let fit = |m| min_gpus_with_activations(s.param_count().all(), m, e.accelerator.memory_gb, act);
     OverheadEstimate {
@@ -1405,6 +1405,51 @@ mod tests {
         Box::leak(Box::new(
             Catalog::builtin().unwrap_or_else(|e| panic!("{e}")),
         ))
+    }
+
+    #[test]
+    fn a_long_context_job_holds_more_activations() {
+        // The job's sequence length sizes the activations (Korthikanti et al. 2022, full
+        // recomputation): s * h * (2L + 34) bytes, linear in s. A 70B model (h = (128 * 70e9 /
+        // 12)^(1/3) = 9,072.2, L = 70.88): 4,096 tokens -> 4096 * 9072.2 * (2 * 70.88 + 34) =
+        // 6.5308 GB; 32,768 tokens (a long-context fine-tune) -> 8x = 52.247 GB, so 16 bytes a
+        // parameter (1,120 GB) need ceil(1120 / (80 - 6.53)) = 16 H100s at 4K but
+        // ceil(1120 / (80 - 52.25)) = 41 at 32K.
+        let (c, k) = (catalog(), OverheadInputs::default());
+        let short = Job {
+            params: 70e9,
+            ..Job::default()
+        };
+        let long = Job {
+            seq_len: 32_768.0,
+            ..short.clone()
+        };
+        let o4 = estimate_overheads(&short, &k, &default_estimate(&short, c), c);
+        let o32 = estimate_overheads(&long, &k, &default_estimate(&long, c), c);
+        assert_eq!(
+            (o4.activation_seq_len, o32.activation_seq_len),
+            (4096.0, 32_768.0)
+        );
+        assert!(
+            close(o4.activation_gb, 6.5308, 1e-4),
+            "{}",
+            o4.activation_gb
+        );
+        assert!(
+            close(o32.activation_gb, 52.247, 1e-4),
+            "{}",
+            o32.activation_gb
+        );
+        assert_eq!((o4.min_gpus, o32.min_gpus), (Some(16), Some(41)));
+        // Past one accelerator's memory: no fit without tensor or sequence parallelism.
+        let huge = Job {
+            seq_len: 131_072.0,
+            ..short
+        };
+        assert_eq!(
+            estimate_overheads(&huge, &k, &default_estimate(&huge, c), c).min_gpus,
+            None
+        );
     }
 
     #[test]

@@ -362,7 +362,7 @@ mod tests {
         };
         assert_eq!(
             with_lang(Lang::Pt, || shape.to_string()),
-            "Tarefa 2: esperado kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price[:lora_rank]]]]]]], recebido \"pretrain:7B\"."
+            "Tarefa 2: esperado kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price[:lora_rank[:seq_len]]]]]]]], recebido \"pretrain:7B\"."
         );
         assert!(
             shape.to_string().starts_with("Job 2: expected kind:params"),
@@ -405,6 +405,20 @@ mod tests {
             encode(&slots, &ranked),
             "pretrain:7B:2T:aws:h100-sxm:64:0:1:1:0.4:1::64"
         );
+        // The sequence length (the 14th slot) read as typed in a link, written plainly.
+        let c = catalog();
+        let long =
+            crate::workloads::parse_job("lora:8B:20M:modal:h100-sxm:1:0:1:1:0.4:1:::32768", 0, &c)
+                .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((long.seq_len, long.lora_rank), (32_768.0, 16.0));
+        assert_eq!(
+            encode(&slots, &long),
+            "lora:8B:20M:modal:h100-sxm:1:0:1:1:0.4:1:::32768"
+        );
+        let short =
+            crate::workloads::parse_job("lora:8B:20M:modal:h100-sxm:1:0:1:1:0.4:1:::8", 0, &c)
+                .err();
+        assert_eq!(short.map(|e| (e.field, e.to_string())), Some((Some("seq_len"), "Job 1: Sequence length: \"8\" is below the accepted range. Expected a whole number of tokens from 16 to 1,048,576, like 4096 or 32768.".to_string())));
         // A whole-number field is written plainly, never suffixed (1024, not 1.024K).
         let big = Job {
             gpus: 1024,
@@ -449,7 +463,7 @@ mod tests {
     fn the_job_shape_is_written_from_the_rows_and_documented() {
         assert_eq!(
             crate::field_spec::job_shape(),
-            "kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price[:lora_rank]]]]]]]"
+            "kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price[:lora_rank[:seq_len]]]]]]]]"
         );
         // The README's link table documents the same shape.
         let readme = include_str!("../../README.md");

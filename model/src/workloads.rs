@@ -340,6 +340,7 @@ mod tests {
                 epochs: 1.0,
                 runs: 1,
                 lora_rank: 16.0,
+                seq_len: 4096.0,
                 mfu: 0.4,
                 duty: 1.0,
                 price_override_usd_per_gpu_hour: None,

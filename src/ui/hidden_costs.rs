@@ -40,6 +40,7 @@ pub fn HiddenCostsPanel() -> impl IntoView {
                 <NumberInput field=Field::Restart unit="min" hint=interned(tr!("hidden_costs.hint_restart")) />
                 <NumberInput field=Field::CkptEvery unit="min" hint=interned(tr!("hidden_costs.hint_ckpt_every")) />
                 <NumberInput field=Field::CkptsKept unit="ckpts" hint=interned(tr!("hidden_costs.hint_ckpts_kept")) />
+                <NumberInput field=Field::SeqLen unit=interned(tr!("inputs.unit_seq")) hint=interned(tr!("inputs.hint_seq")) />
                 <DataOnSelect />
                 <DataFormatSelect />
                 <Switch field=Field::Spot text=tr!("hidden_costs.switch_spot") />

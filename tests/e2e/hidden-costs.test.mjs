@@ -179,6 +179,18 @@ test('a model that does not fit gets a clear warning', async () => {
   assert.match(await calc.page.getByTestId('memory-warning').innerText(), /need at least 16 NVIDIA H100 SXMs .* you chose 8/);
   await calc.type('gpus', '16');
   await calc.page.getByTestId('memory-warning').waitFor({ state: 'detached' });
+  // A long-context job: 32,768-token sequences hold 8x the activations, 52.25 GB a GPU:
+  // ceil(1,120 / (80 - 52.25)) = 41 H100s (by hand, model/src/overheads.rs). The job's token
+  // carries it in its 14th slot, and the link reopens the same job.
+  await calc.type('seq_len', '32768');
+  await calc.page.waitForFunction(() => document.querySelector('[data-testid=min-gpus]').dataset.value === '41');
+  assert.match(await calc.page.getByTestId('memory-warning').innerText(), /need at least 41 NVIDIA H100 SXMs .* you chose 16/);
+  await calc.waitForUrl((p) => p.get('seq_len') === '32768');
+  assert.match(new URL(calc.page.url()).searchParams.get('job'), /:::32768$/);
+  const again = await open(new URL(calc.page.url()).search);
+  assert.equal(await again.value('min-gpus'), 41);
+  assert.equal(await again.page.getByTestId('input-seq_len').inputValue(), '32768');
+  await done(again);
   await done(calc);
 });
 

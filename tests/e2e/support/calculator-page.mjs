@@ -167,7 +167,7 @@ export class CalculatorPage {
 }
 
 /** The fields of a `job=` token, in order (README "Share links"). */
-export const JOB_FIELDS = ['kind', 'params', 'tokens', 'provider', 'gpu', 'gpus', 'start', 'epochs', 'runs', 'mfu', 'duty', 'price'];
+export const JOB_FIELDS = ['kind', 'params', 'tokens', 'provider', 'gpu', 'gpus', 'start', 'epochs', 'runs', 'mfu', 'duty', 'price', 'lora_rank', 'seq_len'];
 
 /** A `job=` token as an object keyed by JOB_FIELDS (absent trailing fields are missing). */
 export function parseJob(token) {
@@ -179,8 +179,9 @@ export function parseJob(token) {
 function withJobFields(params) {
   const first = params.get('job');
   const job = first === null ? null : parseJob(first);
-  // Fields written only when not the default in the old form: start 0 and no price read as absent.
-  const absent = (k, v) => v === undefined || (k === 'start' && v === '0');
+  // Fields written only when not the default in the old form: start 0 and no price (an empty
+  // slot before a LoRA rank or sequence length) read as absent.
+  const absent = (k, v) => v === undefined || v === '' || (k === 'start' && v === '0');
   const get = params.get.bind(params);
   const has = params.has.bind(params);
   params.get = (k) => (job && JOB_FIELDS.includes(k) && k !== 'kind' ? (absent(k, job[k]) ? null : job[k]) : get(k));
