@@ -2,23 +2,26 @@ use leptos::prelude::*;
 use runway_model::{tr, Catalog};
 use std::time::Duration;
 
-use crate::browser;
 use crate::lang::{CurrencySwitch, LangSwitch};
+use crate::platform::browser;
+use crate::sections::advisor::AdvisorPanel;
+use crate::sections::answers::AnswersPanel;
+use crate::sections::billing::BillingPanel;
+use crate::sections::charts::Charts;
+use crate::sections::compare::ComparePanel;
+use crate::sections::credits::CreditsPanel;
+use crate::sections::hidden_costs::HiddenCostsPanel;
+use crate::sections::saved::SavedPlansPanel;
+use crate::sections::share::ShareBar;
+use crate::sections::workload::inputs::InputsPanel;
+use crate::sections::workload::results::Results;
+use crate::state::last_plan::{remember_last, restore_last};
 use crate::state::{provide_app_state, AppState};
-use crate::ui::advisor::AdvisorPanel;
-use crate::ui::announce::LiveRegion;
-use crate::ui::answers::AnswersPanel;
-use crate::ui::billing::BillingPanel;
-use crate::ui::charts::Charts;
-use crate::ui::compare::ComparePanel;
-use crate::ui::credits::CreditsPanel;
-use crate::ui::glossary::Glossary;
-use crate::ui::hidden_costs::HiddenCostsPanel;
-use crate::ui::inputs::InputsPanel;
-use crate::ui::results::Results;
-use crate::ui::scenarios::{remember_last, restore_last, SavedPlansPanel};
-use crate::ui::section::{follow_hash, provide_sections, Collapsible, OpenSections, SectionNav};
-use crate::ui::share::ShareBar;
+use crate::widgets::announce::LiveRegion;
+use crate::widgets::glossary::Glossary;
+use crate::widgets::section::{
+    follow_hash, provide_sections, Collapsible, OpenSections, SectionNav,
+};
 
 /// The parts of the page, built in this order (see [`build_in_steps`]). First the plan's state and
 /// its results (decoded, priced, the runway simulated), nothing shown yet.
@@ -90,7 +93,7 @@ pub fn App(in_steps: bool) -> impl IntoView {
         // straight to the form that adds a workload to the plan; hidden until it has the focus.
         <a class="skip-link" href="#add-workload" data-testid="skip-to-add-workload" on:click=move |ev| {
             ev.prevent_default();
-            crate::ui::announce::focus_test_id("new-work-type".to_string());
+            crate::widgets::announce::focus_test_id("new-work-type".to_string());
         }>{tr!("focus.skip_to_add")}</a>
         <header class="top">
             <div>

@@ -16,7 +16,7 @@ use runway_model::locale::{self, CurrencyCode, DisplayCurrency, Lang};
 use runway_model::tr;
 use wasm_bindgen::JsCast;
 
-use crate::browser;
+use crate::platform::browser;
 
 /// Where the reader's choice of language is kept.
 const LANG_KEY: &str = "gpu-credit-runway.lang";

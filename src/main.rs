@@ -1,12 +1,11 @@
 //! Entry point: install the panic hook (a visible banner, not a blank page) and mount the app.
 
 mod app;
-mod browser;
-mod derived;
 mod lang;
+mod platform;
+mod sections;
 mod state;
-mod storage;
-mod ui;
+mod widgets;
 
 // The page's words (locales/*.yml) in English and Portuguese; English is the fallback.
 rust_i18n::i18n!("locales", fallback = "en");
@@ -15,7 +14,10 @@ runway_model::tr_lookup!();
 fn main() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
-        browser::show_fatal_banner(&runway_model::tr!("app.panic", info = info.to_string()));
+        platform::browser::show_fatal_banner(&runway_model::tr!(
+            "app.panic",
+            info = info.to_string()
+        ));
     }));
     lang::mount(true);
 }

@@ -295,7 +295,7 @@ fn check_csv(csv: &str) -> Checked {
     Ok(())
 }
 
-/// Every calculation the page runs on a decoded plan, as the page calls it (src/ui/*), with every
+/// Every calculation the page runs on a decoded plan, as the page calls it (src/sections, src/widgets), with every
 /// number it shows or charts checked finite (`None` where a value can be absent).
 fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     // The job the page opens (the first), else the new default one it offers.
@@ -306,7 +306,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
         Ok(e) => e,
         Err(err) => return Err(TestCaseError::fail(format!("does not price: {err:?}"))),
     };
-    // Results cards and their charts (src/ui/results.rs, charts.rs).
+    // Results cards and their charts (src/sections/workload/results.rs, charts.rs).
     for out in Output::ALL {
         let id = out.test_id();
         finite(id, out.value(&e))?;
@@ -322,7 +322,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     for (_, _, usd) in cost_by_provider(&e, cat) {
         finite("cost_by_provider", usd)?;
     }
-    // Hidden costs and their two sweeps (src/ui/hidden_costs.rs).
+    // Hidden costs and their two sweeps (src/sections/hidden_costs.rs).
     let o = estimate_overheads(s, &k.overheads, &e, cat);
     check_overheads(&o, s, &k.overheads, &e, cat)?;
     let gpus = f64::from(s.gpus);
@@ -343,7 +343,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
         finite("cost_vs_interval x", t)?;
         finite_or_none("cost_vs_interval y", usd)?;
     }
-    // Billing modes and break-evens (src/ui/billing.rs).
+    // Billing modes and break-evens (src/sections/billing.rs).
     let b = estimate_billing(s, &k.billing, &e, cat);
     for (what, v) in [
         ("billing.busy_only_usd_per_hour", b.busy_only_usd_per_hour),
@@ -392,7 +392,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
         finite("what_budget_buys.gpu_hours", r.gpu_hours)?;
         finite("what_budget_buys.pflop_hours", r.pflop_hours)?;
     }
-    // Credits and runway, warnings, application windows, CSV (src/ui/credits.rs, plan_list.rs,
+    // Credits and runway, warnings, application windows, CSV (src/sections/credits/,
     // scenarios.rs).
     let outcome = runway_model::evaluate::evaluate(plan, cat);
     for j in &outcome.jobs {
@@ -419,7 +419,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     prop_assert_eq!(listed.total_spend_usd, r.total_spend_usd);
     prop_assert_eq!(listed.cash_usd, r.cash_usd);
     check_csv(&results_csv(plan, &inputs, &outcome.lines, &r, cat))?;
-    // Train vs fine-tune columns (src/ui/compare.rs): the page shows each cost as a multiple of
+    // Train vs fine-tune columns (src/sections/compare.rs): the page shows each cost as a multiple of
     // the cheapest, so costs must be positive.
     for c in &plan.compare {
         let col = evaluate(c, s, &k.billing, &e, &outcome, Some(0), cat);
@@ -431,7 +431,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
         prop_assert!(col.cost_usd > 0.0);
         check_runway("compare.runway", &col.runway)?;
     }
-    // The credit-shape advisor, with the inputs src/ui/advisor.rs builds.
+    // The credit-shape advisor, with the inputs src/sections/advisor.rs builds.
     let advice = advise(&outcome.advisor_inputs(k), cat);
     for a in &advice.ranked {
         finite("advisor.amount_usd", a.amount_usd)?;

@@ -2,37 +2,43 @@
 //! above them, estimators above those, then the plan, its evaluation and the codecs. A module's
 //! `crate::x` (or `crate::x::y` for a file `x/y.rs`) paths outside comments and test code are its
 //! imports; a submodule may use its parent (`super::`), which is how Rust nests a part of a domain.
-//! Above the model, the app's panels (`src/ui`) only render: they call no estimator.
+//! Above the model, the app's sections and widgets (`src/sections`, `src/widgets`) only render:
+//! they call no estimator.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-fn modules() -> BTreeMap<String, String> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut out = BTreeMap::new();
-    let mut dirs = vec![src.clone()];
+/// Every `.rs` file under `dirs`, recursively.
+fn rust_files(mut dirs: Vec<PathBuf>) -> Vec<PathBuf> {
+    let mut files = Vec::new();
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{dir:?}: {e}")) {
             let path = entry.unwrap_or_else(|e| panic!("{e}")).path();
             if path.is_dir() {
                 dirs.push(path);
-                continue;
+            } else if path.extension().and_then(|e| e.to_str()) == Some("rs") {
+                files.push(path);
             }
-            if path.extension().and_then(|e| e.to_str()) != Some("rs") {
-                continue;
-            }
-            let rel = path
-                .strip_prefix(&src)
-                .unwrap_or_else(|e| panic!("{e}"))
-                .with_extension("");
-            let name = rel.to_string_lossy().replace('\\', "/");
-            let name = name.strip_suffix("/mod").unwrap_or(&name).to_string();
-            if name == "lib" {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
-            out.insert(name, text);
         }
+    }
+    files
+}
+
+fn modules() -> BTreeMap<String, String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = BTreeMap::new();
+    for path in rust_files(vec![src.clone()]) {
+        let rel = path
+            .strip_prefix(&src)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .with_extension("");
+        let name = rel.to_string_lossy().replace('\\', "/");
+        let name = name.strip_suffix("/mod").unwrap_or(&name).to_string();
+        if name == "lib" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+        out.insert(name, text);
     }
     out
 }
@@ -142,8 +148,8 @@ fn the_cycle_finder_finds_a_cycle() {
 }
 
 /// The model's estimators and simulations: what prices, sizes, sweeps, simulates or ranks. The
-/// page's panels only render: these are called from the app's state layer (`src/state.rs`,
-/// `src/derived.rs`), never from a file under `src/ui`.
+/// page's sections only render: these are called from the app's state layer (`src/state/`),
+/// never from a file under `src/sections` or `src/widgets`.
 const ESTIMATORS: [&str; 24] = [
     "estimate",
     "estimate_overheads",
@@ -226,15 +232,13 @@ fn estimators_in(text: &str) -> BTreeSet<&'static str> {
 }
 
 #[test]
-fn no_file_under_src_ui_calls_an_estimator() {
-    let ui = Path::new(env!("CARGO_MANIFEST_DIR")).join("../src/ui");
+fn no_section_or_widget_calls_an_estimator() {
+    // The page's sections and the widgets they share (src/sections, src/widgets): they render
+    // what the state layer (src/state) computed.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../src");
     let mut files = 0;
     let mut offenders = Vec::new();
-    for entry in std::fs::read_dir(&ui).unwrap_or_else(|e| panic!("{ui:?}: {e}")) {
-        let path = entry.unwrap_or_else(|e| panic!("{e}")).path();
-        if path.extension().and_then(|e| e.to_str()) != Some("rs") {
-            continue;
-        }
+    for path in rust_files(vec![root.join("sections"), root.join("widgets")]) {
         files += 1;
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
         let found = estimators_in(&text);
@@ -242,7 +246,10 @@ fn no_file_under_src_ui_calls_an_estimator() {
             offenders.push(format!("{}: {found:?}", path.display()));
         }
     }
-    assert!(files > 20, "the panels were read: {files} files");
+    assert!(
+        files > 25,
+        "the sections and widgets were read: {files} files"
+    );
     assert!(offenders.is_empty(), "views that compute: {offenders:?}");
 }
 

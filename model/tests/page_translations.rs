@@ -1,6 +1,6 @@
 //! The Portuguese of the plans, answers and planner texts (`locales/plans.yml`,
 //! `locales/answers.yml`, `locales/planner.yml`): it is Portuguese, not English left in place, and
-//! the sentences the page cuts around elements (src/ui/announce.rs, `marked`) keep their
+//! the sentences the page cuts around elements (src/widgets/announce.rs, `marked`) keep their
 //! element placeholders in the same order in both languages, so the pieces land around the right
 //! link or bold value.
 

@@ -54,7 +54,7 @@ async function announced(page, pattern) {
 // Two grants and an experiment: the page of the README's "Page height" plan.
 const PLAN = '?t0=2026-12-01&start=20&grant=aws-activate:100K:0:12:730&grant=modal:5K:0:3:365&work=modal:h100-sxm:8:2K:5:0.25';
 // Two training jobs, one serving line and one experiment: the workload list reads jobs 1–2, then
-// the serving line, then the experiments (src/ui/workloads.rs), one Remove button each.
+// the serving line, then the experiments (src/sections/workload/workloads.rs), one Remove button each.
 const WORKLOADS =
   '?t0=2026-12-01&job=pretrain:7B:2T:aws:h100-sxm:64&job=lora:8B:20M:modal:h100-sxm:1&serve=8B:2B:modal:h100-sxm&work=modal:h100-sxm:8:2K:5:0.25';
 
@@ -86,7 +86,7 @@ test('removing workloads: the focus goes to the row now in its place, else the o
 test('adding and editing workloads: the focus stays or goes to the form, and each change is said', async () => {
   const calc = await suite.openOn(TODAY, '?t0=2026-12-01&serve=8B:2B:modal:h100-sxm');
   const { page } = calc;
-  // The form's default is a LoRA job (src/ui/workloads.rs, AddForm::new); the plan has no job, so
+  // The form's default is a LoRA job (src/sections/workload/workloads.rs, AddForm::new); the plan has no job, so
   // it becomes job 1.
   await press(calc, 'add-workload');
   await announced(page, /^Job 1 added to the plan: .*LoRA.*\.$/);

@@ -9,11 +9,11 @@ use runway_model::format::{
 use runway_model::text::interned;
 use runway_model::{tr, Explanation, Field};
 
+use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::{use_app_state, use_derived, AppState};
-use crate::ui::charts::{draw_on, redraw_after_change};
-use crate::ui::field_error::FieldError;
-use crate::ui::number_input::NumberInput;
-use crate::ui::results::ResultCard;
+use crate::widgets::field_error::FieldError;
+use crate::widgets::number_input::NumberInput;
+use crate::widgets::result_card::ResultCard;
 
 type Pick = fn(&BillingEstimate) -> Option<f64>;
 
@@ -125,7 +125,7 @@ fn ApiSelect() -> impl IntoView {
             let id = a.id.to_string();
             let selected = move || current.with(|c| *c == id);
             // A price older than 12 months says so next to the number (catalog_age.rs).
-            let stale = crate::ui::hardware::stale_label(&a.as_of);
+            let stale = crate::widgets::hardware::stale_label(&a.as_of);
             let test_id = stale.as_ref().map(|_| format!("stale-api-{}", a.id));
             let text = match &stale {
                 Some(label) => tr!("billing.api_option_stale", name = a.name, input = usd_as_published(a.input_usd_per_mtok, 4), output = usd_as_published(a.output_usd_per_mtok, 4), as_of = a.as_of, stale = label),

@@ -3,8 +3,8 @@ use runway_model::slider::Scale;
 use runway_model::Field;
 
 use crate::state::use_app_state;
-use crate::ui::field_error::FieldError;
-use crate::ui::glossary::TermNote;
+use crate::widgets::field_error::FieldError;
+use crate::widgets::glossary::TermNote;
 
 /// A numeric input: a slider (when the field has one) and a typed box kept in sync, with its unit
 /// and validation message. Typed values are used exactly; slider values are rounded for people.

@@ -2,9 +2,9 @@ use leptos::prelude::*;
 use runway_model::{tr, Field};
 
 use crate::state::use_app_state;
-use crate::ui::field_error::FieldError;
-use crate::ui::hardware::{AcceleratorSelect, ProviderSelect};
-use crate::ui::number_input::NumberInput;
+use crate::widgets::field_error::FieldError;
+use crate::widgets::hardware::{AcceleratorSelect, ProviderSelect};
+use crate::widgets::number_input::NumberInput;
 use runway_model::text::interned;
 
 /// Every input of the training run.

@@ -10,9 +10,9 @@ use runway_model::tr;
 use runway_model::{Estimate, Job, PriceSource};
 use web_sys::HtmlCanvasElement;
 
-use crate::browser;
+use crate::platform::browser;
 use crate::state::{use_app_state, use_derived};
-use crate::ui::canvas::MeasuredCanvas;
+use crate::widgets::canvas::MeasuredCanvas;
 
 /// The two charts. Drawing is coalesced into one animation frame after the numbers update, so a
 /// burst of slider events draws once and never delays the results.

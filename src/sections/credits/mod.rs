@@ -1,21 +1,26 @@
+pub mod plan_list;
+pub mod planner;
+pub mod runway_chart;
+pub mod runway_results;
+pub mod uncertainty;
 use leptos::prelude::*;
 use runway_model::token::Token;
 use runway_model::tr;
 
+use crate::sections::credits::plan_list::PlanList;
+use crate::sections::credits::planner::ApplicationPlanner;
+use crate::sections::credits::runway_results::RunwayResults;
+use crate::sections::programs::ProgramBrowser;
+use crate::sections::workload::workloads::WorkloadList;
 use crate::state::use_app_state;
-use crate::ui::plan_list::PlanList;
-use crate::ui::planner::ApplicationPlanner;
-use crate::ui::programs::ProgramBrowser;
-use crate::ui::runway_results::RunwayResults;
-use crate::ui::section::Collapsible;
-use crate::ui::workloads::WorkloadList;
+use crate::widgets::section::Collapsible;
 
 /// Credit programs, the plan's grants, and how far they carry the plan.
 #[component]
 pub fn CreditsPanel() -> impl IntoView {
     let state = use_app_state();
     let runway = state.runway;
-    crate::ui::uncertainty::provide_bands();
+    crate::sections::credits::uncertainty::provide_bands();
     let link_errors = move || {
         state.plan_errors.with(|errors| {
             errors
@@ -40,7 +45,7 @@ pub fn CreditsPanel() -> impl IntoView {
             </Collapsible>
             <Collapsible id="uncertainty" class="uncertainty-section" nested=true title=tr!("credits.uncertainty_title")
                 blurb=tr!("credits.uncertainty_blurb")>
-                <crate::ui::uncertainty::Uncertainty />
+                <crate::sections::credits::uncertainty::Uncertainty />
             </Collapsible>
         </div>
         <ProgramBrowser />

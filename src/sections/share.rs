@@ -2,7 +2,7 @@ use leptos::prelude::*;
 
 use runway_model::tr;
 
-use crate::browser;
+use crate::platform::browser;
 use crate::state::use_app_state;
 
 /// The share box: the current plan's link, and a button that copies it.

@@ -1,5 +1,5 @@
 //! What the page shows beyond the plan's outcome, one memo each, computed by the model and read
-//! by the panels, which only render (no file under `src/ui` calls an estimator:
+//! by the panels, which only render (no file under `src/sections` or `src/widgets` calls an estimator:
 //! `model/tests/layering.rs` checks). A memo computes when first read, so a collapsed section's
 //! data is never computed, and each changes only when its own inputs do.
 

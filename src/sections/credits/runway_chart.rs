@@ -10,8 +10,8 @@ use runway_model::runway::summary::{
 };
 use runway_model::{tr, Catalog};
 
+use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::{use_app_state, RunwayView};
-use crate::ui::charts::{draw_on, redraw_after_change};
 
 /// What the chart says besides its pixels: its window, numbered markers, the grants' names and the
 /// sentence that states the answer.
@@ -81,13 +81,14 @@ pub fn RunwayChartView(
     let plan = state.plan;
     let read = Memo::new(move |_| {
         runway.with(|r| {
-            r.as_ref()
-                .map(|view| plan.with(|p| reading(view, p, catalog, crate::browser::today())))
+            r.as_ref().map(|view| {
+                plan.with(|p| reading(view, p, catalog, crate::platform::browser::today()))
+            })
         })
     });
     let canvas = NodeRef::<Canvas>::new();
     // The uncertainty run's bands (the credits section provides them), shaded behind the data.
-    let mc = crate::ui::uncertainty::use_bands();
+    let mc = crate::sections::credits::uncertainty::use_bands();
     redraw_after_change(
         move || {
             runway.track();

@@ -6,8 +6,8 @@ use runway_model::plan::{PlannedGrant, MAX_GRANTS};
 use runway_model::{tr, Field};
 
 use crate::state::use_app_state;
-use crate::ui::announce::{marked, piece, Announcer, MARK};
-use crate::ui::section::Collapsible;
+use crate::widgets::announce::{marked, piece, Announcer, MARK};
+use crate::widgets::section::Collapsible;
 
 /// The program catalog with filters (workload shape, provider, CUDA lock-in, backing) and an "Add to
 /// plan" button on each card. The workload and the CUDA lock-in are the advisor's inputs (link keys

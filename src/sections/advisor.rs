@@ -4,9 +4,9 @@ use runway_model::text::interned;
 use runway_model::{tr, Field};
 
 use crate::state::use_app_state;
-use crate::ui::field_error::FieldError;
-use crate::ui::hidden_costs::Switch;
-use crate::ui::number_input::NumberInput;
+use crate::widgets::field_error::FieldError;
+use crate::widgets::number_input::NumberInput;
+use crate::widgets::switch::Switch;
 
 /// A ranked program, ready to show.
 #[derive(Clone, Debug, PartialEq)]

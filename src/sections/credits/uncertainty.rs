@@ -11,7 +11,7 @@ use runway_model::plan::{GrantOdds, OddsField};
 use runway_model::tr;
 
 use crate::state::use_app_state;
-use crate::ui::announce::{marked, piece, MARK};
+use crate::widgets::announce::{marked, piece, MARK};
 
 /// Wait after the last edit before sampling, ms (the sampling itself takes the rest of the 50 ms).
 const DEBOUNCE_MS: u64 = 2;
@@ -89,9 +89,9 @@ pub fn Uncertainty() -> impl IntoView {
                 if generation.try_get_value() != Some(gen) {
                     return;
                 }
-                let t0 = crate::browser::now_ms();
+                let t0 = crate::platform::browser::now_ms();
                 let b = state.bands_now();
-                shared.took_ms.set(crate::browser::now_ms() - t0);
+                shared.took_ms.set(crate::platform::browser::now_ms() - t0);
                 shared.bands.set(b);
                 shared.pending.set(false);
             },
@@ -208,7 +208,7 @@ pub fn Uncertainty() -> impl IntoView {
 
     // Range inputs: plan-wide MFU and price factors.
     // The link's bad values get their messages here (the plan kept the defaults).
-    let (_, link_errors) = montecarlo::decode_ranges(&crate::browser::query_string());
+    let (_, link_errors) = montecarlo::decode_ranges(&crate::platform::browser::query_string());
     let range_error = |key: RangeKey| {
         let first = link_errors
             .iter()

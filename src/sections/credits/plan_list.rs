@@ -5,8 +5,8 @@ use runway_model::tr;
 
 use crate::state::use_app_state;
 use crate::state::RunwayView;
-use crate::ui::announce::{focus_test_id, marked, piece, Announcer, MARK};
-use crate::ui::live::{follow_value, ValueText};
+use crate::widgets::announce::{focus_test_id, marked, piece, Announcer, MARK};
+use crate::widgets::live::{follow_value, ValueText};
 
 /// The plan's grants, one editable row each, with what happened to it and when to apply.
 #[component]
@@ -170,7 +170,7 @@ fn GrantRow(
         <div class="grant-row" data-testid=format!("grant-{index}")>
             <div class="grant-head">
                 <b>{format!("{}. {name}", index + 1)}</b>
-                {program.map(|p| view! { <span class="hint" data-testid=format!("grant-{index}-typical")>{crate::ui::programs::typical_up_to(p)}</span> })}
+                {program.map(|p| view! { <span class="hint" data-testid=format!("grant-{index}-typical")>{crate::sections::programs::typical_up_to(p)}</span> })}
                 <button type="button" class="link-button" data-testid=format!("remove-grant-{index}")
                     aria-label=tr!("plan_list.remove_label", n = index + 1, name = name) on:click=remove>{tr!("plan_list.remove")}</button>
             </div>

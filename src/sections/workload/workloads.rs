@@ -6,7 +6,7 @@ use runway_model::tr;
 use runway_model::workloads::{job_from_slots, job_kinds, serve_from_slots, Serve};
 
 use crate::state::use_app_state;
-use crate::ui::announce::{focus_test_id, marked, piece, Announcer, MARK};
+use crate::widgets::announce::{focus_test_id, marked, piece, Announcer, MARK};
 
 /// The plan's workloads: training jobs (one is open in the calculator above), serving lines and
 /// experiments, each with what it costs and when it runs, removable; and one form that adds any

@@ -3,10 +3,10 @@ use runway_model::evaluate::BillLine;
 use runway_model::format::{data_value, usd, usd_exact};
 use runway_model::tr;
 
+use crate::sections::credits::runway_chart::RunwayChartView;
 use crate::state::use_app_state;
 use crate::state::RunwayView;
-use crate::ui::live::{follow_value, ValueText};
-use crate::ui::runway_chart::RunwayChartView;
+use crate::widgets::live::{follow_value, ValueText};
 
 /// Totals of the runway (spend, cash, the day cash starts), warnings about the whole plan, and the
 /// runway chart.
@@ -46,7 +46,7 @@ pub fn RunwayResults(
     };
     let end_text = move || match (end_day.get(), end_date()) {
         (Some(_), Some(date)) => {
-            let from_today = crate::browser::today().map(|t| t.days_until(date));
+            let from_today = crate::platform::browser::today().map(|t| t.days_until(date));
             match from_today {
                 Some(n) if n > 1 => tr!("runway_results.end_in_days", date = date, n = n),
                 Some(1) => tr!("runway_results.end_tomorrow", date = date),

@@ -3,7 +3,7 @@ use runway_model::catalog_age::staleness;
 use runway_model::{tr, Field};
 
 use crate::state::use_app_state;
-use crate::ui::field_error::FieldError;
+use crate::widgets::field_error::FieldError;
 
 /// The accelerator picker, with each chip's dense peak and memory in its label.
 #[component]
@@ -136,6 +136,6 @@ pub fn ProviderSelect() -> impl IntoView {
 /// The stale marker for a catalog figure dated `as_of` (`stale: 14 months old`), or `None` when it is
 /// at most 12 months old today (or a date does not parse).
 pub fn stale_label(as_of: &str) -> Option<String> {
-    let today = crate::browser::today()?;
+    let today = crate::platform::browser::today()?;
     staleness(as_of, &today.iso()).map(|s| s.label())
 }

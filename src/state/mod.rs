@@ -3,6 +3,9 @@
 //! and validation message. Everything shown is derived from these; the URL is synchronised in
 //! one effect.
 
+pub mod derived;
+pub mod last_plan;
+
 use leptos::prelude::*;
 use runway_model::overheads::{estimate_overheads, OverheadEstimate};
 use runway_model::plan::{Day0, Plan, PlanError, PlannedGrant};
@@ -138,7 +141,7 @@ impl AppState {
         // A link (or saved plan) without a valid `t0` counts its days from today; the date is then
         // part of the plan and written into the link like any other key.
         if decoded.plan.t0.is_none() {
-            decoded.plan.t0 = crate::browser::today();
+            decoded.plan.t0 = crate::platform::browser::today();
         }
         let job = decoded.plan.jobs.first().cloned().unwrap_or_default();
         let k = &decoded.plan.settings;
@@ -467,12 +470,12 @@ impl AppState {
 /// Provides the state, and the data derived from it, to every component below.
 pub fn provide_app_state(state: AppState) {
     provide_context(state);
-    provide_context(crate::derived::Derived::new(state));
+    provide_context(crate::state::derived::Derived::new(state));
 }
 
-/// The derived data provided by `App` (see [`crate::derived`]).
-pub fn use_derived() -> crate::derived::Derived {
-    expect_context::<crate::derived::Derived>()
+/// The derived data provided by `App` (see [`crate::state::derived`]).
+pub fn use_derived() -> crate::state::derived::Derived {
+    expect_context::<crate::state::derived::Derived>()
 }
 
 impl AppState {

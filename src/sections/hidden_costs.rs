@@ -10,11 +10,12 @@ use runway_model::overheads::{
 use runway_model::text::interned;
 use runway_model::{tr, Catalog, Field, Job};
 
+use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::{use_app_state, use_derived, AppState};
-use crate::ui::charts::{draw_on, redraw_after_change};
-use crate::ui::field_error::FieldError;
-use crate::ui::number_input::NumberInput;
-use crate::ui::results::ResultCard;
+use crate::widgets::field_error::FieldError;
+use crate::widgets::number_input::NumberInput;
+use crate::widgets::result_card::ResultCard;
+use crate::widgets::switch::Switch;
 
 /// Interconnect, failures, memory, storage and egress: their inputs, results, a cost breakdown and
 /// two sweeps (cost against GPU count for two networks, cost against checkpoint interval).
@@ -427,34 +428,6 @@ fn DataFormatSelect() -> impl IntoView {
                 {options}
             </select>
             <FieldError field=Field::DataFormat />
-        </div>
-    }
-}
-
-/// A checkbox for an on/off field.
-#[component]
-pub fn Switch(
-    /// Which switch.
-    field: Field,
-    /// The sentence next to the box.
-    #[prop(into)]
-    text: String,
-) -> impl IntoView {
-    let state = use_app_state();
-    let key = field.key();
-    let checked = Memo::new(move |_| state.number_of(field) == Some(1.0));
-    view! {
-        <div class="field switch">
-            <label>
-                <input
-                    type="checkbox"
-                    data-testid=format!("input-{key}")
-                    prop:checked=checked
-                    on:change=move |ev| state.set_switch(field, event_target_checked(&ev))
-                />
-                " "{text}
-            </label>
-            <FieldError field=field />
         </div>
     }
 }

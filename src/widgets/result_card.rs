@@ -1,86 +1,8 @@
 use leptos::prelude::*;
-use runway_model::format::data_value;
-use runway_model::{tr, Estimate, EstimateError, Explanation, Output};
+use runway_model::{tr, Explanation};
 
-use crate::state::use_app_state;
-use crate::ui::announce::{marked, piece, MARK};
-use crate::ui::live::{follow_value, ValueText};
-
-/// Every result of the scenario, each with its raw value for scripts (`data-value`), a human
-/// headline, the exact value on hover, and "show the math".
-#[component]
-pub fn Results() -> impl IntoView {
-    let state = use_app_state();
-    let current = state.estimate;
-    let cards = Output::ALL
-        .into_iter()
-        .map(|output| view! { <EstimateCard output=output current=current /> })
-        .collect_view();
-    view! {
-        <h2>{tr!("results.heading")}</h2>
-        <div class="results-grid">{cards}</div>
-        {move || current.with(|e| e.as_ref().err().map(|e| view! { <p class="field-error" role="alert">{describe(e)}</p> }))}
-    }
-}
-
-fn describe(e: &EstimateError) -> String {
-    match e {
-        EstimateError::UnknownAccelerator(id) => {
-            tr!("results.unknown_accelerator", id = id)
-        }
-        EstimateError::NoPrice {
-            provider,
-            accelerator,
-        } => {
-            tr!(
-                "results.no_price",
-                provider = provider,
-                accelerator = accelerator
-            )
-        }
-    }
-}
-
-/// One estimate result, as a [`ResultCard`].
-#[component]
-fn EstimateCard(
-    /// Which result.
-    output: Output,
-    /// The current estimate.
-    current: Memo<Result<Estimate<'static>, EstimateError>>,
-) -> impl IntoView {
-    let state = use_app_state();
-    let read = move |f: fn(Output, &Estimate) -> String| {
-        current.with(|e| {
-            e.as_ref()
-                .map(|e| f(output, e))
-                .unwrap_or_else(|_| "—".into())
-        })
-    };
-    let raw = Signal::derive(move || {
-        current.with(|e| {
-            e.as_ref()
-                .map(|e| data_value(output.value(e)))
-                .unwrap_or_default()
-        })
-    });
-    let math = Callback::new(move |()| {
-        state
-            .job
-            .with(|s| current.with(|e| e.as_ref().ok().map(|e| output.explain(s, e))))
-    });
-    view! {
-        <ResultCard
-            test_id=output.test_id()
-            label=output.label()
-            headline=output == Output::ComputeCost
-            raw=raw
-            human=Signal::derive(move || read(Output::human))
-            exact=Signal::derive(move || read(Output::exact))
-            math=math
-        />
-    }
-}
+use crate::widgets::announce::{marked, piece, MARK};
+use crate::widgets::live::{follow_value, ValueText};
 
 /// One result: label, human headline (exact value on hover), the raw value for scripts
 /// (`data-value`), and "show the math", rendered only while open so closed cards cost nothing
@@ -117,7 +39,7 @@ pub fn ResultCard(
                         let stale = c
                             .figure
                             .contains('$')
-                            .then(|| crate::ui::hardware::stale_label(&c.as_of))
+                            .then(|| crate::widgets::hardware::stale_label(&c.as_of))
                             .flatten()
                             .map(|label| view! { <span class="stale">{format!(" · {label}")}</span> });
                         let line = marked(&tr!(

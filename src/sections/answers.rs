@@ -9,11 +9,11 @@ use runway_model::plan::Day0;
 use runway_model::runway::GrantOutcome;
 use runway_model::tr;
 
-use crate::browser;
+use crate::platform::browser;
 use crate::state::use_app_state;
-use crate::ui::announce::{marked, piece, MARK};
-use crate::ui::live::{follow_value, ValueText};
-use crate::ui::section::OpenSections;
+use crate::widgets::announce::{marked, piece, MARK};
+use crate::widgets::live::{follow_value, ValueText};
+use crate::widgets::section::OpenSections;
 
 /// What the answers need from the plan's runway, in one memo.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -10,9 +10,9 @@ use runway_model::token::Token;
 use runway_model::tr;
 use runway_model::workload_kind::WorkloadKind;
 
+use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::use_app_state;
-use crate::ui::announce::{focus_test_id, Announcer};
-use crate::ui::charts::{draw_on, redraw_after_change};
+use crate::widgets::announce::{focus_test_id, Announcer};
 
 /// Train vs fine-tune, side by side: up to four pieces of work on the scenario's hardware and
 /// price, with who pays and the runway each leaves.
@@ -93,7 +93,7 @@ pub fn ComparePanel() -> impl IntoView {
     let chart_text = Memo::new(move |_| {
         let bars = state.plan.with(|p| results.with(|r| bars(&p.compare, r)));
         (!bars.is_empty())
-            .then(|| crate::ui::charts::bars_text(&bars, runway_model::chart_text::compare))
+            .then(|| crate::sections::charts::bars_text(&bars, runway_model::chart_text::compare))
     });
     redraw_after_change(
         move || results.track(),

@@ -3,15 +3,15 @@ use runway_model::export::results_csv;
 use runway_model::format::usd;
 use runway_model::ics::plan_calendar;
 use runway_model::saved::{
-    clean_text, decode_plan_file, encode_plan_file, plan_query, typed_text, Library, PlanFile,
-    SavedPlan, MAX_NAME, MAX_NOTE,
+    clean_text, decode_plan_file, encode_plan_file, plan_query, typed_text, Library, SavedPlan,
+    MAX_NAME, MAX_NOTE,
 };
 use runway_model::{decode_link, tr, Catalog};
 use wasm_bindgen::JsCast;
 
+use crate::platform::storage::{self, StoredLibrary};
 use crate::state::{use_app_state, AppState};
-use crate::storage::{self, StorageProblem, StoredLibrary};
-use crate::ui::announce::{focus_test_id, Announcer};
+use crate::widgets::announce::{focus_test_id, Announcer};
 
 /// The saved-scenario library as the page sees it.
 #[derive(Clone, Copy)]
@@ -119,7 +119,7 @@ fn summarize(s: &SavedPlan, catalog: &Catalog) -> Row {
             usd(r.total_spend_usd),
             r.runway_end_day.map_or_else(
                 || tr!("scenarios.no_cash_needed"),
-                |day| match t0.or_else(crate::browser::today) {
+                |day| match t0.or_else(crate::platform::browser::today) {
                     Some(t0) => tr!("scenarios.cash_from_date", date = t0.plus(day)),
                     None => tr!("scenarios.cash_from_day", day = day),
                 },
@@ -462,7 +462,7 @@ fn ExportImport(saved: Saved) -> impl IntoView {
     let export_ics = move |_| {
         let plan = state.plan.get_untracked();
         // The share link of the plan, as the share box shows it.
-        let href = crate::browser::current_href();
+        let href = crate::platform::browser::current_href();
         let base = href.split(['?', '#']).next().unwrap_or_default();
         let url = format!("{base}?{}", state.link_query());
         let now_s = (storage::now_ms() / 1000.0).floor() as i64;
@@ -578,30 +578,4 @@ fn csv_report(state: AppState) -> Option<String> {
         r.as_ref()
             .map(|r| results_csv(&plan, &r.inputs, &r.lines, &r.result, state.catalog))
     })
-}
-
-/// Keeps the open plan for the next visit without a link (coalesced with the URL write).
-pub fn remember_last(state: AppState) {
-    let s = SavedPlan {
-        id: state.saved_id.get_untracked().unwrap_or_default(),
-        name: state.plan.with_untracked(|p| clean_text(&p.name, MAX_NAME)),
-        note: state.plan.with_untracked(|p| clean_text(&p.note, MAX_NOTE)),
-        modified_ms: storage::now_ms(),
-        plan: record_plan(state),
-    };
-    // Storage being off or full is reported by the panel; the link still holds the plan.
-    let _: Result<(), StorageProblem> = storage::write(storage::LAST_KEY, &PlanFile::new(&s));
-}
-
-/// The plan to open when the page has no query string: the last one, if storage has it.
-pub fn restore_last() -> Option<SavedPlan> {
-    let raw = storage::read(storage::LAST_KEY).ok().flatten()?;
-    match decode_plan_file(&raw) {
-        Ok(s) => Some(s),
-        Err(_) => {
-            // Not readable: keep it aside rather than lose it, and start from defaults.
-            let _ = storage::back_up(&raw);
-            None
-        }
-    }
 }

@@ -10,7 +10,7 @@ use runway_model::runway::HORIZON_CAP_DAYS;
 use runway_model::tr;
 
 use crate::state::use_app_state;
-use crate::ui::announce::{focus_test_id, marked, piece, Announcer, MARK};
+use crate::widgets::announce::{focus_test_id, marked, piece, Announcer, MARK};
 
 /// One press of the button: the plan it planned, the answer, and how long it took.
 #[derive(Clone, PartialEq)]
@@ -23,7 +23,7 @@ struct Planned {
 
 /// Today's day number in `plan` (0 when today is day 0 or earlier, or unknown).
 fn today_day(plan: &Plan) -> u32 {
-    match (plan.t0, crate::browser::today()) {
+    match (plan.t0, crate::platform::browser::today()) {
         (Some(t0), Some(today)) => {
             t0.days_until(today).clamp(0, i64::from(HORIZON_CAP_DAYS)) as u32
         }
@@ -45,10 +45,10 @@ pub fn ApplicationPlanner() -> impl IntoView {
         })
     });
     let run = move |_| {
-        let started = crate::browser::now_ms();
+        let started = crate::platform::browser::now_ms();
         let plan = state.plan.get_untracked();
         let report = state.plan_applications_now(today_day(&plan));
-        let ms = crate::browser::now_ms() - started;
+        let ms = crate::platform::browser::now_ms() - started;
         planned.set(report.map(|report| Planned {
             plan,
             report,

@@ -1,0 +1,82 @@
+use leptos::prelude::*;
+use runway_model::format::data_value;
+use runway_model::{tr, Estimate, EstimateError, Output};
+
+use crate::state::use_app_state;
+use crate::widgets::result_card::ResultCard;
+
+/// Every result of the scenario, each with its raw value for scripts (`data-value`), a human
+/// headline, the exact value on hover, and "show the math".
+#[component]
+pub fn Results() -> impl IntoView {
+    let state = use_app_state();
+    let current = state.estimate;
+    let cards = Output::ALL
+        .into_iter()
+        .map(|output| view! { <EstimateCard output=output current=current /> })
+        .collect_view();
+    view! {
+        <h2>{tr!("results.heading")}</h2>
+        <div class="results-grid">{cards}</div>
+        {move || current.with(|e| e.as_ref().err().map(|e| view! { <p class="field-error" role="alert">{describe(e)}</p> }))}
+    }
+}
+
+fn describe(e: &EstimateError) -> String {
+    match e {
+        EstimateError::UnknownAccelerator(id) => {
+            tr!("results.unknown_accelerator", id = id)
+        }
+        EstimateError::NoPrice {
+            provider,
+            accelerator,
+        } => {
+            tr!(
+                "results.no_price",
+                provider = provider,
+                accelerator = accelerator
+            )
+        }
+    }
+}
+
+/// One estimate result, as a [`ResultCard`].
+#[component]
+fn EstimateCard(
+    /// Which result.
+    output: Output,
+    /// The current estimate.
+    current: Memo<Result<Estimate<'static>, EstimateError>>,
+) -> impl IntoView {
+    let state = use_app_state();
+    let read = move |f: fn(Output, &Estimate) -> String| {
+        current.with(|e| {
+            e.as_ref()
+                .map(|e| f(output, e))
+                .unwrap_or_else(|_| "—".into())
+        })
+    };
+    let raw = Signal::derive(move || {
+        current.with(|e| {
+            e.as_ref()
+                .map(|e| data_value(output.value(e)))
+                .unwrap_or_default()
+        })
+    });
+    let math = Callback::new(move |()| {
+        state
+            .job
+            .with(|s| current.with(|e| e.as_ref().ok().map(|e| output.explain(s, e))))
+    });
+    view! {
+        <ResultCard
+            test_id=output.test_id()
+            label=output.label()
+            headline=output == Output::ComputeCost
+            raw=raw
+            human=Signal::derive(move || read(Output::human))
+            exact=Signal::derive(move || read(Output::exact))
+            math=math
+        />
+    }
+}

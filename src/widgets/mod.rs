@@ -1,0 +1,14 @@
+//! Widgets the sections share: a number box bound to a field of the input table, its error, the
+//! accelerator and provider selects, a switch, a result card, collapsible sections and their
+//! navigation, the live region, the glossary's notes and the canvas the charts draw on.
+
+pub mod announce;
+pub mod canvas;
+pub mod field_error;
+pub mod glossary;
+pub mod hardware;
+pub mod live;
+pub mod number_input;
+pub mod result_card;
+pub mod section;
+pub mod switch;
