@@ -183,7 +183,7 @@ test('a model that does not fit gets a clear warning', async () => {
   // ceil(1,120 / (80 - 52.25)) = 41 H100s (by hand, model/src/overheads.rs). The job's token
   // carries it in its 14th slot, and the link reopens the same job.
   await calc.type('seq_len', '32768');
-  await calc.page.waitForFunction(() => document.querySelector('[data-testid=min-gpus]').dataset.value === '41');
+  await calc.page.waitForFunction(() => Number(document.querySelector('[data-testid=min-gpus]').dataset.value) === 41);
   assert.match(await calc.page.getByTestId('memory-warning').innerText(), /need at least 41 NVIDIA H100 SXMs .* you chose 16/);
   await calc.waitForUrl((p) => p.get('seq_len') === '32768');
   assert.match(new URL(calc.page.url()).searchParams.get('job'), /:::32768$/);
