@@ -284,3 +284,24 @@ fn a_job_keeps_its_lora_rank_through_its_link_whatever_its_kind() {
     plan.jobs[0].lora_rank = runway_model::job::LORA_RANK;
     assert!(!encode_link(&plan).contains("%3A%3A"));
 }
+
+#[test]
+fn a_job_field_added_to_the_table_is_read_from_old_one_run_links_too() {
+    // Old links carried one training run as single keys (`params=70B&gpus=16`); every job row
+    // of the input table is one of them, the sequence length (added as the 14th slot) included.
+    let c = catalog();
+    let d = decode_link("params=70B&gpus=16&seq_len=32768", &c);
+    assert!(d.errors.is_empty() && d.plan_errors.is_empty());
+    assert_eq!(
+        (
+            d.plan.jobs[0].params,
+            d.plan.jobs[0].gpus,
+            d.plan.jobs[0].seq_len
+        ),
+        (70e9, 16, 32_768.0)
+    );
+    // The page then writes it in the job token, read back the same.
+    let link = encode_link(&d.plan);
+    assert!(link.contains("%3A%3A%3A32768"), "{link}");
+    assert_eq!(decode_link(&link, &c).plan, d.plan);
+}
