@@ -22,21 +22,22 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use runway_model::advisor::advise;
-use runway_model::billing::{billing_modes, estimate_billing, what_budget_buys, HostMode};
+use runway_model::billing::{billing_modes, estimate_billing, what_budget_buys};
 use runway_model::compare::evaluate;
 use runway_model::cost::{cost_by_provider, cost_vs_mfu};
 use runway_model::evaluate::{run_plan, runway_inputs};
 use runway_model::export::results_csv;
+use runway_model::field_spec::Range;
 use runway_model::format::NOT_A_NUMBER;
+use runway_model::kind::WorkloadKind;
+use runway_model::knobs::HostMode;
 use runway_model::overheads::explain::HiddenOutput;
 use runway_model::overheads::{
     cost_vs_gpus, cost_vs_interval, estimate_overheads, log_space, OverheadEstimate, MAX_SWEEP_GPUS,
 };
-use runway_model::parse::Range;
 use runway_model::plan::{apply_window, warnings};
 use runway_model::runway::{simulate, simulate_totals, GrantInput, RunwayResult, WorkloadInput};
 use runway_model::saved::{decode_plan_file, encode_plan_file, Library, SavedPlan};
-use runway_model::workload_kind::WorkloadKind;
 use runway_model::{decode_link, estimate, Catalog, DecodedLink, Field, Output};
 use std::cell::Cell;
 use std::time::Instant;

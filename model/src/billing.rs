@@ -4,10 +4,8 @@
 //! Groundwork for the decision views; not yet on the page.
 
 use crate::catalog::Catalog;
-use crate::cost::HOURS_PER_MONTH;
-pub use crate::knobs::{
-    BillingInputs, HostMode, Precision, API_INPUT_SHARE, DEFAULT_CONTEXT_TOKENS,
-};
+use crate::formulas::HOURS_PER_MONTH;
+use crate::knobs::{HostMode, Precision, API_INPUT_SHARE};
 
 /// Monthly cost of one accelerator billed for busy time only (per-second serverless, on-demand):
 /// p · 730 · d.
@@ -376,7 +374,7 @@ pub fn what_budget_buys(catalog: &Catalog, budget_usd: f64) -> Vec<BuyRow> {
         let peak = catalog
             .accelerator(&p.accelerator)
             .map_or(0.0, |a| a.dense_bf16_tflops);
-        let hours = crate::cost::gpu_hours_for_budget(budget_usd, p.usd_per_gpu_hour);
+        let hours = crate::formulas::gpu_hours_for_budget(budget_usd, p.usd_per_gpu_hour);
         let row = BuyRow {
             provider: p.provider.to_string(),
             accelerator: p.accelerator.to_string(),

@@ -2,7 +2,7 @@
 
 use crate::catalog::{Accelerator, Catalog, Price};
 
-pub use crate::formulas::*;
+use crate::formulas::*;
 use crate::job::Job;
 
 /// Where the price per GPU-hour came from.

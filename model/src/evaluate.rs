@@ -3,16 +3,19 @@
 //! runway, its warnings and the apply-by days. The page keeps the [`Outcome`] in one memo and
 //! every panel reads from it.
 
-use crate::billing::{estimate_billing, HostMode};
+use crate::billing::estimate_billing;
 use crate::catalog::Catalog;
-use crate::cost::{estimate, Estimate, EstimateError, HOURS_PER_MONTH};
+use crate::cost::{estimate, Estimate, EstimateError};
+use crate::formulas::HOURS_PER_MONTH;
+use crate::job::Job;
+use crate::knobs::HostMode;
 use crate::overheads::{estimate_overheads, OverheadEstimate};
 use crate::plan::{apply_by, warnings, Plan, Warning};
 use crate::runway::{
     simulate, GrantInput, LineItem, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS,
 };
 use crate::settings::Settings;
-use crate::workloads::{Job, Serve};
+use crate::workloads::Serve;
 
 /// MFU assumed for a serving line's prefill (the billing views' default; decode is bound by
 /// memory bandwidth and does not use it).
@@ -70,7 +73,7 @@ pub struct ServeOutcome {
     pub error: Option<String>,
 }
 
-pub use crate::plan::BillLine;
+use crate::plan::BillLine;
 
 /// Everything the page shows about a plan.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,10 +1,11 @@
 //! "Show the math": for every result, its formula, the same formula with the scenario's numbers
 //! substituted, and the source and date of every catalog figure it used.
 
-use crate::cost::{Estimate, PriceSource, HOURS_PER_MONTH, REFERENCE_BUDGET_USD};
+use crate::cost::{Estimate, PriceSource};
 use crate::format::{
     compact, days, exact, exponent, scientific, usd, usd_as_published, usd_exact, usd_unit,
 };
+use crate::formulas::{HOURS_PER_MONTH, REFERENCE_BUDGET_USD};
 use crate::job::Job;
 
 /// A result the calculator shows; its [`test_id`](Output::test_id) is a stable `data-testid`.

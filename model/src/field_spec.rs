@@ -9,11 +9,11 @@
 //! Imports only the types the rows describe (`cost`, `slider`, and constants of `overheads`,
 //! `billing`, `runway`); `parse` builds on it, never the other way round.
 
-use crate::billing::DEFAULT_CONTEXT_TOKENS;
-use crate::cost::REFERENCE_BUDGET_USD;
+use crate::formulas::REFERENCE_BUDGET_USD;
 use crate::job::Job;
+use crate::knobs::DEFAULT_CONTEXT_TOKENS;
+use crate::knobs::LLAMA3_MTBF_GPU_HOURS;
 use crate::knobs::MAX_GPUS;
-use crate::overheads::LLAMA3_MTBF_GPU_HOURS;
 use crate::runway::HORIZON_CAP_DAYS;
 use crate::settings::Settings;
 use crate::slider::Scale;

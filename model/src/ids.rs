@@ -2,7 +2,8 @@
 //! network its instance offers. Each check names the field and lists what is accepted.
 
 use crate::catalog::Catalog;
-use crate::parse::{Field, InputError, Problem};
+use crate::field_spec::Field;
+use crate::parse::{InputError, Problem};
 
 /// Checks a network id against the networks offered for the accelerator's instance at the provider.
 pub fn validate_network(

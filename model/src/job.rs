@@ -1,7 +1,7 @@
 //! One training job of a plan: what it trains, how big, on what, from when. A leaf type: the
 //! estimators, the input table and the link tokens all build on it.
 
-use crate::workload_kind::WorkloadKind;
+use crate::kind::WorkloadKind;
 
 /// LoRA's default rank on every linear layer (LoRA and QLoRA).
 pub const LORA_RANK: f64 = 16.0;

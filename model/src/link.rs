@@ -6,14 +6,16 @@
 //! [`InputError`] and the default for that key, and the rest of the link still applies.
 
 use crate::catalog::Catalog;
-pub use crate::ids::{validate_accelerator, validate_network, validate_provider};
-use crate::parse::{Field, InputError, Origin, Problem};
+use crate::field_spec::{Field, Origin};
+use crate::ids::{validate_accelerator, validate_network, validate_provider};
+use crate::job::Job;
+use crate::parse::{InputError, Problem};
 use crate::plan::{
-    encode_grant, encode_work, parse_grant, parse_work, Plan, PlanError, MAX_GRANTS, MAX_WORKLOADS,
+    encode_grant, encode_work, parse_grant, parse_work, Plan, MAX_GRANTS, MAX_WORKLOADS,
 };
 use crate::settings::Settings;
-use crate::token::Token;
-use crate::workloads::{encode_job, encode_serve, parse_job, parse_serve, Job};
+use crate::token::{Token, TokenError};
+use crate::workloads::{encode_job, encode_serve, parse_job, parse_serve};
 use std::collections::BTreeMap;
 
 /// The result of reading a link: a usable plan, the errors to show, and the raw text of every
@@ -27,7 +29,7 @@ pub struct DecodedLink {
     /// The credit plan: valid grant and work tokens in link order, and the dataset-ready day.
     pub plan: Plan,
     /// One error per rejected grant or work token.
-    pub plan_errors: Vec<PlanError>,
+    pub plan_errors: Vec<TokenError>,
     /// The link described its one training job with the old single-run keys (`params`,
     /// `tokens`, …) rather than `job=` tokens; the page writes the new form.
     pub legacy: bool,
@@ -68,7 +70,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
                     Token::Serve(serve_index)
                 };
                 if !std::mem::replace(&mut workloads_overflowed, true) {
-                    plan_errors.push(PlanError::too_many(at, MAX_WORKLOADS));
+                    plan_errors.push(TokenError::too_many(at, MAX_WORKLOADS));
                 }
                 if k == "job" {
                     job_index += 1
@@ -97,7 +99,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
                 if plan.grants.len() == MAX_GRANTS {
                     if !std::mem::replace(&mut grants_overflowed, true) {
                         plan_errors
-                            .push(PlanError::too_many(Token::Grant(grant_index), MAX_GRANTS));
+                            .push(TokenError::too_many(Token::Grant(grant_index), MAX_GRANTS));
                     }
                 } else {
                     match parse_grant(&v, grant_index, catalog) {
@@ -111,7 +113,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
                 if full {
                     if !std::mem::replace(&mut works_overflowed, true) {
                         plan_errors
-                            .push(PlanError::too_many(Token::Work(work_index), MAX_WORKLOADS));
+                            .push(TokenError::too_many(Token::Work(work_index), MAX_WORKLOADS));
                     }
                 } else {
                     match parse_work(&v, work_index, catalog) {
@@ -124,7 +126,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
             "cmp" => {
                 if plan.compare.len() == crate::compare::MAX_COLUMNS {
                     if !std::mem::replace(&mut columns_overflowed, true) {
-                        plan_errors.push(PlanError::too_many(
+                        plan_errors.push(TokenError::too_many(
                             Token::Cmp(cmp_index),
                             crate::compare::MAX_COLUMNS,
                         ));
@@ -141,7 +143,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
             "t0" if !std::mem::replace(&mut t0_seen, true) => {
                 match crate::calendar::Date::parse(&v) {
                     Ok(d) => plan.t0 = Some(d),
-                    Err(why) => plan_errors.push(PlanError::new(
+                    Err(why) => plan_errors.push(TokenError::new(
                         Token::T0,
                         crate::tr!("plan.bad_t0", got = crate::parse::echo(&v), why = why),
                     )),
@@ -175,7 +177,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
         }
         // Parameters may be a mixture of experts' active/total (`37B/671B`).
         if field == Field::Params {
-            match crate::parse::ParamCount::parse(field, text, Origin::Link) {
+            match crate::params::ParamCount::parse(field, text, Origin::Link) {
                 Ok(p) => s.set_param_count(p),
                 Err(e) => errors.push(e),
             }
@@ -203,7 +205,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
         }
     }
     if let Some(text) = raw.get(&Field::Kind) {
-        match crate::workload_kind::WorkloadKind::from_id(text.trim()).filter(|k| k.trains()) {
+        match crate::kind::WorkloadKind::from_id(text.trim()).filter(|k| k.trains()) {
             Some(kind) => s.kind = kind,
             None => errors.push(InputError::new(
                 Field::Kind,
@@ -266,12 +268,12 @@ fn decode_overheads(
     if let Some(id) = known_id(raw, Field::Api, &api_ids, errors) {
         settings.billing.api_id = id;
     }
-    let host_ids: Vec<&str> = crate::billing::HostMode::ALL
+    let host_ids: Vec<&str> = crate::knobs::HostMode::ALL
         .iter()
         .map(|(_, id)| *id)
         .collect();
     if let Some(mode) = known_id(raw, Field::Host, &host_ids, errors)
-        .and_then(|id| crate::billing::HostMode::from_id(&id))
+        .and_then(|id| crate::knobs::HostMode::from_id(&id))
     {
         settings.billing.host_mode = mode;
     }
@@ -283,12 +285,12 @@ fn decode_overheads(
     if let Some(id) = known_id(raw, Field::DataOn, &provider_ids, errors) {
         settings.overheads.data_on_provider = Some(id);
     }
-    let format_ids: Vec<&str> = crate::overheads::DataFormat::ALL
+    let format_ids: Vec<&str> = crate::knobs::DataFormat::ALL
         .iter()
         .map(|(_, id)| *id)
         .collect();
     if let Some(f) = known_id(raw, Field::DataFormat, &format_ids, errors)
-        .and_then(|id| crate::overheads::DataFormat::from_id(&id))
+        .and_then(|id| crate::knobs::DataFormat::from_id(&id))
     {
         settings.overheads.data_format = f;
     }
@@ -367,7 +369,7 @@ pub fn encode_link(plan: &Plan) -> String {
     for w in &plan.workloads {
         out.append_pair("work", &encode_work(w));
     }
-    for key in crate::montecarlo::RangeKey::ALL {
+    for key in crate::plan::RangeKey::ALL {
         let span = key.get(&plan.ranges);
         if !span.is_fixed() {
             out.append_pair(key.key(), &span.encode());
@@ -510,7 +512,7 @@ mod tests {
             decode_link("ckpt_every=AUTO&restart=-0", &catalog()).plan,
             Plan {
                 settings: Settings {
-                    overheads: crate::overheads::OverheadInputs {
+                    overheads: crate::knobs::OverheadInputs {
                         restart_minutes: 0.0,
                         ..Default::default()
                     },
@@ -551,7 +553,7 @@ mod tests {
         let q = encode_link(&typing);
         assert!(q.starts_with("name=My+plan&note=line+1&"), "{q}");
         let long = decode_link(&format!("name={}", "x".repeat(500)), &catalog());
-        assert_eq!(long.plan.name.len(), crate::saved::MAX_NAME);
+        assert_eq!(long.plan.name.len(), crate::text::MAX_NAME);
     }
 
     #[test]
@@ -592,7 +594,7 @@ mod tests {
         let host = decode_link("host=reserved", &catalog());
         assert_eq!(
             host.plan.settings.billing.host_mode,
-            crate::billing::HostMode::Reserved
+            crate::knobs::HostMode::Reserved
         );
         assert!(encode_link(&host.plan).starts_with("host=reserved&"));
         let context = decode_link("context=8192", &catalog());
@@ -812,7 +814,7 @@ mod tests {
         assert!(d.errors.is_empty(), "{:?}", d.errors);
         assert_eq!(
             d.plan.settings.overheads.data_format,
-            crate::overheads::DataFormat::Tokens
+            crate::knobs::DataFormat::Tokens
         );
         assert!(d.plan.settings.overheads.corpus_out);
         // Written back only when not the default (raw, 0).
@@ -837,7 +839,7 @@ mod tests {
         );
         assert_eq!(
             d.plan.settings.overheads.data_format,
-            crate::overheads::DataFormat::Raw
+            crate::knobs::DataFormat::Raw
         );
         // p5's EFA is not offered for A100s at AWS (p4d.24xlarge has its own 400 Gb/s EFA).
         let d = decode_link("gpu=a100-40gb&network=aws-efa-3200", &c);

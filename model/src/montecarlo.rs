@@ -30,7 +30,7 @@ pub const SEED: u64 = 0x5EED_0013_C0FF_EE42;
 /// A grant "expires with money left" when more than half a cent expires unused.
 pub const EXPIRE_EPSILON_USD: f64 = 0.005;
 
-pub use crate::plan::{PlanRanges, RangeKey, Span};
+use crate::plan::{PlanRanges, RangeKey, Span};
 
 /// Reads `mfu_range` and `price_range` from a query string (first wins; a bad value keeps the
 /// default and gives a message naming the key).

@@ -5,8 +5,8 @@
 use crate::catalog::{Catalog, Instance, Network};
 use crate::cost::Estimate;
 use crate::job::Job;
-pub use crate::kind::TrainingMemory;
-pub use crate::knobs::{DataFormat, OverheadInputs, LLAMA3_MTBF_GPU_HOURS, RAW_BYTES_PER_TOKEN};
+use crate::kind::TrainingMemory;
+use crate::knobs::{DataFormat, OverheadInputs, LLAMA3_MTBF_GPU_HOURS};
 
 /// Mean time between failures of a job on `gpus` accelerators: M = MTBF_per_gpu / gpus.
 pub fn cluster_mtbf_hours(mtbf_per_gpu_hours: f64, gpus: f64) -> f64 {
@@ -529,8 +529,6 @@ impl Resolved {
         )
     }
 }
-
-pub use crate::job::LORA_RANK;
 
 /// The linear layers of a transformer, as LoRA sees them.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -11,7 +11,7 @@ use std::fmt;
 
 use crate::locale::{lang, Lang};
 
-pub use crate::field_spec::{Field, Origin, Range};
+use crate::field_spec::{Field, Origin};
 
 impl Field {
     /// The text a typed box shows for a value, in the reader's language: "7B", "1024", "1.5K"
@@ -103,7 +103,7 @@ impl Field {
     }
 }
 
-pub use crate::params::ParamCount;
+use crate::params::ParamCount;
 
 impl ParamCount {
     /// Reads a parameters value in `field`'s range: `7B`, or `active/total` for a mixture of
@@ -873,7 +873,7 @@ mod tests {
                 let v = s.value(f64::from(p));
                 let text = crate::parse::format_number_exact(v);
                 assert_eq!(
-                    field.parse(&text, crate::parse::Origin::Link),
+                    field.parse(&text, crate::field_spec::Origin::Link),
                     Ok(v),
                     "{field:?} at {p}"
                 );

@@ -10,15 +10,15 @@
 use crate::calendar::Date;
 use crate::catalog::{Catalog, Program, Scope};
 use crate::field_spec::Need;
+use crate::field_spec::{Field, Origin};
 use crate::format::usd;
-use crate::parse::{
-    echo, format_number_exact, parse_positive, parse_whole, Field, Origin, Problem,
-};
+use crate::job::Job;
+use crate::parse::{echo, format_number_exact, parse_positive, parse_whole, Problem};
 use crate::runway::{GrantInput, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS};
 use crate::settings::Settings;
 use crate::slots::{Cx, Record, Slot, SlotError};
-use crate::token::Token;
-use crate::workloads::{Job, Serve};
+use crate::token::{Token, TokenError};
+use crate::workloads::Serve;
 
 /// Longest review accepted in a link, days.
 pub const MAX_REVIEW_DAYS: u32 = 730;
@@ -278,9 +278,6 @@ pub fn apply_by(grants: &[GrantInput], workloads: &[WorkloadInput]) -> Vec<Optio
         .collect()
 }
 
-/// A rejected plan token (see [`crate::token`]).
-pub type PlanError = crate::token::TokenError;
-
 fn field_error(label: &str, what: &str, raw: &str, problem: Problem, expected: &str) -> String {
     let problem = if raw.trim().is_empty() {
         Problem::Empty
@@ -305,8 +302,8 @@ pub fn parse_grant(
     token: &str,
     index: usize,
     catalog: &Catalog,
-) -> Result<PlannedGrant, PlanError> {
-    let fail = |message: String| PlanError::new(Token::Grant(index), message);
+) -> Result<PlannedGrant, TokenError> {
+    let fail = |message: String| TokenError::new(Token::Grant(index), message);
     let mut parts = token.split(':');
     let id = parts.next().unwrap_or("").trim();
     let Some(program) = catalog.program(id) else {
@@ -332,7 +329,7 @@ pub fn parse_grant(
     for (field, raw) in GrantField::ALL.into_iter().zip(&rest) {
         field
             .set(&mut grant, raw, &label)
-            .map_err(|m| PlanError::in_field(Token::Grant(index), field.what(), m))?;
+            .map_err(|m| TokenError::in_field(Token::Grant(index), field.what(), m))?;
     }
     for (field, raw) in OddsField::ALL
         .into_iter()
@@ -340,7 +337,7 @@ pub fn parse_grant(
     {
         field
             .set(&mut grant.odds, raw, &label)
-            .map_err(|m| PlanError::in_field(Token::Grant(index), field.what(), m))?;
+            .map_err(|m| TokenError::in_field(Token::Grant(index), field.what(), m))?;
     }
     Ok(grant)
 }
@@ -812,7 +809,7 @@ pub fn parse_work(
     token: &str,
     index: usize,
     catalog: &Catalog,
-) -> Result<ExtraWorkload, PlanError> {
+) -> Result<ExtraWorkload, TokenError> {
     let parts = crate::slots::split(token, Token::Work(index), &WORK_SLOTS)?;
     work_from_slots(&parts, index, Origin::Link, catalog)
 }
@@ -825,7 +822,7 @@ pub fn work_from_slots(
     index: usize,
     origin: Origin,
     catalog: &Catalog,
-) -> Result<ExtraWorkload, PlanError> {
+) -> Result<ExtraWorkload, TokenError> {
     let at = Token::Work(index);
     let label = at.label();
     let cx = Cx {

@@ -21,7 +21,7 @@ pub const SCHEMA_VERSION: u64 = 2;
 pub const SCENARIO_FORMAT: &str = "gpu-credit-runway/scenario";
 /// `format` of the saved-scenario library in storage.
 pub const LIBRARY_FORMAT: &str = "gpu-credit-runway/library";
-pub use crate::text::{clean_text, typed_text, MAX_NAME, MAX_NOTE};
+use crate::text::{clean_text, MAX_NAME, MAX_NOTE};
 /// Longest plan (query string) accepted, in bytes.
 pub const MAX_PLAN: usize = 64 * 1024;
 /// Most scenarios a library holds.
@@ -445,6 +445,7 @@ pub fn migrate_v1(o: &Value) -> Result<Vec<SavedPlan>, FileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::typed_text;
 
     fn catalog() -> Catalog {
         Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))

@@ -17,11 +17,11 @@ use crate::catalog::Catalog;
 use crate::field_spec::{Field, Need, Origin};
 use crate::ids::{validate_accelerator, validate_provider};
 use crate::job::Job;
+use crate::kind::WorkloadKind;
 use crate::params::ParamCount;
 use crate::parse::{InputError, Problem};
 use crate::settings::Settings;
 use crate::token::{Token, TokenError};
-use crate::workload_kind::WorkloadKind;
 
 /// What reading a slot needs besides its text.
 #[derive(Clone, Copy)]

@@ -6,7 +6,7 @@
 //! Gradient checkpointing (recomputing activations in the backward pass, standard in QLoRA
 //! recipes) adds one forward pass, 2·N a token: LoRA 4 → 6, full fine-tuning 6 → 8.
 
-pub use crate::kind::{WorkloadKind, CHECKPOINTING_EXTRA, QLORA_OVERHEAD};
+use crate::kind::WorkloadKind;
 
 /// One piece of training work: a kind, a model size, tokens, epochs and runs.
 #[derive(Clone, Copy, Debug, PartialEq)]

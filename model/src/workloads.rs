@@ -11,20 +11,21 @@
 //! Every number is read by the same [`Field`] rules as the calculator's own boxes, so a token
 //! accepts exactly what the page accepts and its message names the field.
 
-use crate::billing::HostMode;
 use crate::catalog::Catalog;
 use crate::field_spec::Need;
+use crate::field_spec::{Field, Origin};
+use crate::kind::WorkloadKind;
+use crate::knobs::HostMode;
 use crate::knobs::Precision;
-use crate::parse::{echo, format_number_exact, Field, InputError, Origin};
+use crate::parse::{echo, format_number_exact, InputError};
 use crate::slots::{self, Record, Slot, SlotError};
 use crate::token::Token;
-use crate::token::TokenError as PlanError;
-use crate::workload_kind::WorkloadKind;
+use crate::token::TokenError;
 
 /// Longest serving line accepted, months (five years).
 pub const MAX_SERVE_MONTHS: u32 = 60;
 
-pub use crate::job::Job;
+use crate::job::Job;
 
 impl Job {
     /// "LoRA fine-tune, 8B on 20M tokens × 3 epochs".
@@ -108,7 +109,7 @@ pub fn job_kinds() -> impl Iterator<Item = WorkloadKind> {
 
 /// Reads one `job=` token (the value after `job=`); `index` is its position among the link's job
 /// tokens.
-pub fn parse_job(token: &str, index: usize, catalog: &Catalog) -> Result<Job, PlanError> {
+pub fn parse_job(token: &str, index: usize, catalog: &Catalog) -> Result<Job, TokenError> {
     let slots = slots::job_slots();
     let parts = slots::split(token, Token::Job(index), &slots)?;
     job_from_slots(&parts, index, Origin::Link, catalog)
@@ -125,7 +126,7 @@ pub fn job_from_slots(
     index: usize,
     origin: Origin,
     catalog: &Catalog,
-) -> Result<Job, PlanError> {
+) -> Result<Job, TokenError> {
     let at = Token::Job(index);
     let label = at.label();
     let cx = slots::Cx {
@@ -271,7 +272,7 @@ fn read_precision(v: &mut Serve, raw: &str, cx: &slots::Cx) -> Result<(), SlotEr
 }
 
 /// Reads one `serve=` token; `index` is its position among the link's serving tokens.
-pub fn parse_serve(token: &str, index: usize, catalog: &Catalog) -> Result<Serve, PlanError> {
+pub fn parse_serve(token: &str, index: usize, catalog: &Catalog) -> Result<Serve, TokenError> {
     let parts = slots::split(token, Token::Serve(index), &SERVE_SLOTS)?;
     serve_from_slots(&parts, index, Origin::Link, catalog)
 }
@@ -284,7 +285,7 @@ pub fn serve_from_slots(
     index: usize,
     origin: Origin,
     catalog: &Catalog,
-) -> Result<Serve, PlanError> {
+) -> Result<Serve, TokenError> {
     let at = Token::Serve(index);
     let label = at.label();
     let cx = slots::Cx {

@@ -205,7 +205,7 @@ fn estimators_in(text: &str) -> BTreeSet<&'static str> {
         let stmt = &rest[at..];
         let end = stmt.find(';').unwrap_or(stmt.len());
         let stmt = &stmt[..end];
-        // Items imported, not the modules of their paths (`runway_model::evaluate::BillLine`).
+        // Items imported, not the modules of their paths (`runway_model::plan::BillLine`).
         let mut i = 0;
         while i < stmt.len() {
             let len = stmt[i..]
@@ -259,7 +259,7 @@ fn the_estimator_finder_finds_calls_and_imports_not_fields() {
     // name (`state.estimate.read()`), a method, a longer name, a module in a `use` path and the
     // chart-text formatter of the same name are not.
     let text = "use runway_model::compare::{evaluate as price, Column};\n\
-                use runway_model::evaluate::BillLine;\n\
+                use runway_model::plan::BillLine;\n\
                 fn a() { let e = runway_model::cost::estimate(&j, c); run_plan(&p, c); }\n\
                 fn b() { state.estimate.read(); x.bands(); my_estimate(1); }\n\
                 fn c() { chart_text::cost_vs_mfu(&points, marker); }\n";

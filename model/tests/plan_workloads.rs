@@ -8,8 +8,8 @@
 
 use runway_model::calendar::Date;
 use runway_model::evaluate::evaluate;
+use runway_model::kind::WorkloadKind;
 use runway_model::saved::{decode_plan_file, Library};
-use runway_model::workload_kind::WorkloadKind;
 use runway_model::{decode_link, encode_link, Catalog};
 
 fn catalog() -> Catalog {

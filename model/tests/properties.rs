@@ -1,11 +1,11 @@
 //! Property tests of the model's invariants (STYLE.md tier 2).
 
 use proptest::prelude::*;
-use runway_model::overheads::OverheadInputs;
+use runway_model::kind::WorkloadKind;
+use runway_model::knobs::OverheadInputs;
 use runway_model::parse::{format_number_exact, parse_number};
 use runway_model::plan::Plan;
 use runway_model::token::Token;
-use runway_model::workload_kind::WorkloadKind;
 use runway_model::{
     decode_link, encode_link, estimate, Catalog, DecodedLink, Field, Job, Settings,
 };
@@ -285,7 +285,7 @@ fn job_token(cat: &Catalog) -> BoxedStrategy<String> {
 
 /// `serve=params:tokens-per-month:provider:accelerator[:start[:months[:host[:price]]]]`.
 fn serve_token(cat: &Catalog) -> BoxedStrategy<String> {
-    let hosts: Vec<String> = runway_model::billing::HostMode::ALL
+    let hosts: Vec<String> = runway_model::knobs::HostMode::ALL
         .iter()
         .map(|(_, id)| id.to_string())
         .collect();
@@ -420,7 +420,7 @@ fn link_pair(cat: &Catalog) -> BoxedStrategy<(String, String)> {
     for x in &cat.shapes {
         ids.push(("shape", x.id.to_string()));
     }
-    for (_, id) in runway_model::billing::HostMode::ALL {
+    for (_, id) in runway_model::knobs::HostMode::ALL {
         ids.push(("host", id.to_string()));
     }
     for t0 in ["2026-12-01", "2028-02-29", "2027-02-29", "14/03/2027"] {

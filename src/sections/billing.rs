@@ -1,11 +1,12 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
-use runway_model::billing::{BillingEstimate, BuyRow, DutySweep, HostMode, ModeRow, VolumeSweep};
+use runway_model::billing::{BillingEstimate, BuyRow, DutySweep, ModeRow, VolumeSweep};
 use runway_model::chart_text;
 use runway_model::format::{
     compact, data_value, exact, percent, usd, usd_as_published, usd_exact, usd_unit,
 };
+use runway_model::knobs::HostMode;
 use runway_model::text::interned;
 use runway_model::{tr, Explanation, Field};
 

@@ -5,10 +5,10 @@ use runway_model::compare::{
     column_from_slots, encode_column, train_vs_finetune, Column, ColumnResult, MAX_COLUMNS,
 };
 use runway_model::format::{compact, data_value, exact, hours, scientific, usd, usd_exact};
+use runway_model::kind::WorkloadKind;
 use runway_model::parse::format_number_exact;
 use runway_model::token::Token;
 use runway_model::tr;
-use runway_model::workload_kind::WorkloadKind;
 
 use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::use_app_state;

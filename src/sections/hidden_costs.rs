@@ -3,10 +3,9 @@ use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
 use runway_model::chart_text::{self, Line};
 use runway_model::format::{compact, data_value, hours, percent, usd};
+use runway_model::knobs::DataFormat;
 use runway_model::overheads::explain::HiddenOutput;
-use runway_model::overheads::{
-    gpus_per_node, offered_networks, DataFormat, OverheadEstimate, Sweeps,
-};
+use runway_model::overheads::{gpus_per_node, offered_networks, OverheadEstimate, Sweeps};
 use runway_model::text::interned;
 use runway_model::{tr, Catalog, Field, Job};
 

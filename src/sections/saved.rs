@@ -2,10 +2,8 @@ use leptos::prelude::*;
 use runway_model::export::results_csv;
 use runway_model::format::usd;
 use runway_model::ics::plan_calendar;
-use runway_model::saved::{
-    clean_text, decode_plan_file, encode_plan_file, plan_query, typed_text, Library, SavedPlan,
-    MAX_NAME, MAX_NOTE,
-};
+use runway_model::saved::{decode_plan_file, encode_plan_file, plan_query, Library, SavedPlan};
+use runway_model::text::{clean_text, typed_text, MAX_NAME, MAX_NOTE};
 use runway_model::{decode_link, tr, Catalog};
 use wasm_bindgen::JsCast;
 

@@ -8,7 +8,8 @@ pub mod last_plan;
 
 use leptos::prelude::*;
 use runway_model::overheads::{estimate_overheads, OverheadEstimate};
-use runway_model::plan::{Day0, Plan, PlanError, PlannedGrant};
+use runway_model::plan::{Day0, Plan, PlannedGrant};
+use runway_model::token::TokenError;
 use runway_model::{
     decode_link, encode_link, estimate, Catalog, DecodedLink, Estimate, EstimateError, Field,
     InputError, Job, Origin, Settings,
@@ -63,7 +64,7 @@ pub struct AppState {
     /// The plan's grants; changes only when they do.
     pub grants: Memo<Vec<PlannedGrant>>,
     /// Grant and workload tokens the link carried that could not be used.
-    pub plan_errors: RwSignal<Vec<PlanError>>,
+    pub plan_errors: RwSignal<Vec<TokenError>>,
     /// The calculator's job priced against the catalog, computed once per change for every
     /// reader.
     pub estimate: Memo<Result<Estimate<'static>, EstimateError>>,
@@ -233,7 +234,7 @@ impl AppState {
         let f = self.field(field);
         // Parameters may be a mixture of experts' active/total (`37B/671B`).
         if field == Field::Params {
-            let parsed = runway_model::parse::ParamCount::parse(field, &text, Origin::Typed);
+            let parsed = runway_model::params::ParamCount::parse(field, &text, Origin::Typed);
             f.text.set(text);
             match parsed {
                 Ok(p) => {

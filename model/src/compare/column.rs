@@ -12,10 +12,12 @@
 //! `cmp=rag:embed-params:corpus-tokens[:queries-a-month[:chunks-per-query[:chunk-tokens[:dimension]]]]`.
 
 use crate::field_spec::Need;
-use crate::parse::{echo, format_number_exact, parse_number, parse_whole, Field, Origin};
+use crate::field_spec::{Field, Origin};
+use crate::kind::WorkloadKind;
+use crate::parse::{echo, format_number_exact, parse_number, parse_whole};
 use crate::slots::{Cx, Record, Slot, SlotError};
-use crate::token::TokenError as PlanError;
-use crate::workload_kind::{TrainingWork, WorkloadKind};
+use crate::token::TokenError;
+use crate::workload_kind::TrainingWork;
 
 /// Most columns compared at once.
 pub const MAX_COLUMNS: usize = 4;
@@ -419,7 +421,7 @@ fn read_checkpointing(c: &mut Column, raw: &str, cx: &Cx) -> Result<(), SlotErro
 }
 
 /// Reads one `cmp=` token (`index` from 0, for the `cmp-<i>` error key).
-pub fn parse_column(token: &str, index: usize) -> Result<Column, PlanError> {
+pub fn parse_column(token: &str, index: usize) -> Result<Column, TokenError> {
     let parts = crate::slots::split(token, crate::token::Token::Cmp(index), &TRAINING_SLOTS)?;
     column_from_slots(&parts, index)
 }
@@ -427,7 +429,7 @@ pub fn parse_column(token: &str, index: usize) -> Result<Column, PlanError> {
 /// Reads a column from its slots, in the `cmp=` token's order (the kind says which of the two
 /// layouts the rest is): a link's fields, or the comparison editor's boxes, never a token
 /// written and read back.
-pub fn column_from_slots(parts: &[&str], index: usize) -> Result<Column, PlanError> {
+pub fn column_from_slots(parts: &[&str], index: usize) -> Result<Column, TokenError> {
     let at = crate::token::Token::Cmp(index);
     let label = at.label();
     // No slot of a column reads the catalog (a column runs on the edited job's hardware).

@@ -9,9 +9,9 @@ use crate::catalog::Catalog;
 use crate::cost::Estimate;
 use crate::evaluate::Outcome;
 use crate::job::Job;
+use crate::kind::WorkloadKind;
 use crate::knobs::BillingInputs;
 use crate::runway::{simulate, LineItem, RunwayResult, WorkloadInput};
-use crate::workload_kind::WorkloadKind;
 
 /// What a retrieval column costs: the one-off embedding and the monthly storage and prompts.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,7 +51,7 @@ pub fn retrieval_cost(
         .map_or(0.0, |p| p.storage_usd_per_gb_month);
     let extra = r.queries_per_month * f64::from(r.chunks_per_query) * f64::from(r.chunk_tokens);
     let served = billing.infer_params;
-    let hours = crate::cost::gpu_hours(
+    let hours = crate::formulas::gpu_hours(
         2.0 * served * extra,
         primary.accelerator.peak_flops_per_s(),
         scenario.mfu,
@@ -141,7 +141,11 @@ pub fn evaluate(
             .as_ref()
             .map_or(0.0, |r| r.storage_monthly_usd + r.prefill_monthly_usd),
         retrieval,
-        wall_clock_days: crate::cost::wall_clock_days(gpu_hours, f64::from(gpus), scenario.duty),
+        wall_clock_days: crate::formulas::wall_clock_days(
+            gpu_hours,
+            f64::from(gpus),
+            scenario.duty,
+        ),
         payers,
         runway: simulate(grants, &workloads),
     }

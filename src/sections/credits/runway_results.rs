@@ -1,6 +1,6 @@
 use leptos::prelude::*;
-use runway_model::evaluate::BillLine;
 use runway_model::format::{data_value, usd, usd_exact};
+use runway_model::plan::BillLine;
 use runway_model::tr;
 
 use crate::sections::credits::runway_chart::RunwayChartView;

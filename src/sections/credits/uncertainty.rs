@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 use runway_model::format::{data_value, exact, percent, usd};
-use runway_model::montecarlo::{self, Bands, RangeKey};
+use runway_model::montecarlo::{self, Bands};
+use runway_model::plan::RangeKey;
 use runway_model::plan::{GrantOdds, OddsField};
 use runway_model::tr;
 

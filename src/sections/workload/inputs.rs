@@ -42,9 +42,7 @@ pub fn InputsPanel() -> impl IntoView {
         .collect_view();
     let choose_kind = move |ev| {
         let id = event_target_value(&ev);
-        if let Some(k) =
-            runway_model::workload_kind::WorkloadKind::from_id(&id).filter(|k| k.trains())
-        {
+        if let Some(k) = runway_model::kind::WorkloadKind::from_id(&id).filter(|k| k.trains()) {
             state.edit(|j, _| j.kind = k);
         }
     };

@@ -1,6 +1,7 @@
 use leptos::prelude::*;
+use runway_model::field_spec::Origin;
 use runway_model::format::{compact, data_value, percent, usd, usd_exact};
-use runway_model::parse::{format_number_exact, Origin};
+use runway_model::parse::format_number_exact;
 use runway_model::plan::{work_from_slots, ExtraWorkload, MAX_WORKLOADS};
 use runway_model::tr;
 use runway_model::workloads::{job_from_slots, job_kinds, serve_from_slots, Serve};
@@ -399,7 +400,7 @@ impl AddForm {
         self.provider.set(v.provider_id.clone());
         self.accelerator.set(v.accelerator_id.clone());
         self.params.set(
-            runway_model::parse::ParamCount {
+            runway_model::params::ParamCount {
                 active: v.params,
                 total: v.params_total,
             }
