@@ -23,7 +23,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use runway_model::advisor::advise;
 use runway_model::billing::{billing_modes, estimate_billing, what_budget_buys};
-use runway_model::compare::evaluate;
+use runway_model::compare::price_column;
 use runway_model::cost::{cost_by_provider, cost_vs_mfu};
 use runway_model::evaluate::{run_plan, runway_inputs};
 use runway_model::export::results_csv;
@@ -423,7 +423,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     // Train vs fine-tune columns (src/sections/compare.rs): the page shows each cost as a multiple of
     // the cheapest, so costs must be positive.
     for c in &plan.compare {
-        let col = evaluate(c, s, &k.billing, &e, &outcome, Some(0), cat);
+        let col = price_column(c, s, &k.billing, &e, &outcome, Some(0), cat);
         finite("compare.flops", col.flops)?;
         finite("compare.gpu_hours", col.gpu_hours)?;
         finite("compare.cost_usd", col.cost_usd)?;

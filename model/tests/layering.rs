@@ -150,7 +150,7 @@ fn the_cycle_finder_finds_a_cycle() {
 /// The model's estimators and simulations: what prices, sizes, sweeps, simulates or ranks. The
 /// page's sections only render: these are called from the app's state layer (`src/state/`),
 /// never from a file under `src/sections` or `src/widgets`.
-const ESTIMATORS: [&str; 24] = [
+const ESTIMATORS: [&str; 25] = [
     "estimate",
     "estimate_overheads",
     "estimate_billing",
@@ -165,6 +165,7 @@ const ESTIMATORS: [&str; 24] = [
     "duty_sweep",
     "volume_sweep",
     "evaluate",
+    "price_column",
     "price_job",
     "price_serve",
     "run_plan",

@@ -9,7 +9,7 @@ use runway_model::billing::{
     billing_modes, duty_sweep, estimate_billing, volume_sweep, what_budget_buys, BillingEstimate,
     BuyRow, DutySweep, ModeRow, VolumeSweep,
 };
-use runway_model::compare::{evaluate as price_column, ColumnResult};
+use runway_model::compare::{price_column, ColumnResult};
 use runway_model::cost::{cost_by_provider, cost_vs_mfu};
 use runway_model::overheads::{log_space, sweeps, Sweeps};
 

@@ -92,7 +92,7 @@ pub struct ColumnResult {
 
 /// Prices a column on the edited job's accelerator, provider, MFU and duty, and runs the plan
 /// with it in place of that job (job `edited` of the plan; joining the plan when `None`).
-pub fn evaluate(
+pub fn price_column(
     column: &Column,
     scenario: &Job,
     billing: &BillingInputs,
@@ -226,7 +226,7 @@ mod tests {
         let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
         let plan = crate::link::decode_link("grant=aws-activate:100K:0:0:730", &c).plan;
         let o = crate::evaluate::evaluate(&plan, &c);
-        let r = evaluate(
+        let r = price_column(
             &Column::retrieval_default(),
             &s,
             &plan.settings.billing,
@@ -254,13 +254,13 @@ mod tests {
             tokens: 1_000_001.0,
             ..Column::retrieval_default()
         };
-        let xo = evaluate(&odd, &s, &plan.settings.billing, &e, &o, Some(0), &c)
+        let xo = price_column(&odd, &s, &plan.settings.billing, &e, &o, Some(0), &c)
             .retrieval
             .unwrap_or_else(|| panic!("rag"));
         assert_eq!(xo.chunks, 1954.0);
         // Training columns add nothing a month.
         assert_eq!(
-            evaluate(
+            price_column(
                 &train_vs_finetune()[2],
                 &s,
                 &plan.settings.billing,
@@ -275,7 +275,7 @@ mod tests {
         // QLoRA 8B x 200M x 10 runs with checkpointing (its default): 7.2 * 8e9 * 2e9 = 1.152e20
         // FLOPs = 1.152e20 / 3.956e14 / 3600 = 80.8898 GPU-h; LoRA without it 44.9388 GPU-h.
         let q = parse_column("qlora:8B:200M:1:10", 0).unwrap_or_else(|e| panic!("{}", e.message()));
-        let rq = evaluate(&q, &s, &plan.settings.billing, &e, &o, Some(0), &c);
+        let rq = price_column(&q, &s, &plan.settings.billing, &e, &o, Some(0), &c);
         assert!((rq.gpu_hours - 80.889_78).abs() < 1e-4, "{}", rq.gpu_hours);
     }
 
@@ -349,10 +349,10 @@ mod tests {
             crate::link::decode_link("grant=aws-activate:100K:0:0:730&grant=modal:5K", &c).plan;
         let cols = train_vs_finetune();
         let o = crate::evaluate::evaluate(&plan, &c);
-        let pre = evaluate(&cols[0], &s, &plan.settings.billing, &e, &o, Some(0), &c);
+        let pre = price_column(&cols[0], &s, &plan.settings.billing, &e, &o, Some(0), &c);
         assert!((pre.gpu_hours - 29_491.068).abs() < 1e-3);
         assert!((pre.cost_usd - 202_898.55).abs() < 0.01);
-        let lora = evaluate(&cols[2], &s, &plan.settings.billing, &e, &o, Some(0), &c);
+        let lora = price_column(&cols[2], &s, &plan.settings.billing, &e, &o, Some(0), &c);
         assert!((lora.cost_usd - 309.1789).abs() < 1e-3);
         assert!((lora.wall_clock_days * 24.0 - 0.70217).abs() < 1e-4);
         // Activate (AWS, all scope) pays either; the Modal grant pays neither.
