@@ -11,9 +11,9 @@
 use std::cell::RefCell;
 
 use leptos::prelude::*;
-use runway_model::link::{decode_view_prefs, encode_view_prefs, ViewPrefs};
-use runway_model::locale::{self, CurrencyCode, DisplayCurrency, Lang};
 use runway_model::tr;
+use runway_model::{decode_view_prefs, encode_view_prefs, ViewPrefs};
+use runway_model::{locale, locale::CurrencyCode, locale::DisplayCurrency, locale::Lang};
 use wasm_bindgen::JsCast;
 
 use crate::platform::browser;
@@ -186,7 +186,7 @@ pub fn CurrencySwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> i
     let rate_text = RwSignal::new(if current.code == CurrencyCode::Usd {
         String::new()
     } else {
-        runway_model::format::exact(current.per_usd, 6)
+        runway_model::exact(current.per_usd, 6)
     });
     let error = RwSignal::new(None::<String>);
     // The box's `change` can fire while the page is being rebuilt (the Enter that applied the
@@ -200,7 +200,7 @@ pub fn CurrencySwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> i
         if code == CurrencyCode::Usd {
             return;
         }
-        match runway_model::parse::parse_typed_number(&text) {
+        match runway_model::parse_typed_number(&text) {
             Ok(rate) => match DisplayCurrency::new(code, rate) {
                 Some(c) if c != locale::currency() => show_in(Some(c), write_link),
                 Some(_) => {
@@ -214,7 +214,7 @@ pub fn CurrencySwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> i
                 error.try_set(Some(format!(
                     "{}: {}",
                     tr!("currency.rate_label", iso = code.iso()),
-                    problem.describe(&runway_model::parse::echo(&text))
+                    problem.describe(&runway_model::echo(&text))
                 )));
             }
         }
@@ -244,7 +244,7 @@ pub fn CurrencySwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> i
         (code != CurrencyCode::Usd && code != locale::currency().code)
             .then(|| tr!("polish_d.type_rate", iso = code.iso()))
     };
-    let label = runway_model::format::currency_label();
+    let label = runway_model::currency_label();
     view! {
         <div class="currency-switch">
             <label for="currency-code">{tr!("currency.label")}</label>

@@ -5,7 +5,7 @@
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use runway_model::format::usd;
+use runway_model::usd;
 
 use super::{font, house_style, px, DrawResult, INK, MUTED};
 
@@ -54,7 +54,7 @@ pub struct RunwayChart {
     /// The days the x axis spans, first to last (plan days).
     pub window: (u32, u32),
     /// The date of day 0: with it the axis reads in dates ("9 Jan 2027"), without it in days.
-    pub day0: Option<runway_model::calendar::Date>,
+    pub day0: Option<runway_model::Date>,
     /// The uncertainty band of the cash start date: P10 to P90 (plan days; "never" as the window's
     /// end), shaded behind the data. `None`: no band.
     pub cash_start_band: Option<(u32, u32)>,
@@ -355,7 +355,7 @@ fn draw_markers<DB: DrawingBackend>(
 mod tests {
     use super::*;
     use crate::svg_probe::*;
-    use runway_model::calendar::Date;
+    use runway_model::Date;
 
     /// A chart drawn to SVG at `width` × `height` CSS px, scale 1.
     fn svg(data: &RunwayChart, width: u32, height: u32) -> String {

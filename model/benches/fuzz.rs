@@ -21,24 +21,24 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
-use runway_model::advisor::advise;
-use runway_model::billing::{billing_modes, estimate_billing, what_budget_buys};
-use runway_model::compare::price_column;
-use runway_model::cost::{cost_by_provider, cost_vs_mfu};
-use runway_model::evaluate::{run_plan, runway_inputs};
-use runway_model::export::results_csv;
-use runway_model::field_spec::Range;
-use runway_model::format::NOT_A_NUMBER;
-use runway_model::kind::WorkloadKind;
-use runway_model::knobs::HostMode;
-use runway_model::overheads::explain::HiddenOutput;
-use runway_model::overheads::{
+use runway_model::advise;
+use runway_model::price_column;
+use runway_model::results_csv;
+use runway_model::HiddenOutput;
+use runway_model::HostMode;
+use runway_model::Range;
+use runway_model::WorkloadKind;
+use runway_model::NOT_A_NUMBER;
+use runway_model::{apply_window, warnings};
+use runway_model::{billing_modes, estimate_billing, what_budget_buys};
+use runway_model::{cost_by_provider, cost_vs_mfu};
+use runway_model::{
     cost_vs_gpus, cost_vs_interval, estimate_overheads, log_space, OverheadEstimate, MAX_SWEEP_GPUS,
 };
-use runway_model::plan::{apply_window, warnings};
-use runway_model::runway::{simulate, simulate_totals, GrantInput, RunwayResult, WorkloadInput};
-use runway_model::saved::{decode_plan_file, encode_plan_file, Library, SavedPlan};
 use runway_model::{decode_link, estimate, Catalog, DecodedLink, Field, Output};
+use runway_model::{decode_plan_file, encode_plan_file, Library, SavedPlan};
+use runway_model::{run_plan, runway_inputs};
+use runway_model::{simulate, simulate_totals, GrantInput, RunwayResult, WorkloadInput};
 use std::cell::Cell;
 use std::time::Instant;
 
@@ -120,7 +120,7 @@ fn shown(what: &str, text: &str) -> Checked {
 fn check_overheads(
     o: &OverheadEstimate,
     s: &runway_model::Job,
-    k: &runway_model::knobs::OverheadInputs,
+    k: &runway_model::OverheadInputs,
     e: &runway_model::Estimate,
     cat: &Catalog,
 ) -> Checked {
@@ -330,7 +330,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     let hi = (gpus * 16.0).clamp(1024.0, f64::from(MAX_SWEEP_GPUS));
     let mut counts: Vec<f64> = log_space(1.0, hi, 48).into_iter().map(f64::round).collect();
     counts.dedup();
-    let other = runway_model::overheads::contrasting_network(cat, s, &o).map(|(n, _)| n);
+    let other = runway_model::contrasting_network(cat, s, &o).map(|(n, _)| n);
     for n in [o.network, other].into_iter().flatten() {
         for (g, usd) in cost_vs_gpus(s, &k.overheads, &e, &o, cat, n, &counts) {
             finite("cost_vs_gpus x", g)?;
@@ -395,7 +395,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     }
     // Credits and runway, warnings, application windows, CSV (src/sections/credits/,
     // scenarios.rs).
-    let outcome = runway_model::evaluate::evaluate(plan, cat);
+    let outcome = runway_model::evaluate(plan, cat);
     for j in &outcome.jobs {
         finite("job cost", j.cost_usd)?;
         finite("job gpu-hours", j.gpu_hours)?;
@@ -583,7 +583,7 @@ fn link_shaped(cat: &Catalog) -> impl Strategy<Value = String> {
         .iter()
         .map(|p| (p.provider.to_string(), p.accelerator.to_string()))
         .collect();
-    let job_kinds: Vec<String> = runway_model::workloads::job_kinds()
+    let job_kinds: Vec<String> = runway_model::job_kinds()
         .map(|k| k.id().to_string())
         .collect();
     let kinds: Vec<String> = WorkloadKind::ALL

@@ -14,9 +14,6 @@ use crate::calendar::Date;
 use crate::catalog::Catalog;
 use std::fmt;
 
-/// Months after which a figure is stale (strictly older than this).
-pub const STALE_AFTER_MONTHS: u32 = 12;
-
 impl Date {
     /// Whole months from `earlier` to `self` (0 when `self` is not later): 2025-11-30 → 2026-12-01
     /// is 12 months, 2025-12-01 → 2026-11-30 is 11.

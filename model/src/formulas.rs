@@ -6,6 +6,8 @@ pub const HOURS_PER_MONTH: f64 = 730.0;
 /// Budget used for "how many GPU-hours does $X buy".
 pub const REFERENCE_BUDGET_USD: f64 = 50_000.0;
 
+// The pretraining rule alone (6·N·D); the page prices by kind (workload_kind). Kept for its tests.
+#[cfg(test)]
 /// Training FLOPs C = 6 · N · D.
 pub fn training_flops(params: f64, tokens: f64) -> f64 {
     6.0 * params * tokens

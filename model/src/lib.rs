@@ -40,51 +40,119 @@ macro_rules! tr_lookup {
     };
 }
 
-pub mod advisor;
-pub mod answers;
-pub mod billing;
-pub mod calendar;
-pub mod catalog;
-pub mod catalog_age;
+// The modules are private; the crate's surface is the `pub use` list below. By layer, from the
+// inputs up (model/tests/layering.rs fails on any import cycle between them):
+
+// Inputs: the input table, parsing, one job, the plan's shared knobs, link-token slots.
+mod calendar;
+mod field_spec;
+mod ids;
+mod job;
+mod kind;
+mod knobs;
+mod params;
+mod parse;
+mod settings;
+mod slider;
+mod slots;
+mod text;
+mod token;
+
+// Catalog: the sourced data (data/*.json, compiled in) and its age.
+mod catalog;
+mod catalog_age;
+
+// Estimators: FLOPs, GPU-hours, hidden costs, billing modes, the advisor, show-the-math.
+mod advisor;
+mod billing;
+mod cost;
+mod explain;
+mod formulas;
+mod overheads;
+mod workload_kind;
+
+// The plan: one document of jobs, serving lines, experiments and grants.
+mod compare;
+mod plan;
+mod workloads;
+
+// Credits: the whole plan's evaluation, the runway, the planner, the first screen's answers.
+mod answers;
+mod evaluate;
+mod planner;
+mod runway;
+
+// Input and output: share links, saved files, CSV, calendars, formatting, ordering.
+mod export;
+mod format;
+mod ics;
+mod link;
+mod order;
+mod saved;
+
+// Four namespaces the page reads as such: chart descriptions, the glossary, the language,
+// the uncertainty bands.
 pub mod chart_text;
-pub mod compare;
-pub mod cost;
-pub mod evaluate;
-pub mod explain;
-pub mod export;
-pub mod field_spec;
-pub mod format;
-pub mod formulas;
 pub mod glossary;
-pub mod ics;
-pub mod ids;
-pub mod job;
-pub mod kind;
-pub mod knobs;
-pub mod link;
 pub mod locale;
 pub mod montecarlo;
-pub mod order;
-pub mod overheads;
-pub mod params;
-pub mod parse;
-pub mod plan;
-pub mod planner;
-pub mod runway;
-pub mod saved;
-pub mod settings;
-pub mod slider;
-pub mod slots;
-pub mod text;
-pub mod token;
-pub mod workload_kind;
-pub mod workloads;
 
-pub use catalog::{Accelerator, Catalog, CatalogError, Price, Provider};
-pub use cost::{estimate, Estimate, EstimateError, PriceSource};
+// The public surface: every item the app, the charts and the tests use, each from the module
+// that defines it.
+pub use advisor::{advise, advise_plan, eligibility, Advice, PlanFit};
+pub use answers::{credit_totals, next_steps, ApplyStatus, CreditTotals, NextStep};
+pub use billing::{
+    billing_modes, decode_tokens_per_second, duty_sweep, estimate_billing, kv_bytes_per_token,
+    volume_sweep, what_budget_buys, BillingEstimate, BuyRow, DutySweep, ModeRow, VolumeSweep,
+};
+pub use calendar::Date;
+pub use catalog::{Accelerator, Catalog, CatalogError, Price, Program, Provider, Scope};
+pub use catalog_age::staleness;
+pub use compare::{
+    column_from_slots, encode_column, price_column, train_vs_finetune, Column, ColumnResult,
+    MAX_COLUMNS,
+};
+pub use cost::{cost_by_provider, cost_vs_mfu, estimate, Estimate, EstimateError, PriceSource};
+pub use evaluate::{evaluate, host_text, price_serve, run_plan, runway_inputs, Outcome};
 pub use explain::{Citation, Explanation, Output};
-pub use field_spec::{Field, Origin};
-pub use job::Job;
-pub use link::{decode_link, encode_link, DecodedLink};
-pub use parse::{InputError, Problem};
+pub use export::results_csv;
+pub use field_spec::{Field, Need, Origin, Range};
+pub use format::{
+    compact, currency_label, data_value, exact, hours, percent, scientific, usd, usd_as_published,
+    usd_exact, usd_unit, NOT_A_NUMBER,
+};
+pub use ics::{file_name, plan_calendar};
+pub use job::{Job, LORA_RANK};
+pub use kind::WorkloadKind;
+pub use knobs::{DataFormat, HostMode, OverheadInputs, Precision};
+pub use link::{
+    decode_link, decode_view_prefs, encode_link, encode_view_prefs, DecodedLink, ViewPrefs,
+};
+pub use order::insert_by_key;
+pub use overheads::explain::HiddenOutput;
+pub use overheads::{
+    contrasting_network, cost_vs_gpus, cost_vs_interval, estimate_overheads, gpus_per_node,
+    log_space, offered_networks, sweeps, OverheadEstimate, Sweeps, MAX_SWEEP_GPUS,
+};
+pub use params::ParamCount;
+pub use parse::{echo, format_number_exact, parse_number, parse_typed_number, InputError, Problem};
+pub use plan::{
+    apply_window, warnings, work_from_slots, BillLine, Day0, ExtraWorkload, GrantField, GrantOdds,
+    OddsField, Plan, PlannedGrant, RangeKey, MAX_GRANTS, MAX_WORKLOADS,
+};
+pub use planner::{plan_applications, Applications};
+pub use runway::summary::{chart_window, expiries, markers, summary, ChartWindow, Marker};
+pub use runway::{
+    simulate, simulate_totals, GrantInput, GrantOutcome, LineItem, RunwayResult, WorkloadInput,
+    HORIZON_CAP_DAYS,
+};
+pub use saved::{
+    decode_plan_file, encode_plan_file, plan_query, FileError, Library, PlanFile, SavedPlan,
+};
 pub use settings::Settings;
+pub use slider::Scale;
+pub use text::{clean_text, file_stem, interned, typed_text, MAX_NAME, MAX_NOTE};
+pub use token::{Token, TokenError};
+pub use workloads::{
+    encode_serve, job_from_slots, job_kinds, params_compact, parse_serve, serve_from_slots, Serve,
+};

@@ -13,6 +13,8 @@ pub fn cluster_mtbf_hours(mtbf_per_gpu_hours: f64, gpus: f64) -> f64 {
     mtbf_per_gpu_hours / gpus
 }
 
+// Young's first-order interval, against which the tests check Daly's.
+#[cfg(test)]
 /// Young's optimal checkpoint interval τ* = √(2δM).
 pub fn young_interval_hours(write_hours: f64, mtbf_hours: f64) -> f64 {
     (2.0 * write_hours * mtbf_hours).sqrt()
@@ -162,6 +164,8 @@ pub fn sync_seconds(
     }
 }
 
+// The bus bandwidth a measured all-reduce time implies, for the tests against published runs.
+#[cfg(test)]
 /// The all-reduce bus bandwidth that nccl-tests would report for this model: algorithm bandwidth
 /// S / t times 2·(n−1)/n, for an all-reduce of S bytes (V = 2·S), GB/s.
 pub fn implied_bus_gb_s(
@@ -223,13 +227,12 @@ pub fn checkpoint_gb(params: f64, with_optimizer_state: bool) -> f64 {
         / 1e9
 }
 
+// The tokenised dataset size alone, checked by the tests (estimates use DataFormat).
+#[cfg(test)]
 /// Tokenised dataset size in GB: 2 bytes a token for vocabularies under 65,536, else 4.
 pub fn dataset_gb(tokens: f64, vocab_size: u32) -> f64 {
     tokens * DataFormat::Tokens.bytes_per_token(vocab_size) / 1e9
 }
-
-/// Sequence length assumed for the activation estimate (tokens per micro-batch sequence).
-pub const ACTIVATION_SEQ_LEN: f64 = 4096.0;
 
 /// Hidden size and layer count of a dense transformer with `params` parameters, from N ≈ 12·L·h²
 /// and the usual aspect ratio h ≈ 128·L (Llama 2 7B: 4,096 / 32; GPT-3: 12,288 / 96).
@@ -1609,7 +1612,7 @@ mod tests {
     fn activations_and_memory_fit() {
         // 70B: h = 9,072, L = 70.9: 4096 * 9072 * (141.8 + 34) = 6.531 GB; 1,120 GB of state over
         // 80 - 6.53 GB: ceil(15.24) = 16 H100s (14 before activations).
-        let act = activation_gb_per_gpu(70e9, ACTIVATION_SEQ_LEN);
+        let act = activation_gb_per_gpu(70e9, Job::default().seq_len);
         assert!(close(act, 6.53084, 1e-5));
         assert_eq!(
             min_gpus_with_activations(70e9, TrainingMemory::Full, 80.0, act),

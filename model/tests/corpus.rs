@@ -13,14 +13,14 @@
 //! in `tests/corpus/intended.json` with its reason (the browser pass reads the same list); nothing
 //! else may differ.
 
-use runway_model::answers::{credit_totals, next_steps};
-use runway_model::calendar::Date;
-use runway_model::evaluate::evaluate;
-use runway_model::explain::Output;
-use runway_model::format::data_value;
-use runway_model::locale::{with_lang, Lang};
-use runway_model::overheads::explain::HiddenOutput;
+use runway_model::data_value;
+use runway_model::evaluate;
+use runway_model::Date;
+use runway_model::HiddenOutput;
+use runway_model::Output;
+use runway_model::{credit_totals, next_steps};
 use runway_model::{decode_link, estimate, Catalog};
+use runway_model::{locale::with_lang, locale::Lang};
 use std::collections::BTreeMap;
 
 /// Values allowed to differ from the recording: `[{ "link": exact link, "id": test id, "now":
@@ -69,12 +69,8 @@ fn model_values(link: &str, catalog: &Catalog) -> BTreeMap<String, String> {
             for o in Output::ALL {
                 put(o.test_id().to_string(), data_value(o.value(&e)));
             }
-            let oh = runway_model::overheads::estimate_overheads(
-                &editor,
-                &plan.settings.overheads,
-                &e,
-                catalog,
-            );
+            let oh =
+                runway_model::estimate_overheads(&editor, &plan.settings.overheads, &e, catalog);
             for o in HiddenOutput::ALL {
                 put(
                     o.test_id().to_string(),

@@ -20,8 +20,8 @@
 //! sends its bytes in one direction while receiving in the other, so the sending rate is half the
 //! figure: 900 / 2 = 450 GB/s (`OverheadEstimate::link_gb_s`).
 
-use runway_model::knobs::OverheadInputs;
-use runway_model::overheads::estimate_overheads;
+use runway_model::estimate_overheads;
+use runway_model::OverheadInputs;
 use runway_model::{estimate, Catalog, Job};
 
 fn close(a: f64, b: f64, rel: f64) -> bool {

@@ -6,11 +6,11 @@
 //! negligible (MTBF 10^8 GPU-hours, 0.01-minute checkpoint writes, no restart time) and no
 //! checkpoints are kept; a single GPU has no inter-node communication.
 
-use runway_model::calendar::Date;
-use runway_model::evaluate::evaluate;
-use runway_model::kind::WorkloadKind;
-use runway_model::saved::{decode_plan_file, Library};
+use runway_model::evaluate;
+use runway_model::Date;
+use runway_model::WorkloadKind;
 use runway_model::{decode_link, encode_link, Catalog};
+use runway_model::{decode_plan_file, Library};
 
 fn catalog() -> Catalog {
     Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
@@ -244,10 +244,10 @@ fn twenty_workloads_at_most_and_every_one_removable() {
     assert_eq!(d.plan.jobs.len(), 20);
     assert_eq!(d.plan_errors.len(), 1);
     assert_eq!(d.plan_errors[0].key(), "job-20");
-    assert_eq!(d.plan_errors[0].at, runway_model::token::Token::Job(20));
+    assert_eq!(d.plan_errors[0].at, runway_model::Token::Job(20));
     let mut plan = d.plan;
     // Removing the edited job opens the next; removing them all leaves no job.
-    let start = |plan: &runway_model::plan::Plan, sel: Option<usize>| {
+    let start = |plan: &runway_model::Plan, sel: Option<usize>| {
         sel.and_then(|i| plan.jobs.get(i)).map(|j| j.start_day)
     };
     let mut sel = Some(3);
@@ -281,7 +281,7 @@ fn a_job_keeps_its_lora_rank_through_its_link_whatever_its_kind() {
     assert!(link.ends_with("%3A%3A64"), "{link}");
     assert_eq!(decode_link(&link, &c).plan, plan);
     // The default rank is left out, as in links written before ranks existed.
-    plan.jobs[0].lora_rank = runway_model::job::LORA_RANK;
+    plan.jobs[0].lora_rank = runway_model::LORA_RANK;
     assert!(!encode_link(&plan).contains("%3A%3A"));
 }
 

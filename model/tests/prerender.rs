@@ -5,8 +5,8 @@
 //! The browser suite (tests/e2e/first-paint.test.mjs) then checks the snapshot's words against the
 //! page's own on dates in every month; this checks every day of four years, leap days included.
 
-use runway_model::calendar::Date;
-use runway_model::evaluate::evaluate;
+use runway_model::evaluate;
+use runway_model::Date;
 use runway_model::{decode_link, Catalog};
 
 #[test]

@@ -1,14 +1,14 @@
 //! Property tests of the model's invariants (STYLE.md tier 2).
 
 use proptest::prelude::*;
-use runway_model::kind::WorkloadKind;
-use runway_model::knobs::OverheadInputs;
-use runway_model::parse::{format_number_exact, parse_number};
-use runway_model::plan::Plan;
-use runway_model::token::Token;
+use runway_model::OverheadInputs;
+use runway_model::Plan;
+use runway_model::Token;
+use runway_model::WorkloadKind;
 use runway_model::{
     decode_link, encode_link, estimate, Catalog, DecodedLink, Field, Job, Settings,
 };
+use runway_model::{format_number_exact, parse_number};
 
 fn catalog() -> Catalog {
     Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
@@ -38,7 +38,7 @@ fn scenario() -> impl Strategy<Value = Plan> {
                 // A network offered for this accelerator at this provider (its index taken modulo
                 // the instance's list).
                 overheads.network_id = overheads.network_id.and_then(|i| {
-                    let offered = runway_model::overheads::offered_networks(&cat, &prov, &acc);
+                    let offered = runway_model::offered_networks(&cat, &prov, &acc);
                     let n = offered.len();
                     (n > 0).then(|| offered[i.len() % n].to_string())
                 });
@@ -243,7 +243,7 @@ fn grant_token(cat: &Catalog) -> BoxedStrategy<String> {
 /// `job=kind:params:tokens:provider:accelerator:gpus[:…]`: the optional slots are the input
 /// table's optional job rows in their positions, so a new per-job input is generated too.
 fn job_token(cat: &Catalog) -> BoxedStrategy<String> {
-    let kinds: Vec<String> = runway_model::workloads::job_kinds()
+    let kinds: Vec<String> = runway_model::job_kinds()
         .map(|k| k.id().to_string())
         .collect();
     let mut rows: Vec<(usize, Field)> = Field::ALL
@@ -251,7 +251,7 @@ fn job_token(cat: &Catalog) -> BoxedStrategy<String> {
         .filter_map(|f| {
             f.spec()
                 .job
-                .filter(|s| s.need != runway_model::field_spec::Need::Required)
+                .filter(|s| s.need != runway_model::Need::Required)
                 .map(|s| (s.at, f))
         })
         .collect();
@@ -285,7 +285,7 @@ fn job_token(cat: &Catalog) -> BoxedStrategy<String> {
 
 /// `serve=params:tokens-per-month:provider:accelerator[:start[:months[:host[:price]]]]`.
 fn serve_token(cat: &Catalog) -> BoxedStrategy<String> {
-    let hosts: Vec<String> = runway_model::knobs::HostMode::ALL
+    let hosts: Vec<String> = runway_model::HostMode::ALL
         .iter()
         .map(|(_, id)| id.to_string())
         .collect();
@@ -420,7 +420,7 @@ fn link_pair(cat: &Catalog) -> BoxedStrategy<(String, String)> {
     for x in &cat.shapes {
         ids.push(("shape", x.id.to_string()));
     }
-    for (_, id) in runway_model::knobs::HostMode::ALL {
+    for (_, id) in runway_model::HostMode::ALL {
         ids.push(("host", id.to_string()));
     }
     for t0 in ["2026-12-01", "2028-02-29", "2027-02-29", "14/03/2027"] {
@@ -555,8 +555,8 @@ proptest! {
         }
         // Whatever plan came through simulates, within the horizon cap, and re-encodes losslessly.
         if e.is_ok() {
-            let r = runway_model::evaluate::run_plan(&d.plan, &cat);
-            prop_assert!(r.horizon_days <= runway_model::runway::HORIZON_CAP_DAYS);
+            let r = runway_model::run_plan(&d.plan, &cat);
+            prop_assert!(r.horizon_days <= runway_model::HORIZON_CAP_DAYS);
             prop_assert!(r.total_spend_usd.is_finite());
         }
         let again = decode_link(&encode_link(&d.plan), &cat);
@@ -568,7 +568,7 @@ proptest! {
         prop_assert_eq!(loaded.grants + loaded.grant_errors, count_key(&q, "grant"));
         prop_assert_eq!(loaded.works + errors_of(&d, |t| matches!(t, Token::Work(_))), count_key(&q, "work"));
         prop_assert_eq!(loaded.serves + errors_of(&d, |t| matches!(t, Token::Serve(_))), count_key(&q, "serve"));
-        if count_key(&q, "cmp") <= runway_model::compare::column::MAX_COLUMNS {
+        if count_key(&q, "cmp") <= runway_model::MAX_COLUMNS {
             prop_assert_eq!(d.plan.compare.len() + errors_of(&d, |t| matches!(t, Token::Cmp(_))), count_key(&q, "cmp"));
         }
         prop_assert_eq!(loaded.jobs + errors_of(&d, |t| matches!(t, Token::Job(_))), count_key(&q, "job"));
@@ -614,8 +614,8 @@ proptest! {
 
 mod runway_invariants {
     use proptest::prelude::*;
-    use runway_model::catalog::Scope;
-    use runway_model::runway::{simulate, GrantInput, LineItem, WorkloadInput};
+    use runway_model::Scope;
+    use runway_model::{simulate, GrantInput, LineItem, WorkloadInput};
 
     fn provider() -> impl Strategy<Value = String> {
         prop::sample::select(vec!["aws", "gcp", "modal"]).prop_map(String::from)
@@ -702,7 +702,7 @@ mod runway_invariants {
             // Spend = grants used + cash; the runway never spends more than it is given plus cash.
             let used: f64 = r.grants.iter().map(|o| o.used_usd).sum();
             prop_assert!((r.total_spend_usd - used - r.cash_usd).abs() <= tol(r.total_spend_usd));
-            prop_assert!(r.horizon_days <= runway_model::runway::HORIZON_CAP_DAYS);
+            prop_assert!(r.horizon_days <= runway_model::HORIZON_CAP_DAYS);
             prop_assert_eq!(r.runway_end_day.is_some(), r.cash_usd > 0.0);
             if let Some(day) = r.runway_end_day {
                 prop_assert!(r.daily_cash_usd[day as usize] > 0.0);

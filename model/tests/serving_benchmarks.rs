@@ -23,8 +23,8 @@
 //! page states its decode throughput as this upper bound (README, "Serving against published
 //! benchmarks").
 
-use runway_model::billing::{decode_tokens_per_second, kv_bytes_per_token};
 use runway_model::Catalog;
+use runway_model::{decode_tokens_per_second, kv_bytes_per_token};
 
 const LLAMA2_7B: f64 = 6.74e9;
 
@@ -80,9 +80,9 @@ fn fp8_halves_the_bytes_a_decode_step_reads() {
 
 #[test]
 fn serving_lines_carry_fp8_and_a_mixtures_total() {
-    use runway_model::evaluate::price_serve;
-    use runway_model::knobs::Precision;
-    use runway_model::workloads::{encode_serve, parse_serve};
+    use runway_model::price_serve;
+    use runway_model::Precision;
+    use runway_model::{encode_serve, parse_serve};
     let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
     // FP8 rides in the token's ninth field; the price field may stay empty.
     let v = parse_serve("8B:1B:aws:h100-sxm:0:12:on-demand::fp8", 0, &cat)
@@ -93,7 +93,7 @@ fn serving_lines_carry_fp8_and_a_mixtures_total() {
     let base = runway_model::Settings::default();
     let fp8 = price_serve(&v, &base, &cat).capacity_tokens_per_month_per_gpu;
     let bf16 = price_serve(
-        &runway_model::workloads::Serve {
+        &runway_model::Serve {
             precision: Precision::Bf16,
             ..v.clone()
         },
@@ -124,7 +124,7 @@ fn serving_lines_carry_fp8_and_a_mixtures_total() {
     );
     let priced = price_serve(&moe, &base, &cat);
     assert!(priced.gpus >= 17, "{}", priced.gpus);
-    let dense = runway_model::workloads::Serve {
+    let dense = runway_model::Serve {
         params_total: None,
         ..moe
     };

@@ -73,9 +73,9 @@ pub fn is_printing() -> bool {
 
 /// Today's date in the browser's local time zone: day 0 of a link without `t0`, and the "today" that
 /// catalog figures age against (`None` only if the clock gives a year outside 1000–9999).
-pub fn today() -> Option<runway_model::calendar::Date> {
+pub fn today() -> Option<runway_model::Date> {
     let now = js_sys::Date::new_0();
-    runway_model::calendar::Date::new(
+    runway_model::Date::new(
         now.get_full_year() as i32,
         now.get_month() + 1,
         now.get_date(),

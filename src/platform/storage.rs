@@ -4,8 +4,8 @@
 
 use gloo_storage::errors::StorageError;
 use gloo_storage::{LocalStorage, Storage};
-use runway_model::saved::{FileError, Library};
 use runway_model::tr;
+use runway_model::{FileError, Library};
 use wasm_bindgen::{JsCast, JsValue};
 
 /// Where the saved scenarios live.
@@ -149,7 +149,7 @@ pub fn format_time(ms: f64) -> String {
     let iso = String::from(js_sys::Date::new(&JsValue::from_f64(ms)).to_iso_string());
     match (iso.get(..10), iso.get(11..16)) {
         // The date the way the rest of the page writes it ("20 Nov 2024", "20 de nov. de 2024").
-        (Some(date), Some(time)) => match runway_model::calendar::Date::parse(date) {
+        (Some(date), Some(time)) => match runway_model::Date::parse(date) {
             Ok(d) => format!("{} {time} UTC", d.human()),
             Err(_) => format!("{date} {time} UTC"),
         },
@@ -180,9 +180,9 @@ pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// A file name from a plan name: letters, digits and dashes (see `runway_model::text::file_stem`).
+/// A file name from a plan name: letters, digits and dashes (see `runway_model::file_stem`).
 pub fn file_stem(name: &str) -> String {
-    runway_model::text::file_stem(name).unwrap_or_else(|| "gpu-credit-runway-plan".into())
+    runway_model::file_stem(name).unwrap_or_else(|| "gpu-credit-runway-plan".into())
 }
 
 /// Opens the browser's print dialog (the print stylesheet lays out a one-page report).

@@ -1,6 +1,6 @@
 use leptos::prelude::*;
-use runway_model::format::{data_value, usd};
-use runway_model::text::interned;
+use runway_model::interned;
+use runway_model::{data_value, usd};
 use runway_model::{tr, Field};
 
 use crate::state::use_app_state;

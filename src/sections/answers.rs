@@ -2,12 +2,12 @@
 //! unused), when cash starts and how much, and what to do next (apply-by dates, nearest first).
 
 use leptos::prelude::*;
-use runway_model::answers::{credit_totals, next_steps, ApplyStatus, CreditTotals, NextStep};
-use runway_model::calendar::Date;
-use runway_model::format::{data_value, usd, usd_exact};
-use runway_model::plan::Day0;
-use runway_model::runway::GrantOutcome;
 use runway_model::tr;
+use runway_model::Date;
+use runway_model::Day0;
+use runway_model::GrantOutcome;
+use runway_model::{credit_totals, next_steps, ApplyStatus, CreditTotals, NextStep};
+use runway_model::{data_value, usd, usd_exact};
 
 use crate::platform::browser;
 use crate::state::use_app_state;

@@ -1,14 +1,14 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
-use runway_model::billing::{BillingEstimate, BuyRow, DutySweep, ModeRow, VolumeSweep};
 use runway_model::chart_text;
-use runway_model::format::{
+use runway_model::interned;
+use runway_model::HostMode;
+use runway_model::{
     compact, data_value, exact, percent, usd, usd_as_published, usd_exact, usd_unit,
 };
-use runway_model::knobs::HostMode;
-use runway_model::text::interned;
 use runway_model::{tr, Explanation, Field};
+use runway_model::{BillingEstimate, BuyRow, DutySweep, ModeRow, VolumeSweep};
 
 use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::{use_app_state, use_derived, AppState};
@@ -348,7 +348,7 @@ fn BudgetTable() -> impl IntoView {
         };
         let mut sorted = Vec::with_capacity(rows.len());
         for r in rows.drain(..) {
-            runway_model::order::insert_by_key(&mut sorted, r, key);
+            runway_model::insert_by_key(&mut sorted, r, key);
         }
         sorted
     });

@@ -3,10 +3,10 @@ use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use runway_charts::{draw_cost_by_provider, draw_cost_vs_mfu, DrawResult, MfuText, ProviderBar};
-use runway_model::chart_text::{self, Bar};
-use runway_model::format::{percent, usd};
-use runway_model::order::insert_by_key;
+use runway_model::insert_by_key;
 use runway_model::tr;
+use runway_model::{chart_text, chart_text::Bar};
+use runway_model::{percent, usd};
 use runway_model::{Estimate, Job, PriceSource};
 use web_sys::HtmlCanvasElement;
 

@@ -1,14 +1,14 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_cost_by_provider, ProviderBar};
-use runway_model::compare::{
+use runway_model::format_number_exact;
+use runway_model::tr;
+use runway_model::Token;
+use runway_model::WorkloadKind;
+use runway_model::{
     column_from_slots, encode_column, train_vs_finetune, Column, ColumnResult, MAX_COLUMNS,
 };
-use runway_model::format::{compact, data_value, exact, hours, scientific, usd, usd_exact};
-use runway_model::kind::WorkloadKind;
-use runway_model::parse::format_number_exact;
-use runway_model::token::Token;
-use runway_model::tr;
+use runway_model::{compact, data_value, exact, hours, scientific, usd, usd_exact};
 
 use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::use_app_state;
@@ -151,7 +151,7 @@ fn column_math(c: &Column, r: &ColumnResult) -> String {
             chunks = x.chunks.round(),
             dim = c.retrieval.dimension,
             index_gb = exact(x.index_gb, 3),
-            storage_price = runway_model::format::usd_unit(x.storage_usd_per_gb_month, 4),
+            storage_price = runway_model::usd_unit(x.storage_usd_per_gb_month, 4),
             storage_monthly = usd_exact(x.storage_monthly_usd),
             queries = compact(c.retrieval.queries_per_month),
             k = c.retrieval.chunks_per_query,
@@ -391,7 +391,7 @@ fn CompareColumn(
     let add_to_plan = move |_| {
         let full = state
             .plan
-            .with(|p| p.workload_count() >= runway_model::plan::MAX_WORKLOADS);
+            .with(|p| p.workload_count() >= runway_model::MAX_WORKLOADS);
         if let (Some(job), false) = (to_job(), full) {
             // The new row is in the workload list, far from this button.
             let n = state.plan.with_untracked(|p| p.jobs.len()) + 1;

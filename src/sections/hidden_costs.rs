@@ -1,12 +1,12 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
-use runway_model::chart_text::{self, Line};
-use runway_model::format::{compact, data_value, hours, percent, usd};
-use runway_model::knobs::DataFormat;
-use runway_model::overheads::explain::HiddenOutput;
-use runway_model::overheads::{gpus_per_node, offered_networks, OverheadEstimate, Sweeps};
-use runway_model::text::interned;
+use runway_model::interned;
+use runway_model::DataFormat;
+use runway_model::HiddenOutput;
+use runway_model::{chart_text, chart_text::Line};
+use runway_model::{compact, data_value, hours, percent, usd};
+use runway_model::{gpus_per_node, offered_networks, OverheadEstimate, Sweeps};
 use runway_model::{tr, Catalog, Field, Job};
 
 use crate::sections::charts::{draw_on, redraw_after_change};
@@ -123,7 +123,7 @@ fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
             tr!(
                 "hidden_costs.memory_warning",
                 // Memory holds every parameter: a mixture of experts is named by its total.
-                params = runway_model::workloads::params_compact(s.params, s.params_total),
+                params = runway_model::params_compact(s.params, s.params_total),
                 need = need,
                 accelerator = accelerator,
                 gpus = s.gpus,
@@ -181,9 +181,9 @@ fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
 /// A share of the total for the legend: "65.7%", "<0.1%" (Portuguese "65,7%", "<0,1%").
 fn share(fraction: f64) -> String {
     if fraction > 0.0 && fraction < 0.001 {
-        format!("<{}%", runway_model::format::exact(0.1, 1))
+        format!("<{}%", runway_model::exact(0.1, 1))
     } else {
-        format!("{}%", runway_model::format::exact(fraction * 100.0, 1))
+        format!("{}%", runway_model::exact(fraction * 100.0, 1))
     }
 }
 
@@ -374,7 +374,7 @@ fn DataOnSelect() -> impl IntoView {
             let selected = move || current.with(|c| c.as_deref() == Some(id.as_str()));
             view! {
                 <option value=p.id.clone() selected=selected>
-                    {tr!("hidden_costs.data_on_option", name = p.name, price = runway_model::format::usd_as_published(p.egress_usd_per_gb, 4))}
+                    {tr!("hidden_costs.data_on_option", name = p.name, price = runway_model::usd_as_published(p.egress_usd_per_gb, 4))}
                 </option>
             }
         })

@@ -1,10 +1,10 @@
 use leptos::prelude::*;
-use runway_model::export::results_csv;
-use runway_model::format::usd;
-use runway_model::ics::plan_calendar;
-use runway_model::saved::{decode_plan_file, encode_plan_file, plan_query, Library, SavedPlan};
-use runway_model::text::{clean_text, typed_text, MAX_NAME, MAX_NOTE};
+use runway_model::plan_calendar;
+use runway_model::results_csv;
+use runway_model::usd;
+use runway_model::{clean_text, typed_text, MAX_NAME, MAX_NOTE};
 use runway_model::{decode_link, tr, Catalog};
+use runway_model::{decode_plan_file, encode_plan_file, plan_query, Library, SavedPlan};
 use wasm_bindgen::JsCast;
 
 use crate::platform::storage::{self, StoredLibrary};
@@ -470,7 +470,7 @@ fn ExportImport(saved: Saved) -> impl IntoView {
         });
         match ics {
             Some(Ok(text)) => {
-                let name = runway_model::ics::file_name(&plan.name);
+                let name = runway_model::file_name(&plan.name);
                 if let Err(e) = storage::download(&name, "text/calendar", &text) {
                     saved.status.set(tr!("scenarios.export_failed", error = e));
                 }

@@ -4,14 +4,14 @@
 //! data is never computed, and each changes only when its own inputs do.
 
 use leptos::prelude::*;
-use runway_model::advisor::{advise_plan, Advice, PlanFit};
-use runway_model::billing::{
+use runway_model::{advise_plan, Advice, PlanFit};
+use runway_model::{
     billing_modes, duty_sweep, estimate_billing, volume_sweep, what_budget_buys, BillingEstimate,
     BuyRow, DutySweep, ModeRow, VolumeSweep,
 };
-use runway_model::compare::{price_column, ColumnResult};
-use runway_model::cost::{cost_by_provider, cost_vs_mfu};
-use runway_model::overheads::{log_space, sweeps, Sweeps};
+use runway_model::{cost_by_provider, cost_vs_mfu};
+use runway_model::{log_space, sweeps, Sweeps};
+use runway_model::{price_column, ColumnResult};
 
 use crate::state::AppState;
 

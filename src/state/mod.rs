@@ -7,17 +7,17 @@ pub mod derived;
 pub mod last_plan;
 
 use leptos::prelude::*;
-use runway_model::overheads::{estimate_overheads, OverheadEstimate};
-use runway_model::plan::{Day0, Plan, PlannedGrant};
-use runway_model::token::TokenError;
+use runway_model::TokenError;
 use runway_model::{
     decode_link, encode_link, estimate, Catalog, DecodedLink, Estimate, EstimateError, Field,
     InputError, Job, Origin, Settings,
 };
+use runway_model::{estimate_overheads, OverheadEstimate};
+use runway_model::{Day0, Plan, PlannedGrant};
 use std::collections::BTreeMap;
 
 /// The whole plan evaluated: every workload priced, the runway, warnings and apply-by days.
-pub type RunwayView = runway_model::evaluate::Outcome<'static>;
+pub type RunwayView = runway_model::Outcome<'static>;
 
 /// What a control shows besides the plan's value: the text in its box and its message.
 #[derive(Clone, Copy)]
@@ -127,7 +127,7 @@ impl AppState {
             estimate,
             overheads,
             runway: Memo::new(move |_| {
-                plan.with(|plan| Some(runway_model::evaluate::evaluate(plan, catalog)))
+                plan.with(|plan| Some(runway_model::evaluate(plan, catalog)))
             }),
             saved_id: RwSignal::new(None),
             fields: StoredValue::new(fields),
@@ -234,7 +234,7 @@ impl AppState {
         let f = self.field(field);
         // Parameters may be a mixture of experts' active/total (`37B/671B`).
         if field == Field::Params {
-            let parsed = runway_model::params::ParamCount::parse(field, &text, Origin::Typed);
+            let parsed = runway_model::ParamCount::parse(field, &text, Origin::Typed);
             f.text.set(text);
             match parsed {
                 Ok(p) => {
@@ -493,12 +493,13 @@ impl AppState {
     }
 
     /// The application planner's suggestions for the plan as it is now, from `today` (a plan day).
-    pub fn plan_applications_now(&self, today: u32) -> Option<runway_model::planner::Applications> {
+    pub fn plan_applications_now(&self, today: u32) -> Option<runway_model::Applications> {
         self.runway.with_untracked(|r| {
             let o = r.as_ref()?;
-            Some(self.plan.with_untracked(|p| {
-                runway_model::planner::plan_applications(p, o, self.catalog, today)
-            }))
+            Some(
+                self.plan
+                    .with_untracked(|p| runway_model::plan_applications(p, o, self.catalog, today)),
+            )
         })
     }
 }

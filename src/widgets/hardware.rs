@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use runway_model::catalog_age::staleness;
+use runway_model::staleness;
 use runway_model::{tr, Field};
 
 use crate::state::use_app_state;
@@ -58,7 +58,7 @@ pub fn ProviderSelect() -> impl IntoView {
                 // Short enough for the select's width (the hint above says "per GPU-hour"); a
                 // stale price gets "⚠" in the text and its age in full for a tooltip and a screen
                 // reader (and in the note under the select once chosen).
-                let price_text = runway_model::format::usd_as_published(price.usd_per_gpu_hour, 2);
+                let price_text = runway_model::usd_as_published(price.usd_per_gpu_hour, 2);
                 // A GPU the provider no longer lists says so instead of its age.
                 let delisted = price.is_delisted();
                 let test_id = if delisted {
@@ -101,7 +101,7 @@ pub fn ProviderSelect() -> impl IntoView {
             .provider(&provider)
             .map_or(provider.clone(), |p| p.name.to_string());
         if price.is_delisted() {
-            let price_text = runway_model::format::usd_as_published(price.usd_per_gpu_hour, 2);
+            let price_text = runway_model::usd_as_published(price.usd_per_gpu_hour, 2);
             return Some(view! {
                 <p class="hint stale" data-testid="provider-price-delisted">
                     {tr!("hardware.delisted_price", name = name, since = price.delisted, price = price_text, as_of = price.as_of)}

@@ -4,8 +4,8 @@ pub mod runway_chart;
 pub mod runway_results;
 pub mod uncertainty;
 use leptos::prelude::*;
-use runway_model::token::Token;
 use runway_model::tr;
+use runway_model::Token;
 
 use crate::sections::credits::plan_list::PlanList;
 use crate::sections::credits::planner::ApplicationPlanner;

@@ -1,7 +1,7 @@
 use leptos::prelude::*;
-use runway_model::format::{data_value, usd, usd_exact};
-use runway_model::plan::{apply_window, GrantField};
 use runway_model::tr;
+use runway_model::{apply_window, GrantField};
+use runway_model::{data_value, usd, usd_exact};
 
 use crate::state::use_app_state;
 use crate::state::RunwayView;
@@ -56,11 +56,10 @@ fn GrantRow(
                 .unwrap_or_default()
         })
     });
-    let outcome =
-        move |pick: fn(&runway_model::runway::GrantOutcome) -> f64| grant_outcome.with(pick);
+    let outcome = move |pick: fn(&runway_model::GrantOutcome) -> f64| grant_outcome.with(pick);
     let stat = move |label: String,
                      id: &'static str,
-                     pick: fn(&runway_model::runway::GrantOutcome) -> f64| {
+                     pick: fn(&runway_model::GrantOutcome) -> f64| {
         let node = NodeRef::<leptos::html::B>::new();
         let first = follow_value(node, move || {
             let v = outcome(pick);

@@ -3,11 +3,11 @@
 //! these dates" writes them into the plan (and so the link).
 
 use leptos::prelude::*;
-use runway_model::format::{data_value, usd, usd_exact};
-use runway_model::plan::Plan;
-use runway_model::planner::Applications;
-use runway_model::runway::HORIZON_CAP_DAYS;
 use runway_model::tr;
+use runway_model::Applications;
+use runway_model::Plan;
+use runway_model::HORIZON_CAP_DAYS;
+use runway_model::{data_value, usd, usd_exact};
 
 use crate::state::use_app_state;
 use crate::widgets::announce::{focus_test_id, marked, piece, Announcer, MARK};

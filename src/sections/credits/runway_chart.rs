@@ -3,12 +3,10 @@ use leptos::prelude::*;
 use runway_charts::{
     css, draw_runway, RunwayChart, CASH, EXPIRED, EXPIRED_FILL, GRANT_COLORS, SPEND,
 };
-use runway_model::calendar::Date;
-use runway_model::plan::{Day0, Plan};
-use runway_model::runway::summary::{
-    chart_window, expiries, markers, summary, ChartWindow, Marker,
-};
+use runway_model::Date;
+use runway_model::{chart_window, expiries, markers, summary, ChartWindow, Marker};
 use runway_model::{tr, Catalog};
+use runway_model::{Day0, Plan};
 
 use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::{use_app_state, RunwayView};

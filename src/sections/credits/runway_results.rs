@@ -1,7 +1,7 @@
 use leptos::prelude::*;
-use runway_model::format::{data_value, usd, usd_exact};
-use runway_model::plan::BillLine;
 use runway_model::tr;
+use runway_model::BillLine;
+use runway_model::{data_value, usd, usd_exact};
 
 use crate::sections::credits::runway_chart::RunwayChartView;
 use crate::state::use_app_state;

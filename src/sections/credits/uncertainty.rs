@@ -5,11 +5,11 @@
 use std::time::Duration;
 
 use leptos::prelude::*;
-use runway_model::format::{data_value, exact, percent, usd};
-use runway_model::montecarlo::{self, Bands};
-use runway_model::plan::RangeKey;
-use runway_model::plan::{GrantOdds, OddsField};
 use runway_model::tr;
+use runway_model::RangeKey;
+use runway_model::{data_value, exact, percent, usd};
+use runway_model::{montecarlo, montecarlo::Bands};
+use runway_model::{GrantOdds, OddsField};
 
 use crate::state::use_app_state;
 use crate::widgets::announce::{marked, piece, MARK};
@@ -219,8 +219,8 @@ pub fn Uncertainty() -> impl IntoView {
     };
     let range_box = move |key: RangeKey, error: RwSignal<Option<String>>| {
         let initial = plan.with_untracked(|p| key.get(&p.ranges));
-        let low = RwSignal::new(runway_model::parse::format_number_exact(initial.low));
-        let high = RwSignal::new(runway_model::parse::format_number_exact(initial.high));
+        let low = RwSignal::new(runway_model::format_number_exact(initial.low));
+        let high = RwSignal::new(runway_model::format_number_exact(initial.high));
         let commit = move || {
             let text = format!("{}:{}", low.get_untracked(), high.get_untracked());
             match key.parse(&text) {
@@ -393,6 +393,6 @@ pub fn Uncertainty() -> impl IntoView {
 }
 
 /// Grant `i`'s uncertainty, read untracked (the default for a grant no longer there).
-fn odds_of(plan: RwSignal<runway_model::plan::Plan>, i: usize) -> GrantOdds {
+fn odds_of(plan: RwSignal<runway_model::Plan>, i: usize) -> GrantOdds {
     plan.with_untracked(|p| p.grants.get(i).map(|g| g.odds).unwrap_or_default())
 }

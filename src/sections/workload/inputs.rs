@@ -5,7 +5,7 @@ use crate::state::use_app_state;
 use crate::widgets::field_error::FieldError;
 use crate::widgets::hardware::{AcceleratorSelect, ProviderSelect};
 use crate::widgets::number_input::NumberInput;
-use runway_model::text::interned;
+use runway_model::interned;
 
 /// Every input of the training run.
 #[component]
@@ -19,7 +19,7 @@ pub fn InputsPanel() -> impl IntoView {
                 .map(|p| {
                     tr!(
                         "inputs.list_price",
-                        price = runway_model::format::usd_as_published(p.usd_per_gpu_hour, 4)
+                        price = runway_model::usd_as_published(p.usd_per_gpu_hour, 4)
                     )
                 })
                 .unwrap_or_default()
@@ -34,7 +34,7 @@ pub fn InputsPanel() -> impl IntoView {
     };
     let scratch = move || state.editing.with(Option::is_none);
     let add_scratch = move |_| state.add_job(state.job.get_untracked());
-    let kinds = runway_model::workloads::job_kinds()
+    let kinds = runway_model::job_kinds()
         .map(|k| {
             let selected = move || state.job.with(|s| s.kind == k);
             view! { <option value=k.id() selected=selected>{k.label()}</option> }
@@ -42,7 +42,7 @@ pub fn InputsPanel() -> impl IntoView {
         .collect_view();
     let choose_kind = move |ev| {
         let id = event_target_value(&ev);
-        if let Some(k) = runway_model::kind::WorkloadKind::from_id(&id).filter(|k| k.trains()) {
+        if let Some(k) = runway_model::WorkloadKind::from_id(&id).filter(|k| k.trains()) {
             state.edit(|j, _| j.kind = k);
         }
     };

@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use runway_model::format::data_value;
+use runway_model::data_value;
 use runway_model::{tr, Estimate, EstimateError, Output};
 
 use crate::state::use_app_state;

@@ -1,10 +1,10 @@
 use leptos::prelude::*;
-use runway_model::field_spec::Origin;
-use runway_model::format::{compact, data_value, percent, usd, usd_exact};
-use runway_model::parse::format_number_exact;
-use runway_model::plan::{work_from_slots, ExtraWorkload, MAX_WORKLOADS};
+use runway_model::format_number_exact;
 use runway_model::tr;
-use runway_model::workloads::{job_from_slots, job_kinds, serve_from_slots, Serve};
+use runway_model::Origin;
+use runway_model::{compact, data_value, percent, usd, usd_exact};
+use runway_model::{job_from_slots, job_kinds, serve_from_slots, Serve};
+use runway_model::{work_from_slots, ExtraWorkload, MAX_WORKLOADS};
 
 use crate::state::use_app_state;
 use crate::widgets::announce::{focus_test_id, marked, piece, Announcer, MARK};
@@ -159,7 +159,7 @@ pub fn WorkloadList() -> impl IntoView {
                                     title = v.serve.title(),
                                     gpu = accelerator_name(state.catalog, &v.serve.accelerator_id),
                                     provider = provider_name(state.catalog, &v.serve.provider_id),
-                                    host = runway_model::evaluate::host_text(v.serve.host),
+                                    host = runway_model::host_text(v.serve.host),
                                     start = human(v.start_day),
                                     end = human(v.end_day)
                                 ),
@@ -400,7 +400,7 @@ impl AddForm {
         self.provider.set(v.provider_id.clone());
         self.accelerator.set(v.accelerator_id.clone());
         self.params.set(
-            runway_model::params::ParamCount {
+            runway_model::ParamCount {
                 active: v.params,
                 total: v.params_total,
             }
