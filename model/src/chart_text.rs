@@ -1,11 +1,11 @@
 //! The charts' text alternatives: what a screen-reader user reads instead of the picture. Each
 //! function takes the very series a chart draws (the page passes the same points to the canvas and
 //! here) and says the answer first, then the key values, in the thread's language with numbers
-//! through [`crate::format`]. Points that are not finite (a sweep marks a run that never finishes
+//! through [`crate::io::format`]. Points that are not finite (a sweep marks a run that never finishes
 //! as NaN) are left out, as the chart leaves them out; a chart with nothing to show gets a sentence
 //! that says so, never a NaN.
 
-use crate::format::{compact, exact, hours, percent, usd};
+use crate::io::format::{compact, exact, hours, percent, usd};
 
 /// One bar of a bar chart: its label, its height in US dollars, and whether it is the plan's own.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -228,7 +228,7 @@ mod tests {
     fn typed_fields_name_terms_the_glossary_has() {
         // The fields whose labels are abbreviations or terms of art: each is a real field key (a
         // renamed field would silently lose its link) and names a term the glossary has.
-        let keys: Vec<&str> = crate::field_spec::Field::ALL
+        let keys: Vec<&str> = crate::input::field_spec::Field::ALL
             .iter()
             .map(|f| f.key())
             .collect();

@@ -40,55 +40,14 @@ macro_rules! tr_lookup {
     };
 }
 
-// The modules are private; the crate's surface is the `pub use` list below. By layer, from the
-// inputs up (model/tests/layering.rs fails on any import cycle between them):
-
-// Inputs: the input table, parsing, one job, the plan's shared knobs, link-token slots.
-mod calendar;
-mod field_spec;
-mod ids;
-mod job;
-mod kind;
-mod knobs;
-mod params;
-mod parse;
-mod settings;
-mod slider;
-mod slots;
-mod text;
-mod token;
-
-// Catalog: the sourced data (data/*.json, compiled in) and its age.
-mod catalog;
-mod catalog_age;
-
-// Estimators: FLOPs, GPU-hours, hidden costs, billing modes, the advisor, show-the-math.
-mod advisor;
-mod billing;
-mod cost;
-mod explain;
-mod formulas;
-mod overheads;
-mod workload_kind;
-
-// The plan: one document of jobs, serving lines, experiments and grants.
-mod compare;
-mod plan;
-mod workloads;
-
-// Credits: the whole plan's evaluation, the runway, the planner, the first screen's answers.
-mod answers;
-mod evaluate;
-mod planner;
-mod runway;
-
-// Input and output: share links, saved files, CSV, calendars, formatting, ordering.
-mod export;
-mod format;
-mod ics;
-mod link;
-mod order;
-mod saved;
+// The modules are private, in one folder per domain; the crate's surface is the `pub use` list
+// below (model/tests/layering.rs fails on any import cycle between modules).
+mod credits;
+mod data;
+mod document;
+mod estimators;
+mod input;
+mod io;
 
 // Four namespaces the page reads as such: chart descriptions, the glossary, the language,
 // the uncertainty bands.
@@ -99,60 +58,64 @@ pub mod montecarlo;
 
 // The public surface: every item the app, the charts and the tests use, each from the module
 // that defines it.
-pub use advisor::{advise, advise_plan, eligibility, Advice, PlanFit};
-pub use answers::{credit_totals, next_steps, ApplyStatus, CreditTotals, NextStep};
-pub use billing::{
-    billing_modes, decode_tokens_per_second, duty_sweep, estimate_billing, kv_bytes_per_token,
-    volume_sweep, what_budget_buys, BillingEstimate, BuyRow, DutySweep, ModeRow, VolumeSweep,
-};
-pub use calendar::Date;
-pub use catalog::{Accelerator, Catalog, CatalogError, Price, Program, Provider, Scope};
-pub use catalog_age::staleness;
-pub use compare::{
-    column_from_slots, encode_column, price_column, train_vs_finetune, Column, ColumnResult,
-    MAX_COLUMNS,
-};
-pub use cost::{cost_by_provider, cost_vs_mfu, estimate, Estimate, EstimateError, PriceSource};
-pub use evaluate::{evaluate, host_text, price_serve, run_plan, runway_inputs, Outcome};
-pub use explain::{Citation, Explanation, Output};
-pub use export::results_csv;
-pub use field_spec::{Field, Need, Origin, Range};
-pub use format::{
-    compact, currency_label, data_value, exact, hours, percent, scientific, usd, usd_as_published,
-    usd_exact, usd_unit, NOT_A_NUMBER,
-};
-pub use ics::{file_name, plan_calendar};
-pub use job::{Job, LORA_RANK};
-pub use kind::WorkloadKind;
-pub use knobs::{DataFormat, HostMode, OverheadInputs, Precision};
-pub use link::{
-    decode_link, decode_view_prefs, encode_link, encode_view_prefs, DecodedLink, ViewPrefs,
-};
-pub use order::insert_by_key;
-pub use overheads::explain::HiddenOutput;
-pub use overheads::{
-    contrasting_network, cost_vs_gpus, cost_vs_interval, estimate_overheads, gpus_per_node,
-    log_space, offered_networks, sweeps, OverheadEstimate, Sweeps, MAX_SWEEP_GPUS,
-};
-pub use params::ParamCount;
-pub use parse::{echo, format_number_exact, parse_number, parse_typed_number, InputError, Problem};
-pub use plan::{
-    apply_window, warnings, work_from_slots, BillLine, Day0, ExtraWorkload, GrantField, GrantOdds,
-    OddsField, Plan, PlannedGrant, RangeKey, MAX_GRANTS, MAX_WORKLOADS,
-};
-pub use planner::{plan_applications, Applications};
-pub use runway::summary::{chart_window, expiries, markers, summary, ChartWindow, Marker};
-pub use runway::{
+pub use credits::answers::{credit_totals, next_steps, ApplyStatus, CreditTotals, NextStep};
+pub use credits::evaluate::{evaluate, host_text, price_serve, run_plan, runway_inputs, Outcome};
+pub use credits::planner::{plan_applications, Applications};
+pub use credits::runway::summary::{chart_window, expiries, markers, summary, ChartWindow, Marker};
+pub use credits::runway::{
     simulate, simulate_totals, GrantInput, GrantOutcome, LineItem, RunwayResult, WorkloadInput,
     HORIZON_CAP_DAYS,
 };
-pub use saved::{
-    decode_plan_file, encode_plan_file, plan_query, FileError, Library, PlanFile, SavedPlan,
+pub use data::catalog::{Accelerator, Catalog, CatalogError, Price, Program, Provider, Scope};
+pub use data::catalog_age::staleness;
+pub use document::compare::{
+    column_from_slots, encode_column, price_column, train_vs_finetune, Column, ColumnResult,
+    MAX_COLUMNS,
 };
-pub use settings::Settings;
-pub use slider::Scale;
-pub use text::{clean_text, file_stem, interned, typed_text, MAX_NAME, MAX_NOTE};
-pub use token::{Token, TokenError};
-pub use workloads::{
+pub use document::plan::{
+    apply_window, warnings, work_from_slots, BillLine, Day0, ExtraWorkload, GrantField, GrantOdds,
+    OddsField, Plan, PlannedGrant, RangeKey, MAX_GRANTS, MAX_WORKLOADS,
+};
+pub use document::workloads::{
     encode_serve, job_from_slots, job_kinds, params_compact, parse_serve, serve_from_slots, Serve,
+};
+pub use estimators::advisor::{advise, advise_plan, eligibility, Advice, PlanFit};
+pub use estimators::billing::{
+    billing_modes, decode_tokens_per_second, duty_sweep, estimate_billing, kv_bytes_per_token,
+    volume_sweep, what_budget_buys, BillingEstimate, BuyRow, DutySweep, ModeRow, VolumeSweep,
+};
+pub use estimators::cost::{
+    cost_by_provider, cost_vs_mfu, estimate, Estimate, EstimateError, PriceSource,
+};
+pub use estimators::explain::{Citation, Explanation, Output};
+pub use estimators::overheads::explain::HiddenOutput;
+pub use estimators::overheads::{
+    contrasting_network, cost_vs_gpus, cost_vs_interval, estimate_overheads, gpus_per_node,
+    log_space, offered_networks, sweeps, OverheadEstimate, Sweeps, MAX_SWEEP_GPUS,
+};
+pub use input::calendar::Date;
+pub use input::field_spec::{Field, Need, Origin, Range};
+pub use input::job::{Job, LORA_RANK};
+pub use input::kind::WorkloadKind;
+pub use input::knobs::{DataFormat, HostMode, OverheadInputs, Precision};
+pub use input::params::ParamCount;
+pub use input::parse::{
+    echo, format_number_exact, parse_number, parse_typed_number, InputError, Problem,
+};
+pub use input::settings::Settings;
+pub use input::slider::Scale;
+pub use input::text::{clean_text, file_stem, interned, typed_text, MAX_NAME, MAX_NOTE};
+pub use input::token::{Token, TokenError};
+pub use io::export::results_csv;
+pub use io::format::{
+    compact, currency_label, data_value, exact, hours, percent, scientific, usd, usd_as_published,
+    usd_exact, usd_unit, NOT_A_NUMBER,
+};
+pub use io::ics::{file_name, plan_calendar};
+pub use io::link::{
+    decode_link, decode_view_prefs, encode_link, encode_view_prefs, DecodedLink, ViewPrefs,
+};
+pub use io::order::insert_by_key;
+pub use io::saved::{
+    decode_plan_file, encode_plan_file, plan_query, FileError, Library, PlanFile, SavedPlan,
 };

@@ -71,7 +71,7 @@ thread_local! {
 /// A value that fills a text's `%{name}` placeholder. Text and whole numbers are written as they
 /// are; a fractional number (`f64`) is written in the thread's language, so "0.4" reads "0,4" in
 /// Portuguese wherever a number reaches a sentence unformatted. Amounts of money are formatted
-/// before they get here ([`crate::format::usd_unit`] and kin): a bare `f64` is never dollars.
+/// before they get here ([`crate::io::format::usd_unit`] and kin): a bare `f64` is never dollars.
 pub trait Arg {
     fn write_arg(&self, out: &mut String);
 }

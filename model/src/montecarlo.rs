@@ -18,10 +18,10 @@
 //! `fastrand` crate (wyrand) seeded explicitly, built without its `js` feature, so nothing reads OS
 //! entropy on wasm32.
 
-use crate::catalog::Catalog;
-use crate::evaluate::Outcome;
-use crate::plan::{BillLine, Plan};
-use crate::runway::{simulate_totals, GrantInput, LineItem, WorkloadInput};
+use crate::credits::evaluate::Outcome;
+use crate::credits::runway::{simulate_totals, GrantInput, LineItem, WorkloadInput};
+use crate::data::catalog::Catalog;
+use crate::document::plan::{BillLine, Plan};
 
 /// Samples per run (the issue asks for at least 1,000).
 pub const SAMPLES: usize = 1000;
@@ -30,7 +30,7 @@ pub const SEED: u64 = 0x5EED_0013_C0FF_EE42;
 /// A grant "expires with money left" when more than half a cent expires unused.
 pub const EXPIRE_EPSILON_USD: f64 = 0.005;
 
-use crate::plan::{PlanRanges, RangeKey, Span};
+use crate::document::plan::{PlanRanges, RangeKey, Span};
 
 /// Reads `mfu_range` and `price_range` from a query string (first wins; a bad value keeps the
 /// default and gives a message naming the key).
@@ -297,8 +297,8 @@ pub fn bands(plan: &Plan, outcome: &Outcome, catalog: &Catalog) -> Bands {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Scope;
-    use crate::runway::simulate;
+    use crate::credits::runway::simulate;
+    use crate::data::catalog::Scope;
     use proptest::prelude::*;
 
     fn grant(amount: f64, apply: u32, review: u32, validity: u32) -> GrantInput {
@@ -540,11 +540,14 @@ mod tests {
     fn links_carry_the_ranges_and_odds_and_read_back() {
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         let q = "t0=2026-12-01&grant=modal%3A5K%3A0%3A3%3A365%3A0.5%3A%3A20&grant=aws-activate%3A100K%3A0%3A12%3A365&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A1&mfu_range=0.8%3A1.2&price_range=0.9%3A1.3";
-        let d = crate::link::decode_link(q, &c);
+        let d = crate::io::link::decode_link(q, &c);
         assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
         assert_eq!(d.plan.grants[0].odds.approval, 0.5);
         assert_eq!(d.plan.grants[0].odds.review_max_days, Some(20));
-        assert_eq!(d.plan.grants[1].odds, crate::plan::GrantOdds::default());
+        assert_eq!(
+            d.plan.grants[1].odds,
+            crate::document::plan::GrantOdds::default()
+        );
         assert_eq!(
             d.plan.ranges.mfu,
             Span {
@@ -552,9 +555,9 @@ mod tests {
                 high: 1.2
             }
         );
-        assert_eq!(crate::link::encode_link(&d.plan), q);
+        assert_eq!(crate::io::link::encode_link(&d.plan), q);
         // The spread: Modal's review 3 days, the catalog's shortest as the low end, 20 as the high.
-        let o = crate::evaluate::evaluate(&d.plan, &c);
+        let o = crate::credits::evaluate::evaluate(&d.plan, &c);
         let s = Spread::of(&d.plan, &o, &c);
         let modal = c.program("modal").unwrap_or_else(|| panic!());
         assert_eq!(
@@ -569,17 +572,20 @@ mod tests {
         // Removing a grant removes its odds with it: the next grant keeps its own.
         let mut p = d.plan.clone();
         p.remove_grant(0);
-        assert_eq!(p.grants[0].odds, crate::plan::GrantOdds::default());
+        assert_eq!(
+            p.grants[0].odds,
+            crate::document::plan::GrantOdds::default()
+        );
         // Old links (five fields, no range keys) read back unchanged.
         let old =
             "t0=2026-12-01&grant=modal%3A5K%3A0%3A3%3A365&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A1";
-        let d = crate::link::decode_link(old, &c);
-        assert_eq!(crate::link::encode_link(&d.plan), old);
+        let d = crate::io::link::decode_link(old, &c);
+        assert_eq!(crate::io::link::encode_link(&d.plan), old);
         assert!(
             d.plan
                 .grants
                 .iter()
-                .all(|g| g.odds == crate::plan::GrantOdds::default())
+                .all(|g| g.odds == crate::document::plan::GrantOdds::default())
                 && d.plan.ranges == PlanRanges::default()
         );
     }
@@ -687,9 +693,9 @@ mod tests {
         // default scenario's MFU, 0.4 (cost.rs); ranges MFU 0.5–1.5, price 0.8–1.2.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         let q = "t0=2026-12-01&grant=aws-activate%3A100K%3A0%3A12%3A365&grant=modal%3A5K%3A0%3A3%3A365%3A0.5%3A2%3A20&mfu_range=0.5%3A1.5&price_range=0.8%3A1.2";
-        let d = crate::link::decode_link(q, &c);
+        let d = crate::io::link::decode_link(q, &c);
         assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
-        let o = crate::evaluate::evaluate(&d.plan, &c);
+        let o = crate::credits::evaluate::evaluate(&d.plan, &c);
         let s = Spread::of(&d.plan, &o, &c);
         assert_eq!(
             s.grants,
@@ -737,7 +743,7 @@ mod tests {
         for (typed, lo, hi) in [(30, 9, 30), (5, 5, 14)] {
             let mut p = d.plan.clone();
             p.grants[0].review_days = typed;
-            let o = crate::evaluate::evaluate(&p, &c);
+            let o = crate::credits::evaluate::evaluate(&p, &c);
             let g = Spread::of(&p, &o, &c).grants[0];
             assert_eq!((g.review_min, g.review_mode, g.review_max), (lo, typed, hi));
         }

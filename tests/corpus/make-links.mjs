@@ -198,7 +198,7 @@ function trimTail(a) {
 }
 
 // A link whose first `t0` is not a date counts from the day it is opened: its dates would change
-// every day, so it stays out (model/src/link.rs and the browser tests check those).
+// every day, so it stays out (model/src/io/link.rs and the browser tests check those).
 const validT0 = (q) => {
   const t0 = new URLSearchParams(q).get('t0');
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t0 ?? '');

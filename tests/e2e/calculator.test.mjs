@@ -15,7 +15,7 @@ const suite = pageSuite({ before: () => mkdir(ARTIFACTS, { recursive: true }) })
 const openCalculator = suite.open;
 const done = suite.done;
 
-// The staleness rule of model/src/catalog_age.rs, restated from its definition (not read off the
+// The staleness rule of model/src/data/catalog_age.rs, restated from its definition (not read off the
 // page): a figure dated Y-M-D is stale once (Y+1)-M-D lies strictly before today (the browser's local
 // date); its age is the whole months since then.
 function todayParts() {

@@ -180,7 +180,7 @@ test('a model that does not fit gets a clear warning', async () => {
   await calc.type('gpus', '16');
   await calc.page.getByTestId('memory-warning').waitFor({ state: 'detached' });
   // A long-context job: 32,768-token sequences hold 8x the activations, 52.25 GB a GPU:
-  // ceil(1,120 / (80 - 52.25)) = 41 H100s (by hand, model/src/overheads.rs). The job's token
+  // ceil(1,120 / (80 - 52.25)) = 41 H100s (by hand, model/src/estimators/overheads.rs). The job's token
   // carries it in its 14th slot, and the link reopens the same job.
   await calc.type('seq_len', '32768');
   await calc.page.waitForFunction(() => Number(document.querySelector('[data-testid=min-gpus]').dataset.value) === 41);

@@ -1,0 +1,483 @@
+//! One evaluation of a whole plan: every training job priced with its hidden costs, every serving
+//! line sized from the billing views' throughput model, the experiments, the grants, the day-by-day
+//! runway, its warnings and the apply-by days. The page keeps the [`Outcome`] in one memo and
+//! every panel reads from it.
+
+use crate::credits::runway::{
+    simulate, GrantInput, LineItem, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS,
+};
+use crate::data::catalog::Catalog;
+use crate::document::plan::{apply_by, warnings, Plan, Warning};
+use crate::document::workloads::Serve;
+use crate::estimators::billing::estimate_billing;
+use crate::estimators::cost::{estimate, Estimate, EstimateError};
+use crate::estimators::formulas::HOURS_PER_MONTH;
+use crate::estimators::overheads::{estimate_overheads, OverheadEstimate};
+use crate::input::job::Job;
+use crate::input::knobs::HostMode;
+use crate::input::settings::Settings;
+
+/// MFU assumed for a serving line's prefill (the billing views' default; decode is bound by
+/// memory bandwidth and does not use it).
+pub const SERVE_MFU: f64 = 0.4;
+
+/// One training job of the plan, priced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JobOutcome<'c> {
+    /// The job.
+    pub job: Job,
+    /// Its compute estimate.
+    pub estimate: Result<Estimate<'c>, EstimateError>,
+    /// Its hidden costs (`None` when it cannot be priced).
+    pub overheads: Option<OverheadEstimate<'c>>,
+    /// Billed accelerator-hours: compute with communication and failures (a run that never
+    /// finishes is billed its failure-free hours).
+    pub gpu_hours: f64,
+    /// Price per accelerator-hour billed (spot when spot applies), USD.
+    pub usd_per_gpu_hour: f64,
+    /// Billed accelerator-hours × price, USD (storage and egress are separate lines).
+    pub cost_usd: f64,
+    /// First day.
+    pub start_day: u32,
+    /// The day after its last busy day.
+    pub end_day: u32,
+    /// Storage while it runs, USD.
+    pub storage_usd: f64,
+    /// Egress it causes, USD.
+    pub egress_usd: f64,
+    /// Its accelerator line of the bill, as the runway simulates it.
+    pub line: WorkloadInput,
+}
+
+/// One serving line of the plan, sized and priced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServeOutcome {
+    /// The line.
+    pub serve: Serve,
+    /// Always-on accelerators: enough throughput for the volume at the utilisation, and enough
+    /// memory for the weights and KV cache.
+    pub gpus: u32,
+    /// Price per accelerator-hour in its billing mode, USD.
+    pub usd_per_gpu_hour: f64,
+    /// One 730-hour month of the line, USD.
+    pub monthly_usd: f64,
+    /// Every month of the line, USD.
+    pub total_usd: f64,
+    /// Tokens one accelerator serves a month at the utilisation.
+    pub capacity_tokens_per_month_per_gpu: f64,
+    /// First day.
+    pub start_day: u32,
+    /// The day after its last day.
+    pub end_day: u32,
+    /// Why it cannot be priced (no list price and no override).
+    pub error: Option<String>,
+}
+
+use crate::document::plan::BillLine;
+
+/// Everything the page shows about a plan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome<'c> {
+    /// Training jobs, in plan order.
+    pub jobs: Vec<JobOutcome<'c>>,
+    /// Serving lines, in plan order.
+    pub serves: Vec<ServeOutcome>,
+    /// Simulation inputs: grants in plan order, and the bill's lines.
+    pub inputs: (Vec<GrantInput>, Vec<WorkloadInput>),
+    /// What each of `inputs.1` is.
+    pub lines: Vec<BillLine>,
+    /// The day-by-day runway.
+    pub result: RunwayResult,
+    /// Plain-words warnings.
+    pub warnings: Vec<Warning>,
+    /// Per grant: the latest day to apply ([`apply_by`]).
+    pub apply_by: Vec<Option<i64>>,
+}
+
+impl Outcome<'_> {
+    /// Index in [`Outcome::lines`] of job `i`'s accelerator line.
+    pub fn job_line(&self, i: usize) -> Option<usize> {
+        self.lines.iter().position(|l| *l == BillLine::Job(i))
+    }
+
+    /// The first day any workload runs.
+    pub fn first_start_day(&self) -> Option<u32> {
+        self.inputs.1.iter().map(|w| w.start_day).min()
+    }
+}
+
+/// Prices one job.
+pub fn price_job<'c>(job: &Job, settings: &Settings, catalog: &'c Catalog) -> JobOutcome<'c> {
+    let estimate = estimate(job, catalog);
+    let overheads = estimate
+        .as_ref()
+        .ok()
+        .map(|e| estimate_overheads(job, &settings.overheads, e, catalog));
+    let (gpu_hours, usd_per_gpu_hour, days, storage_usd, egress_usd) =
+        overheads.as_ref().map_or((0.0, 0.0, 0.0, 0.0, 0.0), |o| {
+            (
+                o.billed_gpu_hours.unwrap_or(o.effective_gpu_hours),
+                o.usd_per_gpu_hour,
+                o.billed_days,
+                o.storage_usd,
+                o.egress_usd(),
+            )
+        });
+    let line = accelerator_line(job, catalog, gpu_hours, usd_per_gpu_hour);
+    let end_day = if days.is_finite() {
+        line.end_day()
+    } else {
+        HORIZON_CAP_DAYS
+    };
+    JobOutcome {
+        job: job.clone(),
+        gpu_hours,
+        usd_per_gpu_hour,
+        cost_usd: gpu_hours * usd_per_gpu_hour,
+        start_day: job.start_day,
+        end_day,
+        storage_usd,
+        egress_usd,
+        line,
+        estimate,
+        overheads,
+    }
+}
+
+fn accelerator_line(
+    job: &Job,
+    catalog: &Catalog,
+    gpu_hours: f64,
+    usd_per_gpu_hour: f64,
+) -> WorkloadInput {
+    WorkloadInput {
+        provider_id: job.provider_id.clone(),
+        own_silicon_of: catalog
+            .accelerator(&job.accelerator_id)
+            .and_then(|a| a.silicon_of.as_deref())
+            .map(str::to_string),
+        line: LineItem::Accelerators,
+        gpus: job.gpus,
+        usd_per_gpu_hour,
+        duty: job.duty,
+        start_day: job.start_day,
+        gpu_hours,
+    }
+}
+
+/// Sizes and prices one serving line with the billing views' throughput model (prefill at
+/// [`SERVE_MFU`], decode bound by memory bandwidth with the KV cache, the plan's batch, context
+/// and utilisation), on whole always-on accelerators.
+pub fn price_serve(serve: &Serve, settings: &Settings, catalog: &Catalog) -> ServeOutcome {
+    // The accelerators a line runs on, priced like a job's (its training fields play no part).
+    let mut s = Job {
+        provider_id: serve.provider_id.clone(),
+        accelerator_id: serve.accelerator_id.clone(),
+        price_override_usd_per_gpu_hour: None,
+        mfu: SERVE_MFU,
+        ..Job::default()
+    };
+    let mut billing = settings.billing.clone();
+    billing.infer_params = serve.params;
+    billing.infer_params_total = serve.params_total;
+    billing.precision = serve.precision;
+    billing.tokens_per_month = serve.tokens_per_month;
+    billing.host_mode = serve.host;
+    // The plan's reserved-price override is for the billing view's provider, not this line's.
+    billing.reserved_usd_per_hour = None;
+    let months = f64::from(serve.months);
+    let days = (months * HOURS_PER_MONTH / 24.0).ceil() as u32;
+    let mut out = ServeOutcome {
+        serve: serve.clone(),
+        gpus: 0,
+        usd_per_gpu_hour: 0.0,
+        monthly_usd: 0.0,
+        total_usd: 0.0,
+        capacity_tokens_per_month_per_gpu: 0.0,
+        start_day: serve.start_day,
+        end_day: serve.start_day.saturating_add(days),
+        error: None,
+    };
+    // Without a list price the line can still be priced from an override: size it on any price.
+    if catalog
+        .price(&serve.provider_id, &serve.accelerator_id)
+        .is_none()
+    {
+        s.price_override_usd_per_gpu_hour = serve.price_override_usd_per_gpu_hour;
+    }
+    let e = match estimate(&s, catalog) {
+        Ok(e) => e,
+        Err(_) => {
+            out.error = Some(crate::tr!(
+                "evaluate.no_list_price",
+                provider = serve.provider_id,
+                acc = serve.accelerator_id
+            ));
+            return out;
+        }
+    };
+    let b = estimate_billing(&s, &billing, &e, catalog);
+    let for_memory = (b.memory_needed_bytes / b.memory_bytes).ceil();
+    let gpus = b.gpus_needed.max(for_memory).max(1.0);
+    let price = serve
+        .price_override_usd_per_gpu_hour
+        .unwrap_or(b.host_usd_per_hour);
+    out.gpus = gpus.min(f64::from(u32::MAX)) as u32;
+    out.usd_per_gpu_hour = price;
+    out.monthly_usd = gpus * HOURS_PER_MONTH * price;
+    out.total_usd = out.monthly_usd * months;
+    out.capacity_tokens_per_month_per_gpu = b.capacity_tokens_per_month;
+    out
+}
+
+/// Evaluates the whole plan.
+pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
+    let jobs: Vec<JobOutcome<'c>> = plan
+        .jobs
+        .iter()
+        .map(|j| price_job(j, &plan.settings, catalog))
+        .collect();
+    let serves: Vec<ServeOutcome> = plan
+        .serves
+        .iter()
+        .map(|v| price_serve(v, &plan.settings, catalog))
+        .collect();
+    let grants: Vec<GrantInput> = plan
+        .grants
+        .iter()
+        .filter_map(|g| {
+            let p = catalog.program(&g.program_id)?;
+            Some(GrantInput {
+                provider_id: p.provider.to_string(),
+                scope: p.scope,
+                amount_usd: g.amount_usd,
+                apply_day: g.apply_day,
+                review_days: g.review_days,
+                validity_days: g.validity_days,
+            })
+        })
+        .collect();
+    let mut workloads = Vec::new();
+    let mut lines = Vec::new();
+    for (i, j) in jobs.iter().enumerate() {
+        if j.estimate.is_err() {
+            continue;
+        }
+        workloads.push(j.line.clone());
+        lines.push(BillLine::Job(i));
+    }
+    for (i, v) in serves.iter().enumerate() {
+        if v.error.is_some() {
+            continue;
+        }
+        workloads.push(WorkloadInput {
+            provider_id: v.serve.provider_id.clone(),
+            own_silicon_of: catalog
+                .accelerator(&v.serve.accelerator_id)
+                .and_then(|a| a.silicon_of.as_deref())
+                .map(str::to_string),
+            line: LineItem::Accelerators,
+            gpus: v.gpus,
+            usd_per_gpu_hour: v.usd_per_gpu_hour,
+            duty: 1.0,
+            start_day: v.start_day,
+            gpu_hours: f64::from(v.gpus) * HOURS_PER_MONTH * f64::from(v.serve.months),
+        });
+        lines.push(BillLine::Serve(i));
+    }
+    for (k, w) in plan.workloads.iter().enumerate() {
+        let Some(acc) = catalog.accelerator(&w.accelerator_id) else {
+            continue;
+        };
+        let Some(price) = w.usd_per_gpu_hour(catalog) else {
+            continue;
+        };
+        workloads.push(WorkloadInput {
+            provider_id: w.provider_id.clone(),
+            own_silicon_of: acc.silicon_of.as_deref().map(str::to_string),
+            line: LineItem::Accelerators,
+            gpus: w.gpus,
+            usd_per_gpu_hour: price,
+            duty: w.duty,
+            start_day: w.start_day,
+            gpu_hours: w.gpu_hours,
+        });
+        lines.push(BillLine::Experiment(k));
+    }
+    for (i, j) in jobs.iter().enumerate() {
+        let Some(o) = &j.overheads else { continue };
+        for (line, bill) in overhead_bills(&j.job, o) {
+            workloads.push(bill);
+            lines.push(match line {
+                LineItem::Storage => BillLine::JobStorage(i),
+                _ => BillLine::JobEgress(i),
+            });
+        }
+    }
+    let inputs = (grants, workloads);
+    let result = simulate(&inputs.0, &inputs.1);
+    let warnings = warnings(plan, &inputs, &result, catalog);
+    let apply_by = apply_by(&inputs.0, &inputs.1);
+    Outcome {
+        jobs,
+        serves,
+        inputs,
+        lines,
+        result,
+        warnings,
+        apply_by,
+    }
+}
+
+/// The simulation inputs of a plan: its grants, and every workload's bill lines (see
+/// [`evaluate`], which this reads).
+pub fn runway_inputs(plan: &Plan, catalog: &Catalog) -> (Vec<GrantInput>, Vec<WorkloadInput>) {
+    evaluate(plan, catalog).inputs
+}
+
+/// Runs the plan.
+pub fn run_plan(plan: &Plan, catalog: &Catalog) -> RunwayResult {
+    evaluate(plan, catalog).result
+}
+
+/// A job's non-GPU line items: storage while it runs, the dataset's egress (billed by the cloud
+/// it leaves) on its first day, and the final weights' and corpus's egress the day after it ends.
+fn overhead_bills(job: &Job, o: &OverheadEstimate) -> Vec<(LineItem, WorkloadInput)> {
+    let provider = job.provider_id.as_str();
+    let start_day = job.start_day;
+    let end_day =
+        start_day.saturating_add(o.billed_days.ceil().min(f64::from(HORIZON_CAP_DAYS)) as u32);
+    let mut out = Vec::new();
+    if o.storage_usd > 0.0 {
+        out.push((
+            LineItem::Storage,
+            WorkloadInput::bill(
+                provider,
+                LineItem::Storage,
+                o.storage_usd_per_day,
+                start_day,
+                o.billed_days,
+            ),
+        ));
+    }
+    if let Some((from, _, usd)) = o.dataset_egress.filter(|e| e.2 > 0.0) {
+        out.push((
+            LineItem::Egress,
+            WorkloadInput::bill(from, LineItem::Egress, usd, start_day, 1.0),
+        ));
+    }
+    let at_end = o.weights_egress.map_or(0.0, |e| e.1) + o.corpus_egress.map_or(0.0, |e| e.1);
+    if at_end > 0.0 {
+        out.push((
+            LineItem::Egress,
+            WorkloadInput::bill(provider, LineItem::Egress, at_end, end_day, 1.0),
+        ));
+    }
+    out
+}
+
+/// How a host mode reads in a sentence.
+pub fn host_text(mode: HostMode) -> String {
+    match mode {
+        HostMode::OnDemand => crate::tr!("evaluate.host.on_demand"),
+        HostMode::Reserved => crate::tr!("evaluate.host.reserved"),
+        HostMode::Spot => crate::tr!("evaluate.host.spot"),
+    }
+}
+
+impl Outcome<'_> {
+    /// The credit advisor's inputs for the whole plan: what every workload costs in the horizon,
+    /// what it spends on an average busy day, when spending starts, and the jobs' datasets.
+    pub fn advisor_inputs(&self, settings: &Settings) -> crate::estimators::advisor::AdvisorInputs {
+        let daily_burn_usd = burn_rate(&self.inputs.1);
+        crate::estimators::advisor::AdvisorInputs {
+            shape: settings.advisor.shape.clone(),
+            cuda_locked: settings.advisor.cuda_locked,
+            data_on: settings.overheads.data_on_provider.clone(),
+            dataset_gb: self
+                .jobs
+                .iter()
+                .filter_map(|j| j.overheads.as_ref())
+                .map(|o| o.dataset_gb)
+                .sum(),
+            weekly_engineer_usd: settings.advisor.weekly_engineer_usd,
+            // A plan with no workload has no dataset to wait for: day 0.
+            dataset_ready_day: self.first_start_day().unwrap_or(0),
+            need_usd: self.result.total_spend_usd,
+            daily_burn_usd,
+        }
+    }
+}
+
+/// What the accelerators spend a day while they run: each accelerator line's rate
+/// (busy hours a day × price) weighted by how long it runs, over the time any of them runs. One
+/// line: exactly its rate; two overlapping lines: their sum while both run.
+pub fn burn_rate(lines: &[WorkloadInput]) -> f64 {
+    let mut spans: Vec<(f64, f64)> = Vec::new();
+    let mut spend = 0.0;
+    for w in lines.iter().filter(|w| w.line == LineItem::Accelerators) {
+        let rate = w.busy_hours_per_day();
+        if !(rate > 0.0 && w.gpu_hours > 0.0) {
+            continue;
+        }
+        let start = f64::from(w.start_day);
+        spans.push((start, start + w.gpu_hours / rate));
+        spend += w.gpu_hours * w.usd_per_gpu_hour;
+    }
+    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut covered = 0.0;
+    let mut current: Option<(f64, f64)> = None;
+    for (a, b) in spans {
+        current = match current {
+            Some((s, e)) if a <= e => Some((s, e.max(b))),
+            Some((s, e)) => {
+                covered += e - s;
+                Some((a, b))
+            }
+            None => Some((a, b)),
+        };
+    }
+    if let Some((s, e)) = current {
+        covered += e - s;
+    }
+    if covered > 0.0 {
+        spend / covered
+    } else {
+        0.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(start_day: u32, gpus: u32, duty: f64, price: f64, gpu_hours: f64) -> WorkloadInput {
+        WorkloadInput {
+            provider_id: "aws".into(),
+            own_silicon_of: None,
+            line: LineItem::Accelerators,
+            gpus,
+            usd_per_gpu_hour: price,
+            duty,
+            start_day,
+            gpu_hours,
+        }
+    }
+
+    #[test]
+    fn burn_rate_by_hand() {
+        // One L4 5 % of the day at $0.43: 1 x 24 x 0.05 x 0.43 = $0.516 a day, whatever its length.
+        assert!((burn_rate(&[line(0, 1, 0.05, 0.43, 100.0)]) - 0.516).abs() < 1e-12);
+        // Two back-to-back lines of 10 days each, $240 and $480 a day: $7,200 over 20 days = $360.
+        let a = line(0, 1, 1.0, 10.0, 240.0);
+        let b = line(10, 2, 1.0, 10.0, 480.0);
+        assert!((burn_rate(&[a.clone(), b.clone()]) - 360.0).abs() < 1e-9);
+        // Overlapping completely (both from day 0 for 10 days): $7,200 over 10 days = $720.
+        let b0 = line(0, 2, 1.0, 10.0, 480.0);
+        assert!((burn_rate(&[a, b0]) - 720.0).abs() < 1e-9);
+        // Storage lines do not count; nothing running is 0.
+        let storage = WorkloadInput::bill("aws", LineItem::Storage, 5.0, 0, 10.0);
+        assert_eq!(burn_rate(&[storage]), 0.0);
+        assert_eq!(burn_rate(&[]), 0.0);
+    }
+}

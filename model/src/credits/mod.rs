@@ -1,0 +1,6 @@
+//! Credits: the whole plan's evaluation, the runway, the application planner, the first screen's answers.
+
+pub mod answers;
+pub mod evaluate;
+pub mod planner;
+pub mod runway;

@@ -1,0 +1,2026 @@
+//! The sourced catalog: accelerators, providers and on-demand prices. The data lives in the JSON
+//! files of `data/`, which build.rs compiles into static tables (no JSON parser ships to the
+//! browser). Every entry carries `source` and `as_of`; [`Catalog::validate`] checks the rest.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::fmt;
+
+mod generated {
+    use super::{
+        Accelerator, ApiPrice, BaseModel, Instance, Network, Price, Program, Provider, Scope,
+        WorkloadShape,
+    };
+    use std::borrow::Cow;
+    include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
+}
+
+/// Text in the catalog: borrowed from the compiled-in tables, owned when parsed in tests.
+pub type Text = Cow<'static, str>;
+/// A list of catalog texts.
+pub type TextList = Cow<'static, [Text]>;
+
+/// What a credit program pays for (DOMAIN.md section 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(rename_all = "lowercase"))]
+pub enum Scope {
+    /// Any line item billed by its provider.
+    All,
+    /// Accelerator hours only.
+    Gpu,
+    /// Accelerator hours on the provider's own silicon only (Trainium on AWS, TPU on Google Cloud).
+    Silicon,
+    /// Anything billed by that platform (Modal, Together).
+    Platform,
+}
+
+impl Scope {
+    /// The scope in words, in the reader's language.
+    pub fn describe(self) -> String {
+        match self {
+            Scope::All => crate::tr!("catalog_texts.scope.all"),
+            Scope::Gpu => crate::tr!("catalog_texts.scope.gpu"),
+            Scope::Silicon => crate::tr!("catalog_texts.scope.silicon"),
+            Scope::Platform => crate::tr!("catalog_texts.scope.platform"),
+        }
+    }
+}
+
+/// A catalog text in the reader's language: the Portuguese sibling on a Portuguese page (the
+/// English when an entry has none, which [`Catalog::validate`] rejects for the built-in catalog).
+fn in_lang<'a>(en: &'a str, pt: &'a str) -> &'a str {
+    match crate::locale::lang() {
+        crate::locale::Lang::Pt if !pt.trim().is_empty() => pt,
+        _ => en,
+    }
+}
+
+/// An inter-node network option, with its bandwidth as the source gives it: per card (one network
+/// card per GPU) or per node (the instance's whole network).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub struct Network {
+    /// Stable id (`ib-ndr-400`).
+    pub id: Text,
+    /// Display name.
+    pub name: Text,
+    /// The display name in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub name_pt: Text,
+    /// Bandwidth, GB/s, one direction: per card when `per_node` is false, else the node's whole
+    /// network.
+    pub gb_per_s: f64,
+    /// Whether `gb_per_s` is the node's whole network (else one card's, one card per GPU).
+    pub per_node: bool,
+    /// Where the figure comes from.
+    pub source: Text,
+    /// When it was read.
+    pub as_of: Text,
+}
+
+impl Network {
+    /// The node's whole network, GB/s: the published per-node figure, or one card's times the
+    /// node's `gpus_per_node` GPUs (one card each). Collective libraries all-reduce across nodes
+    /// over every card at once (DOMAIN.md section 2), so this is what the inter-node phase uses.
+    pub fn node_gb_s(&self, gpus_per_node: f64) -> f64 {
+        if self.per_node {
+            self.gb_per_s
+        } else {
+            self.gb_per_s * gpus_per_node.max(1.0)
+        }
+    }
+
+    /// The display name in the reader's language.
+    pub fn name_text(&self) -> &str {
+        in_lang(&self.name, &self.name_pt)
+    }
+}
+
+/// The instance (machine type) a provider rents an accelerator in, and the inter-node networks
+/// offered for it (the first is the default).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub struct Instance {
+    /// Provider id.
+    pub provider: Text,
+    /// Accelerator id.
+    pub accelerator: Text,
+    /// The instance type in the provider's words (`p4d.24xlarge`).
+    pub instance: Text,
+    /// Accelerators in one instance: up to this many, the accelerator's own link carries the
+    /// all-reduce; beyond it, the network.
+    pub gpus_per_instance: u32,
+    /// Network ids offered for this instance (see `networks.json`); the first is the default.
+    pub networks: TextList,
+    /// Whether instances can be had, where a source says ("" when none does): credits pay the
+    /// bill, capacity decides whether the instances exist.
+    #[cfg_attr(test, serde(default))]
+    pub capacity_note: Text,
+    /// The capacity note in Brazilian Portuguese ("" when there is no note).
+    #[cfg_attr(test, serde(default))]
+    pub capacity_note_pt: Text,
+    /// The vendor page the instance and its network come from.
+    pub source: Text,
+    /// When it was read.
+    pub as_of: Text,
+}
+
+impl Instance {
+    /// The capacity note in the reader's language ("" when there is none).
+    pub fn capacity_note_text(&self) -> &str {
+        in_lang(&self.capacity_note, &self.capacity_note_pt)
+    }
+}
+
+/// A row of seed 000's workload → credit-shape table.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub struct WorkloadShape {
+    /// Stable id (`pretraining`, `fine-tuning`, …).
+    pub id: Text,
+    /// The workload in words.
+    pub name: Text,
+    /// The right credit shape for it.
+    pub right_shape: Text,
+    /// What to watch out for.
+    pub watch_out: Text,
+}
+
+impl WorkloadShape {
+    /// The workload in the reader's words (the catalog's English for a shape without a text).
+    pub fn name_text(&self) -> String {
+        self.texts().map_or_else(|| self.name.to_string(), |t| t.0)
+    }
+
+    /// The right credit shape, in the reader's words.
+    pub fn right_text(&self) -> String {
+        self.texts()
+            .map_or_else(|| self.right_shape.to_string(), |t| t.1)
+    }
+
+    /// What to watch out for, in the reader's words.
+    pub fn watch_text(&self) -> String {
+        self.texts()
+            .map_or_else(|| self.watch_out.to_string(), |t| t.2)
+    }
+
+    /// The shape's name, right shape and warning from the locale files (English there is the
+    /// catalog's own, a test keeps them equal).
+    fn texts(&self) -> Option<(String, String, String)> {
+        Some(match self.id.as_ref() {
+            "pretraining" => (
+                crate::tr!("shapes.pretraining.name"),
+                crate::tr!("shapes.pretraining.right"),
+                crate::tr!("shapes.pretraining.watch"),
+            ),
+            "continued-pretraining" => (
+                crate::tr!("shapes.continued.name"),
+                crate::tr!("shapes.continued.right"),
+                crate::tr!("shapes.continued.watch"),
+            ),
+            "fine-tuning" => (
+                crate::tr!("shapes.fine_tuning.name"),
+                crate::tr!("shapes.fine_tuning.right"),
+                crate::tr!("shapes.fine_tuning.watch"),
+            ),
+            "sporadic" => (
+                crate::tr!("shapes.sporadic.name"),
+                crate::tr!("shapes.sporadic.right"),
+                crate::tr!("shapes.sporadic.watch"),
+            ),
+            "inference" => (
+                crate::tr!("shapes.inference.name"),
+                crate::tr!("shapes.inference.right"),
+                crate::tr!("shapes.inference.watch"),
+            ),
+            "frontier-api" => (
+                crate::tr!("shapes.frontier_api.name"),
+                crate::tr!("shapes.frontier_api.right"),
+                crate::tr!("shapes.frontier_api.watch"),
+            ),
+            _ => return None,
+        })
+    }
+}
+
+/// A credit program. The ceiling is a tier maximum, never a default grant: a grant added without
+/// an amount, and the advisor, use the expected amount.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub struct Program {
+    /// Stable id used in links (`aws-activate`).
+    pub id: Text,
+    /// Display name.
+    pub name: Text,
+    /// The provider whose bill the credits pay.
+    pub provider: Text,
+    /// Which line items the credits pay.
+    pub scope: Scope,
+    /// Tier maximum ("up to") in USD.
+    pub ceiling_usd: f64,
+    /// Where the ceiling comes from.
+    pub ceiling_source: Text,
+    /// What a seed-stage team is typically offered, USD: the default amount of a grant added to a
+    /// plan and what the advisor counts on. Positive and at most the ceiling.
+    pub expected_usd: f64,
+    /// Where the expected amount comes from (or that it is an estimate).
+    pub expected_source: Text,
+    /// The tiers the program publishes, in a sentence ("" when it publishes none).
+    #[cfg_attr(test, serde(default))]
+    pub tiers: Text,
+    /// The tiers in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub tiers_pt: Text,
+    /// What the credits cover, in the seed article's words.
+    pub covers: Text,
+    /// What the credits cover, in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub covers_pt: Text,
+    /// Fastest review seen, days.
+    pub review_days_min: u32,
+    /// Typical review, days.
+    pub review_days_typical: u32,
+    /// Slowest review seen, days.
+    pub review_days_max: u32,
+    /// Days the credits stay usable after approval.
+    pub validity_days: u32,
+    /// Where the validity comes from (or that it is an estimate).
+    pub validity_source: Text,
+    /// Eligibility: stage and funding.
+    pub stage: Text,
+    /// Eligibility in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub stage_pt: Text,
+    /// Whether it needs VC or accelerator backing.
+    pub needs_backing: bool,
+    /// Whether using it means leaving CUDA.
+    pub leaves_cuda: bool,
+    /// Porting cost away from CUDA, engineer-weeks (0 when not leaving CUDA).
+    pub porting_weeks: f64,
+    /// Workload shape ids it fits (seed 000's workload → credit-shape table).
+    pub fits: TextList,
+    /// Why it fits those shapes (and not others), in one or two sentences.
+    pub fits_reason: Text,
+    /// Why it fits, in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub fits_reason_pt: Text,
+    /// Where the figures come from.
+    pub source: Text,
+    /// When they were read.
+    pub as_of: Text,
+}
+
+impl Program {
+    /// The published tiers in the reader's language ("" when the program publishes none).
+    pub fn tiers_text(&self) -> &str {
+        in_lang(&self.tiers, &self.tiers_pt)
+    }
+
+    /// What the credits cover, in the reader's language.
+    pub fn covers_text(&self) -> &str {
+        in_lang(&self.covers, &self.covers_pt)
+    }
+
+    /// Eligibility (stage and funding), in the reader's language.
+    pub fn stage_text(&self) -> &str {
+        in_lang(&self.stage, &self.stage_pt)
+    }
+
+    /// Why it fits its workload shapes, in the reader's language.
+    pub fn fits_reason_text(&self) -> &str {
+        in_lang(&self.fits_reason, &self.fits_reason_pt)
+    }
+}
+
+/// One accelerator model, with its DENSE bf16 peak (never the sparse figure).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub struct Accelerator {
+    /// Stable id used in links, e.g. `h100-sxm`.
+    pub id: Text,
+    /// Display name.
+    pub name: Text,
+    /// Chip vendor id (`nvidia`, `amd`, `google`, `aws`).
+    pub vendor: Text,
+    /// Whether CUDA code runs on it unchanged.
+    pub cuda: bool,
+    /// The provider whose own silicon this is (`aws` for Trainium, `gcp` for TPU), if any.
+    pub silicon_of: Option<Text>,
+    /// Dense bf16 peak in TFLOP/s per accelerator.
+    pub dense_bf16_tflops: f64,
+    /// Dense FP8 peak, TFLOP/s, where the accelerator has one and serving in FP8 is offered.
+    pub dense_fp8_tflops: Option<f64>,
+    /// Where the FP8 figure comes from ("" without one).
+    #[cfg_attr(test, serde(default))]
+    pub fp8_source: Text,
+    /// Memory per accelerator in GB.
+    pub memory_gb: f64,
+    /// Memory bandwidth in TB/s.
+    pub bandwidth_tb_s: f64,
+    /// GPU-to-GPU bandwidth inside a node (NVLink, Infinity Fabric, ICI, or PCIe), GB/s per GPU.
+    pub intra_node_gb_s: f64,
+    /// Where the intra-node figure comes from.
+    pub intra_node_source: Text,
+    /// Where the figures come from.
+    pub source: Text,
+    /// When they were read (ISO date).
+    pub as_of: Text,
+}
+
+impl Accelerator {
+    /// Dense bf16 peak in FLOP/s.
+    pub fn peak_flops_per_s(&self) -> f64 {
+        self.dense_bf16_tflops * 1e12
+    }
+
+    /// Dense FP8 peak in FLOP/s, where the catalog has one.
+    pub fn fp8_peak_flops_per_s(&self) -> Option<f64> {
+        self.dense_fp8_tflops.map(|t| t * 1e12)
+    }
+}
+
+/// A company that rents accelerators.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub struct Provider {
+    /// Stable id used in links, e.g. `coreweave`.
+    pub id: Text,
+    /// Display name.
+    pub name: Text,
+    /// `hyperscaler`, `gpu-cloud`, `serverless` or `platform`.
+    pub kind: Text,
+    /// How it bills, in words.
+    pub billing: Text,
+    /// How it bills, in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub billing_pt: Text,
+    /// Object storage list price, USD per GB-month (0 where not itemised).
+    pub storage_usd_per_gb_month: f64,
+    /// Internet egress list price, USD per GB (0 where free).
+    pub egress_usd_per_gb: f64,
+    /// Ids of the inter-node network options it offers (see `networks.json`).
+    pub networks: TextList,
+    /// Where the storage, egress and network figures come from.
+    pub storage_egress_source: Text,
+    /// Spot/preemptible discount off the on-demand price, a fraction in [0, 1); `None` when the
+    /// provider sells no spot capacity.
+    pub spot_discount: Option<f64>,
+    /// Spot interruptions expressed like hardware MTBF: GPU-hours between reclaims, per GPU
+    /// (730 h / monthly interruption rate × GPUs per instance).
+    pub spot_mtbf_gpu_hours: Option<f64>,
+    /// The most spot accelerators one can expect to hold at once (beyond it the page warns that
+    /// capacity of that size is unlikely); `None` without spot.
+    pub spot_capacity_gpus: Option<f64>,
+    /// Minutes spent waiting for replacement capacity after each spot reclaim, on top of the
+    /// restart; `None` without spot.
+    pub spot_wait_minutes: Option<f64>,
+    /// Where the spot figures come from.
+    pub spot_source: Text,
+    /// Reserved (1-year committed) discount off on-demand, a fraction in [0, 1); `None` when the
+    /// provider only bills per use.
+    pub reserved_discount: Option<f64>,
+    /// Where the reserved figure comes from.
+    pub reserved_source: Text,
+    /// Where the description comes from.
+    pub source: Text,
+    /// When it was read (ISO date).
+    pub as_of: Text,
+}
+
+impl Provider {
+    /// How it bills, in the reader's language.
+    pub fn billing_text(&self) -> &str {
+        in_lang(&self.billing, &self.billing_pt)
+    }
+}
+
+/// An on-demand list price of one accelerator at one provider.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub struct Price {
+    /// Provider id.
+    pub provider: Text,
+    /// Accelerator id.
+    pub accelerator: Text,
+    /// USD per accelerator-hour (per GPU, TPU chip or Trainium chip).
+    pub usd_per_gpu_hour: f64,
+    /// Where the price comes from.
+    pub source: Text,
+    /// When it was read (ISO date).
+    pub as_of: Text,
+    /// Caveats ("estimate", region), possibly empty.
+    #[cfg_attr(test, serde(default))]
+    pub note: Text,
+    /// The caveats in Brazilian Portuguese ("" when there are none).
+    #[cfg_attr(test, serde(default))]
+    pub note_pt: Text,
+    /// The date the provider's price page was seen without this accelerator ("" while it is
+    /// listed): the price is its last published figure, not a current one.
+    #[cfg_attr(test, serde(default))]
+    pub delisted: Text,
+    /// Where that was seen ("" while listed).
+    #[cfg_attr(test, serde(default))]
+    pub delisted_source: Text,
+}
+
+impl Price {
+    /// Whether the provider no longer lists this accelerator on its price page.
+    pub fn is_delisted(&self) -> bool {
+        !self.delisted.is_empty()
+    }
+
+    /// The caveats in the reader's language ("" when there are none).
+    pub fn note_text(&self) -> &str {
+        in_lang(&self.note, &self.note_pt)
+    }
+}
+
+/// Why the compiled-in catalog could not be used. Caught by the catalog test before it ships.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CatalogError(pub String);
+
+impl fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "catalog data is invalid: {}", self.0)
+    }
+}
+
+/// An open-weight base model to fine-tune or continue pretraining.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub struct BaseModel {
+    /// Stable id, e.g. `llama-3.1-8b`.
+    pub id: Text,
+    /// Display name.
+    pub name: Text,
+    /// Total parameters.
+    pub params: f64,
+    /// Parameters active per token (equal to `params` for a dense model).
+    pub active_params: f64,
+    /// Transformer layers (`num_hidden_layers` in config.json).
+    pub layers: f64,
+    /// Key/value heads per layer (`num_key_value_heads`; grouped-query attention).
+    pub kv_heads: f64,
+    /// Dimension of one head.
+    pub head_dim: f64,
+    /// Hidden size (`hidden_size`).
+    pub hidden: f64,
+    /// Width of the query projection: attention heads × their dimension.
+    pub q_dim: f64,
+    /// Width of the MLP's gate and up projections (`intermediate_size`, per expert for a mixture).
+    pub intermediate: f64,
+    /// MLPs in each layer (1 dense; routed plus shared experts for a mixture).
+    pub experts: f64,
+    /// Where the attention shape comes from (the model's config.json).
+    pub arch_source: Text,
+    /// The model card.
+    pub source: Text,
+    /// When it was read (ISO date).
+    pub as_of: Text,
+}
+
+/// A hosted model API's list price.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub struct ApiPrice {
+    /// Stable id used in links, e.g. `gpt-4o-mini`.
+    pub id: Text,
+    /// Display name.
+    pub name: Text,
+    /// USD per million input tokens.
+    pub input_usd_per_mtok: f64,
+    /// USD per million output tokens.
+    pub output_usd_per_mtok: f64,
+    /// Where it comes from.
+    pub source: Text,
+    /// When it was read (ISO date).
+    pub as_of: Text,
+}
+
+/// The whole catalog, validated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Catalog {
+    /// Accelerators, in display order.
+    pub accelerators: Vec<Accelerator>,
+    /// Providers, in display order.
+    pub providers: Vec<Provider>,
+    /// Prices, in file order.
+    pub prices: Vec<Price>,
+    /// Credit programs, in display order.
+    pub programs: Vec<Program>,
+    /// The workload → credit-shape table.
+    pub shapes: Vec<WorkloadShape>,
+    /// Inter-node network options.
+    pub networks: Vec<Network>,
+    /// The instance of each priced provider × accelerator, with its networks.
+    pub instances: Vec<Instance>,
+    /// Hosted model API prices.
+    pub apis: Vec<ApiPrice>,
+    /// Open-weight base models.
+    pub base_models: Vec<BaseModel>,
+}
+
+/// The provider a plan uses unless a link or the user says otherwise, when it rents the accelerator.
+pub const DEFAULT_PROVIDER: &str = "aws";
+
+/// The display name of a provider of the built-in catalog ("Modal" for `modal`), or the id itself
+/// when the catalog has no such provider: for sentences built without a catalog at hand.
+pub fn provider_name(id: &str) -> String {
+    generated::PROVIDERS
+        .iter()
+        .find(|p| p.id == id)
+        .map_or_else(|| id.to_string(), |p| p.name.to_string())
+}
+
+/// The display name of an accelerator of the built-in catalog ("NVIDIA H100 SXM" for
+/// `h100-sxm`), or the id itself when the catalog has no such accelerator.
+pub fn accelerator_name(id: &str) -> String {
+    generated::ACCELERATORS
+        .iter()
+        .find(|a| a.id == id)
+        .map_or_else(|| id.to_string(), |a| a.name.to_string())
+}
+
+impl Catalog {
+    /// The validated catalog compiled into the binary from `data/*.json`.
+    pub fn builtin() -> Result<Catalog, CatalogError> {
+        let catalog = Catalog {
+            accelerators: generated::ACCELERATORS.to_vec(),
+            providers: generated::PROVIDERS.to_vec(),
+            prices: generated::PRICES.to_vec(),
+            programs: generated::PROGRAMS.to_vec(),
+            shapes: generated::SHAPES.to_vec(),
+            networks: generated::NETWORKS.to_vec(),
+            instances: generated::INSTANCES.to_vec(),
+            apis: generated::API_PRICES.to_vec(),
+            base_models: generated::BASE_MODELS.to_vec(),
+        };
+        catalog.validate()?;
+        Ok(catalog)
+    }
+
+    /// Checks ids are unique, figures positive and finite, every price names a known provider and
+    /// accelerator (at most once per pair), every accelerator is rented somewhere, and every entry is
+    /// sourced and dated.
+    pub fn validate(&self) -> Result<(), CatalogError> {
+        let fail = |m: String| Err(CatalogError(m));
+        let mut ids = HashSet::new();
+        for a in &self.accelerators {
+            if !ids.insert(a.id.as_ref()) {
+                return fail(format!("duplicate accelerator id {}", a.id));
+            }
+            for (what, v) in [
+                ("dense_bf16_tflops", a.dense_bf16_tflops),
+                ("memory_gb", a.memory_gb),
+                ("bandwidth_tb_s", a.bandwidth_tb_s),
+                ("intra_node_gb_s", a.intra_node_gb_s),
+            ] {
+                if !(v.is_finite() && v > 0.0) {
+                    return fail(format!(
+                        "accelerator {}: {what} must be positive, got {v}",
+                        a.id
+                    ));
+                }
+            }
+            if let Some(owner) = &a.silicon_of {
+                if self.provider(owner).is_none() {
+                    return fail(format!(
+                        "accelerator {}: silicon_of names unknown provider {owner}",
+                        a.id
+                    ));
+                }
+            }
+            check_sourced(&format!("accelerator {}", a.id), &a.source, &a.as_of)?;
+        }
+        let mut ids = HashSet::new();
+        for p in &self.providers {
+            if !ids.insert(p.id.as_ref()) {
+                return fail(format!("duplicate provider id {}", p.id));
+            }
+            check_sourced(&format!("provider {}", p.id), &p.source, &p.as_of)?;
+            check_translated(
+                &format!("provider {}", p.id),
+                "billing",
+                &p.billing,
+                &p.billing_pt,
+            )?;
+            let prices = [p.storage_usd_per_gb_month, p.egress_usd_per_gb];
+            if prices.iter().any(|v| !(v.is_finite() && *v >= 0.0))
+                || p.storage_egress_source.trim().is_empty()
+            {
+                return fail(format!("provider {}: storage and egress prices must be sourced, finite and not negative", p.id));
+            }
+            if p.reserved_discount
+                .is_some_and(|d| !(0.0..1.0).contains(&d) || p.reserved_source.trim().is_empty())
+            {
+                return fail(format!(
+                    "provider {}: reserved discount must be in [0, 1), with a source",
+                    p.id
+                ));
+            }
+            match (
+                p.spot_discount,
+                p.spot_mtbf_gpu_hours,
+                p.spot_capacity_gpus,
+                p.spot_wait_minutes,
+            ) {
+                (None, None, None, None) => {}
+                (Some(d), Some(m), Some(cap), Some(wait))
+                    if (0.0..1.0).contains(&d)
+                        && m.is_finite()
+                        && m > 0.0
+                        && cap.is_finite()
+                        && cap >= 1.0
+                        && cap.fract() == 0.0
+                        && wait.is_finite()
+                        && wait >= 0.0
+                        && !p.spot_source.trim().is_empty() => {}
+                _ => {
+                    return fail(format!("provider {}: spot needs a discount in [0, 1), a positive MTBF, a whole capacity of at least 1 GPU and a wait of at least 0 minutes, with a source", p.id));
+                }
+            }
+            if let Some(bad) = p
+                .networks
+                .iter()
+                .find(|n| !self.networks.iter().any(|x| x.id == **n))
+            {
+                return fail(format!("provider {}: unknown network {bad}", p.id));
+            }
+        }
+        let mut ids = HashSet::new();
+        for n in &self.networks {
+            if !ids.insert(n.id.as_ref()) {
+                return fail(format!("duplicate network id {}", n.id));
+            }
+            if !(n.gb_per_s.is_finite() && n.gb_per_s > 0.0) {
+                return fail(format!("network {}: bandwidth must be positive", n.id));
+            }
+            check_sourced(&format!("network {}", n.id), &n.source, &n.as_of)?;
+            check_translated(&format!("network {}", n.id), "name", &n.name, &n.name_pt)?;
+        }
+        let mut ids = HashSet::new();
+        for m in &self.base_models {
+            if !ids.insert(m.id.as_ref()) {
+                return fail(format!("duplicate base model id {}", m.id));
+            }
+            if !(m.active_params > 0.0 && m.active_params <= m.params && m.params.is_finite()) {
+                return fail(format!(
+                    "base model {}: active parameters must be positive and at most the total",
+                    m.id
+                ));
+            }
+            if ![
+                m.layers,
+                m.kv_heads,
+                m.head_dim,
+                m.hidden,
+                m.q_dim,
+                m.intermediate,
+                m.experts,
+            ]
+            .iter()
+            .all(|v| v.is_finite() && *v >= 1.0 && v.fract() == 0.0)
+                || m.arch_source.is_empty()
+            {
+                return fail(format!(
+                    "base model {}: layers, KV heads and head dimension must be whole and positive, with a source",
+                    m.id
+                ));
+            }
+            check_sourced(&format!("base model {}", m.id), &m.source, &m.as_of)?;
+        }
+        let mut ids = HashSet::new();
+        for a in &self.apis {
+            if !ids.insert(a.id.as_ref()) {
+                return fail(format!("duplicate API id {}", a.id));
+            }
+            let prices = [a.input_usd_per_mtok, a.output_usd_per_mtok];
+            if prices.iter().any(|v| !(v.is_finite() && *v > 0.0)) {
+                return fail(format!("API {}: prices must be positive", a.id));
+            }
+            check_sourced(&format!("API {}", a.id), &a.source, &a.as_of)?;
+        }
+        let mut pairs = HashSet::new();
+        for pr in &self.prices {
+            let what = format!("price {}/{}", pr.provider, pr.accelerator);
+            if self.provider(&pr.provider).is_none() {
+                return fail(format!("{what}: unknown provider"));
+            }
+            if self.accelerator(&pr.accelerator).is_none() {
+                return fail(format!("{what}: unknown accelerator"));
+            }
+            if !(pr.usd_per_gpu_hour.is_finite() && pr.usd_per_gpu_hour > 0.0) {
+                return fail(format!(
+                    "{what}: price must be positive, got {}",
+                    pr.usd_per_gpu_hour
+                ));
+            }
+            if !pairs.insert((pr.provider.as_ref(), pr.accelerator.as_ref())) {
+                return fail(format!("{what}: listed twice"));
+            }
+            check_sourced(&what, &pr.source, &pr.as_of)?;
+            check_translated(&what, "note", &pr.note, &pr.note_pt)?;
+            if pr.is_delisted() {
+                check_sourced(
+                    &format!("{what}: delisted"),
+                    &pr.delisted_source,
+                    &pr.delisted,
+                )?;
+            }
+            if let Some(i) = self.instance(&pr.provider, &pr.accelerator) {
+                if let Some(why) = machine_mismatch(&pr.source, i) {
+                    return fail(format!("{what}: {why}"));
+                }
+            }
+        }
+        for a in &self.accelerators {
+            if self.offers(&a.id).next().is_none() {
+                return fail(format!("accelerator {} is rented by no provider", a.id));
+            }
+            // A dense FP8 peak is sourced and above the bf16 one (twice it on every part listed).
+            if let Some(f) = a.dense_fp8_tflops {
+                if !(f.is_finite() && f > a.dense_bf16_tflops) || a.fp8_source.trim().is_empty() {
+                    return fail(format!(
+                        "accelerator {}: an FP8 peak must be sourced and above the bf16 peak",
+                        a.id
+                    ));
+                }
+            }
+        }
+        self.validate_instances()?;
+        let mut ids = HashSet::new();
+        for s in &self.shapes {
+            if !ids.insert(s.id.as_ref()) {
+                return fail(format!("duplicate workload shape {}", s.id));
+            }
+        }
+        let mut ids = HashSet::new();
+        for p in &self.programs {
+            let what = format!("program {}", p.id);
+            if !ids.insert(p.id.as_ref()) {
+                return fail(format!("duplicate program id {}", p.id));
+            }
+            if self.provider(&p.provider).is_none() {
+                return fail(format!("{what}: unknown provider {}", p.provider));
+            }
+            if !(p.ceiling_usd.is_finite() && p.ceiling_usd > 0.0) {
+                return fail(format!("{what}: ceiling must be positive"));
+            }
+            if !(p.expected_usd.is_finite()
+                && p.expected_usd > 0.0
+                && p.expected_usd <= p.ceiling_usd)
+            {
+                return fail(format!(
+                    "{what}: expected amount must be positive and at most the ceiling"
+                ));
+            }
+            if p.expected_source.trim().is_empty() {
+                return fail(format!("{what}: expected amount needs a source"));
+            }
+            if p.ceiling_source.trim().is_empty() || p.validity_source.trim().is_empty() {
+                return fail(format!(
+                    "{what}: the ceiling and the validity need a source"
+                ));
+            }
+            // A ceiling is never the default: only a program that publishes one fixed amount may
+            // expect it, and its source says so.
+            if p.expected_usd == p.ceiling_usd && !p.expected_source.contains("fixed amount") {
+                return fail(format!(
+                    "{what}: expected amount equals the ceiling without a fixed amount"
+                ));
+            }
+            check_translated(&what, "tiers", &p.tiers, &p.tiers_pt)?;
+            if p.fits_reason.trim().is_empty() {
+                return fail(format!("{what}: fits needs a reason"));
+            }
+            if !(p.review_days_min <= p.review_days_typical
+                && p.review_days_typical <= p.review_days_max)
+            {
+                return fail(format!("{what}: review days must be min <= typical <= max"));
+            }
+            if p.validity_days == 0 {
+                return fail(format!("{what}: validity must be at least one day"));
+            }
+            if p.leaves_cuda != (p.porting_weeks > 0.0)
+                || p.porting_weeks.is_nan()
+                || p.porting_weeks < 0.0
+            {
+                return fail(format!(
+                    "{what}: porting weeks must be positive exactly when it leaves CUDA"
+                ));
+            }
+            if p.scope == Scope::Silicon
+                && !self
+                    .accelerators
+                    .iter()
+                    .any(|a| a.silicon_of.as_deref() == Some(p.provider.as_ref()))
+            {
+                return fail(format!(
+                    "{what}: silicon scope but {} has no own silicon in the catalog",
+                    p.provider
+                ));
+            }
+            if let Some(bad) = p
+                .fits
+                .iter()
+                .find(|f| !self.shapes.iter().any(|s| s.id == **f))
+            {
+                return fail(format!("{what}: unknown workload shape {bad}"));
+            }
+            check_sourced(&what, &p.source, &p.as_of)?;
+            check_translated(&what, "covers", &p.covers, &p.covers_pt)?;
+            check_translated(&what, "stage", &p.stage, &p.stage_pt)?;
+            check_translated(&what, "fits_reason", &p.fits_reason, &p.fits_reason_pt)?;
+        }
+        if self.provider(DEFAULT_PROVIDER).is_none() {
+            return fail(format!("default provider {DEFAULT_PROVIDER} missing"));
+        }
+        Ok(())
+    }
+
+    /// Every priced provider × accelerator has exactly one instance, and every instance is priced,
+    /// holds at least one accelerator, offers at least one known network that its provider lists,
+    /// and is sourced and dated.
+    fn validate_instances(&self) -> Result<(), CatalogError> {
+        let fail = |m: String| Err(CatalogError(m));
+        let mut pairs = HashSet::new();
+        for i in &self.instances {
+            let what = format!("instance {}/{}", i.provider, i.accelerator);
+            if !pairs.insert((i.provider.as_ref(), i.accelerator.as_ref())) {
+                return fail(format!("{what}: listed twice"));
+            }
+            if self.price(&i.provider, &i.accelerator).is_none() {
+                return fail(format!("{what}: no price in prices.json for this pair"));
+            }
+            if i.gpus_per_instance == 0 || i.instance.trim().is_empty() {
+                return fail(format!(
+                    "{what}: needs an instance name and at least one accelerator per instance"
+                ));
+            }
+            if i.networks.is_empty() {
+                return fail(format!("{what}: offers no network"));
+            }
+            for n in i.networks.iter() {
+                if self.network(n).is_none() {
+                    return fail(format!("{what}: unknown network {n}"));
+                }
+                if !self
+                    .provider(&i.provider)
+                    .is_some_and(|p| p.networks.iter().any(|x| x == n))
+                {
+                    return fail(format!(
+                        "{what}: network {n} is not in provider {}'s networks list",
+                        i.provider
+                    ));
+                }
+            }
+            check_sourced(&what, &i.source, &i.as_of)?;
+            check_translated(
+                &what,
+                "capacity_note",
+                &i.capacity_note,
+                &i.capacity_note_pt,
+            )?;
+        }
+        if let Some(pr) = self
+            .prices
+            .iter()
+            .find(|pr| self.instance(&pr.provider, &pr.accelerator).is_none())
+        {
+            return fail(format!(
+                "price {}/{} has no instance in instances.json: add the instance type and the networks offered for it",
+                pr.provider, pr.accelerator
+            ));
+        }
+        Ok(())
+    }
+
+    /// The instance a provider rents an accelerator in, if it rents it.
+    pub fn instance(&self, provider: &str, accelerator: &str) -> Option<&Instance> {
+        self.instances
+            .iter()
+            .find(|i| i.provider == provider && i.accelerator == accelerator)
+    }
+
+    /// The accelerator with this id.
+    pub fn accelerator(&self, id: &str) -> Option<&Accelerator> {
+        self.accelerators.iter().find(|a| a.id == id)
+    }
+
+    /// The provider with this id.
+    pub fn provider(&self, id: &str) -> Option<&Provider> {
+        self.providers.iter().find(|p| p.id == id)
+    }
+
+    /// The list price of an accelerator at a provider, if it rents it.
+    pub fn price(&self, provider: &str, accelerator: &str) -> Option<&Price> {
+        self.prices
+            .iter()
+            .find(|p| p.provider == provider && p.accelerator == accelerator)
+    }
+
+    /// Every provider's price for an accelerator, cheapest first (ties: catalog order).
+    pub fn offers<'a>(&'a self, accelerator: &'a str) -> impl Iterator<Item = &'a Price> + 'a {
+        // Cheapest first among the prices a provider still lists; a delisted GPU's last price after
+        // them (it is no offer one can take today).
+        let mut listed: Vec<&Price> = Vec::new();
+        let mut delisted: Vec<&Price> = Vec::new();
+        for p in self.prices.iter().filter(|p| p.accelerator == accelerator) {
+            let into = if p.is_delisted() {
+                &mut delisted
+            } else {
+                &mut listed
+            };
+            crate::io::order::insert_by_key(into, p, |p| p.usd_per_gpu_hour);
+        }
+        listed.into_iter().chain(delisted)
+    }
+
+    /// The base model with this id.
+    pub fn base_model(&self, id: &str) -> Option<&BaseModel> {
+        self.base_models.iter().find(|m| m.id == id)
+    }
+
+    /// The API price with this id.
+    pub fn api(&self, id: &str) -> Option<&ApiPrice> {
+        self.apis.iter().find(|a| a.id == id)
+    }
+
+    /// The network option with this id.
+    pub fn network(&self, id: &str) -> Option<&Network> {
+        self.networks.iter().find(|n| n.id == id)
+    }
+
+    /// The program with this id.
+    pub fn program(&self, id: &str) -> Option<&Program> {
+        self.programs.iter().find(|p| p.id == id)
+    }
+
+    /// Every accelerator a provider rents, in catalog price order.
+    pub fn offers_by<'a>(&'a self, provider: &'a str) -> impl Iterator<Item = &'a Price> + 'a {
+        self.prices.iter().filter(move |p| p.provider == provider)
+    }
+
+    /// The provider chosen when an accelerator is picked without one: [`DEFAULT_PROVIDER`] when it
+    /// rents the accelerator, otherwise the cheapest that does.
+    pub fn default_provider_for(&self, accelerator: &str) -> Option<&Provider> {
+        if self.price(DEFAULT_PROVIDER, accelerator).is_some() {
+            return self.provider(DEFAULT_PROVIDER);
+        }
+        self.offers(accelerator)
+            .next()
+            .and_then(|p| self.provider(&p.provider))
+    }
+}
+
+/// A descriptive text the page shows has its Brazilian Portuguese sibling (`<field>_pt`), and the
+/// sibling is a translation, not the English copied; an absent text has no sibling either.
+fn check_translated(what: &str, field: &str, en: &str, pt: &str) -> Result<(), CatalogError> {
+    let (en, pt) = (en.trim(), pt.trim());
+    if en.is_empty() && pt.is_empty() {
+        return Ok(());
+    }
+    if pt.is_empty() {
+        return Err(CatalogError(format!(
+            "{what}: {field} has no Portuguese text: add {field}_pt next to it"
+        )));
+    }
+    if en.is_empty() {
+        return Err(CatalogError(format!(
+            "{what}: {field}_pt has no English {field} beside it"
+        )));
+    }
+    if en == pt {
+        return Err(CatalogError(format!(
+            "{what}: {field}_pt is the English text copied, not a translation"
+        )));
+    }
+    Ok(())
+}
+
+/// Why a price's source quotes another machine than the instance it is paired with, if it does: a
+/// price is per GPU of the instance named in instances.json (the machine's hourly price ÷ its
+/// GPUs), so a source naming another machine type (`g6e.xlarge` for a `g6e.48xlarge` instance)
+/// or another GPU count (`1x`, `4-GPU`, `for 1 L4`) prices a different machine.
+fn machine_mismatch(source: &str, instance: &Instance) -> Option<String> {
+    let name = instance.instance.replace('_', " ");
+    let tokens: Vec<&str> = source
+        .split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')))
+        .map(|t| t.trim_end_matches(['.', '-']))
+        .filter(|t| !t.is_empty())
+        .collect();
+    let is_count = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    for (k, t) in tokens.iter().enumerate() {
+        let aws = t.split_once('.').is_some_and(|(family, size)| {
+            family.starts_with(|c: char| c.is_ascii_lowercase())
+                && family
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+                && size.ends_with("large")
+                && is_count(size.trim_end_matches("xlarge").trim_end_matches("large"))
+                    | matches!(size, "xlarge" | "large")
+        });
+        let gcp = [
+            "g2-standard-",
+            "a2-highgpu",
+            "a2-ultragpu",
+            "a3-highgpu",
+            "a3-megagpu",
+        ]
+        .iter()
+        .any(|p| t.starts_with(p));
+        let oci = t.starts_with("BM.GPU");
+        let azure = t.starts_with("ND") && t.contains("_v");
+        if (aws || gcp || oci || azure) && !name.contains(&t.replace('_', " ")) {
+            return Some(format!(
+                "the source prices {t}, the instance is {}",
+                instance.instance
+            ));
+        }
+        let count = t
+            .strip_suffix('x')
+            .filter(|n| is_count(n))
+            .or_else(|| t.strip_suffix("-GPU").filter(|n| is_count(n)))
+            .or_else(|| {
+                (k > 0 && tokens[k - 1].eq_ignore_ascii_case("for") && is_count(t)).then_some(*t)
+            })
+            .and_then(|n| n.parse::<u32>().ok());
+        if let Some(n) = count.filter(|n| *n != instance.gpus_per_instance) {
+            return Some(format!(
+                "the source prices a machine of {n}, the instance {} holds {}",
+                instance.instance, instance.gpus_per_instance
+            ));
+        }
+    }
+    None
+}
+
+fn check_sourced(what: &str, source: &str, as_of: &str) -> Result<(), CatalogError> {
+    if source.trim().is_empty() {
+        return Err(CatalogError(format!("{what}: missing source")));
+    }
+    // A real calendar date (2024-02-30 is rejected too): catalog_age.rs ages figures by it.
+    if crate::input::calendar::Date::parse(as_of).is_err() {
+        return Err(CatalogError(format!(
+            "{what}: as_of must be an ISO date YYYY-MM-DD, got {as_of:?}"
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_workload_shapes_english_texts_are_the_catalogs() {
+        // The locale files carry each shape's words in both languages; in English they must be
+        // data/programs.json's, or the catalog and the page would say different things.
+        let c = Catalog::builtin().expect("catalog");
+        assert_eq!(c.shapes.len(), 6);
+        for s in &c.shapes {
+            crate::locale::with_lang(crate::locale::Lang::En, || {
+                assert_eq!(s.name_text(), s.name.as_ref(), "{}", s.id);
+                assert_eq!(s.right_text(), s.right_shape.as_ref(), "{}", s.id);
+                assert_eq!(s.watch_text(), s.watch_out.as_ref(), "{}", s.id);
+            });
+            let pt = crate::locale::with_lang(crate::locale::Lang::Pt, || s.name_text());
+            assert_ne!(pt, s.name.as_ref(), "{}: no Portuguese name", s.id);
+        }
+    }
+
+    use super::*;
+
+    #[derive(serde::Deserialize)]
+    struct AcceleratorsFile {
+        accelerators: Vec<Accelerator>,
+    }
+    #[derive(serde::Deserialize)]
+    struct ProvidersFile {
+        providers: Vec<Provider>,
+    }
+    #[derive(serde::Deserialize)]
+    struct PricesFile {
+        prices: Vec<Price>,
+    }
+    #[derive(serde::Deserialize)]
+    struct NetworksFile {
+        networks: Vec<Network>,
+    }
+    #[derive(serde::Deserialize)]
+    struct InstancesFile {
+        instances: Vec<Instance>,
+    }
+    #[derive(serde::Deserialize)]
+    struct ApisFile {
+        apis: Vec<ApiPrice>,
+    }
+    #[derive(serde::Deserialize)]
+    struct ModelsFile {
+        models: Vec<BaseModel>,
+    }
+    #[derive(serde::Deserialize)]
+    struct ProgramsFile {
+        programs: Vec<Program>,
+        shapes: Vec<WorkloadShape>,
+    }
+
+    /// Parses and validates a catalog from three JSON documents, the way a reviewer reads the files.
+    fn from_json(
+        accelerators: &str,
+        providers: &str,
+        prices: &str,
+    ) -> Result<Catalog, CatalogError> {
+        from_json_with_instances(
+            accelerators,
+            providers,
+            prices,
+            r#"{"programs": [], "shapes": []}"#,
+            TEST_INSTANCES,
+        )
+    }
+
+    /// The instance of the one-pair catalogs of `validation_rejects_bad_data` (aws/x).
+    const TEST_INSTANCES: &str = r#"{"instances":[{"provider":"aws","accelerator":"x","instance":"x.8","gpus_per_instance":8,"networks":["eth-25"],"source":"s","as_of":"2024-01-01"}]}"#;
+
+    fn from_json_with_programs(
+        accelerators: &str,
+        providers: &str,
+        prices: &str,
+        programs: &str,
+    ) -> Result<Catalog, CatalogError> {
+        from_json_with_instances(
+            accelerators,
+            providers,
+            prices,
+            programs,
+            include_str!("../../../data/instances.json"),
+        )
+    }
+
+    fn from_json_with_instances(
+        accelerators: &str,
+        providers: &str,
+        prices: &str,
+        programs: &str,
+        instances: &str,
+    ) -> Result<Catalog, CatalogError> {
+        let parse_err = |file: &str, e: serde_json::Error| CatalogError(format!("{file}: {e}"));
+        let a: AcceleratorsFile =
+            serde_json::from_str(accelerators).map_err(|e| parse_err("accelerators.json", e))?;
+        let p: ProvidersFile =
+            serde_json::from_str(providers).map_err(|e| parse_err("providers.json", e))?;
+        let pr: PricesFile =
+            serde_json::from_str(prices).map_err(|e| parse_err("prices.json", e))?;
+        let programs: ProgramsFile =
+            serde_json::from_str(programs).map_err(|e| parse_err("programs.json", e))?;
+        let networks: NetworksFile =
+            serde_json::from_str(include_str!("../../../data/networks.json"))
+                .map_err(|e| parse_err("networks.json", e))?;
+        let instances: InstancesFile =
+            serde_json::from_str(instances).map_err(|e| parse_err("instances.json", e))?;
+        let apis: ApisFile = serde_json::from_str(include_str!("../../../data/api_prices.json"))
+            .map_err(|e| parse_err("api_prices.json", e))?;
+        let models: ModelsFile =
+            serde_json::from_str(include_str!("../../../data/base_models.json"))
+                .map_err(|e| parse_err("base_models.json", e))?;
+        let catalog = Catalog {
+            accelerators: a.accelerators,
+            providers: p.providers,
+            prices: pr.prices,
+            programs: programs.programs,
+            shapes: programs.shapes,
+            networks: networks.networks,
+            instances: instances.instances,
+            apis: apis.apis,
+            base_models: models.models,
+        };
+        catalog.validate()?;
+        Ok(catalog)
+    }
+
+    #[test]
+    fn storage_egress_and_networks_match_the_domain_brief() {
+        // DOMAIN.md section 2: S3 $0.023/GB-month, GCS $0.020, Azure Blob hot ~$0.018; internet egress
+        // AWS $0.09/GB, GCP ~$0.12, Azure ~$0.087; CoreWeave and Lambda egress free.
+        let c = catalog();
+        let get = |id: &str| {
+            c.provider(id)
+                .map(|p| (p.storage_usd_per_gb_month, p.egress_usd_per_gb))
+        };
+        assert_eq!(get("aws"), Some((0.023, 0.09)));
+        assert_eq!(get("gcp"), Some((0.020, 0.12)));
+        assert_eq!(get("azure"), Some((0.018, 0.087)));
+        assert_eq!(get("coreweave").map(|p| p.1), Some(0.0));
+        assert_eq!(get("lambda").map(|p| p.1), Some(0.0));
+        // InfiniBand NDR 400 Gb/s = 50 GB/s per card, 8 cards = 400 GB/s per 8-GPU node; plain
+        // Ethernet 25 Gb/s = 3.125 GB/s per card; p5's EFA is published per node: 3,200 Gb/s.
+        let node = |id: &str, g: f64| c.network(id).map(|n| n.node_gb_s(g));
+        assert_eq!(node("ib-ndr-400", 8.0), Some(400.0));
+        assert_eq!(node("eth-25", 8.0), Some(25.0));
+        assert_eq!(node("aws-efa-3200", 8.0), Some(400.0));
+        // A per-node figure does not grow with the node's GPUs.
+        assert_eq!(node("aws-efa-3200", 16.0), Some(400.0));
+        // Every provider offers at least one network; H100 SXM has 900 GB/s NVLink.
+        assert!(c.providers.iter().all(|p| !p.networks.is_empty()));
+        assert_eq!(
+            c.accelerator("h100-sxm").map(|a| a.intra_node_gb_s),
+            Some(900.0)
+        );
+    }
+
+    #[test]
+    fn programs_from_the_seed_are_in_the_catalog() {
+        // Seed 000's table of tracked ceilings.
+        let c = catalog();
+        let expected = [
+            ("aws-genai", "aws", Scope::All, 1_000_000.0),
+            ("gcp-startups", "gcp", Scope::All, 350_000.0),
+            ("aws-activate", "aws", Scope::All, 300_000.0),
+            ("aws-trainium", "aws", Scope::Silicon, 300_000.0),
+            ("modal", "modal", Scope::Platform, 50_000.0),
+            ("together", "together", Scope::Platform, 50_000.0),
+            ("nvidia-inception", "nvidia", Scope::Gpu, 15_000.0),
+            ("oracle", "oracle", Scope::All, 10_000.0),
+        ];
+        for (id, provider, scope, ceiling) in expected {
+            let p = c.program(id).unwrap_or_else(|| panic!("{id}"));
+            assert_eq!(
+                (p.provider.as_ref(), p.scope, p.ceiling_usd),
+                (provider, scope, ceiling),
+                "{id}"
+            );
+        }
+        // Microsoft (its own FAQ): $1,000 on joining, up to $5,000 after verification, expiring
+        // 180 days after verification; the seed's $25,000 is the tracked ceiling; the Investor
+        // Network's tiers (up to $150K, 2 years) are a note, not the default.
+        let ms = c
+            .program("azure-founders")
+            .unwrap_or_else(|| panic!("azure-founders"));
+        assert_eq!(
+            (ms.expected_usd, ms.ceiling_usd, ms.validity_days),
+            (5_000.0, 25_000.0, 180)
+        );
+        assert!(ms.tiers.contains("Investor Network") && ms.tiers.contains("$150,000"));
+        assert!(ms
+            .validity_source
+            .contains("180 days after successful verification"));
+        // Together: its lowest tier is the default; the card lists the tiers and what they pay.
+        let t = c.program("together").unwrap_or_else(|| panic!("together"));
+        assert_eq!((t.expected_usd, t.ceiling_usd), (15_000.0, 50_000.0));
+        assert!(t.tiers.contains("$15K") && t.tiers.contains("$30K") && t.tiers.contains("$50K"));
+        assert!(t.covers.contains("not Reserved Clusters"));
+        // Oracle publishes no typical award: an estimate below its $10,000 ceiling, saying why.
+        let o = c.program("oracle").unwrap_or_else(|| panic!("oracle"));
+        assert!(o.expected_usd < o.ceiling_usd && o.ceiling_usd == 10_000.0);
+        assert!(o.expected_source.starts_with("Estimate"));
+        // Every program: an expected amount in (0, ceiling] with a source, and a reason for its
+        // shapes. Only a fixed-amount program (Google's Start tier $2,000) expects its ceiling.
+        for p in &c.programs {
+            assert!(
+                p.expected_usd > 0.0 && p.expected_usd <= p.ceiling_usd,
+                "{}",
+                p.id
+            );
+            assert!(!p.expected_source.trim().is_empty(), "{}", p.id);
+            assert!(!p.fits_reason.trim().is_empty(), "{}", p.id);
+            if p.expected_usd == p.ceiling_usd {
+                assert!(
+                    ["gcp-startups-start"].contains(&p.id.as_ref()),
+                    "{} expects its ceiling",
+                    p.id
+                );
+            }
+        }
+        // Shapes follow seed 000's workload -> credit-shape table (issue 12): Modal is serverless
+        // per-second (sporadic, fine-tuning), not self-hosted inference; Oracle bills by the hour,
+        // so not sporadic; a $15K Inception grant is no pretraining grant.
+        let fits = |id: &str| {
+            c.program(id)
+                .map(|p| p.fits.iter().map(|f| f.to_string()).collect::<Vec<_>>())
+                .unwrap_or_default()
+        };
+        assert_eq!(fits("modal"), ["sporadic", "fine-tuning"]);
+        assert!(!fits("oracle").contains(&"sporadic".to_string()));
+        assert!(!fits("nvidia-inception").contains(&"pretraining".to_string()));
+        assert!(!fits("together").contains(&"sporadic".to_string()));
+        // Validity: Together's grant no longer "never expires" (1,826 days); AWS Activate plans on
+        // the bottom of its 12-24 month range.
+        assert_eq!(c.program("together").map(|p| p.validity_days), Some(365));
+        assert_eq!(
+            c.program("aws-activate").map(|p| p.validity_days),
+            Some(365)
+        );
+        // Validation rejects an expected amount above the ceiling, or without a source.
+        let mut bad = c.clone();
+        if let Some(p) = bad.programs.iter_mut().find(|p| p.id == "modal") {
+            p.expected_usd = 60_000.0;
+        }
+        assert_eq!(
+            bad.validate().map_err(|e| e.0),
+            Err("program modal: expected amount must be positive and at most the ceiling".into())
+        );
+        let mut bad = c.clone();
+        if let Some(p) = bad.programs.iter_mut().find(|p| p.id == "modal") {
+            p.expected_source = " ".into();
+        }
+        assert_eq!(
+            bad.validate().map_err(|e| e.0),
+            Err("program modal: expected amount needs a source".into())
+        );
+        assert!(c
+            .program("aws-trainium")
+            .is_some_and(|p| p.leaves_cuda && p.porting_weeks > 0.0));
+        assert_eq!(c.shapes.len(), 6);
+    }
+
+    #[test]
+    fn generated_tables_equal_the_json_files() {
+        // build.rs output must be exactly what serde reads from the same files.
+        let parsed = from_json_with_programs(
+            include_str!("../../../data/accelerators.json"),
+            include_str!("../../../data/providers.json"),
+            include_str!("../../../data/prices.json"),
+            include_str!("../../../data/programs.json"),
+        );
+        assert_eq!(parsed, Catalog::builtin());
+    }
+
+    fn catalog() -> Catalog {
+        Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn the_catalogs_descriptions_read_in_both_languages() {
+        use crate::locale::{with_lang, Lang};
+        let c = catalog();
+        // The accessors follow the reader's language. Expected texts as written in data/*.json.
+        let modal = c.program("modal").unwrap_or_else(|| panic!("modal"));
+        assert_eq!(
+            with_lang(Lang::En, || modal.covers_text().to_string()),
+            "Serverless GPU and CPU compute, billed per second"
+        );
+        assert_eq!(
+            with_lang(Lang::Pt, || modal.covers_text().to_string()),
+            "Computação serverless em GPU e CPU, cobrada por segundo"
+        );
+        let ndr = c
+            .network("ib-ndr-400")
+            .unwrap_or_else(|| panic!("ib-ndr-400"));
+        assert_eq!(
+            with_lang(Lang::Pt, || ndr.name_text().to_string()),
+            "InfiniBand NDR, 400 Gb/s por placa, uma placa por GPU"
+        );
+        assert_eq!(
+            with_lang(Lang::Pt, || Scope::Platform.describe()),
+            "qualquer coisa cobrada pela plataforma"
+        );
+        assert_eq!(
+            with_lang(Lang::En, || Scope::Platform.describe()),
+            "anything billed by the platform"
+        );
+        // Every descriptive text has a Portuguese sibling that differs from the English.
+        for p in &c.programs {
+            for (en, pt) in [
+                (&p.covers, &p.covers_pt),
+                (&p.stage, &p.stage_pt),
+                (&p.fits_reason, &p.fits_reason_pt),
+            ] {
+                assert!(!pt.is_empty() && pt != en, "{}: {en}", p.id);
+            }
+            assert_eq!(
+                with_lang(Lang::Pt, || p.fits_reason_text().to_string()),
+                p.fits_reason_pt.to_string()
+            );
+        }
+        // An empty note stays empty in both languages.
+        let cw = c
+            .instance("coreweave", "h100-sxm")
+            .unwrap_or_else(|| panic!("coreweave"));
+        assert_eq!(
+            with_lang(Lang::Pt, || cw.capacity_note_text().to_string()),
+            ""
+        );
+    }
+
+    #[test]
+    fn validation_rejects_a_text_without_portuguese_or_with_the_english_copied() {
+        // Each descriptive field: removing its Portuguese sibling, or copying the English into it,
+        // fails validation and names the entry and the field.
+        type Edit = fn(&mut Catalog, bool);
+        let cases: [(&str, Edit); 7] = [
+            ("program aws-genai: covers", |c, copy| {
+                let p = &mut c.programs[0];
+                p.covers_pt = if copy {
+                    p.covers.clone()
+                } else {
+                    Cow::Borrowed("")
+                };
+            }),
+            ("program aws-genai: stage", |c, copy| {
+                let p = &mut c.programs[0];
+                p.stage_pt = if copy {
+                    p.stage.clone()
+                } else {
+                    Cow::Borrowed(" ")
+                };
+            }),
+            ("program aws-genai: fits_reason", |c, copy| {
+                let p = &mut c.programs[0];
+                p.fits_reason_pt = if copy {
+                    p.fits_reason.clone()
+                } else {
+                    Cow::Borrowed("")
+                };
+            }),
+            ("provider aws: billing", |c, copy| {
+                let p = &mut c.providers[0];
+                p.billing_pt = if copy {
+                    p.billing.clone()
+                } else {
+                    Cow::Borrowed("")
+                };
+            }),
+            ("network ib-ndr-400: name", |c, copy| {
+                let n = &mut c.networks[0];
+                n.name_pt = if copy {
+                    n.name.clone()
+                } else {
+                    Cow::Borrowed("")
+                };
+            }),
+            ("price coreweave/a100-40gb: note", |c, copy| {
+                let p = &mut c.prices[0];
+                p.note_pt = if copy {
+                    p.note.clone()
+                } else {
+                    Cow::Borrowed("")
+                };
+            }),
+            ("instance aws/a100-40gb: capacity_note", |c, copy| {
+                let i = &mut c.instances[0];
+                i.capacity_note_pt = if copy {
+                    i.capacity_note.clone()
+                } else {
+                    Cow::Borrowed("")
+                };
+            }),
+        ];
+        for (what, edit) in cases {
+            let (entry, field) = what.split_once(": ").unwrap_or_else(|| panic!("{what}"));
+            for copy in [false, true] {
+                let mut c = catalog();
+                edit(&mut c, copy);
+                let expected = if copy {
+                    format!("{entry}: {field}_pt is the English text copied, not a translation")
+                } else {
+                    format!("{entry}: {field} has no Portuguese text: add {field}_pt next to it")
+                };
+                assert_eq!(
+                    c.validate(),
+                    Err(CatalogError(expected)),
+                    "{what}, copy {copy}"
+                );
+            }
+        }
+        // A Portuguese note where the English has none is a text nobody reads in English.
+        let mut c = catalog();
+        let i = c
+            .instances
+            .iter_mut()
+            .find(|i| i.capacity_note.is_empty())
+            .unwrap_or_else(|| panic!("an instance without a note"));
+        i.capacity_note_pt = Cow::Borrowed("nota");
+        let what = format!("instance {}/{}", i.provider, i.accelerator);
+        assert_eq!(
+            c.validate(),
+            Err(CatalogError(format!(
+                "{what}: capacity_note_pt has no English capacity_note beside it"
+            )))
+        );
+    }
+
+    #[test]
+    fn builtin_catalog_is_valid_and_complete() {
+        let c = catalog();
+        // Ids the foundation issue requires.
+        for id in [
+            "a100-40gb",
+            "a100-80gb",
+            "h100-sxm",
+            "h100-pcie",
+            "h200",
+            "b200",
+            "l40s",
+            "l4",
+            "mi300x",
+            "tpu-v5e",
+            "tpu-v5p",
+            "tpu-v6e",
+            "trn1",
+            "trn2",
+            "inferentia2",
+        ] {
+            assert!(c.accelerator(id).is_some(), "missing accelerator {id}");
+        }
+        for id in [
+            "aws",
+            "gcp",
+            "azure",
+            "oracle",
+            "coreweave",
+            "lambda",
+            "together",
+            "modal",
+            "runpod",
+            "nvidia",
+            "voltage-park",
+        ] {
+            assert!(c.provider(id).is_some(), "missing provider {id}");
+        }
+    }
+
+    #[test]
+    fn dense_peaks_match_the_domain_brief() {
+        // DOMAIN.md section 6: dense bf16 peak TFLOP/s and memory GB. The sparse H100 figure is 1,979.
+        let c = catalog();
+        let expected = [
+            ("a100-40gb", 312.0, 40.0),
+            ("a100-80gb", 312.0, 80.0),
+            ("h100-sxm", 989.0, 80.0),
+            ("h100-pcie", 756.0, 80.0),
+            ("h200", 989.0, 141.0),
+            ("b200", 2250.0, 180.0),
+            ("l40s", 362.0, 48.0),
+            ("l4", 121.0, 24.0),
+            ("mi300x", 1307.0, 192.0),
+            ("tpu-v5e", 197.0, 16.0),
+            ("tpu-v5p", 459.0, 95.0),
+            ("tpu-v6e", 918.0, 32.0),
+            ("trn1", 190.0, 32.0),
+            ("trn2", 667.0, 96.0),
+        ];
+        for (id, tflops, mem) in expected {
+            let a = c.accelerator(id).unwrap_or_else(|| panic!("{id}"));
+            assert_eq!((a.dense_bf16_tflops, a.memory_gb), (tflops, mem), "{id}");
+        }
+    }
+
+    #[test]
+    fn seed_article_a100_prices_are_in_the_catalog() {
+        // Seed 003 (TechCrunch, 2024): A100 40GB at CoreWeave $2.39/h, Azure $3.40/h, Google Cloud $3.67/h.
+        let c = catalog();
+        for (provider, usd) in [("coreweave", 2.39), ("azure", 3.40), ("gcp", 3.67)] {
+            let p = c
+                .price(provider, "a100-40gb")
+                .unwrap_or_else(|| panic!("{provider}"));
+            assert_eq!(p.usd_per_gpu_hour, usd);
+        }
+        // CoreWeave's and Google's figures were not re-verified: they keep the article's date. Azure's
+        // ND96asr_A100_v4 still lists $3.3996 per GPU (27.197 / 8) on 2026-11-09, so it carries that date.
+        for provider in ["coreweave", "gcp"] {
+            assert!(c
+                .price(provider, "a100-40gb")
+                .is_some_and(|p| p.as_of == "2024-05-01"));
+        }
+        assert_eq!(
+            c.price("azure", "a100-40gb").map(|p| p.as_of.as_ref()),
+            Some("2026-11-09")
+        );
+    }
+
+    /// Every text a page can cite comes from a data file: none may name an internal file (the
+    /// domain brief, a seed article by number, a Markdown file, a path in this repository).
+    /// Returns each offending JSON string with its file.
+    fn internal_references(files: &[(&str, &str)]) -> Vec<String> {
+        const FORBIDDEN: [&str; 9] = [
+            "domain.md",
+            "seed 0",
+            "seeds/",
+            ".md",
+            "/work/",
+            "data/",
+            "model/src",
+            "src/ui",
+            "src/sections",
+        ];
+        let mut found = Vec::new();
+        for (file, text) in files {
+            // Each JSON string value or key: the text between unescaped quotes.
+            for piece in text.split('"') {
+                let lower = piece.to_lowercase();
+                if FORBIDDEN.iter().any(|f| lower.contains(f)) {
+                    found.push(format!("{file}: {piece}"));
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn display_names_replace_ids_in_sentences() {
+        // data/providers.json and data/accelerators.json `name`; an unknown id reads as itself.
+        assert_eq!(provider_name("modal"), "Modal");
+        assert_eq!(provider_name("azure"), "Microsoft Azure");
+        assert_eq!(accelerator_name("h100-sxm"), "NVIDIA H100 SXM");
+        assert_eq!(accelerator_name("no-such-gpu"), "no-such-gpu");
+    }
+
+    #[test]
+    fn no_source_names_an_internal_file() {
+        let files = [
+            (
+                "accelerators.json",
+                include_str!("../../../data/accelerators.json"),
+            ),
+            (
+                "api_prices.json",
+                include_str!("../../../data/api_prices.json"),
+            ),
+            (
+                "base_models.json",
+                include_str!("../../../data/base_models.json"),
+            ),
+            (
+                "instances.json",
+                include_str!("../../../data/instances.json"),
+            ),
+            ("networks.json", include_str!("../../../data/networks.json")),
+            ("prices.json", include_str!("../../../data/prices.json")),
+            ("programs.json", include_str!("../../../data/programs.json")),
+            (
+                "providers.json",
+                include_str!("../../../data/providers.json"),
+            ),
+        ];
+        let found = internal_references(&files);
+        assert!(found.is_empty(), "{found:#?}");
+        // The check catches what the page used to show.
+        for bad in [
+            "Seed 000 (AI Perks ceilings)",
+            "DOMAIN.md section 4 (Founders up to $5K)",
+            "see docs/sources.md",
+            "from data/prices.json",
+        ] {
+            let json = format!("{{\"source\": \"{bad}\"}}");
+            assert_eq!(internal_references(&[("x.json", &json)]).len(), 1, "{bad}");
+        }
+        // Publications and vendor pages pass.
+        let good = "{\"source\": \"AI Perks (getaiperks.com), read 2026-12-01; https://modal.com/startups\"}";
+        assert!(internal_references(&[("x.json", good)]).is_empty());
+    }
+
+    #[test]
+    fn corrected_prices_match_their_instance_prices() {
+        let c = catalog();
+        let usd = |provider: &str, accelerator: &str| {
+            c.price(provider, accelerator)
+                .map(|p| p.usd_per_gpu_hour)
+                .unwrap_or_else(|| panic!("{provider}/{accelerator}"))
+        };
+        // AWS p4d.24xlarge (8 A100 40GB) after the June 2025 P4/P5 cut: $21.957642/h on demand in
+        // us-east-1 (AWS price list via the datareceipts 109-gpu-pricing tracker, read 2026-11-09).
+        // 21.957642 / 8 = 2.7447 per GPU-hour. The pre-cut $32.77/h gave $4.10.
+        assert!((usd("aws", "a100-40gb") - 21.957642 / 8.0).abs() < 1e-4);
+        // p4de.24xlarge (8 A100 80GB): $27.44705/h / 8 = 3.4309; the 40GB part must not cost more.
+        assert!((usd("aws", "a100-80gb") - 27.44705 / 8.0).abs() < 0.001);
+        assert!(usd("aws", "a100-40gb") <= usd("aws", "a100-80gb"));
+        // p5.48xlarge (8 H100): $55.04/h / 8 = 6.88.
+        assert!((usd("aws", "h100-sxm") - 55.04 / 8.0).abs() < 1e-9);
+        // DGX Cloud at launch: $36,999 per month for 8 A100 80GB; 36,999 / 730 h / 8 = 6.3355.
+        // It is an A100 80GB price, not an H100 one.
+        assert!((usd("nvidia", "a100-80gb") - 36_999.0 / 730.0 / 8.0).abs() < 0.005);
+        assert!(c.price("nvidia", "h100-sxm").is_none());
+        // CoreWeave HGX H100 node $49.24/h / 8 = 6.155; HGX H200 $50.44/h / 8 = 6.305.
+        assert!((usd("coreweave", "h100-sxm") - 6.155).abs() < 1e-9);
+        assert!((usd("coreweave", "h200") - 6.305).abs() < 1e-9);
+        // inf2.48xlarge $12.9813/h for 12 Inferentia2 chips: 1.0818 per chip.
+        assert!((usd("aws", "inferentia2") - 12.9813 / 12.0).abs() < 1e-4);
+        // Per GPU of the 8-GPU machine the instance names, not the 1-GPU size's price (AWS Price
+        // List via the SkyPilot catalog, us-east-1): g6e.48xlarge $30.13118/h / 8 = 3.7664 (was
+        // g6e.xlarge's $1.86, 2.0x low); g6.48xlarge $13.3504/h / 8 = 1.6688 (was g6.xlarge's
+        // $0.80, 2.1x low). Google g2-standard-96: $3.52301 + 8 x $0.56004 = $8.00333/h / 8 =
+        // 1.0004 (was g2-standard-4's $0.71, 1.4x low).
+        assert!((usd("aws", "l40s") - 30.13118 / 8.0).abs() < 1e-4);
+        assert!((usd("aws", "l4") - 13.3504 / 8.0).abs() < 1e-4);
+        assert!((usd("gcp", "l4") - (3.52301 + 8.0 * 0.56004) / 8.0).abs() < 1e-4);
+        // trn2.48xlarge: $85.964/h for 16 chips in us-east-2 (its only on-demand region) = 5.3728.
+        assert!((usd("aws", "trn2") - 85.964 / 16.0).abs() < 1e-4);
+        let trn2 = c.price("aws", "trn2").map(|p| p.note.to_string());
+        assert!(trn2.is_some_and(|n| n.contains("Capacity Blocks")));
+    }
+
+    #[test]
+    fn a_price_whose_source_names_another_machine_size_is_refused() {
+        let c = catalog();
+        let refused = |provider: &str, acc: &str, source: &'static str| {
+            let mut bad = c.clone();
+            let p = bad
+                .prices
+                .iter_mut()
+                .find(|p| p.provider == provider && p.accelerator == acc)
+                .unwrap_or_else(|| panic!("{provider}/{acc}"));
+            p.source = Cow::Borrowed(source);
+            bad.validate().err().map(|e| e.to_string())
+        };
+        // The rows this catalog had: a 1-GPU machine's price beside an 8-GPU instance.
+        let e = refused(
+            "aws",
+            "l40s",
+            "AWS EC2 g6e.xlarge on-demand (1 L40S), 2025 reading (estimate)",
+        );
+        assert!(
+            e.as_deref()
+                .is_some_and(|e| e.contains("g6e.xlarge") && e.contains("g6e.48xlarge")),
+            "{e:?}"
+        );
+        let e = refused(
+            "gcp",
+            "l4",
+            "Google Cloud g2-standard-4 on-demand (1 L4), 2025 reading (estimate)",
+        );
+        assert!(e.is_some(), "{e:?}");
+        // A GPU count that is not the instance's: 1x, 4-GPU, "for 1 ...".
+        for source in [
+            "https://lambda.ai/instances: 1x H100 SXM $4.29 per GPU-hour",
+            "CoreWeave H100 4-GPU node $25/h / 4",
+            "AWS EC2 p5.48xlarge on-demand $55.04/h for 1 H100",
+        ] {
+            let provider = if source.starts_with("https://lambda") {
+                "lambda"
+            } else if source.starts_with("Core") {
+                "coreweave"
+            } else {
+                "aws"
+            };
+            let e = refused(provider, "h100-sxm", source);
+            assert!(
+                e.as_deref().is_some_and(|e| e.contains("machine of")),
+                "{source}: {e:?}"
+            );
+        }
+        // The same machine or its count passes.
+        assert_eq!(
+            refused(
+                "aws",
+                "l40s",
+                "AWS EC2 g6e.48xlarge on-demand $30.13118/h for 8 L40S / 8"
+            ),
+            None
+        );
+        assert_eq!(
+            refused(
+                "lambda",
+                "h100-sxm",
+                "https://lambda.ai/instances: 8x H100 SXM $3.99"
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn delisted_gpus_are_marked_apart_from_stale_ones() {
+        // CoreWeave's price page as recorded on 2026-10-07 lists only the 80 GB A100 and the HGX
+        // (SXM) H100: the A100 40GB and the H100 PCIe rows are last published figures.
+        let c = catalog();
+        let delisted: Vec<String> = c
+            .prices
+            .iter()
+            .filter(|p| p.is_delisted())
+            .map(|p| format!("{}/{} {}", p.provider, p.accelerator, p.delisted))
+            .collect();
+        assert_eq!(
+            delisted,
+            [
+                "coreweave/a100-40gb 2026-10-07",
+                "coreweave/h100-pcie 2026-10-07"
+            ]
+        );
+        // A delisting needs its source and a real date.
+        let mut bad = c.clone();
+        bad.prices[0].delisted_source = Cow::Borrowed("");
+        assert!(bad.validate().is_err());
+    }
+
+    #[test]
+    fn seed_content_voltage_park_and_inferentia2_are_sourced() {
+        let c = catalog();
+        // Voltage Park (seed 003): a GPU cloud renting H100 SXM with InfiniBand, sourced and dated.
+        let vp = c
+            .provider("voltage-park")
+            .unwrap_or_else(|| panic!("voltage-park"));
+        assert_eq!(vp.kind, "gpu-cloud");
+        assert!(vp.networks.iter().any(|n| n == "ib-ndr-400"));
+        assert!(!vp.billing.is_empty() && vp.source.contains("voltagepark.com"));
+        let p = c
+            .price("voltage-park", "h100-sxm")
+            .unwrap_or_else(|| panic!("voltage-park/h100-sxm"));
+        assert!(p.usd_per_gpu_hour > 0.0 && p.source.contains("estimate"));
+        // AWS Inferentia2: AWS's own silicon, not CUDA; per chip 190 dense BF16 TFLOP/s
+        // (2,280 / 12 on inf2.48xlarge), 32 GiB (384 / 12), 820 GiB/s (9,840 / 12), NeuronLink-v2 192.
+        let inf = c
+            .accelerator("inferentia2")
+            .unwrap_or_else(|| panic!("inferentia2"));
+        assert_eq!(inf.silicon_of.as_deref(), Some("aws"));
+        assert!(!inf.cuda);
+        assert_eq!(
+            (
+                inf.dense_bf16_tflops,
+                inf.memory_gb,
+                inf.bandwidth_tb_s,
+                inf.intra_node_gb_s
+            ),
+            (190.0, 32.0, 0.82, 192.0)
+        );
+        assert!(inf.source.contains("Inf2"));
+        // Only AWS rents it, 12 chips per inf2.48xlarge; the note says which credits pay for it.
+        assert!(c.offers("inferentia2").all(|p| p.provider == "aws"));
+        assert_eq!(
+            c.instance("aws", "inferentia2")
+                .map(|i| i.gpus_per_instance),
+            Some(12)
+        );
+        assert!(c
+            .price("aws", "inferentia2")
+            .is_some_and(|p| p.note.contains("Trainium credits") && p.usd_per_gpu_hour > 0.0));
+    }
+
+    #[test]
+    fn api_prices_name_live_models_and_their_dates() {
+        let c = catalog();
+        let api = |id: &str| c.api(id).unwrap_or_else(|| panic!("{id}"));
+        // Link ids stay; the retired models are replaced by their successors.
+        // Claude 3.5 Haiku was retired 2026-02-19: Claude Haiku 4.5 at $1 / $5 per MTok.
+        let haiku = api("claude-haiku");
+        assert_eq!(
+            (
+                haiku.name.as_ref(),
+                haiku.input_usd_per_mtok,
+                haiku.output_usd_per_mtok
+            ),
+            ("Anthropic Claude Haiku 4.5", 1.0, 5.0)
+        );
+        // Gemini 1.5 Flash retired: Gemini 2.5 Flash-Lite at $0.10 / $0.40.
+        let flash = api("gemini-flash");
+        assert!(flash.name.contains("2.5 Flash-Lite"));
+        assert_eq!(
+            (flash.input_usd_per_mtok, flash.output_usd_per_mtok),
+            (0.1, 0.4)
+        );
+        // GPT-4o mini $0.15 / $0.60 (OpenAI list price). No entry carries the old pasted date.
+        assert_eq!(api("gpt-4o-mini").output_usd_per_mtok, 0.6);
+        assert!(c.apis.iter().all(|a| a.as_of != "2026-11-01"));
+    }
+
+    #[test]
+    fn silicon_belongs_to_its_cloud() {
+        let c = catalog();
+        assert_eq!(
+            c.accelerator("trn2").and_then(|a| a.silicon_of.as_deref()),
+            Some("aws")
+        );
+        assert_eq!(
+            c.accelerator("tpu-v5p")
+                .and_then(|a| a.silicon_of.as_deref()),
+            Some("gcp")
+        );
+        assert!(!c.accelerator("tpu-v5p").map(|a| a.cuda).unwrap_or(true));
+        // TPUs are rented only by Google Cloud.
+        assert!(c.offers("tpu-v5e").all(|p| p.provider == "gcp"));
+    }
+
+    #[test]
+    fn default_provider_is_aws_when_it_rents_else_cheapest() {
+        let c = catalog();
+        assert_eq!(
+            c.default_provider_for("h100-sxm").map(|p| p.id.as_ref()),
+            Some("aws")
+        );
+        assert_eq!(
+            c.default_provider_for("tpu-v6e").map(|p| p.id.as_ref()),
+            Some("gcp")
+        );
+        // MI300X: Oracle $6.00, RunPod $2.49 -> RunPod.
+        assert_eq!(
+            c.default_provider_for("mi300x").map(|p| p.id.as_ref()),
+            Some("runpod")
+        );
+    }
+
+    #[test]
+    fn base_models_carry_active_parameters() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // DeepSeek-V3: 671B total, 37B active (DOMAIN.md section 6: "37B active").
+        let ds = c
+            .base_model("deepseek-v3")
+            .unwrap_or_else(|| panic!("deepseek-v3"));
+        assert_eq!((ds.params, ds.active_params), (671e9, 37e9));
+        assert!(c
+            .base_models
+            .iter()
+            .all(|m| m.active_params <= m.params && m.source.starts_with("https://")));
+    }
+
+    #[test]
+    fn validation_rejects_bad_data() {
+        let ok_acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
+        let ok_prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","billing_pt":"b (pt)","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","reserved_discount":null,"reserved_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
+        let price = |usd: &str, as_of: &str| {
+            format!(
+                r#"{{"prices":[{{"provider":"aws","accelerator":"x","usd_per_gpu_hour":{usd},"source":"s","as_of":"{as_of}"}}]}}"#
+            )
+        };
+        assert!(from_json(ok_acc, ok_prov, &price("1.5", "2024-01-01")).is_ok());
+        let e = from_json(ok_acc, ok_prov, &price("-1", "2024-01-01")).unwrap_err();
+        assert_eq!(e.0, "price aws/x: price must be positive, got -1");
+        let e = from_json(ok_acc, ok_prov, &price("1", "last year")).unwrap_err();
+        assert_eq!(
+            e.0,
+            "price aws/x: as_of must be an ISO date YYYY-MM-DD, got \"last year\""
+        );
+        // Shaped like a date but not on the calendar: rejected too (staleness needs real dates).
+        let e = from_json(ok_acc, ok_prov, &price("1", "2024-02-30")).unwrap_err();
+        assert_eq!(
+            e.0,
+            "price aws/x: as_of must be an ISO date YYYY-MM-DD, got \"2024-02-30\""
+        );
+        let e = from_json(ok_acc, ok_prov, r#"{"prices":[]}"#).unwrap_err();
+        assert_eq!(e.0, "accelerator x is rented by no provider");
+        assert!(from_json("{", ok_prov, &price("1", "2024-01-01")).is_err());
+    }
+
+    #[test]
+    fn capacity_notes_are_sourced_where_given() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // AWS's P instances: the ML blog of 2026-05-07 on Capacity Blocks.
+        for acc in ["a100-40gb", "a100-80gb", "h100-sxm", "h200"] {
+            let i = c
+                .instance("aws", acc)
+                .unwrap_or_else(|| panic!("aws/{acc}"));
+            assert!(i.capacity_note.contains("Capacity Blocks"), "aws/{acc}");
+            assert!(
+                i.capacity_note.contains("2026-05-07"),
+                "aws/{acc}: dated source"
+            );
+        }
+        // No source, no note: a note is never made up for the other instances.
+        assert!(c
+            .instance("coreweave", "h100-sxm")
+            .is_some_and(|i| i.capacity_note.is_empty()));
+    }
+
+    #[test]
+    fn every_priced_pair_has_an_instance_and_a_missing_one_is_named() {
+        let c = catalog();
+        for p in &c.prices {
+            assert!(
+                c.instance(&p.provider, &p.accelerator).is_some(),
+                "{}/{}",
+                p.provider,
+                p.accelerator
+            );
+        }
+        // AWS p4 page: p4d.24xlarge, 400 Gbps EFA per 8 A100s = 50 GB/s per node.
+        let p4d = c.instance("aws", "a100-40gb");
+        assert_eq!(p4d.map(|i| i.instance.as_ref()), Some("p4d.24xlarge"));
+        assert_eq!(
+            p4d.and_then(|i| i.networks.first())
+                .and_then(|n| c.network(n))
+                .map(|n| (n.gb_per_s, n.per_node)),
+            Some((50.0, true))
+        );
+        let acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
+        let prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","billing_pt":"b (pt)","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","reserved_discount":null,"reserved_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
+        let price = r#"{"prices":[{"provider":"aws","accelerator":"x","usd_per_gpu_hour":1,"source":"s","as_of":"2024-01-01"}]}"#;
+        let programs = r#"{"programs": [], "shapes": []}"#;
+        let with =
+            |instances: &str| from_json_with_instances(acc, prov, price, programs, instances);
+        assert!(with(TEST_INSTANCES).is_ok());
+        assert_eq!(
+            with(r#"{"instances":[]}"#).unwrap_err().0,
+            "price aws/x has no instance in instances.json: add the instance type and the networks offered for it"
+        );
+        let net = |n: &str| {
+            format!(
+                r#"{{"instances":[{{"provider":"aws","accelerator":"x","instance":"x.8","gpus_per_instance":8,"networks":[{n}],"source":"s","as_of":"2024-01-01"}}]}}"#
+            )
+        };
+        assert_eq!(
+            with(&net(r#""eth-100""#)).unwrap_err().0,
+            "instance aws/x: network eth-100 is not in provider aws's networks list"
+        );
+        assert_eq!(
+            with(&net("")).unwrap_err().0,
+            "instance aws/x: offers no network"
+        );
+        // Spot needs its capacity and wait too.
+        let half_spot = prov.replace(
+            r#""spot_discount":null,"spot_mtbf_gpu_hours":null"#,
+            r#""spot_discount":0.5,"spot_mtbf_gpu_hours":1000"#,
+        );
+        assert!(
+            from_json_with_instances(acc, &half_spot, price, programs, TEST_INSTANCES)
+                .unwrap_err()
+                .0
+                .starts_with("provider aws: spot needs")
+        );
+    }
+}

@@ -1,0 +1,4 @@
+//! The sourced catalog (data/*.json, compiled in) and its age.
+
+pub mod catalog;
+pub mod catalog_age;

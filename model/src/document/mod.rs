@@ -1,0 +1,5 @@
+//! The plan document: jobs, serving lines, experiments, grants and compared columns.
+
+pub mod compare;
+pub mod plan;
+pub mod workloads;

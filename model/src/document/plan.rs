@@ -1,0 +1,1479 @@
+//! A credit plan: the grants a team applies for, extra workloads beside the calculator's training
+//! run, and the dataset-ready day. Converts to simulation inputs, explains itself in warnings, and
+//! advises when to apply. Link tokens:
+//! - `grant=<program-id>:<amount>:<apply-day>:<review-days>:<validity-days>` (trailing fields
+//!   optional: amount defaults to the program's expected amount for a seed-stage team (never its
+//!   ceiling), apply day to 0, review and validity to the catalog's typical values);
+//! - `work=<provider>:<accelerator>:<gpus>:<gpu-hours>:<start-day>[:<duty>[:<price>]]` (duty defaults
+//!   to 1, price to the provider's list price).
+
+use crate::credits::runway::{GrantInput, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS};
+use crate::data::catalog::{Catalog, Program, Scope};
+use crate::document::workloads::Serve;
+use crate::input::calendar::Date;
+use crate::input::field_spec::Need;
+use crate::input::field_spec::{Field, Origin};
+use crate::input::job::Job;
+use crate::input::parse::{echo, format_number_exact, parse_positive, parse_whole, Problem};
+use crate::input::settings::Settings;
+use crate::input::slots::{Cx, Record, Slot, SlotError};
+use crate::input::token::{Token, TokenError};
+use crate::io::format::usd;
+
+/// Longest review accepted in a link, days.
+pub const MAX_REVIEW_DAYS: u32 = 730;
+/// Longest validity accepted in a link, days (ten years; the simulation stops at five).
+pub const MAX_VALIDITY_DAYS: u32 = 3650;
+/// Largest grant amount accepted, USD.
+pub const MAX_AMOUNT_USD: f64 = 1e9;
+/// Most grants a plan holds (a link with more gets a message for the rest).
+pub const MAX_GRANTS: usize = 40;
+/// Most extra workloads a plan holds.
+pub const MAX_WORKLOADS: usize = 20;
+
+/// One grant in the plan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlannedGrant {
+    /// Catalog program id.
+    pub program_id: String,
+    /// Amount expected, USD.
+    pub amount_usd: f64,
+    /// Day the application goes out.
+    pub apply_day: u32,
+    /// Days until approval.
+    pub review_days: u32,
+    /// Days usable after approval.
+    pub validity_days: u32,
+    /// How uncertain it is (the uncertainty bands).
+    pub odds: GrantOdds,
+}
+
+/// How uncertain one grant is (the uncertainty bands): part of the grant, written as optional
+/// trailing fields of its `grant=` token.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GrantOdds {
+    /// Chance it is approved at its amount, 0..=1 (default 1).
+    pub approval: f64,
+    /// Shortest review, days; `None`: the catalog's minimum.
+    pub review_min_days: Option<u32>,
+    /// Longest review, days; `None`: the catalog's maximum.
+    pub review_max_days: Option<u32>,
+}
+
+impl Default for GrantOdds {
+    fn default() -> Self {
+        GrantOdds {
+            approval: 1.0,
+            review_min_days: None,
+            review_max_days: None,
+        }
+    }
+}
+
+impl PlannedGrant {
+    /// The program's defaults: its expected amount (what a seed-stage team is typically offered,
+    /// never the ceiling), applied today, typical review, catalog validity. Used by "Add to plan"
+    /// and by a link token without an amount.
+    pub fn from_program(p: &Program) -> Self {
+        PlannedGrant {
+            program_id: p.id.to_string(),
+            amount_usd: p.expected_usd,
+            apply_day: 0,
+            review_days: p.review_days_typical,
+            validity_days: p.validity_days,
+            odds: GrantOdds::default(),
+        }
+    }
+}
+
+/// A workload besides the calculator's training run (e.g. experiments on Modal before pretraining).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExtraWorkload {
+    /// Provider id.
+    pub provider_id: String,
+    /// Accelerator id.
+    pub accelerator_id: String,
+    /// Accelerators.
+    pub gpus: u32,
+    /// Accelerator-hours in total.
+    pub gpu_hours: f64,
+    /// First day it runs.
+    pub start_day: u32,
+    /// Busy fraction of each day.
+    pub duty: f64,
+    /// Price override, USD per accelerator-hour.
+    pub price_override_usd_per_gpu_hour: Option<f64>,
+}
+
+impl ExtraWorkload {
+    /// The price it runs at: the override, else the provider's list price (`None` if it has none).
+    pub fn usd_per_gpu_hour(&self, catalog: &Catalog) -> Option<f64> {
+        self.price_override_usd_per_gpu_hour.or_else(|| {
+            catalog
+                .price(&self.provider_id, &self.accelerator_id)
+                .map(|p| p.usd_per_gpu_hour)
+        })
+    }
+}
+
+/// A plan: training jobs, serving lines and experiments against stacked grants, from a day 0,
+/// with the shared settings every job is priced under. The one document of the page: the
+/// calculator edits one of its jobs in place (the selection is the page's, not the plan's).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// The date of day 0 (link key `t0`, `YYYY-MM-DD`). `None` only before the page fills in
+    /// today for a link without it; every day number of the plan counts from this date.
+    pub t0: Option<Date>,
+    /// The shared hidden-cost, billing and advisor settings.
+    pub settings: Settings,
+    /// Training jobs, in plan order.
+    pub jobs: Vec<Job>,
+    /// Inference serving lines, in plan order.
+    pub serves: Vec<Serve>,
+    /// Grants in plan order (ties in expiry are paid in this order).
+    pub grants: Vec<PlannedGrant>,
+    /// Experiments: GPU-hour budgets at a duty cycle (link key `work`).
+    pub workloads: Vec<ExtraWorkload>,
+    /// The plan's name (link key `name`), cleaned text; rendered as text, never markup.
+    pub name: String,
+    /// A note about the plan (link key `note`), cleaned text; rendered as text, never markup.
+    pub note: String,
+    /// Work compared side by side (link key `cmp`, repeated), at most
+    /// [`crate::document::compare::column::MAX_COLUMNS`].
+    pub compare: Vec<crate::document::compare::column::Column>,
+    /// Plan-wide MFU and price ranges of the uncertainty bands (link keys `mfu_range`,
+    /// `price_range`).
+    pub ranges: PlanRanges,
+}
+
+impl Default for Plan {
+    /// One training job (the default one) and nothing else.
+    fn default() -> Self {
+        Plan {
+            t0: None,
+            settings: Settings::default(),
+            jobs: vec![Job::default()],
+            serves: Vec::new(),
+            grants: Vec::new(),
+            workloads: Vec::new(),
+            name: String::new(),
+            note: String::new(),
+            compare: Vec::new(),
+            ranges: Default::default(),
+        }
+    }
+}
+
+impl Plan {
+    /// A plan with nothing in it (no job either), from day `t0`.
+    pub fn empty() -> Self {
+        Plan {
+            jobs: Vec::new(),
+            ..Plan::default()
+        }
+    }
+
+    /// Workloads of every kind (jobs, serving lines, experiments).
+    pub fn workload_count(&self) -> usize {
+        self.jobs.len() + self.serves.len() + self.workloads.len()
+    }
+
+    /// Removes job `index` and returns what the calculator edits next, given what it edited
+    /// (`selected`): the same job, moved up if it came later; after removing the edited job,
+    /// the one that took its place (or the one before it); `None` once no job is left. Out of
+    /// range: nothing changes.
+    pub fn remove_job(&mut self, index: usize, selected: Option<usize>) -> Option<usize> {
+        if index >= self.jobs.len() {
+            return selected;
+        }
+        self.jobs.remove(index);
+        match selected {
+            Some(e) if e == index => {
+                (!self.jobs.is_empty()).then(|| index.min(self.jobs.len() - 1))
+            }
+            Some(e) if e > index => Some(e - 1),
+            other => other,
+        }
+    }
+
+    /// Removes grant `i` (out of range: nothing).
+    pub fn remove_grant(&mut self, i: usize) {
+        if i < self.grants.len() {
+            self.grants.remove(i);
+        }
+    }
+
+    /// The plan's day 0, which turns its day numbers into dates and words.
+    pub fn day0(&self) -> Day0 {
+        Day0(self.t0)
+    }
+
+    /// The date of plan day `day`, or `None` without a day 0.
+    pub fn date_of(&self, day: u32) -> Option<Date> {
+        self.day0().date_of(day)
+    }
+
+    /// "on 14 Mar 2027" (or "on day 468" without a day 0), for sentences.
+    pub fn on_day(&self, day: u32) -> String {
+        self.day0().on_day(day)
+    }
+
+    /// [`Plan::on_day`] for a day that may lie before day 0.
+    pub fn on_signed_day(&self, day: i64) -> String {
+        self.day0().on_signed_day(day)
+    }
+
+    /// "14 Mar 2027" (or "day 468" without a day 0), for a day that may lie before day 0.
+    pub fn day_text(&self, day: i64) -> String {
+        self.day0().day_text(day)
+    }
+}
+
+/// A plan's day 0 (`None` before the page fills in today): what its day numbers mean as dates.
+/// Small and `Copy`, so a view of dates can follow it without following every edit of the plan.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Day0(pub Option<Date>);
+
+impl Day0 {
+    /// The date of day `day`, or `None` without a day 0.
+    pub fn date_of(self, day: u32) -> Option<Date> {
+        self.0.map(|t0| t0.plus(day))
+    }
+
+    /// The date of a day that may lie before day 0.
+    pub fn signed_date(self, day: i64) -> Option<Date> {
+        self.0.and_then(|t0| t0.add_days(day))
+    }
+
+    /// "on 14 Mar 2027" (or "on day 468" without a day 0), for sentences.
+    pub fn on_day(self, day: u32) -> String {
+        self.on_signed_day(i64::from(day))
+    }
+
+    /// [`Day0::on_day`] for a day that may lie before day 0.
+    pub fn on_signed_day(self, day: i64) -> String {
+        crate::tr!("plan.on_day", day = self.day_text(day))
+    }
+
+    /// "14 Mar 2027" (or "day 468" without a day 0), for a day that may lie before day 0.
+    pub fn day_text(self, day: i64) -> String {
+        match self.signed_date(day) {
+            Some(d) => d.to_string(),
+            None => crate::tr!("plan.day_n", day = day),
+        }
+    }
+}
+
+/// Per grant, in the order of `grants`: the latest day to apply so that approval (apply day + the
+/// grant's review days) lands by the start of the first workload it can pay
+/// ([`GrantInput::pays_for`]: its provider, and its scope). Negative when even applying on day 0
+/// is too late; `None` when it can pay no workload in the plan.
+pub fn apply_by(grants: &[GrantInput], workloads: &[WorkloadInput]) -> Vec<Option<i64>> {
+    grants
+        .iter()
+        .map(|g| {
+            let first = g.first_payable_start(workloads)?;
+            Some(i64::from(first) - i64::from(g.review_days))
+        })
+        .collect()
+}
+
+fn field_error(label: &str, what: &str, raw: &str, problem: Problem, expected: &str) -> String {
+    let problem = if raw.trim().is_empty() {
+        Problem::Empty
+    } else {
+        problem
+    };
+    let problem = match problem {
+        Problem::Empty => crate::tr!("plan.is_missing"),
+        p => p.describe(&echo(raw)),
+    };
+    crate::tr!(
+        "plan.field_error",
+        label = label,
+        what = what,
+        problem = problem,
+        expected = expected
+    )
+}
+
+/// Reads one `grant=` token (the value after `grant=`), with its optional uncertainty fields.
+pub fn parse_grant(
+    token: &str,
+    index: usize,
+    catalog: &Catalog,
+) -> Result<PlannedGrant, TokenError> {
+    let fail = |message: String| TokenError::new(Token::Grant(index), message);
+    let mut parts = token.split(':');
+    let id = parts.next().unwrap_or("").trim();
+    let Some(program) = catalog.program(id) else {
+        let ids: Vec<&str> = catalog.programs.iter().map(|p| p.id.as_ref()).collect();
+        let problem = if id.is_empty() {
+            crate::tr!("plan.no_program")
+        } else {
+            crate::tr!("plan.not_a_program", id = echo(id))
+        };
+        return Err(fail(crate::tr!(
+            "plan.grant_unknown",
+            n = index + 1,
+            problem = problem,
+            ids = ids.join(", ")
+        )));
+    };
+    let label = crate::tr!("plan.grant_label", n = index + 1, name = program.name);
+    let mut grant = PlannedGrant::from_program(program);
+    let rest: Vec<&str> = parts.collect();
+    if rest.len() > GrantField::ALL.len() + OddsField::ALL.len() {
+        return Err(fail(crate::tr!("plan.too_many_fields", label = label)));
+    }
+    for (field, raw) in GrantField::ALL.into_iter().zip(&rest) {
+        field
+            .set(&mut grant, raw, &label)
+            .map_err(|m| TokenError::in_field(Token::Grant(index), field.what(), m))?;
+    }
+    for (field, raw) in OddsField::ALL
+        .into_iter()
+        .zip(rest.iter().skip(GrantField::ALL.len()))
+    {
+        field
+            .set(&mut grant.odds, raw, &label)
+            .map_err(|m| TokenError::in_field(Token::Grant(index), field.what(), m))?;
+    }
+    Ok(grant)
+}
+
+/// The editable numbers of a grant, in token order: one table for the link token and the page's
+/// boxes, so both accept the same values with the same messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GrantField {
+    /// Amount expected, USD.
+    Amount,
+    /// Day the application goes out.
+    ApplyDay,
+    /// Days until approval.
+    ReviewDays,
+    /// Days usable after approval.
+    ValidityDays,
+}
+
+impl GrantField {
+    /// Every field, in token order.
+    pub const ALL: [GrantField; 4] = [
+        GrantField::Amount,
+        GrantField::ApplyDay,
+        GrantField::ReviewDays,
+        GrantField::ValidityDays,
+    ];
+
+    /// The field in a sentence.
+    pub fn what(self) -> &'static str {
+        match self {
+            GrantField::Amount => "amount",
+            GrantField::ApplyDay => "apply day",
+            GrantField::ReviewDays => "review days",
+            GrantField::ValidityDays => "validity days",
+        }
+    }
+
+    /// The field in a sentence, in the reader's language (`what` is the field's key).
+    pub fn what_text(self) -> String {
+        match self {
+            GrantField::Amount => crate::tr!("plan.grant_field.amount"),
+            GrantField::ApplyDay => crate::tr!("plan.grant_field.apply_day"),
+            GrantField::ReviewDays => crate::tr!("plan.grant_field.review_days"),
+            GrantField::ValidityDays => crate::tr!("plan.grant_field.validity_days"),
+        }
+    }
+
+    /// What it accepts.
+    pub fn expected(self) -> String {
+        match self {
+            GrantField::Amount => crate::tr!("plan.grant_expected.amount"),
+            GrantField::ApplyDay => crate::tr!("plan.grant_expected.whole_day"),
+            GrantField::ReviewDays => crate::tr!("plan.grant_expected.review_days"),
+            GrantField::ValidityDays => crate::tr!("plan.grant_expected.validity_days"),
+        }
+    }
+
+    /// Its value in a grant, as text a box shows.
+    pub fn text(self, g: &PlannedGrant) -> String {
+        match self {
+            GrantField::Amount => format_number_exact(g.amount_usd),
+            GrantField::ApplyDay => g.apply_day.to_string(),
+            GrantField::ReviewDays => g.review_days.to_string(),
+            GrantField::ValidityDays => g.validity_days.to_string(),
+        }
+    }
+
+    /// Reads text the reader typed into the grant: like [`GrantField::set`], after reading it in
+    /// the reader's language ([`crate::input::parse::canonical_typed`]: "100.000" in Portuguese is
+    /// 100K).
+    pub fn set_typed(self, g: &mut PlannedGrant, raw: &str, label: &str) -> Result<(), String> {
+        self.set(g, &crate::input::parse::canonical_typed(raw), label)
+    }
+
+    /// Reads `raw` into the grant; on a bad value the grant is untouched and the message names
+    /// the grant (`label`, e.g. "Grant 2 (Modal startup credits)"), the field, the problem and what is accepted.
+    pub fn set(self, g: &mut PlannedGrant, raw: &str, label: &str) -> Result<(), String> {
+        let fail = |p: Problem| field_error(label, &self.what_text(), raw, p, &self.expected());
+        match self {
+            GrantField::Amount => {
+                g.amount_usd = parse_positive(raw, MAX_AMOUNT_USD).map_err(fail)?
+            }
+            GrantField::ApplyDay => {
+                g.apply_day = parse_whole(raw, 0, HORIZON_CAP_DAYS).map_err(fail)?
+            }
+            GrantField::ReviewDays => {
+                g.review_days = parse_whole(raw, 0, MAX_REVIEW_DAYS).map_err(fail)?
+            }
+            GrantField::ValidityDays => {
+                g.validity_days = parse_whole(raw, 1, MAX_VALIDITY_DAYS).map_err(fail)?
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The uncertainty fields of a grant, in token order after the five of [`GrantField`]:
+/// `grant=program:amount:apply:review:validity:approval:review-min:review-max`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OddsField {
+    /// Chance of approval at the amount.
+    Approval,
+    /// Shortest review; empty: the catalog's.
+    ReviewMin,
+    /// Longest review; empty: the catalog's.
+    ReviewMax,
+}
+
+impl OddsField {
+    /// Every field, in token order.
+    pub const ALL: [OddsField; 3] = [
+        OddsField::Approval,
+        OddsField::ReviewMin,
+        OddsField::ReviewMax,
+    ];
+
+    /// The field in a sentence.
+    pub fn what(self) -> &'static str {
+        match self {
+            OddsField::Approval => "approval chance",
+            OddsField::ReviewMin => "shortest review",
+            OddsField::ReviewMax => "longest review",
+        }
+    }
+
+    /// The field in a sentence, in the reader's language (`what` is the field's key).
+    pub fn what_text(self) -> String {
+        match self {
+            OddsField::Approval => crate::tr!("plan.odds_field.approval"),
+            OddsField::ReviewMin => crate::tr!("plan.odds_field.review_min"),
+            OddsField::ReviewMax => crate::tr!("plan.odds_field.review_max"),
+        }
+    }
+
+    /// What it accepts.
+    pub fn expected(self) -> String {
+        match self {
+            OddsField::Approval => crate::tr!("plan.odds_expected.approval"),
+            OddsField::ReviewMin | OddsField::ReviewMax => {
+                crate::tr!("plan.odds_expected.review")
+            }
+        }
+    }
+
+    /// Its value as text a box shows (empty: the catalog's).
+    pub fn text(self, o: &GrantOdds) -> String {
+        match self {
+            OddsField::Approval => format_number_exact(o.approval),
+            OddsField::ReviewMin => o.review_min_days.map_or(String::new(), |d| d.to_string()),
+            OddsField::ReviewMax => o.review_max_days.map_or(String::new(), |d| d.to_string()),
+        }
+    }
+
+    /// Reads `raw`; on a bad value `o` is untouched and the message names the grant, the field,
+    /// the problem and what is accepted.
+    pub fn set(self, o: &mut GrantOdds, raw: &str, label: &str) -> Result<(), String> {
+        let fail = |p: Problem| field_error(label, &self.what_text(), raw, p, &self.expected());
+        match self {
+            OddsField::Approval => o.approval = parse_chance(raw).map_err(fail)?,
+            OddsField::ReviewMin | OddsField::ReviewMax => {
+                let days = if raw.trim().is_empty() {
+                    None
+                } else {
+                    Some(parse_whole(raw, 0, MAX_REVIEW_DAYS).map_err(fail)?)
+                };
+                if self == OddsField::ReviewMin {
+                    o.review_min_days = days;
+                } else {
+                    o.review_max_days = days;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes a grant token; fields equal to the program's defaults are still written, so a link keeps
+/// its meaning when catalog defaults change. The uncertainty fields (approval, review min, review
+/// max) are written only when any differs from its default (1, the catalog's, the catalog's), so
+/// links without uncertainty keep their five fields.
+pub fn encode_grant(g: &PlannedGrant) -> String {
+    let odds = &g.odds;
+    let mut out = format!(
+        "{}:{}:{}:{}:{}",
+        g.program_id,
+        format_number_exact(g.amount_usd),
+        g.apply_day,
+        g.review_days,
+        g.validity_days
+    );
+    let last = if odds.review_max_days.is_some() {
+        3
+    } else if odds.review_min_days.is_some() {
+        2
+    } else if odds.approval != 1.0 {
+        1
+    } else {
+        0
+    };
+    for f in &OddsField::ALL[..last] {
+        out.push(':');
+        out.push_str(&f.text(odds));
+    }
+    out
+}
+
+/// A chance: a fraction 0..=1 (`0.5`) or a percentage (`50%`).
+fn parse_chance(raw: &str) -> Result<f64, Problem> {
+    let t = raw.trim();
+    let (body, scale) = match t.strip_suffix('%') {
+        Some(b) => (b, 100.0),
+        None => (t, 1.0),
+    };
+    let v = crate::input::parse::parse_number(body)? / scale;
+    if v < 0.0 {
+        return Err(Problem::Negative);
+    }
+    if v > 1.0 {
+        return Err(Problem::AboveRange);
+    }
+    Ok(v)
+}
+
+// --- Uncertainty ranges (the Monte Carlo bands, crate::montecarlo) ---------------------------
+
+/// A plan-wide multiplier range, `low..=high`; `1:1` (the default) is no uncertainty.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Span {
+    /// Smallest multiplier.
+    pub low: f64,
+    /// Largest multiplier.
+    pub high: f64,
+}
+
+impl Default for Span {
+    fn default() -> Self {
+        Span {
+            low: 1.0,
+            high: 1.0,
+        }
+    }
+}
+
+impl Span {
+    /// Whether it is the default (no range).
+    pub fn is_fixed(&self) -> bool {
+        self.low == 1.0 && self.high == 1.0
+    }
+
+    /// As a link writes it: `0.8:1.2`.
+    pub fn encode(&self) -> String {
+        format!(
+            "{}:{}",
+            format_number_exact(self.low),
+            format_number_exact(self.high)
+        )
+    }
+}
+
+/// Which plan-wide range a link key or box sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangeKey {
+    /// `mfu_range`: multipliers of each training job's MFU, low ≤ 1 ≤ high.
+    Mfu,
+    /// `price_range`: multipliers of every accelerator line's $/GPU-hour.
+    Price,
+}
+
+impl RangeKey {
+    /// Both keys, in link order.
+    pub const ALL: [RangeKey; 2] = [RangeKey::Mfu, RangeKey::Price];
+
+    /// The link key.
+    pub fn key(self) -> &'static str {
+        match self {
+            RangeKey::Mfu => "mfu_range",
+            RangeKey::Price => "price_range",
+        }
+    }
+
+    /// The field in a sentence.
+    pub fn label(self) -> String {
+        match self {
+            RangeKey::Mfu => crate::tr!("plan.range.mfu"),
+            RangeKey::Price => crate::tr!("plan.range.price"),
+        }
+    }
+
+    /// Bounds: (lowest low, highest low, lowest high, highest high).
+    fn bounds(self) -> (f64, f64, f64, f64) {
+        match self {
+            RangeKey::Mfu => (0.05, 1.0, 1.0, 5.0),
+            RangeKey::Price => (0.05, 10.0, 0.05, 10.0),
+        }
+    }
+
+    /// What it accepts.
+    pub fn expected(self) -> String {
+        match self {
+            RangeKey::Mfu => crate::tr!("plan.range.mfu_expected"),
+            RangeKey::Price => crate::tr!("plan.range.price_expected"),
+        }
+    }
+
+    /// The plan's range for this key.
+    pub fn get(self, r: &PlanRanges) -> Span {
+        match self {
+            RangeKey::Mfu => r.mfu,
+            RangeKey::Price => r.price,
+        }
+    }
+
+    /// Sets the plan's range for this key.
+    pub fn put(self, r: &mut PlanRanges, span: Span) {
+        match self {
+            RangeKey::Mfu => r.mfu = span,
+            RangeKey::Price => r.price = span,
+        }
+    }
+
+    /// Reads `low:high`; the message names the field and what it accepts.
+    pub fn parse(self, raw: &str) -> Result<Span, String> {
+        let fail = |what: String| {
+            crate::tr!(
+                "plan.range.error",
+                label = self.label(),
+                key = self.key(),
+                got = echo(raw),
+                what = what,
+                expected = self.expected()
+            )
+        };
+        let parts: Vec<&str> = raw.split(':').collect();
+        let [lo, hi] = parts[..] else {
+            return Err(fail(crate::tr!("plan.range.not_two")));
+        };
+        let num = |t: &str, is_low: bool| -> Result<f64, String> {
+            crate::input::parse::parse_number(t).map_err(|p| match (p, is_low) {
+                (Problem::Empty, true) => fail(crate::tr!("plan.range.no_low")),
+                (Problem::Empty, false) => fail(crate::tr!("plan.range.no_high")),
+                (_, true) => fail(crate::tr!("plan.range.low_nan")),
+                (_, false) => fail(crate::tr!("plan.range.high_nan")),
+            })
+        };
+        let (low, high) = (num(lo, true)?, num(hi, false)?);
+        let (lmin, lmax, hmin, hmax) = self.bounds();
+        if !(lmin..=lmax).contains(&low) {
+            return Err(fail(crate::tr!("plan.range.low_out")));
+        }
+        if !(hmin..=hmax).contains(&high) {
+            return Err(fail(crate::tr!("plan.range.high_out")));
+        }
+        if low > high {
+            return Err(fail(crate::tr!("plan.range.low_above_high")));
+        }
+        Ok(Span { low, high })
+    }
+}
+
+/// The plan-wide ranges (link keys `mfu_range`, `price_range`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlanRanges {
+    /// MFU multiplier range.
+    pub mfu: Span,
+    /// Price multiplier range.
+    pub price: Span,
+}
+
+/// The most GPU-hours one `work=` token may hold (a trillion: far beyond any budget).
+pub const MAX_WORK_GPU_HOURS: f64 = 1e12;
+
+impl Record for ExtraWorkload {
+    fn number(&self, field: Field) -> Option<f64> {
+        match field {
+            Field::Gpus => Some(f64::from(self.gpus)),
+            Field::Start => Some(f64::from(self.start_day)),
+            Field::Duty => Some(self.duty),
+            Field::Price => self.price_override_usd_per_gpu_hour,
+            _ => None,
+        }
+    }
+    fn set_number(&mut self, field: Field, value: f64) {
+        match field {
+            Field::Gpus => self.gpus = value as u32,
+            Field::Start => self.start_day = value as u32,
+            Field::Duty => self.duty = value,
+            Field::Price => self.price_override_usd_per_gpu_hour = Some(value),
+            _ => {}
+        }
+    }
+}
+
+/// The `work=` token: provider, accelerator, gpus, GPU-hours, start day, then the optional duty
+/// and price (when overriding). Fields the calculator also reads are read by the calculator's
+/// field (one range, one message): "Experiments 1: Accelerators: "0" is below …".
+const WORK_SLOTS: [Slot<ExtraWorkload>; 7] = [
+    Slot::own(
+        |w, raw, _| {
+            crate::input::slots::provider_as_given(&mut w.provider_id, raw);
+            Ok(())
+        },
+        |w| Some(w.provider_id.clone()),
+        Need::Required,
+    ),
+    Slot::own(
+        read_work_accelerator,
+        |w| Some(w.accelerator_id.clone()),
+        Need::Required,
+    ),
+    Slot::number(Field::Gpus, Need::Required),
+    Slot::own(
+        read_gpu_hours,
+        |w| Some(format_number_exact(w.gpu_hours)),
+        Need::Required,
+    ),
+    Slot::number(Field::Start, Need::Required),
+    Slot::number(Field::Duty, Need::Written),
+    Slot::number(Field::Price, Need::WhenSet),
+];
+
+fn read_work_accelerator(w: &mut ExtraWorkload, raw: &str, cx: &Cx) -> Result<(), SlotError> {
+    let said = |message| SlotError::Said(None, message);
+    let accelerator = raw.trim();
+    if cx.catalog.accelerator(accelerator).is_none() {
+        return Err(said(crate::tr!(
+            "plan.work.unknown_accelerator",
+            label = cx.label,
+            acc = echo(accelerator)
+        )));
+    }
+    let renting: Vec<&str> = cx
+        .catalog
+        .offers(accelerator)
+        .map(|p| p.provider.as_ref())
+        .collect();
+    if !renting.contains(&w.provider_id.as_str()) {
+        return Err(said(crate::tr!(
+            "plan.work.not_rented",
+            label = cx.label,
+            provider = echo(&w.provider_id),
+            acc = accelerator,
+            ids = renting.join(", ")
+        )));
+    }
+    w.accelerator_id = accelerator.to_string();
+    Ok(())
+}
+
+fn read_gpu_hours(w: &mut ExtraWorkload, raw: &str, cx: &Cx) -> Result<(), SlotError> {
+    // A typed box is read in the reader's language first ("2.000" in Portuguese is 2,000).
+    let hours_text = crate::input::parse::in_link_form(raw, cx.origin);
+    w.gpu_hours = parse_positive(&hours_text, MAX_WORK_GPU_HOURS).map_err(|p| {
+        SlotError::Said(
+            None,
+            field_error(
+                cx.label,
+                &crate::tr!("plan.work.gpu_hours"),
+                raw,
+                p,
+                &crate::tr!("plan.work.gpu_hours_expected"),
+            ),
+        )
+    })?;
+    Ok(())
+}
+
+/// Reads one `work=` token.
+pub fn parse_work(
+    token: &str,
+    index: usize,
+    catalog: &Catalog,
+) -> Result<ExtraWorkload, TokenError> {
+    let parts = crate::input::slots::split(token, Token::Work(index), &WORK_SLOTS)?;
+    work_from_slots(&parts, index, Origin::Link, catalog)
+}
+
+/// Reads experiments from their slots, in the `work=` token's order (provider, accelerator, gpus,
+/// GPU-hours, start day, then the optional duty and price), each number as a link writes it or as
+/// the reader typed it (see [`crate::document::workloads::job_from_slots`]).
+pub fn work_from_slots(
+    parts: &[&str],
+    index: usize,
+    origin: Origin,
+    catalog: &Catalog,
+) -> Result<ExtraWorkload, TokenError> {
+    let at = Token::Work(index);
+    let label = at.label();
+    let cx = Cx {
+        origin,
+        catalog,
+        label: &label,
+    };
+    let start = ExtraWorkload {
+        provider_id: String::new(),
+        accelerator_id: String::new(),
+        gpus: 1,
+        gpu_hours: 0.0,
+        start_day: 0,
+        duty: 1.0,
+        price_override_usd_per_gpu_hour: None,
+    };
+    crate::input::slots::decode(&WORK_SLOTS, parts, at, &cx, start)
+}
+
+/// Writes a workload token.
+pub fn encode_work(w: &ExtraWorkload) -> String {
+    crate::input::slots::encode(&WORK_SLOTS, w)
+}
+
+/// What a line of the runway's bill is, by the plan's own numbering (jobs, serving lines and
+/// experiments from 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BillLine {
+    /// Training job `i`'s accelerator-hours.
+    Job(usize),
+    /// Training job `i`'s storage.
+    JobStorage(usize),
+    /// Training job `i`'s egress.
+    JobEgress(usize),
+    /// Serving line `j`'s accelerators.
+    Serve(usize),
+    /// Experiment `k`.
+    Experiment(usize),
+}
+
+/// A plain-words warning about the plan, attached to a grant when it concerns one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// The grant's plan index, if the warning is about one.
+    pub grant: Option<usize>,
+    /// The warning.
+    pub text: String,
+}
+
+/// Warnings: grants expiring before their workload, grants whose provider runs nothing, silicon
+/// grants with a CUDA workload, reviews slower than the plan, money expiring unused, amounts above
+/// the tier maximum.
+pub fn warnings(
+    plan: &Plan,
+    inputs: &(Vec<GrantInput>, Vec<WorkloadInput>),
+    result: &RunwayResult,
+    catalog: &Catalog,
+) -> Vec<Warning> {
+    let (grants, workloads) = inputs;
+    let on = |day: u32| plan.day_text(i64::from(day));
+    let mut out = Vec::new();
+    for (i, (planned, g)) in plan.grants.iter().zip(grants).enumerate() {
+        let Some(program) = catalog.program(&planned.program_id) else {
+            continue;
+        };
+        let name = &program.name;
+        let mut warn = |text: String| {
+            out.push(Warning {
+                grant: Some(i),
+                text,
+            })
+        };
+        let on_provider: Vec<&WorkloadInput> = workloads
+            .iter()
+            .filter(|w| w.provider_id == g.provider_id)
+            .collect();
+        let eligible: Vec<&WorkloadInput> = on_provider
+            .iter()
+            .copied()
+            .filter(|w| g.pays_for(w))
+            .collect();
+        if on_provider.is_empty() {
+            let provider = catalog
+                .provider(&g.provider_id)
+                .map_or(g.provider_id.as_str(), |p| p.name.as_ref());
+            warn(crate::tr!(
+                "plan.warn.no_workload",
+                name = name,
+                provider = provider
+            ));
+        } else if eligible.is_empty() && g.scope == Scope::Gpu {
+            let provider = catalog
+                .provider(&g.provider_id)
+                .map_or(g.provider_id.as_str(), |p| p.name.as_ref());
+            warn(crate::tr!(
+                "plan.warn.gpu_only",
+                name = name,
+                provider = provider
+            ));
+        } else if eligible.is_empty() && g.scope == Scope::Silicon {
+            warn(crate::tr!(
+                "plan.warn.silicon",
+                name = name,
+                provider = g.provider_id,
+                weeks = program.porting_weeks
+            ));
+        }
+        if let Some(first_start) = eligible.iter().map(|w| w.start_day).min() {
+            if g.expires_on() <= first_start {
+                warn(crate::tr!(
+                    "plan.warn.expires_before",
+                    name = name,
+                    expires = on(g.expires_on()),
+                    start = on(first_start)
+                ));
+            } else if g.usable_from() > first_start {
+                // The apply day is later than apply-by: `apply_day + review > first_start`.
+                let by = i64::from(first_start) - i64::from(g.review_days);
+                warn(crate::tr!(
+                    "plan.warn.late",
+                    name = name,
+                    by = plan.day_text(by),
+                    review = g.review_days,
+                    start = on(first_start),
+                    applied = on(g.apply_day),
+                    approved = on(g.usable_from()),
+                    late = g.usable_from() - first_start
+                ));
+            }
+        }
+        let expired = result.grants.get(i).map_or(0.0, |o| o.expired_usd);
+        if expired > 0.0 {
+            warn(crate::tr!(
+                "plan.warn.expires_unused",
+                usd = usd(expired),
+                name = name,
+                day = on(g.expires_on())
+            ));
+        }
+        if planned.amount_usd > program.ceiling_usd {
+            warn(crate::tr!(
+                "plan.warn.above_ceiling",
+                name = name,
+                amount = usd(planned.amount_usd),
+                max = usd(program.ceiling_usd)
+            ));
+        }
+    }
+    out
+}
+
+/// When to apply for a grant so it is approved by the dataset-ready day without wasting validity.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApplyWindow {
+    /// Latest day to apply so that even the slowest review approves it by the dataset-ready day
+    /// (`None`: too late already; applying today, the slowest review lands after it).
+    pub latest_safe_day: Option<u32>,
+    /// Earliest day to apply so that even the fastest review does not approve it before the
+    /// dataset-ready day (validity starts at approval).
+    pub earliest_no_waste_day: u32,
+}
+
+/// The application window of a program for a dataset-ready day.
+pub fn apply_window(program: &Program, dataset_ready_day: u32) -> ApplyWindow {
+    ApplyWindow {
+        latest_safe_day: dataset_ready_day.checked_sub(program.review_days_max),
+        earliest_no_waste_day: dataset_ready_day.saturating_sub(program.review_days_min),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `plan` with `job` as its one training job.
+    fn with_job(plan: &Plan, job: &Job) -> Plan {
+        Plan {
+            jobs: vec![job.clone()],
+            ..plan.clone()
+        }
+    }
+    use crate::credits::evaluate::runway_inputs;
+    use crate::credits::runway::{simulate, LineItem};
+    use crate::estimators::cost::estimate;
+
+    fn catalog() -> Catalog {
+        Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn typed_experiments_are_read_in_the_readers_language() {
+        // The add-workload form's boxes, in Portuguese: "2.000" GPU-hours is two thousand (not
+        // two), duty is typed in percent (25 → 0.25), "1,5" accelerators is not whole.
+        use crate::locale::{with_lang, Lang};
+        let c = catalog();
+        let w = with_lang(Lang::Pt, || {
+            work_from_slots(
+                &["modal", "h100-sxm", "8", "2.000", "3", "25"],
+                0,
+                Origin::Typed,
+                &c,
+            )
+        })
+        .unwrap_or_else(|e| panic!("{}", e.message()));
+        assert_eq!(
+            (w.gpus, w.gpu_hours, w.start_day, w.duty),
+            (8, 2000.0, 3, 0.25)
+        );
+        // The same text in a link is the link's: "2.000" is two GPU-hours, duty a fraction.
+        let w = parse_work("modal:h100-sxm:8:2.000:3:0.25", 0, &c)
+            .unwrap_or_else(|e| panic!("{}", e.message()));
+        assert_eq!((w.gpu_hours, w.duty), (2.0, 0.25));
+        assert!(with_lang(Lang::Pt, || {
+            work_from_slots(
+                &["modal", "h100-sxm", "1,5", "2.000", "0"],
+                0,
+                Origin::Typed,
+                &c,
+            )
+        })
+        .is_err());
+    }
+
+    #[test]
+    fn grant_tokens_fill_defaults_from_the_catalog() {
+        let c = catalog();
+        // aws-activate without an amount: the expected $100K (the Portfolio award, data/programs.json),
+        // not the $300K ceiling; typical review 12 days, valid 365 days (the bottom of 12-24 months).
+        let g = parse_grant("aws-activate", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(
+            g,
+            PlannedGrant {
+                program_id: "aws-activate".into(),
+                amount_usd: 100_000.0,
+                apply_day: 0,
+                review_days: 12,
+                validity_days: 365,
+                odds: GrantOdds::default(),
+            }
+        );
+        let g = parse_grant("modal:20K:14", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(
+            (g.amount_usd, g.apply_day, g.review_days, g.validity_days),
+            (20_000.0, 14, 3, 365)
+        );
+        let g = parse_grant("oracle:10000:0:30:90", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(encode_grant(&g), "oracle:10K:0:30:90");
+    }
+
+    #[test]
+    fn a_grant_box_and_a_link_token_give_the_same_message() {
+        let c = catalog();
+        let mut g = parse_grant("modal", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let before = g.clone();
+        let m = GrantField::ReviewDays
+            .set(&mut g, "800", "Grant 1 (Modal startup credits)")
+            .err()
+            .unwrap_or_default();
+        assert_eq!(m, "Grant 1 (Modal startup credits): review days \"800\" is above the accepted range. Expected a whole number of days from 0 to 730.");
+        assert_eq!(g, before, "a rejected value leaves the grant untouched");
+        let from_link = parse_grant("modal:25K:0:800", 0, &c)
+            .err()
+            .map(|e| e.message());
+        assert_eq!(from_link.as_deref(), Some(m.as_str()));
+        assert_eq!(
+            GrantField::Amount.set(&mut g, "", "Grant 1 (Modal startup credits)").err().as_deref(),
+            Some("Grant 1 (Modal startup credits): amount is missing. Expected USD above 0 and at most 1B, like 100K.")
+        );
+        assert!(GrantField::Amount.set(&mut g, "40K", "x").is_ok());
+        assert_eq!(GrantField::Amount.text(&g), "40K");
+    }
+
+    #[test]
+    fn a_grant_without_an_amount_is_the_expected_amount_never_the_ceiling() {
+        let c = catalog();
+        // Microsoft's FAQ: Founders Hub gives up to $5,000 after verification, expiring 180 days
+        // later; the seed's "$25,000 in Azure" is the ceiling. A link `grant=azure-founders` and
+        // the catalog's "Add to plan" (from_program) both give $5,000, review 7 days, valid 180.
+        let founders = c
+            .program("azure-founders")
+            .unwrap_or_else(|| panic!("azure-founders"));
+        let from_link = parse_grant("azure-founders", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let added = PlannedGrant::from_program(founders);
+        assert_eq!(from_link, added);
+        assert_eq!(
+            (added.amount_usd, added.review_days, added.validity_days),
+            (5_000.0, 7, 180)
+        );
+        assert_eq!(encode_grant(&added), "azure-founders:5K:0:7:180");
+        // Every program's default grant is its expected amount, and below its ceiling except for
+        // the two fixed-amount programs (Oracle "$10,000" flat, Google Start tier $2,000).
+        for p in &c.programs {
+            let g = parse_grant(&p.id, 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+            assert_eq!(g.amount_usd, p.expected_usd, "{}", p.id);
+            assert_eq!(PlannedGrant::from_program(p).amount_usd, p.expected_usd);
+            assert!(
+                g.amount_usd < p.ceiling_usd
+                    || ["oracle", "gcp-startups-start"].contains(&p.id.as_ref()),
+                "{} defaults to its ceiling",
+                p.id
+            );
+        }
+        // The tier maxima as written in data/programs.json: AWS GenAI $1M -> $200K, Google AI tier
+        // $350K -> $200K, Activate $300K -> $100K (all by hand from the data file's expected_usd).
+        for (id, expected) in [
+            ("aws-genai", 200_000.0),
+            ("gcp-startups", 200_000.0),
+            ("aws-activate", 100_000.0),
+            ("modal", 25_000.0),
+        ] {
+            let g = parse_grant(id, 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+            assert_eq!(g.amount_usd, expected, "{id}");
+        }
+        // An explicit amount is kept as given, even above the ceiling (the warning says so).
+        let g = parse_grant("azure-founders:150K", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(g.amount_usd, 150_000.0);
+    }
+
+    #[test]
+    fn an_amount_above_the_ceiling_is_kept_with_a_warning() {
+        let c = catalog();
+        let s = Job::default();
+        assert!(estimate(&s, &c).is_ok());
+        let grant = |token: &str| parse_grant(token, 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let plan = Plan {
+            grants: vec![grant("azure-founders:200K"), grant("azure-founders")],
+            ..Plan::default()
+        };
+        let inputs = runway_inputs(&with_job(&plan, &s), &c);
+        let r = simulate(&inputs.0, &inputs.1);
+        let w = warnings(&plan, &inputs, &r, &c);
+        let above: Vec<&str> = w
+            .iter()
+            .map(|w| w.text.as_str())
+            .filter(|t| t.contains("tier maximum"))
+            .collect();
+        // $200K > the $25K ceiling: one warning, for the first grant only ($5K is below it).
+        assert_eq!(
+            above,
+            ["Microsoft for Startups Founders Hub: $200K is above the program's tier maximum of $25K."]
+        );
+        assert_eq!(
+            w.iter()
+                .find(|w| w.text.contains("tier maximum"))
+                .and_then(|w| w.grant),
+            Some(0)
+        );
+    }
+
+    #[test]
+    fn bad_grant_tokens_have_exact_messages() {
+        let c = catalog();
+        let e = parse_grant("aws-activte:1000", 2, &c).unwrap_err();
+        assert_eq!(e.key(), "grant-2");
+        assert!(e.message().starts_with("Grant 3: \"aws-activte\" is not a credit program in the catalog. Expected one of aws-genai, gcp-startups,"), "{}", e.message());
+        let e = parse_grant("modal:abc", 0, &c).unwrap_err();
+        assert_eq!(e.message(), "Grant 1 (Modal startup credits): amount \"abc\" is not a number. Expected USD above 0 and at most 1B, like 100K.");
+        let e = parse_grant("modal:1000:-1", 0, &c).unwrap_err();
+        assert_eq!(
+            e.message(),
+            "Grant 1 (Modal startup credits): apply day \"-1\" is negative. Expected a whole day from 0 to 1826."
+        );
+        let e = parse_grant("modal:1000:0:0:0", 0, &c).unwrap_err();
+        assert_eq!(e.message(), "Grant 1 (Modal startup credits): validity days \"0\" must be greater than zero. Expected a whole number of days from 1 to 3650.");
+        // Five fields then the three uncertainty ones (approval, review min, max) at most.
+        let e = parse_grant("modal:1:2:3:4:1:0:5:6", 0, &c).unwrap_err();
+        assert!(e.message().contains("too many fields"));
+        let e = parse_grant("modal:1:2:3:4:5", 0, &c).unwrap_err();
+        assert_eq!(e.message(), "Grant 1 (Modal startup credits): approval chance \"5\" is above the accepted range. Expected a chance from 0 to 1, like 0.5 (or 50%).");
+        let e = parse_grant("modal:1:2:3:4:0.5::x", 0, &c).unwrap_err();
+        assert_eq!(e.field, Some("longest review"));
+        let with_odds =
+            parse_grant("modal:1:2:3:4:50%::9", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(
+            with_odds.odds,
+            GrantOdds {
+                approval: 0.5,
+                review_min_days: None,
+                review_max_days: Some(9)
+            }
+        );
+        // Written back: trailing defaults left out, an empty review min kept as a placeholder.
+        assert_eq!(encode_grant(&with_odds), "modal:1:2:3:4:0.5::9");
+        let g = parse_grant("modal:1:2:3:4", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(encode_grant(&g), "modal:1:2:3:4");
+        let e = parse_grant("<b>x</b>", 0, &c).unwrap_err();
+        assert!(e
+            .message()
+            .starts_with("Grant 1: \"<b>x</b>\" is not a credit program"));
+    }
+
+    #[test]
+    fn work_tokens_round_trip_and_validate() {
+        let c = catalog();
+        let w = parse_work("modal:h100-sxm:8:2K:0:0.25", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(
+            (w.gpus, w.gpu_hours, w.start_day, w.duty),
+            (8, 2000.0, 0, 0.25)
+        );
+        assert_eq!(encode_work(&w), "modal:h100-sxm:8:2K:0:0.25");
+        assert_eq!(parse_work(&encode_work(&w), 0, &c), Ok(w));
+        let e = parse_work("coreweave:tpu-v5e:8:100:0", 1, &c).unwrap_err();
+        assert_eq!(e.key(), "work-1");
+        assert_eq!(
+            e.message(),
+            "Experiments 2: provider \"coreweave\" does not rent tpu-v5e. Expected one of gcp."
+        );
+        assert!(parse_work("aws:h100-sxm:8", 0, &c).is_err());
+    }
+
+    #[test]
+    fn apply_windows() {
+        let c = catalog();
+        let modal = c.program("modal").unwrap_or_else(|| panic!("modal"));
+        // Modal review 1-7 days; dataset ready on day 30: apply between day 23 and day 29.
+        assert_eq!(
+            apply_window(modal, 30),
+            ApplyWindow {
+                latest_safe_day: Some(23),
+                earliest_no_waste_day: 29
+            }
+        );
+        let genai = c
+            .program("aws-genai")
+            .unwrap_or_else(|| panic!("aws-genai"));
+        // AWS generative AI: up to 60 days; dataset ready on day 30: too late for the slowest review.
+        assert_eq!(
+            apply_window(genai, 30),
+            ApplyWindow {
+                latest_safe_day: None,
+                earliest_no_waste_day: 16
+            }
+        );
+    }
+
+    #[test]
+    fn plan_runway_and_warnings_by_hand() {
+        let c = catalog();
+        // Primary: default H100 run at AWS, 58,982.137 GPU-hours, 64 GPUs (1,536 h/day at $6.88 =
+        // $10,567.68/day), dataset ready day 20. Grants: AWS Activate $100K applied day 0 (review 12,
+        // valid 730), Trainium $50K (silicon: pays nothing for H100), Modal $5K (no Modal workload).
+        let s = Job {
+            start_day: 20,
+            ..Job::default()
+        };
+        assert!(estimate(&s, &c).is_ok());
+        let plan = Plan {
+            t0: Date::new(2026, 12, 1),
+            grants: vec![
+                PlannedGrant {
+                    amount_usd: 100_000.0,
+                    ..PlannedGrant::from_program(
+                        c.program("aws-activate").unwrap_or_else(|| panic!()),
+                    )
+                },
+                PlannedGrant {
+                    amount_usd: 50_000.0,
+                    ..PlannedGrant::from_program(
+                        c.program("aws-trainium").unwrap_or_else(|| panic!()),
+                    )
+                },
+                PlannedGrant {
+                    amount_usd: 5_000.0,
+                    ..PlannedGrant::from_program(c.program("modal").unwrap_or_else(|| panic!()))
+                },
+            ],
+            ..Plan::default()
+        };
+        let inputs = runway_inputs(&with_job(&plan, &s), &c);
+        let r = simulate(&inputs.0, &inputs.1);
+        // GPU bill: 59,863.246 billed GPU-hours (58,982.14 ideal / (1 - 1.47 % failure waste), see
+        // overheads.rs) x $6.88 = $411,859.132081, plus S3 for 3 checkpoints x 98 GB (14 bytes/param
+        // x 7B) + 8,000 GB of raw text (2T tokens x 4 bytes) = 8,294 GB x $0.023/GB-month over
+        // 38.9734 days (59,863.246 h / 1,536 h a day) of 30.4167-day months = $244.427066:
+        // $412,103.559147. Activate (scope all) pays both lines, $10,567.68 + $6.2717 = $10,573.95
+        // a day: 9 full days (day 20-28, $95,165.6) and part of day 29.
+        assert_eq!(inputs.1.len(), 2);
+        assert_eq!(inputs.1[1].line, LineItem::Storage);
+        assert!((r.total_spend_usd - 412_103.559_147).abs() < 1e-3);
+        assert!((r.workload_spend_usd[1] - 244.427_066).abs() < 1e-5);
+        assert_eq!(r.grants[0].used_usd, 100_000.0);
+        assert_eq!(r.runway_end_day, Some(29));
+        assert!((r.cash_usd - 312_103.559_147).abs() < 1e-3);
+        assert_eq!(r.grants[1].expired_usd, 50_000.0);
+        assert_eq!(r.grants[2].expired_usd, 5_000.0);
+        let w = warnings(&plan, &inputs, &r, &c);
+        let texts: Vec<&str> = w.iter().map(|w| w.text.as_str()).collect();
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.starts_with("AWS Trainium credits pays only for aws's own silicon")),
+            "{texts:?}"
+        );
+        assert!(texts.contains(&"Modal startup credits pays only Modal's bill, and no workload in the plan runs on Modal."), "{texts:?}");
+        // Day 0 = 2026-12-01: day 31 is 2027-01-01, and 364 days later (2027 has 365) day 395 is
+        // 2027-12-31.
+        assert!(
+            texts.contains(&"$50K of AWS Trainium credits expires unused on 31 Dec 2027."),
+            "{texts:?}"
+        );
+        // In Portuguese (model/locales/plan.yml, plan.warn.no_workload) the same warning is one
+        // whole sentence with the names in place.
+        let pt =
+            crate::locale::with_lang(crate::locale::Lang::Pt, || warnings(&plan, &inputs, &r, &c));
+        assert!(
+            pt.iter().any(|w| w.text
+                == "Modal startup credits paga só a conta de Modal, e nenhuma carga de trabalho do plano roda em Modal."),
+            "{pt:?}"
+        );
+        // Without a day 0 the same warning counts days.
+        let undated = Plan {
+            t0: None,
+            ..plan.clone()
+        };
+        let w = warnings(&undated, &inputs, &r, &c);
+        assert!(
+            w.iter()
+                .any(|w| w.text == "$50K of AWS Trainium credits expires unused on day 395."),
+            "{w:?}"
+        );
+        assert!(
+            !texts.iter().any(|t| t.starts_with("AWS Activate")),
+            "{texts:?}"
+        );
+    }
+
+    fn grant_input(provider: &str, scope: Scope, apply_day: u32, review_days: u32) -> GrantInput {
+        GrantInput {
+            provider_id: provider.into(),
+            scope,
+            amount_usd: 1000.0,
+            apply_day,
+            review_days,
+            validity_days: 365,
+        }
+    }
+
+    fn gpu_work(provider: &str, silicon: Option<&str>, start_day: u32) -> WorkloadInput {
+        WorkloadInput {
+            provider_id: provider.into(),
+            own_silicon_of: silicon.map(str::to_string),
+            line: LineItem::Accelerators,
+            gpus: 8,
+            usd_per_gpu_hour: 2.0,
+            duty: 1.0,
+            start_day,
+            gpu_hours: 1000.0,
+        }
+    }
+
+    #[test]
+    fn apply_by_days_by_hand() {
+        let h100_aws = gpu_work("aws", None, 20);
+        let grants = [
+            // Activate (scope all), review 12, AWS workload from day 20: apply by 20 - 12 = 8.
+            grant_input("aws", Scope::All, 0, 12),
+            // Modal, no Modal workload: none.
+            grant_input("modal", Scope::Platform, 0, 3),
+            // Trainium (silicon), the only AWS workload is an H100: none.
+            grant_input("aws", Scope::Silicon, 0, 30),
+            // GPU-only grant, review 40: before day 0 (20 - 40 = -20).
+            grant_input("aws", Scope::Gpu, 0, 40),
+        ];
+        assert_eq!(
+            apply_by(&grants, std::slice::from_ref(&h100_aws)),
+            [Some(8), None, None, Some(-20)]
+        );
+        // Two AWS workloads: storage from day 5 and a Trainium run from day 50. The silicon grant
+        // pays only the later (Trainium) one: 50 - 30 = 20; the scope-all grant the earlier
+        // storage bill: 5 - 12 = -7; a GPU-only grant skips the storage: 50 - 40 = 10.
+        let work = [
+            WorkloadInput::bill("aws", LineItem::Storage, 10.0, 5, 30.0),
+            gpu_work("aws", Some("aws"), 50),
+        ];
+        assert_eq!(
+            apply_by(&grants, &work),
+            [Some(-7), None, Some(20), Some(10)]
+        );
+        assert!(apply_by(&[], &work).is_empty());
+    }
+
+    #[test]
+    fn a_late_application_is_one_warning_with_both_dates() {
+        let c = catalog();
+        // Day 0 = 2026-12-01, dataset ready day 20 (2026-12-21). Activate applied day 10 (11 Dec
+        // 2026) with its 12-day review: approved day 22 (23 Dec 2026), 2 days late; apply by day
+        // 20 - 12 = 8 (9 Dec 2026).
+        let s = Job {
+            start_day: 20,
+            ..Job::default()
+        };
+        assert!(estimate(&s, &c).is_ok());
+        let plan = Plan {
+            t0: Date::new(2026, 12, 1),
+            grants: vec![PlannedGrant {
+                apply_day: 10,
+                ..PlannedGrant::from_program(c.program("aws-activate").unwrap_or_else(|| panic!()))
+            }],
+            ..Plan::default()
+        };
+        let inputs = runway_inputs(&with_job(&plan, &s), &c);
+        assert_eq!(apply_by(&inputs.0, &inputs.1), [Some(8)]);
+        let r = simulate(&inputs.0, &inputs.1);
+        let texts: Vec<String> = warnings(&plan, &inputs, &r, &c)
+            .into_iter()
+            .map(|w| w.text)
+            .collect();
+        assert_eq!(texts, ["AWS Activate (general cloud): apply by 9 Dec 2026 for its 12-day review to approve it when its workload starts on 21 Dec 2026; applied on 11 Dec 2026, it is approved on 23 Dec 2026, 2 days late."]);
+        // Applying on the apply-by day itself is in time: no warning.
+        let on_time = Plan {
+            grants: vec![PlannedGrant {
+                apply_day: 8,
+                ..plan.grants[0].clone()
+            }],
+            ..plan.clone()
+        };
+        let inputs = runway_inputs(&with_job(&on_time, &s), &c);
+        let r = simulate(&inputs.0, &inputs.1);
+        assert!(warnings(&on_time, &inputs, &r, &c).is_empty());
+    }
+
+    #[test]
+    fn egress_lines_are_billed_by_the_cloud_the_data_leaves() {
+        // Data on GCP, training on AWS from day 20, weights exported: GCP bills the raw text, 2T
+        // tokens x 4 bytes = 8,000 GB x $0.12 = $960 on day 20; AWS bills the weights, 7B x 2 bytes
+        // = 14 GB x $0.09 = $1.26 the day after the 38.97-day run, day 59.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let s = Job {
+            start_day: 20,
+            ..Job::default()
+        };
+        let mut plan = with_job(&Plan::default(), &s);
+        plan.settings.overheads.data_on_provider = Some("gcp".into());
+        plan.settings.overheads.export_weights = true;
+        let (_, w) = runway_inputs(&plan, &c);
+        let lines: Vec<(&str, LineItem, u32)> = w
+            .iter()
+            .map(|w| (w.provider_id.as_str(), w.line, w.start_day))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                ("aws", LineItem::Accelerators, 20),
+                ("aws", LineItem::Storage, 20),
+                ("gcp", LineItem::Egress, 20),
+                ("aws", LineItem::Egress, 59),
+            ]
+        );
+        let r = simulate(&[], &w);
+        assert!((r.workload_spend_usd[2] - 960.0).abs() < 1e-9);
+        assert!((r.workload_spend_usd[3] - 1.26).abs() < 1e-9);
+        assert!((r.daily_spend_usd[59] - 1.26).abs() < 1e-9);
+    }
+}

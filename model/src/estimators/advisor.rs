@@ -1,0 +1,527 @@
+//! The credit-shape advisor (the workload -> credit-shape table of AI Perks' "How Much Free GPU
+//! Credit Can a Training Startup Actually Get?"): ranks the catalog's programs for a plan, those
+//! that fit the plan's workloads first, then by *usable* value, i.e. the amount, capped by what the
+//! work needs and by what can be spent between approval and expiry, minus the porting cost of
+//! leaving CUDA and the egress of moving the data there. Programs already in the plan are marked
+//! and listed last. Each rank comes with one line saying why, and the program's eligibility.
+
+use crate::data::catalog::{Catalog, Program};
+use crate::input::kind::WorkloadKind;
+use crate::io::format::usd;
+
+/// The credit shape (a catalog shape id) of a kind of training: pretraining, continued
+/// pretraining, or fine-tuning for every fine-tuning and preference-tuning kind.
+pub fn shape_of_kind(kind: WorkloadKind) -> &'static str {
+    match kind {
+        WorkloadKind::Pretrain => "pretraining",
+        WorkloadKind::ContinuedPretrain => "continued-pretraining",
+        WorkloadKind::FullFinetune
+        | WorkloadKind::Lora
+        | WorkloadKind::Qlora
+        | WorkloadKind::Dpo => "fine-tuning",
+        WorkloadKind::Inference | WorkloadKind::Retrieval => "inference",
+    }
+}
+
+/// The credit shapes of the plan's workloads, each once, in plan order: its training jobs (by
+/// kind), then its serving lines (self-hosted inference), then its experiments (sporadic).
+pub fn plan_shapes(
+    job_kinds: impl IntoIterator<Item = WorkloadKind>,
+    serving_lines: usize,
+    experiments: usize,
+) -> Vec<&'static str> {
+    let mut shapes: Vec<&'static str> = Vec::new();
+    let jobs = job_kinds.into_iter().map(shape_of_kind);
+    let serves = std::iter::repeat_n("inference", serving_lines.min(1));
+    let work = std::iter::repeat_n("sporadic", experiments.min(1));
+    for s in jobs.chain(serves).chain(work) {
+        if !shapes.contains(&s) {
+            shapes.push(s);
+        }
+    }
+    shapes
+}
+
+/// Who can apply, in words: the program's stage and whether it needs VC or accelerator backing
+/// (data/programs.json `stage` or `stage_pt`, `needs_backing`).
+pub fn eligibility(p: &Program) -> String {
+    if p.needs_backing {
+        crate::tr!("advisor.needs_backing", stage = p.stage_text())
+    } else {
+        p.stage_text().to_string()
+    }
+}
+
+/// What the plan already holds and does: set by the page from the plan.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlanFit {
+    /// Credit shape ids of the plan's workloads ([`plan_shapes`]); a program fits when it fits
+    /// one of these or the workload chosen in the advisor.
+    pub shapes: Vec<String>,
+    /// Program ids of the grants already in the plan.
+    pub in_plan: Vec<String>,
+}
+
+impl PlanFit {
+    /// The plan's workloads (training kinds, how many serving lines and experiments) and the
+    /// program ids of its grants. The model's plan type sits above this module, so the page
+    /// passes the parts.
+    pub fn new(
+        job_kinds: impl IntoIterator<Item = WorkloadKind>,
+        serving_lines: usize,
+        experiments: usize,
+        grant_programs: impl IntoIterator<Item = String>,
+    ) -> Self {
+        PlanFit {
+            shapes: plan_shapes(job_kinds, serving_lines, experiments)
+                .into_iter()
+                .map(String::from)
+                .collect(),
+            in_plan: grant_programs.into_iter().collect(),
+        }
+    }
+}
+
+/// The advisor's own inputs, carried by the link (`shape`, `cuda`, `eng_week`); the rest comes
+/// from the plan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AdvisorKnobs {
+    /// Workload shape id (`shape`).
+    pub shape: String,
+    /// Whether the stack is CUDA-locked (`cuda`, 0 or 1).
+    pub cuda_locked: bool,
+    /// Loaded cost of an engineer-week, USD (`eng_week`).
+    pub weekly_engineer_usd: f64,
+}
+
+impl Default for AdvisorKnobs {
+    fn default() -> Self {
+        AdvisorKnobs {
+            shape: "pretraining".into(),
+            cuda_locked: true,
+            weekly_engineer_usd: 5_000.0,
+        }
+    }
+}
+
+/// The three questions of the workload -> credit-shape table and the plan's numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AdvisorInputs {
+    /// Workload shape id (`pretraining`, `fine-tuning`, `sporadic`, `inference`,
+    /// `continued-pretraining`, `frontier-api`).
+    pub shape: String,
+    /// Is the stack CUDA-locked? Then non-CUDA silicon costs its porting weeks.
+    pub cuda_locked: bool,
+    /// Where the training data lives (provider id); moving it elsewhere is billed egress.
+    pub data_on: Option<String>,
+    /// Dataset size, GB.
+    pub dataset_gb: f64,
+    /// Loaded cost of an engineer-week, USD.
+    pub weekly_engineer_usd: f64,
+    /// Day the dataset is ready (spending starts then, or at approval if later).
+    pub dataset_ready_day: u32,
+    /// What the work costs in all, USD (a grant is worth at most this).
+    pub need_usd: f64,
+    /// What the work spends a day once running, USD.
+    pub daily_burn_usd: f64,
+}
+
+/// One program, ranked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranked<'c> {
+    /// The program.
+    pub program: &'c Program,
+    /// Amount assumed: the program's expected grant for a seed-stage team (never its ceiling).
+    pub amount_usd: f64,
+    /// What can be spent before expiry (capped by the need), USD.
+    pub spendable_usd: f64,
+    /// Porting cost, USD.
+    pub porting_usd: f64,
+    /// Egress to move the dataset to the program's cloud, USD.
+    pub egress_usd: f64,
+    /// spendable − porting − egress, never below 0.
+    pub usable_usd: f64,
+    /// Whether the program fits the workload chosen or one of the plan's workloads (the
+    /// workload -> credit-shape table).
+    pub fits_shape: bool,
+    /// Whether the plan already holds a grant of this program.
+    pub in_plan: bool,
+    /// Who can apply ([`eligibility`]).
+    pub eligibility: String,
+    /// Why, in one line.
+    pub why: String,
+}
+
+/// The advice: programs ranked (best first), and a flag for buying the wrong layer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Advice<'c> {
+    /// Ranked programs.
+    pub ranked: Vec<Ranked<'c>>,
+    /// Set when the workload calls a frontier API: GPU credits are the wrong layer.
+    pub wrong_layer: Option<String>,
+}
+
+/// Ranks every program in the catalog for these inputs, knowing nothing of the plan's grants.
+pub fn advise<'c>(inputs: &AdvisorInputs, catalog: &'c Catalog) -> Advice<'c> {
+    advise_plan(inputs, &PlanFit::default(), catalog)
+}
+
+/// The shape names of these ids, joined with "or" ("Pretraining from scratch or Fine-tuning
+/// open models").
+fn shape_names(ids: &[&str], catalog: &Catalog) -> String {
+    let names: Vec<String> = ids
+        .iter()
+        .map(|id| {
+            catalog
+                .shapes
+                .iter()
+                .find(|s| s.id == *id)
+                .map_or_else(|| id.to_string(), |s| s.name_text())
+        })
+        .collect();
+    names.join(&crate::tr!("advisor.or"))
+}
+
+/// Ranks every program in the catalog for these inputs and this plan: programs that fit the
+/// plan's workloads (or the workload chosen) first, then those that do not, then those already in
+/// the plan; by usable value within each group.
+pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Catalog) -> Advice<'c> {
+    let mut wanted: Vec<&str> = vec![inputs.shape.as_str()];
+    for s in &plan.shapes {
+        if !wanted.contains(&s.as_str()) {
+            wanted.push(s.as_str());
+        }
+    }
+    let mut ranked: Vec<Ranked> = Vec::new();
+    for p in &catalog.programs {
+        let amount = p.expected_usd;
+        let approved = p.review_days_typical;
+        let start = approved.max(inputs.dataset_ready_day);
+        let expires = approved.saturating_add(p.validity_days);
+        let window_days = f64::from(expires.saturating_sub(start));
+        let spendable = amount
+            .min(inputs.need_usd.max(0.0))
+            .min(inputs.daily_burn_usd.max(0.0) * window_days);
+        let porting = if inputs.cuda_locked && p.leaves_cuda {
+            p.porting_weeks * inputs.weekly_engineer_usd
+        } else {
+            0.0
+        };
+        let egress = match inputs.data_on.as_deref() {
+            Some(from) if from != p.provider => {
+                inputs.dataset_gb * catalog.provider(from).map_or(0.0, |x| x.egress_usd_per_gb)
+            }
+            _ => 0.0,
+        };
+        let usable = (spendable - porting - egress).max(0.0);
+        let fits_shape = p.fits.iter().any(|f| wanted.contains(&f.as_ref()));
+        let in_plan = plan.in_plan.iter().any(|id| *id == p.id);
+        let mut why = crate::tr!(
+            "advisor.why.usable",
+            usable = usd(usable),
+            amount = usd(amount),
+            ceiling = usd(p.ceiling_usd),
+            approved = approved,
+            spendable = usd(spendable),
+            expires = expires
+        );
+        if porting > 0.0 {
+            why.push_str(&crate::tr!(
+                "advisor.why.porting",
+                cost = usd(porting),
+                weeks = p.porting_weeks
+            ));
+        }
+        if egress > 0.0 {
+            why.push_str(&crate::tr!("advisor.why.egress", cost = usd(egress)));
+        }
+        if spendable < amount.min(inputs.need_usd) {
+            why.push_str(&crate::tr!(
+                "advisor.why.expires",
+                amount = usd(amount.min(inputs.need_usd) - spendable)
+            ));
+        }
+        if !fits_shape {
+            why.push_str(&crate::tr!(
+                "advisor.why.wrong_shape",
+                shapes = shape_names(&wanted, catalog)
+            ));
+        }
+        if in_plan {
+            why.push_str(&crate::tr!("advisor.why.in_plan"));
+        }
+        why.push('.');
+        let r = Ranked {
+            program: p,
+            amount_usd: amount,
+            spendable_usd: spendable,
+            porting_usd: porting,
+            egress_usd: egress,
+            usable_usd: usable,
+            fits_shape,
+            in_plan,
+            eligibility: eligibility(p),
+            why,
+        };
+        crate::io::order::insert_by_key(&mut ranked, r, rank_key);
+    }
+    let wrong_layer = (inputs.shape == "frontier-api").then(|| crate::tr!("advisor.wrong_layer"));
+    Advice {
+        ranked,
+        wrong_layer,
+    }
+}
+
+/// Sort key, smallest first: programs not yet in the plan that fit, then those that do not fit,
+/// then those already in the plan; within a group, the larger usable value first. Usable values
+/// are below 10^12 (a grant is at most what the plan needs), so each group's offset keeps groups
+/// apart.
+fn rank_key(r: &Ranked) -> f64 {
+    let group = if r.in_plan {
+        2.0
+    } else if r.fits_shape {
+        0.0
+    } else {
+        1.0
+    };
+    group * 1e15 - r.usable_usd.min(1e14)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inputs() -> AdvisorInputs {
+        AdvisorInputs {
+            shape: "pretraining".into(),
+            cuda_locked: true,
+            data_on: Some("gcp".into()),
+            dataset_gb: 4000.0,
+            weekly_engineer_usd: 5000.0,
+            dataset_ready_day: 20,
+            need_usd: 405_797.10,
+            daily_burn_usd: 10_567.68,
+        }
+    }
+
+    #[test]
+    fn usable_value_by_hand() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let a = advise(&inputs(), &c);
+        let get = |id: &str| {
+            a.ranked
+                .iter()
+                .find(|r| r.program.id == id)
+                .unwrap_or_else(|| panic!("{id}"))
+        };
+        // Google Cloud for Startups: expected $200K (ceiling $350K), approved day 14, data ready day
+        // 20, valid 730 days: $200K spendable (need $405.8K); data already on GCP: no egress; usable
+        // $200K.
+        let gcp = get("gcp-startups");
+        assert_eq!(
+            (
+                gcp.amount_usd,
+                gcp.spendable_usd,
+                gcp.egress_usd,
+                gcp.usable_usd
+            ),
+            (200_000.0, 200_000.0, 0.0, 200_000.0)
+        );
+        assert!(
+            gcp.why
+                .starts_with("$200K of a typical $200K (up to $350K) usable"),
+            "{}",
+            gcp.why
+        );
+        // AWS Activate expected $100K: 4,000 GB out of GCP at $0.12 = $480 egress: $99,520 usable.
+        let activate = get("aws-activate");
+        assert_eq!(activate.egress_usd, 480.0);
+        assert_eq!(activate.usable_usd, 99_520.0);
+        // Trainium (expected $100K, ceiling $300K) on a CUDA-locked stack: 6 weeks x $5,000 =
+        // $30,000 porting, plus the $480 egress: $100,000 - 30,480 = $69,520.
+        let trainium = get("aws-trainium");
+        assert_eq!(trainium.porting_usd, 30_000.0);
+        assert_eq!(trainium.usable_usd, 69_520.0);
+        assert!(
+            trainium
+                .why
+                .contains("porting off CUDA costs $30K (6 engineer-weeks)"),
+            "{}",
+            trainium.why
+        );
+        // AWS GenAI: expected $200K (not the $1M ceiling) less the $480 egress: $199,520. So Google
+        // ($200,000, no egress) ranks first and AWS GenAI second.
+        assert_eq!(get("aws-genai").usable_usd, 199_520.0);
+        assert_eq!(a.ranked[0].program.id, "gcp-startups");
+        assert_eq!(a.ranked[1].program.id, "aws-genai");
+        // Microsoft Founders Hub counts on the $5,000 its FAQ gives after verification, not the
+        // seed's $25,000 ceiling.
+        assert_eq!(get("azure-founders").amount_usd, 5_000.0);
+        // Every program is valued at its expected amount, never at a larger ceiling.
+        for r in &a.ranked {
+            assert_eq!(r.amount_usd, r.program.expected_usd, "{}", r.program.id);
+        }
+        // Within a group (fitting, not fitting), the larger usable value first.
+        assert!(a
+            .ranked
+            .windows(2)
+            .all(|w| w[0].fits_shape != w[1].fits_shape || w[0].usable_usd >= w[1].usable_usd));
+        assert_eq!(a.wrong_layer, None);
+    }
+
+    #[test]
+    fn a_program_that_fits_outranks_a_bigger_one_that_does_not() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // Sporadic experimentation, data nowhere else: fits Modal (typical $25K, up to $50K),
+        // Google's Start tier ($2K) and AWS Activate Founders ($1K) (data/programs.json `fits`).
+        // AWS GenAI (typical $200K, up to $1M) does not fit; it is worth more ($200K usable: below
+        // the $405.8K need, spent at $10,567.68 a day well before day 30 + 730) but ranks after all
+        // three.
+        let a = advise(
+            &AdvisorInputs {
+                shape: "sporadic".into(),
+                data_on: None,
+                ..inputs()
+            },
+            &c,
+        );
+        let ids: Vec<&str> = a.ranked.iter().map(|r| r.program.id.as_ref()).collect();
+        assert_eq!(
+            ids[..4],
+            [
+                "modal",
+                "gcp-startups-start",
+                "aws-activate-founders",
+                "aws-genai"
+            ]
+        );
+        assert!(a.ranked[..3].iter().all(|r| r.fits_shape));
+        let genai = &a.ranked[3];
+        assert!(!genai.fits_shape);
+        assert_eq!(genai.usable_usd, 200_000.0);
+        assert!(genai.usable_usd > a.ranked[0].usable_usd);
+        // The reason names the workload by its name, never its id.
+        assert!(
+            genai
+                .why
+                .ends_with("; not the right shape for Sporadic experimentation."),
+            "{}",
+            genai.why
+        );
+        // Eligibility from the catalog: stage, and the backing it needs.
+        assert_eq!(
+            genai.eligibility,
+            "seed to Series A, selected cohort; needs VC or accelerator backing"
+        );
+        assert_eq!(a.ranked[0].eligibility, "seed and Series A");
+    }
+
+    #[test]
+    fn programs_in_the_plan_are_marked_and_listed_last() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // Google Cloud for Startups would rank first ($200K usable, see usable_value_by_hand); in
+        // the plan it is marked and comes after every program not in the plan.
+        let plan = PlanFit {
+            shapes: vec!["pretraining".into()],
+            in_plan: vec!["gcp-startups".into()],
+        };
+        let a = advise_plan(&inputs(), &plan, &c);
+        let last = a.ranked.last().unwrap_or_else(|| panic!("no programs"));
+        assert_eq!(last.program.id, "gcp-startups");
+        assert!(last.in_plan);
+        assert!(
+            last.why.ends_with("; already in your plan."),
+            "{}",
+            last.why
+        );
+        assert_eq!(a.ranked.iter().filter(|r| r.in_plan).count(), 1);
+        // AWS GenAI ($199,520 after the $480 egress) is now first.
+        assert_eq!(a.ranked[0].program.id, "aws-genai");
+    }
+
+    #[test]
+    fn the_plans_workloads_decide_what_fits() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // A LoRA job is fine-tuning, a DPO one too (preference tuning), continued pretraining its
+        // own shape; serving lines are self-hosted inference, experiments sporadic; each once.
+        assert_eq!(plan_shapes([WorkloadKind::Lora], 0, 0), ["fine-tuning"]);
+        assert_eq!(
+            plan_shapes(
+                [
+                    WorkloadKind::ContinuedPretrain,
+                    WorkloadKind::Dpo,
+                    WorkloadKind::Qlora
+                ],
+                2,
+                3
+            ),
+            [
+                "continued-pretraining",
+                "fine-tuning",
+                "inference",
+                "sporadic"
+            ]
+        );
+        // Chosen workload "sporadic", plan fine-tuning: Together fits (fine-tuning, inference in
+        // data/programs.json), though not sporadic; AWS GenAI (pretraining, continued, inference)
+        // fits neither and is named against both.
+        let a = advise_plan(
+            &AdvisorInputs {
+                shape: "sporadic".into(),
+                ..inputs()
+            },
+            &PlanFit::new([WorkloadKind::Lora], 0, 0, Vec::new()),
+            &c,
+        );
+        let get = |id: &str| {
+            a.ranked
+                .iter()
+                .find(|r| r.program.id == id)
+                .unwrap_or_else(|| panic!("{id}"))
+        };
+        assert!(get("together").fits_shape);
+        assert!(!get("aws-genai").fits_shape);
+        assert!(
+            get("aws-genai").why.contains(
+                "not the right shape for Sporadic experimentation or Fine-tuning open models"
+            ),
+            "{}",
+            get("aws-genai").why
+        );
+    }
+
+    #[test]
+    fn a_slow_burn_leaves_credits_to_expire() {
+        // Modal's typical $25K (review 3, valid 365) expires on day 368. From day 20 a $10 a day
+        // burn spends (368 - 20) * $10 = $3,480; the other $21,520 expires unused.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let slow = AdvisorInputs {
+            shape: "sporadic".into(),
+            daily_burn_usd: 10.0,
+            data_on: None,
+            ..inputs()
+        };
+        let a = advise(&slow, &c);
+        let modal = a
+            .ranked
+            .iter()
+            .find(|r| r.program.id == "modal")
+            .unwrap_or_else(|| panic!("modal"));
+        assert_eq!(modal.spendable_usd, 3_480.0);
+        assert!(
+            modal.why.contains("$22K would expire unused"),
+            "{}",
+            modal.why
+        );
+        let api = advise(
+            &AdvisorInputs {
+                shape: "frontier-api".into(),
+                ..inputs()
+            },
+            &c,
+        );
+        assert!(api
+            .wrong_layer
+            .is_some_and(|m| m.contains("model credits, not GPU credits")));
+    }
+}

@@ -1,0 +1,316 @@
+//! The training-cost model of DOMAIN.md section 2 and the billing rules of section 3.
+
+use crate::data::catalog::{Accelerator, Catalog, Price};
+
+use crate::estimators::formulas::*;
+use crate::input::job::Job;
+
+/// Where the price per GPU-hour came from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PriceSource<'a> {
+    /// The catalog's list price.
+    List(&'a Price),
+    /// The user's override (the list price it replaced, if the provider rents the accelerator).
+    Override {
+        usd_per_gpu_hour: f64,
+        list: Option<&'a Price>,
+    },
+}
+
+impl PriceSource<'_> {
+    /// The price used, USD per GPU-hour.
+    pub fn usd_per_gpu_hour(&self) -> f64 {
+        match self {
+            PriceSource::List(p) => p.usd_per_gpu_hour,
+            PriceSource::Override {
+                usd_per_gpu_hour, ..
+            } => *usd_per_gpu_hour,
+        }
+    }
+}
+
+/// A training job's compute, priced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate<'a> {
+    /// The accelerator used.
+    pub accelerator: &'a Accelerator,
+    /// The price used and where it came from.
+    pub price: PriceSource<'a>,
+    /// C = multiplier · N · D · epochs · runs (6·N·D for one pretraining run).
+    pub train_flops: f64,
+    /// Accelerator-hours to finish the run.
+    pub gpu_hours: f64,
+    /// Days from start to finish.
+    pub wall_clock_days: f64,
+    /// H · p.
+    pub compute_cost_usd: f64,
+    /// One accelerator, busy `duty` of the month: p · 730 · d.
+    pub monthly_cost_per_gpu_usd: f64,
+    /// One accelerator, always on: p · 730.
+    pub monthly_cost_always_on_per_gpu_usd: f64,
+    /// The whole cluster at the duty cycle: gpus · p · 730 · d.
+    pub monthly_cost_cluster_usd: f64,
+    /// GPU-hours that [`REFERENCE_BUDGET_USD`] buys at this price.
+    pub gpu_hours_for_reference_budget: f64,
+}
+
+/// Why a job cannot be priced (ids not in the catalog; link decoding prevents this).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EstimateError {
+    /// The accelerator id is unknown.
+    UnknownAccelerator(String),
+    /// The provider does not rent the accelerator and no override price is given.
+    NoPrice {
+        provider: String,
+        accelerator: String,
+    },
+}
+
+/// Prices a training job's compute against the catalog.
+pub fn estimate<'a>(s: &Job, catalog: &'a Catalog) -> Result<Estimate<'a>, EstimateError> {
+    let accelerator = catalog
+        .accelerator(&s.accelerator_id)
+        .ok_or_else(|| EstimateError::UnknownAccelerator(s.accelerator_id.clone()))?;
+    let list = catalog.price(&s.provider_id, &s.accelerator_id);
+    let price = match (s.price_override_usd_per_gpu_hour, list) {
+        (Some(usd), list) => PriceSource::Override {
+            usd_per_gpu_hour: usd,
+            list,
+        },
+        (None, Some(p)) => PriceSource::List(p),
+        (None, None) => {
+            return Err(EstimateError::NoPrice {
+                provider: s.provider_id.clone(),
+                accelerator: s.accelerator_id.clone(),
+            })
+        }
+    };
+    let p = price.usd_per_gpu_hour();
+    let gpus = f64::from(s.gpus);
+    let train_flops = s.work().flops();
+    let hours = gpu_hours(train_flops, accelerator.peak_flops_per_s(), s.mfu);
+    Ok(Estimate {
+        accelerator,
+        train_flops,
+        gpu_hours: hours,
+        wall_clock_days: wall_clock_days(hours, gpus, s.duty),
+        compute_cost_usd: hours * p,
+        monthly_cost_per_gpu_usd: monthly_cost_per_gpu(p, s.duty),
+        monthly_cost_always_on_per_gpu_usd: monthly_cost_per_gpu(p, 1.0),
+        monthly_cost_cluster_usd: gpus * monthly_cost_per_gpu(p, s.duty),
+        gpu_hours_for_reference_budget: gpu_hours_for_budget(REFERENCE_BUDGET_USD, p),
+        price,
+    })
+}
+
+/// Total cost at each MFU from 5 % to 80 % in 1-point steps, for the cost-vs-MFU chart.
+pub fn cost_vs_mfu(s: &Job, e: &Estimate) -> Vec<(f64, f64)> {
+    let peak = e.accelerator.peak_flops_per_s();
+    let p = e.price.usd_per_gpu_hour();
+    let mut points: Vec<(f64, f64)> = (5..=80)
+        .map(|pct| f64::from(pct) / 100.0)
+        .map(|mfu| (mfu, gpu_hours(e.train_flops, peak, mfu) * p))
+        .collect();
+    // The scenario's own MFU is always on the curve, exactly once, so the marker sits on the line.
+    if !points.iter().any(|(m, _)| *m == s.mfu) {
+        crate::io::order::insert_by_key(&mut points, (s.mfu, e.compute_cost_usd), |p| p.0);
+    }
+    points
+}
+
+/// The same run priced at list price by every provider that rents the accelerator, cheapest first:
+/// (provider id, provider name, total cost).
+pub fn cost_by_provider<'a>(
+    e: &Estimate<'a>,
+    catalog: &'a Catalog,
+) -> Vec<(&'a str, &'a str, f64)> {
+    catalog
+        .offers(&e.accelerator.id)
+        .filter_map(|p| {
+            catalog.provider(&p.provider).map(|prov| {
+                (
+                    prov.id.as_ref(),
+                    prov.name.as_ref(),
+                    e.gpu_hours * p.usd_per_gpu_hour,
+                )
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, rel: f64) -> bool {
+        (a - b).abs() <= rel * b.abs().max(f64::MIN_POSITIVE)
+    }
+
+    fn catalog() -> Catalog {
+        Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn gpt3_training_flops() {
+        // GPT-3 175B on 300B tokens: 6 * 175e9 * 300e9 = 3.15e23 (paper reports 3.14e23).
+        let c = training_flops(175e9, 300e9);
+        assert_eq!(c, 3.15e23);
+        assert!(close(c, 3.14e23, 0.01));
+    }
+
+    #[test]
+    fn h100_gpu_hours_by_hand() {
+        // 7B on 2T tokens: 8.4e22 FLOPs. H100 dense 989 TFLOP/s at MFU 0.4 = 3.956e14 FLOP/s.
+        // 8.4e22 / 3.956e14 = 2.12335692e8 s = 58,982.137 h.
+        let h = gpu_hours(training_flops(7e9, 2e12), 989e12, 0.4);
+        assert!(close(h, 58_982.137, 1e-6), "{h}");
+        // 64 GPUs always busy: 58,982.137 / (64 * 24) = 38.39983 days.
+        assert!(close(wall_clock_days(h, 64.0, 1.0), 38.399_829, 1e-6));
+        // Half duty doubles the calendar time.
+        assert!(close(wall_clock_days(h, 64.0, 0.5), 76.799_659, 1e-6));
+    }
+
+    #[test]
+    fn azure_a100_always_on_is_2482_a_month() {
+        // Seed 003: Azure A100 40GB $3.40/h = $2,482/month (730 h).
+        let s = Job {
+            accelerator_id: "a100-40gb".into(),
+            provider_id: "azure".into(),
+            gpus: 1,
+            duty: 1.0,
+            ..Job::default()
+        };
+        let cat = catalog();
+        let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(close(e.monthly_cost_always_on_per_gpu_usd, 2482.0, 1e-12));
+        assert!(close(e.monthly_cost_per_gpu_usd, 2482.0, 1e-12));
+        // Google Cloud $3.67/h = $2,679.10 (the article rounds its own figure to $2,682).
+        let s = Job {
+            provider_id: "gcp".into(),
+            ..s
+        };
+        let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(close(e.monthly_cost_always_on_per_gpu_usd, 2679.1, 1e-12));
+        // $50,000 buys 50,000 / 3.67 = 13,623.98 GPU-hours.
+        assert!(close(e.gpu_hours_for_reference_budget, 13_623.978_2, 1e-8));
+    }
+
+    #[test]
+    fn doubling_params_and_tokens_is_four_times_the_cost() {
+        let cat = catalog();
+        let base = Job::default();
+        let double = Job {
+            params: base.params * 2.0,
+            tokens: base.tokens * 2.0,
+            ..base.clone()
+        };
+        let (a, b) = (
+            estimate(&base, &cat).map(|e| e.compute_cost_usd),
+            estimate(&double, &cat).map(|e| e.compute_cost_usd),
+        );
+        let (a, b) = (a.unwrap_or(f64::NAN), b.unwrap_or(f64::NAN));
+        assert!(close(b, 4.0 * a, 1e-12), "{a} {b}");
+    }
+
+    #[test]
+    fn mfu_02_costs_twice_mfu_04() {
+        let cat = catalog();
+        let good = Job {
+            mfu: 0.4,
+            ..Job::default()
+        };
+        let bad = Job {
+            mfu: 0.2,
+            ..Job::default()
+        };
+        let a = estimate(&good, &cat)
+            .map(|e| e.compute_cost_usd)
+            .unwrap_or(f64::NAN);
+        let b = estimate(&bad, &cat)
+            .map(|e| e.compute_cost_usd)
+            .unwrap_or(f64::NAN);
+        assert!(close(b, 2.0 * a, 1e-12));
+    }
+
+    #[test]
+    fn default_scenario_cost_by_hand() {
+        // 58,982.137 GPU-hours * $6.88 (AWS H100) = $405,797.10.
+        let cat = catalog();
+        let e = estimate(&Job::default(), &cat).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(
+            close(e.compute_cost_usd, 405_797.10, 1e-6),
+            "{}",
+            e.compute_cost_usd
+        );
+        // Cluster month: 64 * 6.88 * 730 = $321,433.60.
+        assert!(close(e.monthly_cost_cluster_usd, 321_433.6, 1e-12));
+    }
+
+    #[test]
+    fn override_price_replaces_list_price() {
+        let cat = catalog();
+        let s = Job {
+            price_override_usd_per_gpu_hour: Some(2.0),
+            ..Job::default()
+        };
+        let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(e.price.usd_per_gpu_hour(), 2.0);
+        assert!(matches!(
+            e.price,
+            PriceSource::Override { list: Some(_), .. }
+        ));
+        assert!(close(e.compute_cost_usd, 58_982.137 * 2.0, 1e-6));
+    }
+
+    #[test]
+    fn unpriceable_scenarios_are_errors_not_panics() {
+        let cat = catalog();
+        let s = Job {
+            accelerator_id: "tpu-v5e".into(),
+            provider_id: "aws".into(),
+            ..Job::default()
+        };
+        assert_eq!(
+            estimate(&s, &cat).err(),
+            Some(EstimateError::NoPrice {
+                provider: "aws".into(),
+                accelerator: "tpu-v5e".into()
+            })
+        );
+        let s = Job {
+            accelerator_id: "nope".into(),
+            ..Job::default()
+        };
+        assert_eq!(
+            estimate(&s, &cat).err(),
+            Some(EstimateError::UnknownAccelerator("nope".into()))
+        );
+    }
+
+    #[test]
+    fn chart_series_include_the_current_point_and_every_provider() {
+        let cat = catalog();
+        let s = Job {
+            mfu: 0.375,
+            ..Job::default()
+        };
+        let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
+        let series = cost_vs_mfu(&s, &e);
+        assert_eq!(series.len(), 77); // 5..=80 plus 0.375
+        assert!(series.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(series
+            .iter()
+            .any(|&(m, c)| m == 0.375 && c == e.compute_cost_usd));
+        // Cost falls as MFU rises.
+        assert!(series.windows(2).all(|w| w[0].1 > w[1].1));
+        let by_provider = cost_by_provider(&e, &cat);
+        assert_eq!(by_provider.len(), cat.offers("h100-sxm").count());
+        assert!(by_provider.windows(2).all(|w| w[0].2 <= w[1].2));
+        let aws = by_provider
+            .iter()
+            .find(|p| p.0 == "aws")
+            .map(|p| p.2)
+            .unwrap_or(f64::NAN);
+        assert!(close(aws, e.compute_cost_usd, 1e-12));
+    }
+}

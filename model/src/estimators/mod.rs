@@ -1,0 +1,9 @@
+//! Estimators: FLOPs, GPU-hours, hidden costs, billing modes, the advisor, show-the-math.
+
+pub mod advisor;
+pub mod billing;
+pub mod cost;
+pub mod explain;
+pub mod formulas;
+pub mod overheads;
+pub mod workload_kind;

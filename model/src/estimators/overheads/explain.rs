@@ -1,0 +1,752 @@
+//! The hidden-cost results the page shows: stable test ids, headlines and "show the math" with the
+//! sources of every catalog figure, like [`crate::estimators::explain::Output`] does for the base estimate.
+
+use super::{OverheadEstimate, LLAMA3_MTBF_GPU_HOURS};
+use crate::data::catalog::Catalog;
+use crate::estimators::cost::Estimate;
+use crate::estimators::explain::{Citation, Explanation};
+use crate::input::job::Job;
+use crate::input::knobs::OverheadInputs;
+use crate::io::format::{
+    compact, exact, exponent, hours, percent, usd, usd_as_published, usd_exact, usd_unit,
+};
+
+/// A hidden-cost result; its [`test_id`](HiddenOutput::test_id) is a stable `data-testid`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HiddenOutput {
+    /// Everything: GPUs with communication and failures, storage and egress.
+    TotalCost,
+    /// GPU-hours billed with communication and failures.
+    BilledGpuHours,
+    /// Data-parallel scaling efficiency η.
+    ScalingEfficiency,
+    /// Wasted fraction of billed time.
+    FailureWasteFraction,
+    /// Daly's optimal checkpoint interval for the cluster MTBF, hours.
+    OptimalCheckpointHours,
+    /// Checkpoints and dataset storage.
+    StorageCost,
+    /// Moving the dataset in and the weights out.
+    EgressCost,
+    /// Fewest accelerators holding the training state and activations.
+    MinGpus,
+    /// Cluster size from which spot stops paying.
+    SpotBreakevenGpus,
+}
+
+impl HiddenOutput {
+    /// Every output, in display order.
+    pub const ALL: [HiddenOutput; 9] = [
+        HiddenOutput::TotalCost,
+        HiddenOutput::BilledGpuHours,
+        HiddenOutput::ScalingEfficiency,
+        HiddenOutput::FailureWasteFraction,
+        HiddenOutput::OptimalCheckpointHours,
+        HiddenOutput::StorageCost,
+        HiddenOutput::EgressCost,
+        HiddenOutput::MinGpus,
+        HiddenOutput::SpotBreakevenGpus,
+    ];
+
+    /// The stable `data-testid`.
+    pub fn test_id(self) -> &'static str {
+        match self {
+            HiddenOutput::TotalCost => "total-cost",
+            HiddenOutput::BilledGpuHours => "billed-gpu-hours",
+            HiddenOutput::ScalingEfficiency => "scaling-efficiency",
+            HiddenOutput::FailureWasteFraction => "failure-waste-fraction",
+            HiddenOutput::OptimalCheckpointHours => "optimal-checkpoint-hours",
+            HiddenOutput::StorageCost => "storage-cost",
+            HiddenOutput::EgressCost => "egress-cost",
+            HiddenOutput::MinGpus => "min-gpus",
+            HiddenOutput::SpotBreakevenGpus => "spot-breakeven-gpus",
+        }
+    }
+
+    /// The label a person reads.
+    pub fn label(self) -> &'static str {
+        crate::input::text::interned(match self {
+            HiddenOutput::TotalCost => crate::tr!("hidden.label.total_cost"),
+            HiddenOutput::BilledGpuHours => crate::tr!("hidden.label.billed_gpu_hours"),
+            HiddenOutput::ScalingEfficiency => crate::tr!("hidden.label.scaling_efficiency"),
+            HiddenOutput::FailureWasteFraction => crate::tr!("hidden.label.failure_waste"),
+            HiddenOutput::OptimalCheckpointHours => crate::tr!("hidden.label.optimal_checkpoint"),
+            HiddenOutput::StorageCost => crate::tr!("hidden.label.storage"),
+            HiddenOutput::EgressCost => crate::tr!("hidden.label.egress"),
+            HiddenOutput::MinGpus => crate::tr!("hidden.label.min_gpus"),
+            HiddenOutput::SpotBreakevenGpus => crate::tr!("hidden.label.spot_breakeven"),
+        })
+    }
+
+    /// The raw value (USD, hours, fraction or count); `None` when there is none (a run that never
+    /// finishes, a model that fits nowhere, spot that always pays).
+    pub fn value(self, o: &OverheadEstimate) -> Option<f64> {
+        match self {
+            HiddenOutput::TotalCost => o.total_usd(),
+            HiddenOutput::BilledGpuHours => o.billed_gpu_hours,
+            HiddenOutput::ScalingEfficiency => Some(o.scaling_efficiency),
+            HiddenOutput::FailureWasteFraction => Some(o.failures.waste),
+            HiddenOutput::OptimalCheckpointHours => Some(o.failures.optimal_interval_hours),
+            HiddenOutput::StorageCost => Some(o.storage_usd),
+            HiddenOutput::EgressCost => Some(o.egress_usd()),
+            HiddenOutput::MinGpus => o.min_gpus.map(|g| g as f64),
+            HiddenOutput::SpotBreakevenGpus => o.spot_breakeven_gpus.map(f64::from),
+        }
+    }
+
+    /// The value for a headline, with its unit.
+    pub fn human(self, o: &OverheadEstimate) -> String {
+        let Some(v) = self.value(o) else {
+            return match self {
+                HiddenOutput::TotalCost | HiddenOutput::BilledGpuHours => {
+                    crate::tr!("hidden.none.never_finishes")
+                }
+                HiddenOutput::MinGpus => crate::tr!("hidden.none.tensor_parallel"),
+                _ if !o.spot_offered => crate::tr!("hidden.none.no_spot"),
+                _ => crate::tr!("hidden.none.spot_always"),
+            };
+        };
+        match self {
+            HiddenOutput::BilledGpuHours => format!("{} GPU-h", compact(v)),
+            HiddenOutput::ScalingEfficiency | HiddenOutput::FailureWasteFraction => percent(v),
+            HiddenOutput::OptimalCheckpointHours => hours(v),
+            HiddenOutput::MinGpus | HiddenOutput::SpotBreakevenGpus => {
+                format!("{} GPUs", exact(v, 0))
+            }
+            _ => usd(v),
+        }
+    }
+
+    /// The value to more digits, for hover text.
+    pub fn exact(self, o: &OverheadEstimate) -> String {
+        match (self, self.value(o)) {
+            (_, None) => self.human(o),
+            (HiddenOutput::BilledGpuHours, Some(v)) => {
+                crate::tr!("explain.exact.gpu_hours", n = exact(v, 3))
+            }
+            (HiddenOutput::ScalingEfficiency | HiddenOutput::FailureWasteFraction, Some(v)) => {
+                exact(v, 6)
+            }
+            (HiddenOutput::OptimalCheckpointHours, Some(v)) => {
+                crate::tr!("hidden.exact_hours", n = exact(v, 4))
+            }
+            (HiddenOutput::MinGpus | HiddenOutput::SpotBreakevenGpus, Some(_)) => self.human(o),
+            (_, Some(v)) => usd_exact(v),
+        }
+    }
+
+    /// The formula, substituted, and the sources behind it.
+    pub fn explain(
+        self,
+        s: &Job,
+        i: &OverheadInputs,
+        e: &Estimate,
+        o: &OverheadEstimate,
+        catalog: &Catalog,
+    ) -> Explanation {
+        let gpus = s.gpus;
+        let provider = catalog.provider(&s.provider_id);
+        let storage_cite = provider.map(|p| Citation {
+            figure: crate::tr!(
+                "hidden.cite.storage",
+                name = p.name,
+                s = usd_as_published(p.storage_usd_per_gb_month, 4),
+                e = usd_as_published(p.egress_usd_per_gb, 4)
+            ),
+            source: p.storage_egress_source.to_string(),
+            as_of: p.as_of.to_string(),
+        });
+        let f = &o.failures;
+        let (formula, substituted, citations): (String, String, Vec<Citation>) = match self {
+            HiddenOutput::TotalCost => (
+                crate::tr!("hidden.formula.total"),
+                match o.total_usd() {
+                    Some(t) => format!(
+                        "{} + {} + {} + {} + {} = {}",
+                        usd_exact(o.compute_usd),
+                        usd_exact(o.communication_usd),
+                        usd_exact(o.failure_usd),
+                        usd_exact(o.storage_usd),
+                        usd_exact(o.egress_usd()),
+                        usd_exact(t)
+                    ),
+                    None => never_finishes(o),
+                },
+                vec![],
+            ),
+            HiddenOutput::BilledGpuHours => (
+                crate::tr!("hidden.formula.billed"),
+                match o.billed_gpu_hours {
+                    Some(b) => crate::tr!(
+                        "hidden.sub.billed",
+                        h = exact(e.gpu_hours, 3),
+                        eta = exact(o.scaling_efficiency, 6),
+                        waste = exact(f.waste, 6),
+                        b = exact(b, 3)
+                    ),
+                    None => never_finishes(o),
+                },
+                vec![],
+            ),
+            HiddenOutput::ScalingEfficiency => (
+                crate::tr!("hidden.formula.scaling"),
+                scaling_substituted(s, i, e, o),
+                match (o.sync_time.nodes > 1.0, o.network) {
+                    (true, Some(n)) => {
+                        let figure = if n.per_node {
+                            crate::tr!(
+                                "hidden.cite.network_node",
+                                name = n.name_text(),
+                                gb = exact(n.gb_per_s, 3)
+                            )
+                        } else {
+                            crate::tr!(
+                                "hidden.cite.network_card",
+                                name = n.name_text(),
+                                card = exact(n.gb_per_s, 3),
+                                g = exact(o.gpus_per_node, 0),
+                                gb = exact(o.node_gb_s, 3)
+                            )
+                        };
+                        let mut cites = vec![Citation {
+                            figure,
+                            source: n.source.to_string(),
+                            as_of: n.as_of.to_string(),
+                        }];
+                        cites.extend(o.instance.map(|i| Citation {
+                            figure: crate::tr!(
+                                "hidden.cite.instance",
+                                provider =
+                                    provider.map_or(s.provider_id.as_str(), |p| p.name.as_ref()),
+                                acc = e.accelerator.name,
+                                instance = i.instance,
+                                n = i.gpus_per_instance
+                            ),
+                            source: i.source.to_string(),
+                            as_of: i.as_of.to_string(),
+                        }));
+                        cites.push(intra_cite(e));
+                        cites
+                    }
+                    _ => vec![intra_cite(e)],
+                },
+            ),
+            HiddenOutput::FailureWasteFraction => (
+                crate::tr!("hidden.formula.waste"),
+                {
+                    let base = format!(
+                        "M = {} h / {gpus} = {} h; {} h / {} h + ({} h / 2 + {} h) / {} h",
+                        exact(o.effective_mtbf_gpu_hours, 1),
+                        exact(f.cluster_mtbf_hours, 3),
+                        exact(i.checkpoint_write_minutes / 60.0, 4),
+                        exact(f.interval_hours, 4),
+                        exact(f.interval_hours, 4),
+                        exact(i.restart_minutes / 60.0, 4),
+                        exact(f.cluster_mtbf_hours, 3),
+                    );
+                    let wait = if o.spot_applied {
+                        crate::tr!(
+                            "hidden.sub.spot_wait",
+                            w = exact(o.spot_wait_hours, 4),
+                            between = exact(
+                                o.spot_wait_hours / o.spot_wait_waste.max(f64::MIN_POSITIVE),
+                                3
+                            )
+                        )
+                    } else {
+                        String::new()
+                    };
+                    format!("{base}{wait} = {}", exact(f.waste, 6))
+                },
+                mtbf_citations(s, i, o, catalog),
+            ),
+            HiddenOutput::OptimalCheckpointHours => (
+                crate::tr!("hidden.formula.daly"),
+                format!(
+                    "δ = {} h, M = {} h: τ* = {} h{}",
+                    exact(i.checkpoint_write_minutes / 60.0, 4),
+                    exact(f.cluster_mtbf_hours, 3),
+                    exact(f.optimal_interval_hours, 4),
+                    match i.checkpoint_every_minutes {
+                        Some(m) => crate::tr!("hidden.sub.checkpoint_yours", m = exact(m, 2)),
+                        None => crate::tr!("hidden.sub.checkpoint_auto"),
+                    }
+                ),
+                mtbf_citations(s, i, o, catalog),
+            ),
+            HiddenOutput::StorageCost => (
+                crate::tr!("hidden.formula.storage"),
+                crate::tr!(
+                    "hidden.sub.storage",
+                    kept = i.checkpoints_kept,
+                    gb = exact(o.checkpoint_gb, 3),
+                    frozen = if o.state.frozen_gb > 0.0 {
+                        crate::tr!("hidden.sub.frozen_base", gb = exact(o.state.frozen_gb, 3))
+                    } else {
+                        String::new()
+                    },
+                    ds = exact(o.dataset_gb, 3),
+                    format = match i.data_format {
+                        super::DataFormat::Raw => crate::tr!("hidden.sub.raw_text"),
+                        super::DataFormat::Tokens => crate::tr!("hidden.sub.tokenised"),
+                    },
+                    p = usd_unit(o.storage_usd_per_gb_month, 4),
+                    days = exact(o.billed_days, 3),
+                    usd = usd_exact(o.storage_usd)
+                ),
+                storage_cite.into_iter().collect(),
+            ),
+            HiddenOutput::EgressCost => {
+                let mut parts = Vec::new();
+                let mut cites = Vec::new();
+                if let Some((from, gb, usd)) = o.dataset_egress {
+                    let p = catalog.provider(from);
+                    parts.push(crate::tr!(
+                        "hidden.sub.dataset_egress",
+                        gb = exact(gb, 3),
+                        from = crate::data::catalog::provider_name(from),
+                        p = usd_unit(p.map_or(0.0, |p| p.egress_usd_per_gb), 4),
+                        usd = usd_exact(usd)
+                    ));
+                    cites.extend(p.map(|p| Citation {
+                        figure: crate::tr!(
+                            "hidden.cite.egress",
+                            name = p.name,
+                            p = usd_as_published(p.egress_usd_per_gb, 4)
+                        ),
+                        source: p.storage_egress_source.to_string(),
+                        as_of: p.as_of.to_string(),
+                    }));
+                }
+                if let Some((gb, usd)) = o.weights_egress {
+                    parts.push(crate::tr!(
+                        "hidden.sub.weights_egress",
+                        gb = exact(gb, 3),
+                        provider = crate::data::catalog::provider_name(&s.provider_id),
+                        usd = usd_exact(usd)
+                    ));
+                }
+                if let Some((gb, usd)) = o.corpus_egress {
+                    parts.push(crate::tr!(
+                        "hidden.sub.corpus_egress",
+                        gb = exact(gb, 3),
+                        provider = crate::data::catalog::provider_name(&s.provider_id),
+                        usd = usd_exact(usd)
+                    ));
+                }
+                if o.weights_egress.is_some() || o.corpus_egress.is_some() {
+                    cites.extend(storage_cite);
+                }
+                (
+                    crate::tr!("hidden.formula.egress"),
+                    if parts.is_empty() {
+                        crate::tr!("hidden.sub.no_egress", zero = usd(0.0))
+                    } else {
+                        parts.join("; ")
+                    },
+                    cites,
+                )
+            }
+            HiddenOutput::MinGpus => (
+                crate::tr!("hidden.formula.min_gpus"),
+                crate::tr!(
+                    "hidden.sub.min_gpus",
+                    seq = o.activation_seq_len,
+                    h = exact(super::transformer_shape(s.params).0, 1),
+                    l = exact(super::transformer_shape(s.params).1, 2),
+                    act = exact(o.activation_gb, 3),
+                    // Memory holds every parameter: a mixture of experts' total.
+                    params = exponent(s.param_count().all()),
+                    mem = e.accelerator.memory_gb,
+                    fit = fit(o.min_gpus),
+                    lora = fit(o.min_gpus_lora),
+                    qlora = fit(o.min_gpus_qlora)
+                ),
+                vec![Citation {
+                    figure: crate::tr!(
+                        "hidden.cite.memory",
+                        acc = e.accelerator.name,
+                        gb = e.accelerator.memory_gb
+                    ),
+                    source: e.accelerator.source.to_string(),
+                    as_of: e.accelerator.as_of.to_string(),
+                }],
+            ),
+            HiddenOutput::SpotBreakevenGpus => (
+                crate::tr!("hidden.formula.spot"),
+                match (
+                    provider.and_then(|p| p.spot_discount.zip(p.spot_mtbf_gpu_hours)),
+                    o.spot_breakeven_gpus,
+                ) {
+                    (None, _) => crate::tr!(
+                        "hidden.sub.no_spot",
+                        provider = crate::data::catalog::provider_name(&s.provider_id)
+                    ),
+                    (Some((d, m)), g) => crate::tr!(
+                        "hidden.sub.spot",
+                        d = exact(d * 100.0, 1),
+                        m = exact(m, 0),
+                        w = exact(provider.and_then(|p| p.spot_wait_minutes).unwrap_or(0.0), 1),
+                        verdict = match g {
+                            Some(g) =>
+                                crate::tr!("hidden.sub.spot_from", g = exact(f64::from(g), 0)),
+                            None => crate::tr!("hidden.sub.spot_always"),
+                        },
+                        cap = match o.spot_capacity_gpus {
+                            Some(c) => crate::tr!("hidden.sub.spot_capacity", c = exact(c, 0)),
+                            None => String::new(),
+                        }
+                    ),
+                },
+                provider
+                    .filter(|p| p.spot_discount.is_some())
+                    .map(|p| Citation {
+                        figure: crate::tr!("hidden.cite.spot_terms", name = p.name),
+                        source: p.spot_source.to_string(),
+                        as_of: p.as_of.to_string(),
+                    })
+                    .into_iter()
+                    .collect(),
+            ),
+        };
+        Explanation {
+            formula,
+            substituted,
+            citations,
+        }
+    }
+}
+
+fn fit(g: Option<u64>) -> String {
+    g.map_or_else(|| crate::tr!("hidden.sub.fit_none"), |g| g.to_string())
+}
+
+fn never_finishes(o: &OverheadEstimate) -> String {
+    crate::tr!(
+        "hidden.sub.never_finishes",
+        p = percent(o.failures.waste.min(1.0))
+    )
+}
+
+/// The MTBF figures behind a failure result: Llama 3's when the default is used, the spot terms
+/// when on spot.
+fn mtbf_citations(
+    s: &Job,
+    i: &OverheadInputs,
+    o: &OverheadEstimate,
+    catalog: &Catalog,
+) -> Vec<Citation> {
+    let mut out = Vec::new();
+    if i.mtbf_gpu_hours == LLAMA3_MTBF_GPU_HOURS {
+        out.push(Citation {
+            figure: crate::tr!("hidden.cite.llama"),
+            source: "Dubey et al., The Llama 3 Herd of Models (2024), section 3.3.4".into(),
+            as_of: "2024-07-23".into(),
+        });
+    }
+    if o.spot_applied {
+        if let Some(p) = catalog.provider(&s.provider_id) {
+            out.push(Citation {
+                figure: crate::tr!(
+                    "hidden.cite.spot_reclaims",
+                    name = p.name,
+                    m = p.spot_mtbf_gpu_hours.unwrap_or(0.0)
+                ),
+                source: p.spot_source.to_string(),
+                as_of: p.as_of.to_string(),
+            });
+        }
+    }
+    out
+}
+
+/// The accelerator's own link, which carries the in-node phase.
+fn intra_cite(e: &Estimate) -> Citation {
+    Citation {
+        figure: crate::tr!(
+            "hidden.cite.intra_node",
+            acc = e.accelerator.name,
+            gb = e.accelerator.intra_node_gb_s
+        ),
+        source: e.accelerator.intra_node_source.to_string(),
+        as_of: e.accelerator.as_of.to_string(),
+    }
+}
+
+/// Show the math of η with the numbers the model used: the step's compute, the sync volume and
+/// which sharding applies, each phase of the hierarchical all-reduce, η.
+fn scaling_substituted(s: &Job, i: &OverheadInputs, e: &Estimate, o: &OverheadEstimate) -> String {
+    let work = s.work();
+    let k = work
+        .kind
+        .flops_per_param_token_with(work.reference_precomputed, work.checkpointing);
+    let gpus = f64::from(s.gpus);
+    let st = &o.state;
+    let sync = &st.sync;
+    let comp = crate::tr!(
+        "hidden.sub.scaling_comp",
+        k = exact(k, 3),
+        params = exponent(s.params),
+        tps = exponent(i.tokens_per_step),
+        gpus = s.gpus,
+        tflops = e.accelerator.dense_bf16_tflops,
+        mfu = s.mfu,
+        tc = exact(o.step_compute_seconds, 4)
+    );
+    let trained = match st.adapter_params {
+        Some(a) => crate::tr!("hidden.sub.adapter", a = exponent(a), r = s.lora_rank),
+        None => crate::tr!("hidden.sub.all_params", n = exponent(st.trained_params)),
+    };
+    let held_gb = (sync.weight_bytes + sync.grad_bytes) / 1e9;
+    let volume = match sync.sharding {
+        super::Sharding::Zero2 => crate::tr!(
+            "hidden.sub.zero2",
+            held = exact(held_gb, 3),
+            mem = e.accelerator.memory_gb,
+            trained = trained,
+            s = exponent(sync.grad_bytes),
+            v = exponent(sync.volume_bytes())
+        ),
+        super::Sharding::Zero3 => crate::tr!(
+            "hidden.sub.zero3",
+            held = exact(held_gb, 3),
+            mem = e.accelerator.memory_gb,
+            trained = trained,
+            sw = exponent(sync.weight_bytes),
+            s = exponent(sync.grad_bytes),
+            v = exponent(sync.volume_bytes())
+        ),
+    };
+    let t = &o.sync_time;
+    let v = exponent(sync.volume_bytes());
+    let comm = if gpus <= 1.0 {
+        crate::tr!("hidden.sub.comm_one_gpu")
+    } else if t.nodes <= 1.0 {
+        crate::tr!(
+            "hidden.sub.comm_one_node",
+            n1 = s.gpus.saturating_sub(1),
+            gpus = s.gpus,
+            v = v,
+            link = exact(o.link_gb_s, 3),
+            tm = exact(o.step_comm_seconds, 4)
+        )
+    } else {
+        crate::tr!(
+            "hidden.sub.comm_nodes",
+            g1 = exact(o.gpus_per_node - 1.0, 0),
+            g = exact(o.gpus_per_node, 0),
+            m1 = exact(t.nodes - 1.0, 0),
+            m = exact(t.nodes, 0),
+            v = v,
+            link = exact(o.link_gb_s, 3),
+            node = exact(o.node_gb_s, 3),
+            a = exact(t.in_node_s, 4),
+            b = exact(t.across_s, 4),
+            tm = exact(o.step_comm_seconds, 4)
+        )
+    };
+    let exposed = super::exposed_seconds(o.step_compute_seconds, o.step_comm_seconds, i.overlap);
+    let eta = crate::tr!(
+        "hidden.sub.scaling_eta",
+        tm = exact(o.step_comm_seconds, 4),
+        ov = exact(i.overlap, 3),
+        tc = exact(o.step_compute_seconds, 4),
+        ex = exact(exposed, 4),
+        eta = exact(o.scaling_efficiency, 6)
+    );
+    format!("{comp}; {volume}; {comm}; {eta}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::estimators::cost::estimate;
+    use crate::estimators::overheads::estimate_overheads;
+
+    #[test]
+    fn the_scaling_math_shows_both_phases_the_overlap_and_eta() {
+        let s_k = OverheadInputs::default();
+        // 7B on 1,024 H100s at Lambda (25 Gb/s Ethernet per card = 25 GB/s per 8-GPU node), by
+        // hand: t_comp = 6 x 7e9 x 4e6 / (1024 x 989e12 x 0.4) = 0.414718 s; 128 nodes:
+        // 7/8 x 2.8e10 / 450e9 = 0.054444 s + 127/128 x 2.8e10 / 25e9 = 1.11125 s = 1.165694 s;
+        // exposed = 1.165694 - 0.5 x 0.414718 = 0.958335 s; eta = 0.414718 / 1.373053 = 0.302041.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let s = Job {
+            gpus: 1024,
+            provider_id: "lambda".into(),
+            ..Job::default()
+        };
+        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let o = estimate_overheads(&s, &s_k, &e, &c);
+        let x = HiddenOutput::ScalingEfficiency.explain(&s, &s_k, &e, &o, &c);
+        assert_eq!(
+            x.substituted,
+            "t_comp = 6 × 7e9 × 4e6 tokens/step / (1024 × 989e12 × 0.4) = 0.4147 s; \
+             ZeRO-1/2, weights and gradients (28 GB) fit in 80 GB: S = 2 B × 7e9 parameters = \
+             1.4e10 B, V = 2 × S = 2.8e10 B; t_comm = 7/8 × 2.8e10 B / 450 GB/s in each node + \
+             127/128 × 2.8e10 B / 25 GB/s across 128 nodes = 0.0544 s + 1.1113 s = 1.1657 s; \
+             exposed = max(0, 1.1657 s − 0.5 overlap × 0.4147 s) = 0.9583 s; \
+             η = 0.4147 / (0.4147 + 0.9583) = 0.302041"
+        );
+    }
+
+    #[test]
+    fn hidden_outputs_substitute_inputs_and_never_show_nan() {
+        let mut s_k = OverheadInputs::default();
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let mut s = Job::default();
+        s_k.data_on_provider = Some("gcp".into());
+        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let o = estimate_overheads(&s, &s_k, &e, &c);
+        let x = HiddenOutput::FailureWasteFraction.explain(&s, &s_k, &e, &o, &c);
+        // M = 50,677.0 / 64 = 791.828 h (see overheads::tests for the rest).
+        assert!(
+            x.substituted.starts_with("M = 50,677 h / 64 = 791.828 h;"),
+            "{}",
+            x.substituted
+        );
+        assert!(x.citations[0].source.contains("Llama 3"));
+        let egress = HiddenOutput::EgressCost.explain(&s, &s_k, &e, &o, &c);
+        // The provider by its display name, never its id ("gcp").
+        assert_eq!(
+            egress.substituted,
+            "dataset 8,000 GB out of Google Cloud × $0.12/GB = $960.00"
+        );
+        // Storage: 3 x 98 GB checkpoints (14 bytes a parameter) + 8,000 GB of raw text.
+        let storage = HiddenOutput::StorageCost.explain(&s, &s_k, &e, &o, &c);
+        assert!(
+            storage
+                .substituted
+                .starts_with("(3 × 98 GB + 8,000 GB raw text) × $0.023/GB-month"),
+            "{}",
+            storage.substituted
+        );
+        assert!(storage
+            .formula
+            .contains("14 B = bf16 weights 2 + fp32 master 4 + Adam m, v 8"));
+        assert_eq!(HiddenOutput::OptimalCheckpointHours.human(&o), "11.4 h");
+        assert_eq!(HiddenOutput::MinGpus.human(&o), "2 GPUs");
+        assert_eq!(HiddenOutput::SpotBreakevenGpus.human(&o), "9,106 GPUs");
+        let spot = HiddenOutput::SpotBreakevenGpus.explain(&s, &s_k, &e, &o, &c);
+        assert!(
+            spot.substituted
+                .contains("60 min waiting for capacity each")
+                && spot.substituted.ends_with(
+                    "more than 16 spot GPUs at once is unlikely to be available (estimate)"
+                ),
+            "{}",
+            spot.substituted
+        );
+        let lambda = Job {
+            provider_id: "lambda".into(),
+            ..s.clone()
+        };
+        let e2 = estimate(&lambda, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let o2 = estimate_overheads(&lambda, &s_k, &e2, &c);
+        assert_eq!(
+            HiddenOutput::SpotBreakevenGpus.human(&o2),
+            "no spot sold here"
+        );
+        // A run that never finishes: 10-hour MTBF per GPU on 10,000 GPUs (M = 3.6 s).
+        s.gpus = 10_000;
+        s_k.mtbf_gpu_hours = 10.0;
+        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let o = estimate_overheads(&s, &s_k, &e, &c);
+        assert_eq!(HiddenOutput::TotalCost.value(&o), None);
+        assert_eq!(HiddenOutput::TotalCost.human(&o), "never finishes");
+        for out in HiddenOutput::ALL {
+            let x = out.explain(&s, &s_k, &e, &o, &c);
+            for text in [x.substituted, out.human(&o), out.exact(&o)] {
+                assert!(
+                    !text.contains("NaN") && !text.contains("inf"),
+                    "{out:?}: {text}"
+                );
+            }
+        }
+    }
+
+    /// An English decimal ("0.4", "6.88") in a Portuguese text: a dot between digits that is
+    /// not a thousands mark (a thousands mark has exactly three digits after it).
+    fn english_decimal(text: &str) -> Option<String> {
+        let c: Vec<char> = text.chars().collect();
+        (1..c.len().saturating_sub(1)).find_map(|i| {
+            if c[i] != '.' || !c[i - 1].is_ascii_digit() || !c[i + 1].is_ascii_digit() {
+                return None;
+            }
+            let run = c[i + 1..].iter().take_while(|d| d.is_ascii_digit()).count();
+            // A name like "p5.48xlarge" is not a number: its digits follow a letter.
+            let before = c[..i].iter().rev().find(|d| !d.is_ascii_digit());
+            (run != 3 && !before.is_some_and(|b| b.is_alphabetic())).then(|| {
+                c[i.saturating_sub(8)..(i + 8).min(c.len())]
+                    .iter()
+                    .collect()
+            })
+        })
+    }
+
+    #[test]
+    fn show_the_math_in_portuguese_reais_converts_every_amount_and_cites_sources_in_dollars() {
+        let mut s_k = OverheadInputs::default();
+        use crate::estimators::explain::Output;
+        use crate::locale::{with_currency, with_lang, CurrencyCode, DisplayCurrency, Lang};
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let s = Job::default();
+        s_k.data_on_provider = Some("gcp".into());
+        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let o = estimate_overheads(&s, &s_k, &e, &c);
+        let brl = DisplayCurrency::new(CurrencyCode::Brl, 5.4).unwrap_or_else(|| panic!("rate"));
+        let texts = with_lang(Lang::Pt, || {
+            with_currency(brl, || {
+                let mut out: Vec<(String, Vec<String>)> = Output::ALL
+                    .iter()
+                    .map(|x| x.explain(&s, &e))
+                    .chain(
+                        HiddenOutput::ALL
+                            .iter()
+                            .map(|x| x.explain(&s, &s_k, &e, &o, &c)),
+                    )
+                    .map(|x| {
+                        let figures = x.citations.into_iter().map(|c| c.figure).collect();
+                        (x.substituted, figures)
+                    })
+                    .collect();
+                // The default plan's compute cost: 8.4e22 / (989e12 × 0.4) / 3600 = 58,982.1368
+                // GPU-h × $6.88 = $405,797.1014 (DOMAIN.md's worked example); × 5.4 reais per
+                // dollar = R$ 2,191,304.3478 at R$ 37.152/GPU-h.
+                out.push((Output::ComputeCost.explain(&s, &e).substituted, vec![]));
+                out
+            })
+        });
+        for (substituted, figures) in &texts {
+            // Computed amounts are in reais: no dollar sign that is not "R$".
+            assert!(!substituted.contains("US$"), "{substituted}");
+            assert!(
+                substituted
+                    .match_indices('$')
+                    .all(|(i, _)| substituted[..i].ends_with('R')),
+                "{substituted}"
+            );
+            assert_eq!(english_decimal(substituted), None, "{substituted}");
+            // A source's figure is quoted as published, in dollars, the Portuguese way.
+            for f in figures {
+                assert!(!f.contains("R$"), "{f}");
+                if f.contains('$') {
+                    assert!(f.contains("US$ "), "{f}");
+                }
+                assert_eq!(english_decimal(f), None, "{f}");
+            }
+        }
+        let cost = &texts[texts.len() - 1].0;
+        assert_eq!(
+            cost, "58.982,137 GPU-h × R$ 37,152/GPU-h = R$ 2.191.304,35",
+            "{cost}"
+        );
+        let price = &texts[Output::ALL.len() - 1].1;
+        assert!(
+            texts
+                .iter()
+                .any(|(_, f)| f.iter().any(|f| f.contains("US$ 6,88"))),
+            "{price:?}"
+        );
+    }
+}

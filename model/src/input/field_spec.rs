@@ -1,0 +1,1433 @@
+//! The input table: one row per input of the calculator, carrying everything the model knows
+//! about it: link key, label, accepted range, what the message says it accepts, how the typed box
+//! writes it, its slider, its default and how it reads and writes a [`Job`] or the plan's
+//! [`Settings`]. Parsing
+//! ([`Field::parse`]), share links, sliders ([`Scale::of`]) and messages all read this table, so
+//! adding an input is one row in the `inputs!` invocation below plus its `Job` or `Settings`
+//! field.
+//!
+//! Imports only the types the rows describe (`cost`, `slider`, and constants of `overheads`,
+//! `billing`, `runway`); `parse` builds on it, never the other way round.
+
+use crate::credits::runway::HORIZON_CAP_DAYS;
+use crate::estimators::formulas::REFERENCE_BUDGET_USD;
+use crate::input::job::Job;
+use crate::input::knobs::DEFAULT_CONTEXT_TOKENS;
+use crate::input::knobs::LLAMA3_MTBF_GPU_HOURS;
+use crate::input::knobs::MAX_GPUS;
+use crate::input::settings::Settings;
+use crate::input::slider::Scale;
+
+/// Where a value came from: links carry fractions (`mfu=0.4`), the typed fields show percent (`40`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A share-link query value.
+    Link,
+    /// Text typed in the page's own field.
+    Typed,
+}
+
+/// Accepted range of a numeric field, in its canonical unit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Range {
+    /// Smallest accepted value.
+    pub min: f64,
+    /// Largest accepted value.
+    pub max: f64,
+    /// Whether `min` itself is accepted (false for "greater than zero" fractions).
+    pub min_inclusive: bool,
+    /// Whether only whole numbers are accepted.
+    pub whole: bool,
+}
+
+impl Range {
+    /// Whether `value` is accepted by this range (bounds, inclusivity and wholeness).
+    pub fn contains(self, value: f64) -> bool {
+        let above_min = if self.min_inclusive {
+            value >= self.min
+        } else {
+            value > self.min
+        };
+        above_min && value <= self.max && (!self.whole || value.fract() == 0.0)
+    }
+}
+
+/// What a field accepts, in words, per origin (they differ only for percentages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accepted {
+    /// For a share-link value.
+    pub link: &'static str,
+    /// For text typed in the page's field.
+    pub typed: &'static str,
+}
+
+/// How a numeric field's value is written in its typed box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Plain numbers; whole values print without a suffix ("50677", not "50.677K").
+    Plain,
+    /// Quantities spanning decades, written with K/M/B/T suffixes ("7B", "50K").
+    Suffixed,
+    /// A fraction shown as a percentage in its typed box ("40" for 0.4); links carry the fraction.
+    Percent,
+    /// An on/off switch: `0` or `1` in links, a checkbox on the page.
+    Switch,
+}
+
+/// How a numeric field reads and writes its place in the plan (a job's field, or the plan's shared
+/// [`Settings`]), with its default.
+#[derive(Clone, Copy, Debug)]
+pub enum Access {
+    /// A value the scenario always has.
+    Required {
+        /// Value in [`Job::default`] or [`Settings::default`].
+        default: f64,
+        /// Reads the value (switches read 0 or 1).
+        get: fn(&Job, &Settings) -> f64,
+        /// Writes a value validated by [`Field::parse`] (so whole-number casts are exact).
+        set: fn(&mut Job, &mut Settings, f64),
+    },
+    /// A value that may be absent (no price override; the checkpoint interval left to the model).
+    Optional {
+        /// Value in [`Job::default`] or [`Settings::default`].
+        default: Option<f64>,
+        /// Whether `auto` (or nothing typed) means "absent": the model's computed optimum.
+        auto: bool,
+        /// Reads the value.
+        get: fn(&Job, &Settings) -> Option<f64>,
+        /// Writes a validated value, or clears it with `None`.
+        set: fn(&mut Job, &mut Settings, Option<f64>),
+    },
+}
+
+/// The numeric part of a row.
+#[derive(Clone, Copy, Debug)]
+pub struct NumberSpec {
+    /// Accepted values, in the canonical unit.
+    pub range: Range,
+    /// How the typed box writes it.
+    pub style: Style,
+    /// The range input's mapping, if the field has a slider.
+    pub slider: Option<Scale>,
+    /// Default and accessors.
+    pub access: Access,
+}
+
+/// The part of a row for a field holding an id (catalog id or named choice).
+#[derive(Clone, Copy, Debug)]
+pub struct IdSpec {
+    /// The id in [`Job::default`] or [`Settings::default`]; `None` for "the default applies" (provider's network,
+    /// data on the training provider).
+    pub default: Option<&'static str>,
+    /// Reads the id chosen; `None` for "the default applies".
+    pub get: for<'a> fn(&'a Job, &'a Settings) -> Option<&'a str>,
+}
+
+/// Whether a field holds a number or an id.
+#[derive(Clone, Copy, Debug)]
+pub enum ValueSpec {
+    /// A number, validated against its range.
+    Number(NumberSpec),
+    /// An id, validated against the catalog at link-decoding time.
+    Id(IdSpec),
+}
+
+/// How a token reads and writes a slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// A token without it is refused; always written.
+    Required,
+    /// Absent or empty reads as the default; always written, so a link keeps its meaning when
+    /// a default changes.
+    Written,
+    /// Absent or empty reads as the default; written only when set to something else, so links
+    /// written before the slot existed read back the same.
+    WhenSet,
+}
+
+/// A job field's place in the `job=` token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JobSlot {
+    /// Its 0-based position among the token's `:`-separated fields.
+    pub at: usize,
+    /// How it is read and written.
+    pub need: Need,
+}
+
+impl JobSlot {
+    const fn required(at: usize) -> Self {
+        JobSlot {
+            at,
+            need: Need::Required,
+        }
+    }
+    const fn written(at: usize) -> Self {
+        JobSlot {
+            at,
+            need: Need::Written,
+        }
+    }
+    const fn when_set(at: usize) -> Self {
+        JobSlot {
+            at,
+            need: Need::WhenSet,
+        }
+    }
+}
+
+/// One row of the input table.
+#[derive(Clone, Copy, Debug)]
+pub struct FieldSpec {
+    /// The field this row describes.
+    pub field: Field,
+    /// The share-link key, and the suffix of the `error-<key>` test id.
+    pub key: &'static str,
+    /// The label a person reads next to the control.
+    pub label: &'static str,
+    /// What it accepts, in words (id fields list their ids at validation time too).
+    pub accepted: Accepted,
+    /// Where it sits in a training job's `job=` token, if it belongs to one job (read as a single
+    /// key only from old one-run links). The token's slots are these, in position order.
+    pub job: Option<JobSlot>,
+    /// Number or id, with range, style, slider, default and accessors.
+    pub value: ValueSpec,
+}
+
+/// Same accepted text for links and typed boxes.
+const fn same(text: &'static str) -> Accepted {
+    Accepted {
+        link: text,
+        typed: text,
+    }
+}
+
+/// Link text and typed text, for percentages.
+const fn by_origin(link: &'static str, typed: &'static str) -> Accepted {
+    Accepted { link, typed }
+}
+
+/// Any number from `min` to `max`, both included.
+const fn span(min: f64, max: f64) -> Range {
+    Range {
+        min,
+        max,
+        min_inclusive: true,
+        whole: false,
+    }
+}
+
+/// A whole number from `min` to `max`, both included.
+const fn whole(min: f64, max: f64) -> Range {
+    Range {
+        min,
+        max,
+        min_inclusive: true,
+        whole: true,
+    }
+}
+
+/// A switch's reading: 1 on, 0 off.
+fn switch(on: bool) -> f64 {
+    if on {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// Declares [`Field`] (one variant per row, in link order), [`Field::ALL`] and [`Field::spec`]
+/// from the rows, so a field cannot exist without its row.
+macro_rules! inputs {
+    ($( $(#[$doc:meta])* $variant:ident { $($row:tt)* } )*) => {
+        /// An input of the calculator. Its [`key`](Field::key) is the share-link key and the suffix
+        /// of the `error-<key>` test id. Everything else about it is its row of the input table,
+        /// [`Field::spec`].
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Field {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Field {
+            /// Every field, in link order.
+            pub const ALL: [Field; [$(Field::$variant),*].len()] = [$(Field::$variant),*];
+
+            /// This field's row of the input table.
+            pub fn spec(self) -> &'static FieldSpec {
+                match self {
+                    $(
+                        Field::$variant => const {
+                            &FieldSpec { field: Field::$variant, $($row)* }
+                        },
+                    )*
+                }
+            }
+        }
+    };
+}
+
+inputs! {
+    /// Model parameters N (active parameters for a mixture of experts).
+    Params {
+        key: "params",
+        label: "Model parameters",
+        accepted: same("100M to 2T parameters, like 7B, 7e9, 7000000000 or 1.5T; for a mixture of experts active/total, like 37B/671B"),
+        job: Some(JobSlot::required(1)),
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e8, 2e12),
+            style: Style::Suffixed,
+            slider: Some(Scale::Log { min: 1e8, max: 2e12, whole: false }),
+            // A slider moves the active count; a total it passes is dropped (dense again).
+            access: Access::Required { default: 7e9, get: |s, _| s.params, set: |s, _, v| {
+                s.params = v;
+                if s.params_total.is_some_and(|t| t <= v) {
+                    s.params_total = None;
+                }
+            } },
+        }),
+    }
+    /// Training tokens D.
+    Tokens {
+        key: "tokens",
+        label: "Training tokens",
+        accepted: same("100K to 100T tokens, like 2T, 300B, 20M or 2e12"),
+        job: Some(JobSlot::required(2)),
+        value: ValueSpec::Number(NumberSpec {
+            // Down to 100K: a small fine-tune is a few million tokens.
+            range: span(1e5, 1e14),
+            style: Style::Suffixed,
+            slider: Some(Scale::Log { min: 1e6, max: 1e14, whole: false }),
+            access: Access::Required { default: 2e12, get: |s, _| s.tokens, set: |s, _, v| s.tokens = v },
+        }),
+    }
+    /// Accelerator id from the catalog.
+    Gpu {
+        key: "gpu",
+        label: "Accelerator",
+        accepted: same("an accelerator id from the catalog"),
+        job: Some(JobSlot::required(4)),
+        value: ValueSpec::Id(IdSpec {
+            default: Some("h100-sxm"),
+            get: |s, _| Some(s.accelerator_id.as_str()),
+        }),
+    }
+    /// Number of accelerators running the job.
+    Gpus {
+        key: "gpus",
+        label: "Accelerators",
+        accepted: same("a whole number of accelerators from 1 to 100,000"),
+        job: Some(JobSlot::required(5)),
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(1.0, MAX_GPUS as f64),
+            style: Style::Plain,
+            slider: Some(Scale::Log { min: 1.0, max: MAX_GPUS as f64, whole: true }),
+            access: Access::Required {
+                default: 64.0,
+                get: |s, _| f64::from(s.gpus),
+                set: |s, _, v| s.gpus = v as u32,
+            },
+        }),
+    }
+    /// Model FLOPs utilisation, a fraction in (0, 1].
+    Mfu {
+        key: "mfu",
+        label: "MFU",
+        accepted: by_origin(
+            "a fraction from 0.0001 to 1, like 0.4 (or 40%)",
+            "a percentage from 0.01 to 100, like 40",
+        ),
+        job: Some(JobSlot::written(9)),
+        value: ValueSpec::Number(NumberSpec {
+            // Minimums well below any real run, but above the subnormal numbers that made
+            // costs infinite (the fuzz run found mfu=5e-324).
+            range: span(1e-4, 1.0),
+            style: Style::Percent,
+            slider: Some(Scale::Linear { min: 0.05, max: 0.80, step: 0.01 }),
+            access: Access::Required { default: 0.4, get: |s, _| s.mfu, set: |s, _, v| s.mfu = v },
+        }),
+    }
+    /// Duty cycle: the fraction of wall-clock time the accelerators are busy and billed, (0, 1].
+    Duty {
+        key: "duty",
+        label: "Duty cycle",
+        accepted: by_origin(
+            "a fraction from 0.0001 to 1, like 0.5 (or 50%)",
+            "a percentage from 0.01 to 100, like 50",
+        ),
+        job: Some(JobSlot::written(10)),
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e-4, 1.0),
+            style: Style::Percent,
+            slider: Some(Scale::Linear { min: 0.01, max: 1.0, step: 0.01 }),
+            access: Access::Required { default: 1.0, get: |s, _| s.duty, set: |s, _, v| s.duty = v },
+        }),
+    }
+    /// Provider id from the catalog.
+    Provider {
+        key: "provider",
+        label: "Provider",
+        accepted: same("a provider id from the catalog"),
+        job: Some(JobSlot::required(3)),
+        value: ValueSpec::Id(IdSpec {
+            default: Some("aws"),
+            get: |s, _| Some(s.provider_id.as_str()),
+        }),
+    }
+    /// Price override in USD per accelerator-hour.
+    Price {
+        key: "price",
+        label: "Price override",
+        accepted: same("a price in USD per GPU-hour from 0.0001 to 1,000, like 2.39"),
+        job: Some(JobSlot::when_set(11)),
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e-4, 1_000.0),
+            style: Style::Plain,
+            slider: None,
+            access: Access::Optional {
+                default: None,
+                auto: false,
+                get: |s, _| s.price_override_usd_per_gpu_hour,
+                set: |s, _, v| s.price_override_usd_per_gpu_hour = v,
+            },
+        }),
+    }
+    /// The day the primary workload's dataset is ready (its start day), counted from day 0.
+    Start {
+        key: "start",
+        label: "Starts on day",
+        accepted: same("a whole day from 0 (today) to 1826 (five years)"),
+        job: Some(JobSlot::written(6)),
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(0.0, HORIZON_CAP_DAYS as f64),
+            style: Style::Plain,
+            slider: Some(Scale::Linear { min: 0.0, max: 365.0, step: 1.0 }),
+            access: Access::Required {
+                default: 0.0,
+                get: |s, _| f64::from(s.start_day),
+                set: |s, _, v| s.start_day = v as u32,
+            },
+        }),
+    }
+    /// Hours between interruptions, per accelerator (cluster MTBF = this / GPUs).
+    Mtbf {
+        key: "mtbf",
+        label: "MTBF per GPU",
+        accepted: same("hours per GPU from 10 to 100M, like 50677 (Llama 3 405B)"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(10.0, 1e8),
+            style: Style::Plain,
+            slider: Some(Scale::Log { min: 1_000.0, max: 1e6, whole: true }),
+            access: Access::Required {
+                default: LLAMA3_MTBF_GPU_HOURS,
+                get: |_, s| s.overheads.mtbf_gpu_hours,
+                set: |_, s, v| s.overheads.mtbf_gpu_hours = v,
+            },
+        }),
+    }
+    /// Minutes to write one checkpoint (δ).
+    CkptWrite {
+        key: "ckpt_write",
+        label: "Checkpoint write",
+        accepted: same("minutes from 0.01 to 1,440, like 5"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(0.01, 1_440.0),
+            style: Style::Plain,
+            slider: Some(Scale::Log { min: 0.1, max: 120.0, whole: false }),
+            access: Access::Required {
+                default: 5.0,
+                get: |_, s| s.overheads.checkpoint_write_minutes,
+                set: |_, s, v| s.overheads.checkpoint_write_minutes = v,
+            },
+        }),
+    }
+    /// Minutes lost to each restart after a failure (R).
+    Restart {
+        key: "restart",
+        label: "Restart after a failure",
+        accepted: same("minutes from 0 to 1,440, like 10"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(0.0, 1_440.0),
+            style: Style::Plain,
+            slider: Some(Scale::Linear { min: 0.0, max: 120.0, step: 1.0 }),
+            access: Access::Required {
+                default: 10.0,
+                get: |_, s| s.overheads.restart_minutes,
+                set: |_, s, v| s.overheads.restart_minutes = v,
+            },
+        }),
+    }
+    /// Minutes between checkpoints, or `auto` for Daly's optimum.
+    CkptEvery {
+        key: "ckpt_every",
+        label: "Checkpoint every",
+        accepted: same("minutes from 1 to 100,000, like 60, or auto for Daly's optimum"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1.0, 100_000.0),
+            style: Style::Plain,
+            slider: Some(Scale::Log { min: 1.0, max: 10_000.0, whole: true }),
+            access: Access::Optional {
+                default: None,
+                auto: true,
+                get: |_, s| s.overheads.checkpoint_every_minutes,
+                set: |_, s, v| s.overheads.checkpoint_every_minutes = v,
+            },
+        }),
+    }
+    /// Inter-node network option id, among the provider's.
+    Network {
+        key: "network",
+        label: "Inter-node network",
+        accepted: same("a network id the provider offers"),
+        job: None,
+        value: ValueSpec::Id(IdSpec {
+            default: None,
+            get: |_, s| s.overheads.network_id.as_deref(),
+        }),
+    }
+    /// Fraction of gradient communication hidden behind compute, [0, 1].
+    Overlap {
+        key: "overlap",
+        label: "Communication overlap",
+        accepted: by_origin(
+            "a fraction from 0 to 1, like 0.5 (or 50%)",
+            "a percentage from 0 to 100, like 50",
+        ),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(0.0, 1.0),
+            style: Style::Percent,
+            slider: Some(Scale::Linear { min: 0.0, max: 1.0, step: 0.05 }),
+            access: Access::Required {
+                default: 0.5,
+                get: |_, s| s.overheads.overlap,
+                set: |_, s, v| s.overheads.overlap = v,
+            },
+        }),
+    }
+    /// Full training-state checkpoints kept in storage.
+    CkptsKept {
+        key: "ckpts_kept",
+        label: "Checkpoints kept",
+        accepted: same("a whole number of checkpoints from 0 to 1,000"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(0.0, 1_000.0),
+            style: Style::Plain,
+            slider: Some(Scale::Linear { min: 0.0, max: 20.0, step: 1.0 }),
+            access: Access::Required {
+                default: 3.0,
+                get: |_, s| f64::from(s.overheads.checkpoints_kept),
+                set: |_, s, v| s.overheads.checkpoints_kept = v as u32,
+            },
+        }),
+    }
+    /// Spot/preemptible capacity: 1 on, 0 off.
+    Spot {
+        key: "spot",
+        label: "Spot capacity",
+        accepted: same("1 for spot/preemptible capacity or 0 for on-demand"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(0.0, 1.0),
+            style: Style::Switch,
+            slider: None,
+            access: Access::Required {
+                default: 0.0,
+                get: |_, s| switch(s.overheads.spot),
+                set: |_, s, v| s.overheads.spot = v == 1.0,
+            },
+        }),
+    }
+    /// Provider where the training data lives (egress is billed when it is not the training one).
+    DataOn {
+        key: "data_on",
+        label: "Training data lives on",
+        accepted: same("a provider id from the catalog"),
+        job: None,
+        value: ValueSpec::Id(IdSpec {
+            default: None,
+            get: |_, s| s.overheads.data_on_provider.as_deref(),
+        }),
+    }
+    /// Whether the final weights leave the training provider at the end (1) or not (0).
+    Export {
+        key: "export",
+        label: "Export final weights",
+        accepted: same("1 to move the final weights out at the end, or 0"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(0.0, 1.0),
+            style: Style::Switch,
+            slider: None,
+            access: Access::Required {
+                default: 0.0,
+                get: |_, s| switch(s.overheads.export_weights),
+                set: |_, s, v| s.overheads.export_weights = v == 1.0,
+            },
+        }),
+    }
+    /// How the corpus is stored and moved: `raw` text (≈ 4 bytes a token) or `tokens`.
+    DataFormat {
+        key: "data_format",
+        label: "Dataset format",
+        accepted: same(
+            "raw (text, about 4 bytes a token) or tokens (2 bytes a token below a 65,536 vocabulary)",
+        ),
+        job: None,
+        value: ValueSpec::Id(IdSpec {
+            default: Some("raw"),
+            get: |_, s| Some(s.overheads.data_format.id()),
+        }),
+    }
+    /// Whether the corpus leaves the training provider once, at the end (1) or not (0).
+    CorpusOut {
+        key: "corpus_out",
+        label: "Move the corpus out later",
+        accepted: same("1 to move the corpus out of the training cloud at the end, or 0"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(0.0, 1.0),
+            style: Style::Switch,
+            slider: None,
+            access: Access::Required {
+                default: 0.0,
+                get: |_, s| switch(s.overheads.corpus_out),
+                set: |_, s, v| s.overheads.corpus_out = v == 1.0,
+            },
+        }),
+    }
+    /// Reserved price override, USD per GPU-hour.
+    Reserved {
+        key: "reserved",
+        label: "Reserved price",
+        accepted: same("a price in USD per GPU-hour from 0.0001 to 1,000, like 3.78"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e-4, 1_000.0),
+            style: Style::Plain,
+            slider: None,
+            access: Access::Optional {
+                default: None,
+                auto: false,
+                get: |_, s| s.billing.reserved_usd_per_hour,
+                set: |_, s, v| s.billing.reserved_usd_per_hour = v,
+            },
+        }),
+    }
+    /// API to compare self-hosted inference with (a catalog id).
+    Api {
+        key: "api",
+        label: "API",
+        accepted: same("an API id from the catalog"),
+        job: None,
+        value: ValueSpec::Id(IdSpec {
+            default: Some("gpt-4o-mini"),
+            get: |_, s| Some(s.billing.api_id.as_str()),
+        }),
+    }
+    /// Blended API price override, USD per million tokens.
+    ApiPrice {
+        key: "api_price",
+        label: "API price override",
+        accepted: same("USD per million tokens from 0.0001 to 1,000, like 0.26"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e-4, 1_000.0),
+            style: Style::Plain,
+            slider: None,
+            access: Access::Optional {
+                default: None,
+                auto: false,
+                get: |_, s| s.billing.api_usd_per_mtok,
+                set: |_, s, v| s.billing.api_usd_per_mtok = v,
+            },
+        }),
+    }
+    /// Inference volume, tokens per month.
+    TokensMonth {
+        key: "tokens_month",
+        label: "Tokens a month",
+        accepted: same("1K to 1,000T tokens a month, like 2B"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e3, 1e15),
+            style: Style::Suffixed,
+            slider: Some(Scale::Log { min: 1e6, max: 1e13, whole: false }),
+            access: Access::Required {
+                default: 2e9,
+                get: |_, s| s.billing.tokens_per_month,
+                set: |_, s, v| s.billing.tokens_per_month = v,
+            },
+        }),
+    }
+    /// Parameters of the model served.
+    InferParams {
+        key: "infer_params",
+        label: "Model served",
+        accepted: same("100M to 2T parameters, like 8B"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e8, 2e12),
+            style: Style::Suffixed,
+            slider: None,
+            access: Access::Required {
+                default: 8e9,
+                get: |_, s| s.billing.infer_params,
+                set: |_, s, v| s.billing.infer_params = v,
+            },
+        }),
+    }
+    /// Sequences decoded together.
+    Batch {
+        key: "batch",
+        label: "Batch",
+        accepted: same("a whole number of sequences from 1 to 4,096"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(1.0, 4_096.0),
+            style: Style::Plain,
+            slider: None,
+            access: Access::Required {
+                default: 32.0,
+                get: |_, s| s.billing.batch,
+                set: |_, s, v| s.billing.batch = v,
+            },
+        }),
+    }
+    /// Share of provisioned inference throughput used, (0, 1].
+    Util {
+        key: "util",
+        label: "Utilisation",
+        accepted: by_origin(
+            "a fraction from 0.0001 to 1, like 0.6 (or 60%)",
+            "a percentage from 0.01 to 100, like 60",
+        ),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e-4, 1.0),
+            style: Style::Percent,
+            slider: Some(Scale::Linear { min: 0.05, max: 1.0, step: 0.05 }),
+            access: Access::Required {
+                default: 0.6,
+                get: |_, s| s.billing.utilisation,
+                set: |_, s, v| s.billing.utilisation = v,
+            },
+        }),
+    }
+    /// Budget for "what does $X buy", USD.
+    Budget {
+        key: "budget",
+        label: "Budget",
+        accepted: same("USD from 1 to 1B, like 50K"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1.0, 1e9),
+            style: Style::Suffixed,
+            slider: None,
+            access: Access::Required {
+                default: REFERENCE_BUDGET_USD,
+                get: |_, s| s.billing.budget_usd,
+                set: |_, s, v| s.billing.budget_usd = v,
+            },
+        }),
+    }
+    /// Workload shape for the credit advisor (a catalog id).
+    Shape {
+        key: "shape",
+        label: "Workload",
+        accepted: same("a workload shape id from the catalog"),
+        job: None,
+        value: ValueSpec::Id(IdSpec {
+            default: Some("pretraining"),
+            get: |_, s| Some(s.advisor.shape.as_str()),
+        }),
+    }
+    /// Whether the stack is CUDA-locked: 1 yes, 0 no.
+    Cuda {
+        key: "cuda",
+        label: "CUDA-locked stack",
+        accepted: same("1 if the stack is CUDA-locked, else 0"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(0.0, 1.0),
+            style: Style::Switch,
+            slider: None,
+            access: Access::Required {
+                default: 1.0,
+                get: |_, s| switch(s.advisor.cuda_locked),
+                set: |_, s, v| s.advisor.cuda_locked = v == 1.0,
+            },
+        }),
+    }
+    /// Loaded cost of an engineer-week, USD (prices porting off CUDA).
+    EngWeek {
+        key: "eng_week",
+        label: "Engineer-week cost",
+        accepted: same("USD from 0 to 1M, like 5K"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(0.0, 1e6),
+            style: Style::Suffixed,
+            slider: None,
+            access: Access::Required {
+                default: 5_000.0,
+                get: |_, s| s.advisor.weekly_engineer_usd,
+                set: |_, s, v| s.advisor.weekly_engineer_usd = v,
+            },
+        }),
+    }
+    /// How self-hosted inference GPUs are billed: on-demand, reserved or spot.
+    Host {
+        key: "host",
+        label: "Inference GPUs billed",
+        accepted: same("on-demand, reserved or spot"),
+        job: None,
+        value: ValueSpec::Id(IdSpec {
+            default: Some("on-demand"),
+            get: |_, s| Some(s.billing.host_mode.id()),
+        }),
+    }
+    /// Tokens of context each decoded sequence holds in its KV cache.
+    Context {
+        key: "context",
+        label: "Context per sequence",
+        accepted: same("a whole number of tokens from 1 to 1,000,000, like 2048"),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(1.0, 1_000_000.0),
+            style: Style::Plain,
+            slider: None,
+            access: Access::Required {
+                default: DEFAULT_CONTEXT_TOKENS,
+                get: |_, s| s.billing.context_tokens,
+                set: |_, s, v| s.billing.context_tokens = v,
+            },
+        }),
+    }
+    /// What kind of training job the editor holds (pretrain, continued, full-ft, lora, qlora,
+    /// dpo); written in `job=` tokens, read as a single key from old one-run links.
+    Kind {
+        key: "kind",
+        label: "Kind of job",
+        accepted: same("pretrain, continued, full-ft, lora, qlora or dpo"),
+        job: Some(JobSlot::required(0)),
+        value: ValueSpec::Id(IdSpec {
+            default: Some("pretrain"),
+            get: |s, _| Some(s.kind.id()),
+        }),
+    }
+    /// Passes over the tokens of a training job.
+    Epochs {
+        key: "epochs",
+        label: "Epochs",
+        accepted: same("a number of passes from 0.01 to 1,000, like 3"),
+        job: Some(JobSlot::written(7)),
+        value: ValueSpec::Number(NumberSpec {
+            range: span(0.01, 1_000.0),
+            style: Style::Plain,
+            slider: Some(Scale::Log { min: 0.1, max: 100.0, whole: false }),
+            access: Access::Required { default: 1.0, get: |s, _| s.epochs, set: |s, _, v| s.epochs = v },
+        }),
+    }
+    /// Independent runs of a training job (sweeps, retries, iterations).
+    Runs {
+        key: "runs",
+        label: "Runs",
+        accepted: same("a whole number of runs from 1 to 10,000"),
+        job: Some(JobSlot::written(8)),
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(1.0, 10_000.0),
+            style: Style::Plain,
+            slider: Some(Scale::Log { min: 1.0, max: 1_000.0, whole: true }),
+            access: Access::Required {
+                default: 1.0,
+                get: |s, _| f64::from(s.runs),
+                set: |s, _, v| s.runs = v as u32,
+            },
+        }),
+    }
+    /// LoRA's rank on every linear layer of the base model (LoRA and QLoRA jobs): it sizes the
+    /// adapter that is synchronised and checkpointed.
+    LoraRank {
+        key: "lora_rank",
+        label: "LoRA rank",
+        accepted: same("a whole rank from 1 to 1,024, like 16"),
+        job: Some(JobSlot::when_set(12)),
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(1.0, 1_024.0),
+            style: Style::Plain,
+            slider: Some(Scale::Log { min: 1.0, max: 1_024.0, whole: true }),
+            access: Access::Required { default: 16.0, get: |s, _| s.lora_rank, set: |s, _, v| s.lora_rank = v },
+        }),
+    }
+    /// Tokens in each training sequence (the context length trained on): sizes the activations
+    /// every accelerator holds, so a long-context job needs more memory per GPU.
+    SeqLen {
+        key: "seq_len",
+        label: "Sequence length",
+        accepted: same("a whole number of tokens from 16 to 1,048,576, like 4096 or 32768"),
+        job: Some(JobSlot::when_set(13)),
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(16.0, 1_048_576.0),
+            style: Style::Plain,
+            slider: Some(Scale::Log { min: 512.0, max: 131_072.0, whole: true }),
+            access: Access::Required { default: 4_096.0, get: |s, _| s.seq_len, set: |s, _, v| s.seq_len = v },
+        }),
+    }
+}
+
+impl Field {
+    /// The share-link key.
+    pub fn key(self) -> &'static str {
+        self.spec().key
+    }
+
+    /// The field whose link key is `key`, if any.
+    pub fn from_key(key: &str) -> Option<Field> {
+        Field::ALL.into_iter().find(|f| f.key() == key)
+    }
+
+    /// The label a person reads next to the control, in the reader's language (the table's
+    /// `label` is the English).
+    pub fn label(self) -> &'static str {
+        crate::input::text::interned(label_text(self))
+    }
+
+    /// The numeric part of this field's row; `None` for the id fields.
+    pub fn number_spec(self) -> Option<&'static NumberSpec> {
+        match &self.spec().value {
+            ValueSpec::Number(n) => Some(n),
+            ValueSpec::Id(_) => None,
+        }
+    }
+
+    /// The accepted range of a numeric field; `None` for the catalog-id fields.
+    pub fn range(self) -> Option<Range> {
+        self.number_spec().map(|n| n.range)
+    }
+
+    /// What a numeric field accepts, in words, for the given origin. Id fields list their ids at
+    /// validation time instead.
+    pub fn accepted(self, origin: Origin) -> &'static str {
+        crate::input::text::interned(accepted_text(self, origin))
+    }
+
+    /// Whether the field belongs to one training job (written in its `job=` token; read as a
+    /// single key only from old one-run links).
+    pub fn is_job_field(self) -> bool {
+        self.spec().job.is_some()
+    }
+
+    /// The field's value when nothing sets it (`None` for id fields and absent optional ones).
+    pub fn default_number(self) -> Option<f64> {
+        match self.number_spec()?.access {
+            Access::Required { default, .. } => Some(default),
+            Access::Optional { default, .. } => default,
+        }
+    }
+
+    /// How the typed box writes this field (`None` for the id fields).
+    pub fn style(self) -> Option<Style> {
+        self.number_spec().map(|n| n.style)
+    }
+
+    /// Whether the field is a fraction shown as a percentage in its typed box.
+    pub fn is_percent(self) -> bool {
+        self.style() == Some(Style::Percent)
+    }
+
+    /// Whether the field is an on/off switch (`0` or `1` in links, a checkbox on the page).
+    pub fn is_switch(self) -> bool {
+        self.style() == Some(Style::Switch)
+    }
+
+    /// Whether the field may be left to the model: `auto` (or nothing typed) means "use the
+    /// computed optimum" for the checkpoint interval.
+    pub fn accepts_auto(self) -> bool {
+        matches!(
+            self.number_spec().map(|n| n.access),
+            Some(Access::Optional { auto: true, .. })
+        )
+    }
+}
+
+/// The `job=` token's shape as its message and the README write it:
+/// `kind:params:tokens:provider:accelerator:gpus[:start[:…]]`, from the rows.
+pub fn job_shape() -> String {
+    let mut rows: Vec<(usize, Field, Need)> = Field::ALL
+        .into_iter()
+        .filter_map(|f| f.spec().job.map(|s| (s.at, f, s.need)))
+        .collect();
+    rows.sort_by_key(|r| r.0);
+    // The accelerator's link key is `gpu` (old one-run links); its token slot is named in words.
+    let name = |f: Field| match f {
+        Field::Gpu => "accelerator",
+        f => f.key(),
+    };
+    let required: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.2 == Need::Required)
+        .map(|r| name(r.1))
+        .collect();
+    let optional: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.2 != Need::Required)
+        .map(|r| name(r.1))
+        .collect();
+    let mut shape = required.join(":");
+    for o in &optional {
+        shape.push_str("[:");
+        shape.push_str(o);
+    }
+    shape.push_str(&"]".repeat(optional.len()));
+    shape
+}
+
+/// The label of a field in the reader's language (model/locales/fields.yml; the English is the
+/// table's `label`, checked by a test).
+fn label_text(field: Field) -> String {
+    match field {
+        Field::Params => crate::tr!("fields.params.label"),
+        Field::Tokens => crate::tr!("fields.tokens.label"),
+        Field::Gpu => crate::tr!("fields.gpu.label"),
+        Field::Gpus => crate::tr!("fields.gpus.label"),
+        Field::Mfu => crate::tr!("fields.mfu.label"),
+        Field::Duty => crate::tr!("fields.duty.label"),
+        Field::Provider => crate::tr!("fields.provider.label"),
+        Field::Price => crate::tr!("fields.price.label"),
+        Field::Start => crate::tr!("fields.start.label"),
+        Field::Mtbf => crate::tr!("fields.mtbf.label"),
+        Field::CkptWrite => crate::tr!("fields.ckpt_write.label"),
+        Field::Restart => crate::tr!("fields.restart.label"),
+        Field::CkptEvery => crate::tr!("fields.ckpt_every.label"),
+        Field::Network => crate::tr!("fields.network.label"),
+        Field::Overlap => crate::tr!("fields.overlap.label"),
+        Field::CkptsKept => crate::tr!("fields.ckpts_kept.label"),
+        Field::Spot => crate::tr!("fields.spot.label"),
+        Field::DataOn => crate::tr!("fields.data_on.label"),
+        Field::Export => crate::tr!("fields.export.label"),
+        Field::DataFormat => crate::tr!("fields.data_format.label"),
+        Field::CorpusOut => crate::tr!("fields.corpus_out.label"),
+        Field::Reserved => crate::tr!("fields.reserved.label"),
+        Field::Api => crate::tr!("fields.api.label"),
+        Field::ApiPrice => crate::tr!("fields.api_price.label"),
+        Field::TokensMonth => crate::tr!("fields.tokens_month.label"),
+        Field::InferParams => crate::tr!("fields.infer_params.label"),
+        Field::Batch => crate::tr!("fields.batch.label"),
+        Field::Util => crate::tr!("fields.util.label"),
+        Field::Budget => crate::tr!("fields.budget.label"),
+        Field::Shape => crate::tr!("fields.shape.label"),
+        Field::Cuda => crate::tr!("fields.cuda.label"),
+        Field::EngWeek => crate::tr!("fields.eng_week.label"),
+        Field::Host => crate::tr!("fields.host.label"),
+        Field::Context => crate::tr!("fields.context.label"),
+        Field::Kind => crate::tr!("fields.kind.label"),
+        Field::Epochs => crate::tr!("fields.epochs.label"),
+        Field::Runs => crate::tr!("fields.runs.label"),
+        Field::LoraRank => crate::tr!("fields.lora_rank.label"),
+        Field::SeqLen => crate::tr!("fields.seq_len.label"),
+    }
+}
+
+/// What a field accepts, in the reader's language (the English is the table's `accepted`).
+fn accepted_text(field: Field, origin: Origin) -> String {
+    match (field, origin) {
+        (Field::Params, _) => crate::tr!("fields.params.accepted"),
+        (Field::Tokens, _) => crate::tr!("fields.tokens.accepted"),
+        (Field::Gpu, _) => crate::tr!("fields.gpu.accepted"),
+        (Field::Gpus, _) => crate::tr!("fields.gpus.accepted"),
+        (Field::Mfu, Origin::Link) => crate::tr!("fields.mfu.accepted_link"),
+        (Field::Mfu, Origin::Typed) => crate::tr!("fields.mfu.accepted_typed"),
+        (Field::Duty, Origin::Link) => crate::tr!("fields.duty.accepted_link"),
+        (Field::Duty, Origin::Typed) => crate::tr!("fields.duty.accepted_typed"),
+        (Field::Provider, _) => crate::tr!("fields.provider.accepted"),
+        (Field::Price, _) => crate::tr!("fields.price.accepted"),
+        (Field::Start, _) => crate::tr!("fields.start.accepted"),
+        (Field::Mtbf, _) => crate::tr!("fields.mtbf.accepted"),
+        (Field::CkptWrite, _) => crate::tr!("fields.ckpt_write.accepted"),
+        (Field::Restart, _) => crate::tr!("fields.restart.accepted"),
+        (Field::CkptEvery, _) => crate::tr!("fields.ckpt_every.accepted"),
+        (Field::Network, _) => crate::tr!("fields.network.accepted"),
+        (Field::Overlap, Origin::Link) => crate::tr!("fields.overlap.accepted_link"),
+        (Field::Overlap, Origin::Typed) => crate::tr!("fields.overlap.accepted_typed"),
+        (Field::CkptsKept, _) => crate::tr!("fields.ckpts_kept.accepted"),
+        (Field::Spot, _) => crate::tr!("fields.spot.accepted"),
+        (Field::DataOn, _) => crate::tr!("fields.data_on.accepted"),
+        (Field::Export, _) => crate::tr!("fields.export.accepted"),
+        (Field::DataFormat, _) => crate::tr!("fields.data_format.accepted"),
+        (Field::CorpusOut, _) => crate::tr!("fields.corpus_out.accepted"),
+        (Field::Reserved, _) => crate::tr!("fields.reserved.accepted"),
+        (Field::Api, _) => crate::tr!("fields.api.accepted"),
+        (Field::ApiPrice, _) => crate::tr!("fields.api_price.accepted"),
+        (Field::TokensMonth, _) => crate::tr!("fields.tokens_month.accepted"),
+        (Field::InferParams, _) => crate::tr!("fields.infer_params.accepted"),
+        (Field::Batch, _) => crate::tr!("fields.batch.accepted"),
+        (Field::Util, Origin::Link) => crate::tr!("fields.util.accepted_link"),
+        (Field::Util, Origin::Typed) => crate::tr!("fields.util.accepted_typed"),
+        (Field::Budget, _) => crate::tr!("fields.budget.accepted"),
+        (Field::Shape, _) => crate::tr!("fields.shape.accepted"),
+        (Field::Cuda, _) => crate::tr!("fields.cuda.accepted"),
+        (Field::EngWeek, _) => crate::tr!("fields.eng_week.accepted"),
+        (Field::Host, _) => crate::tr!("fields.host.accepted"),
+        (Field::Context, _) => crate::tr!("fields.context.accepted"),
+        (Field::Kind, _) => crate::tr!("fields.kind.accepted"),
+        (Field::Epochs, _) => crate::tr!("fields.epochs.accepted"),
+        (Field::Runs, _) => crate::tr!("fields.runs.accepted"),
+        (Field::LoraRank, _) => crate::tr!("fields.lora_rank.accepted"),
+        (Field::SeqLen, _) => crate::tr!("fields.seq_len.accepted"),
+    }
+}
+impl Scale {
+    /// The slider of a numeric field, in the field's canonical unit (fractions for MFU and duty).
+    pub fn of(field: Field) -> Option<Scale> {
+        field.number_spec().and_then(|n| n.slider)
+    }
+}
+
+impl Field {
+    /// This field's value in a job and its plan's settings, in its canonical unit; `None` for
+    /// an absent optional value (no price override, `auto` checkpoint interval) and for the id
+    /// fields. Switches read 0 or 1.
+    pub fn number(self, job: &Job, settings: &Settings) -> Option<f64> {
+        match self.number_spec()?.access {
+            Access::Required { get, .. } => Some(get(job, settings)),
+            Access::Optional { get, .. } => get(job, settings),
+        }
+    }
+
+    /// The id chosen for a catalog-id field (`None` for numeric fields and for "the default",
+    /// such as no explicit network or data location).
+    pub fn id<'a>(self, job: &'a Job, settings: &'a Settings) -> Option<&'a str> {
+        match self.spec().value {
+            ValueSpec::Id(id) => (id.get)(job, settings),
+            ValueSpec::Number(_) => None,
+        }
+    }
+
+    /// Sets this numeric field from a value validated by [`Field::parse`] (so whole-number
+    /// casts are exact): a job field in `job`, a shared one in `settings`. `None` clears an
+    /// optional value (price override, checkpoint interval) and leaves the others alone.
+    pub fn set(self, job: &mut Job, settings: &mut Settings, value: Option<f64>) {
+        let Some(number) = self.number_spec() else {
+            return;
+        };
+        match (number.access, value) {
+            (Access::Optional { set, .. }, v) => set(job, settings, v),
+            (Access::Required { set, .. }, Some(v)) => set(job, settings, v),
+            (Access::Required { .. }, None) => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_field_has_its_own_row_in_declaration_order() {
+        // ALL is strictly increasing (so no field twice) and each row names its own field.
+        for pair in Field::ALL.windows(2) {
+            assert!(pair[0] < pair[1], "{pair:?}");
+        }
+        for field in Field::ALL {
+            assert_eq!(field.spec().field, field);
+        }
+    }
+
+    #[test]
+    fn keys_and_labels_are_unique_and_keys_are_link_safe() {
+        let mut keys = HashSet::new();
+        let mut labels = HashSet::new();
+        for field in Field::ALL {
+            let key = field.key();
+            assert!(keys.insert(key), "key {key} twice");
+            assert!(labels.insert(field.label()), "label of {field:?} twice");
+            // Written into query strings and test ids unescaped: lowercase letters and '_'.
+            assert!(
+                !key.is_empty() && key.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'),
+                "{key}"
+            );
+            assert_eq!(Field::from_key(key), Some(field));
+        }
+        assert_eq!(Field::from_key("nope"), None);
+    }
+
+    #[test]
+    fn table_defaults_are_the_default_job_and_settings() {
+        let s = <(Job, Settings)>::default();
+        for field in Field::ALL {
+            match field.spec().value {
+                ValueSpec::Number(n) => {
+                    let default = match n.access {
+                        Access::Required { default, .. } => Some(default),
+                        Access::Optional { default, .. } => default,
+                    };
+                    assert_eq!(field.number(&s.0, &s.1), default, "{field:?}");
+                    assert_eq!(field.id(&s.0, &s.1), None, "{field:?}");
+                }
+                ValueSpec::Id(id) => {
+                    assert_eq!(field.id(&s.0, &s.1), id.default, "{field:?}");
+                    assert_eq!(field.number(&s.0, &s.1), None, "{field:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_numeric_default_lies_in_its_range() {
+        for field in Field::ALL {
+            let Some(n) = field.number_spec() else {
+                continue;
+            };
+            let default = match n.access {
+                Access::Required { default, .. } => Some(default),
+                Access::Optional { default, .. } => default,
+            };
+            if let Some(d) = default {
+                assert!(
+                    n.range.contains(d),
+                    "{field:?} default {d} outside {:?}",
+                    n.range
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_slider_lies_within_its_range() {
+        for field in Field::ALL {
+            let Some(n) = field.number_spec() else {
+                continue;
+            };
+            let Some(scale) = n.slider else { continue };
+            let (min, max, whole) = match scale {
+                Scale::Log { min, max, whole } => {
+                    assert!(min > 0.0, "{field:?}: a log slider needs min > 0");
+                    (min, max, whole)
+                }
+                Scale::Linear { min, max, step } => {
+                    assert!(step > 0.0 && step <= max - min, "{field:?} step {step}");
+                    (min, max, step.fract() == 0.0 && min.fract() == 0.0)
+                }
+            };
+            assert!(min < max, "{field:?}");
+            assert!(n.range.contains(min), "{field:?} slider min {min}");
+            assert!(n.range.contains(max), "{field:?} slider max {max}");
+            // A whole-number field's slider only offers whole numbers.
+            assert!(!n.range.whole || whole, "{field:?}");
+        }
+    }
+
+    #[test]
+    fn set_of_get_round_trips_on_the_default_job_and_settings() {
+        for field in Field::ALL {
+            let mut s = <(Job, Settings)>::default();
+            let v = field.number(&s.0, &s.1);
+            field.set(&mut s.0, &mut s.1, v);
+            assert_eq!(s, <(Job, Settings)>::default(), "{field:?}");
+        }
+    }
+
+    #[test]
+    fn styles_agree_with_ranges_and_texts() {
+        for field in Field::ALL {
+            let spec = field.spec();
+            assert!(!spec.accepted.link.is_empty() && !spec.accepted.typed.is_empty());
+            match field.style() {
+                // Switches are 0 or 1 exactly.
+                Some(Style::Switch) => {
+                    assert_eq!(field.range(), Some(whole(0.0, 1.0)), "{field:?}")
+                }
+                // Percentages are fractions; their typed text speaks of percent, the link's of
+                // fractions.
+                Some(Style::Percent) => {
+                    let r = field.range().unwrap_or(span(-1.0, 2.0));
+                    assert!(r.min >= 0.0 && r.max <= 1.0, "{field:?}");
+                    assert!(spec.accepted.typed.starts_with("a percentage"), "{field:?}");
+                    assert!(spec.accepted.link.starts_with("a fraction"), "{field:?}");
+                }
+                // Every other field tells links and typed boxes the same thing.
+                _ => assert_eq!(spec.accepted.link, spec.accepted.typed, "{field:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn range_contains_honours_bounds_and_wholeness() {
+        let r = span(0.5, 2.0);
+        assert!(r.contains(0.5) && r.contains(2.0) && r.contains(1.25));
+        assert!(!r.contains(0.4999) && !r.contains(2.0001) && !r.contains(f64::NAN));
+        let open = Range {
+            min_inclusive: false,
+            ..r
+        };
+        assert!(!open.contains(0.5) && open.contains(0.5001));
+        let w = whole(1.0, 10.0);
+        assert!(w.contains(3.0) && !w.contains(3.5));
+    }
+
+    #[test]
+    fn table_reading_methods_match_the_rows() {
+        // Spot checks against the link documentation (README "Share links"): MFU is a percentage,
+        // spot a switch, ckpt_every the only field taking `auto`, job fields the 14 of `job=`.
+        assert!(Field::Mfu.is_percent() && !Field::Params.is_percent());
+        assert!(Field::Spot.is_switch() && !Field::Gpus.is_switch());
+        let auto: Vec<Field> = Field::ALL
+            .into_iter()
+            .filter(|f| f.accepts_auto())
+            .collect();
+        assert_eq!(auto, vec![Field::CkptEvery]);
+        let job: Vec<&str> = Field::ALL
+            .into_iter()
+            .filter(|f| f.is_job_field())
+            .map(Field::key)
+            .collect();
+        assert_eq!(
+            job,
+            [
+                "params",
+                "tokens",
+                "gpu",
+                "gpus",
+                "mfu",
+                "duty",
+                "provider",
+                "price",
+                "start",
+                "kind",
+                "epochs",
+                "runs",
+                "lora_rank",
+                "seq_len"
+            ]
+        );
+        assert_eq!(Field::Gpu.range(), None);
+        assert_eq!(Scale::of(Field::Price), None);
+        assert_eq!(
+            Field::Mfu.accepted(Origin::Typed),
+            "a percentage from 0.01 to 100, like 40"
+        );
+    }
+
+    #[test]
+    fn log_slider_ends_and_middle() {
+        let s = Scale::of(Field::Params).unwrap_or(Scale::Linear {
+            min: 0.0,
+            max: 1.0,
+            step: 1.0,
+        });
+        assert_eq!(s.value(0.0), 1e8);
+        assert_eq!(s.value(1000.0), 2e12);
+        // Geometric middle of 1e8..2e12 is sqrt(2e20) = 1.414e10 -> 14.1B.
+        assert_eq!(s.value(500.0), 1.41e10);
+        assert_eq!(s.position(1e8), 0.0);
+        assert_eq!(s.position(2e12), 1000.0);
+        // Values outside the slider clamp on the slider only.
+        assert_eq!(s.position(5e12), 1000.0);
+        assert_eq!(s.position(1.0), 0.0);
+    }
+
+    #[test]
+    fn gpu_slider_gives_whole_numbers() {
+        let s = Scale::of(Field::Gpus).unwrap_or(Scale::Linear {
+            min: 0.0,
+            max: 1.0,
+            step: 1.0,
+        });
+        for p in 0..=1000 {
+            let v = s.value(f64::from(p));
+            assert_eq!(v.fract(), 0.0);
+            assert!((1.0..=100_000.0).contains(&v));
+        }
+        // 64 GPUs sits at ln(64)/ln(1e5) = 0.3612 -> position 361.
+        assert_eq!(s.position(64.0), 361.0);
+    }
+
+    #[test]
+    fn percent_sliders_snap_to_whole_percent() {
+        let mfu = Scale::of(Field::Mfu).unwrap_or(Scale::Linear {
+            min: 0.0,
+            max: 1.0,
+            step: 1.0,
+        });
+        // Position 467 of 5..80 % = 5 + 0.467 * 75 = 40.03 % -> 40 %.
+        assert_eq!(mfu.value(467.0), 0.4);
+        assert_eq!(mfu.value(0.0), 0.05);
+        assert_eq!(mfu.value(1000.0), 0.8);
+        assert_eq!(mfu.position(0.4), 467.0);
+        let duty = Scale::of(Field::Duty).unwrap_or(Scale::Linear {
+            min: 0.0,
+            max: 1.0,
+            step: 1.0,
+        });
+        assert_eq!(duty.value(1000.0), 1.0);
+        assert_eq!(duty.value(0.0), 0.01);
+    }
+
+    #[test]
+    fn every_numeric_field_reads_back_what_was_set() {
+        // Each field's value is set to something inside its range and distinct from the default.
+        for field in Field::ALL {
+            let Some(range) = field.range() else {
+                continue;
+            };
+            if field == Field::Start {
+                continue; // lives in the plan
+            }
+            let mut s = <(Job, Settings)>::default();
+            let v = if range.whole {
+                // The other end when the default is the maximum (a switch that defaults on).
+                if field.number(&s.0, &s.1) == Some(range.max) {
+                    range.min
+                } else {
+                    range.max
+                }
+            } else {
+                range.min + (range.max - range.min) * 0.3
+            };
+            field.set(&mut s.0, &mut s.1, Some(v));
+            assert_eq!(field.number(&s.0, &s.1), Some(v), "{field:?}");
+            assert_ne!(s, <(Job, Settings)>::default(), "{field:?}");
+        }
+        // Clearing the optional ones.
+        let mut s = <(Job, Settings)>::default();
+        Field::CkptEvery.set(&mut s.0, &mut s.1, Some(60.0));
+        Field::CkptEvery.set(&mut s.0, &mut s.1, None);
+        Field::Params.set(&mut s.0, &mut s.1, None);
+        assert_eq!(s, <(Job, Settings)>::default());
+    }
+
+    #[test]
+    fn labels_and_accepted_texts_are_the_tables_english_and_translated() {
+        use crate::locale::{with_lang, Lang};
+        // In English every label and accepted text is the table's own (locales/fields.yml must
+        // not drift from it).
+        for f in Field::ALL {
+            assert_eq!(f.label(), f.spec().label, "{f:?}");
+            assert_eq!(f.accepted(Origin::Link), f.spec().accepted.link, "{f:?}");
+            assert_eq!(f.accepted(Origin::Typed), f.spec().accepted.typed, "{f:?}");
+        }
+        // In Portuguese (model/locales/fields.yml): labels are translated and stay distinct.
+        with_lang(Lang::Pt, || {
+            assert_eq!(Field::Params.label(), "Parâmetros do modelo");
+            assert_eq!(Field::Duty.label(), "Ciclo de uso");
+            // A link carries canonical numbers (dot decimals); a typed box reads Portuguese ones.
+            assert_eq!(
+                Field::Mfu.accepted(Origin::Link),
+                "uma fração de 0.0001 a 1, como 0.4 (ou 40%)"
+            );
+            assert_eq!(
+                Field::Mfu.accepted(Origin::Typed),
+                "uma porcentagem de 0,01 a 100, como 40"
+            );
+            let mut labels = std::collections::HashSet::new();
+            for f in Field::ALL {
+                assert!(labels.insert(f.label()), "Portuguese label of {f:?} twice");
+            }
+        });
+    }
+}
