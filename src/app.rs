@@ -113,7 +113,7 @@ pub fn App(in_steps: bool) -> impl IntoView {
         <LiveRegion />
         // `data-built`: every part of the page is in the document (tests and benchmarks wait for it).
         <main class="layout" data-built=move || (built.get() >= WHOLE_PAGE).then_some("")>
-            <section id="answers" class="panel answers" aria-label=tr!("app.answers")><AnswersPanel /></section>
+            <section id="answers" class="panel answers" aria-label=tr!("app.answers")><AnswersPanel runway=state.runway day0=state.day0 planned=state.grants catalog=state.catalog /></section>
             <Show when=shows(CALCULATOR)>
                 <section id="workload" class="panel inputs" aria-label=tr!("app.inputs")><InputsPanel /></section>
                 <div class="side-details">
@@ -124,13 +124,13 @@ pub fn App(in_steps: bool) -> impl IntoView {
                         <SavedPlansPanel />
                     </Collapsible>
                 </div>
-                <section class="panel results" aria-label=tr!("app.results")><Results /></section>
+                <section class="panel results" aria-label=tr!("app.results")><Results current=state.estimate job=state.job /></section>
                 <Collapsible id="charts" class="panel charts" title=tr!("sections.charts.title") blurb=tr!("sections.charts.blurb")>
-                    <div class="charts-grid"><Charts /></div>
+                    <div class="charts-grid"><Charts estimate=state.estimate job=state.job /></div>
                 </Collapsible>
             </Show>
             <Show when=shows(WHOLE_PAGE)>
-                <section id="credits" class="panel credits" aria-label=tr!("app.credits")><CreditsPanel /></section>
+                <section id="credits" class="panel credits" aria-label=tr!("app.credits")><CreditsPanel runway=state.runway plan_errors=state.plan_errors day0=state.day0 plan=state.plan catalog=state.catalog /></section>
                 <div class="details-grid">
                     <Collapsible id="hidden-costs" class="panel hidden" title=tr!("sections.hidden_costs.title") blurb=tr!("sections.hidden_costs.blurb")>
                         <HiddenCostsPanel />

@@ -11,9 +11,10 @@
 use std::cell::RefCell;
 
 use leptos::prelude::*;
-use runway_model::tr;
-use runway_model::{decode_view_prefs, encode_view_prefs, ViewPrefs};
-use runway_model::{locale, locale::CurrencyCode, locale::DisplayCurrency, locale::Lang};
+use runway_model::{
+    decode_view_prefs, encode_view_prefs, locale, locale::CurrencyCode, locale::DisplayCurrency,
+    locale::Lang, tr, ViewPrefs,
+};
 use wasm_bindgen::JsCast;
 
 use crate::platform::browser;

@@ -21,24 +21,14 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
-use runway_model::advise;
-use runway_model::price_column;
-use runway_model::results_csv;
-use runway_model::HiddenOutput;
-use runway_model::HostMode;
-use runway_model::Range;
-use runway_model::WorkloadKind;
-use runway_model::NOT_A_NUMBER;
-use runway_model::{apply_window, warnings};
-use runway_model::{billing_modes, estimate_billing, what_budget_buys};
-use runway_model::{cost_by_provider, cost_vs_mfu};
 use runway_model::{
-    cost_vs_gpus, cost_vs_interval, estimate_overheads, log_space, OverheadEstimate, MAX_SWEEP_GPUS,
+    advise, apply_window, billing_modes, cost_by_provider, cost_vs_gpus, cost_vs_interval,
+    cost_vs_mfu, decode_link, decode_plan_file, encode_plan_file, estimate, estimate_billing,
+    estimate_overheads, log_space, price_column, results_csv, run_plan, runway_inputs, simulate,
+    simulate_totals, warnings, what_budget_buys, Catalog, DecodedLink, Field, GrantInput,
+    HiddenOutput, HostMode, Library, Output, OverheadEstimate, Range, RunwayResult, SavedPlan,
+    WorkloadInput, WorkloadKind, MAX_SWEEP_GPUS, NOT_A_NUMBER,
 };
-use runway_model::{decode_link, estimate, Catalog, DecodedLink, Field, Output};
-use runway_model::{decode_plan_file, encode_plan_file, Library, SavedPlan};
-use runway_model::{run_plan, runway_inputs};
-use runway_model::{simulate, simulate_totals, GrantInput, RunwayResult, WorkloadInput};
 use std::cell::Cell;
 use std::time::Instant;
 

@@ -3,9 +3,8 @@
 //! natively) and the event-jumping `simulate_totals` the planner and the Monte Carlo run call
 //! thousands of times per edit (goal: at most 10 µs), on the same plan.
 
-use runway_model::Scope;
 use runway_model::{
-    simulate, simulate_totals, GrantInput, LineItem, WorkloadInput, HORIZON_CAP_DAYS,
+    simulate, simulate_totals, GrantInput, LineItem, Scope, WorkloadInput, HORIZON_CAP_DAYS,
 };
 use std::hint::black_box;
 use std::time::Instant;

@@ -13,14 +13,10 @@
 //! in `tests/corpus/intended.json` with its reason (the browser pass reads the same list); nothing
 //! else may differ.
 
-use runway_model::data_value;
-use runway_model::evaluate;
-use runway_model::Date;
-use runway_model::HiddenOutput;
-use runway_model::Output;
-use runway_model::{credit_totals, next_steps};
-use runway_model::{decode_link, estimate, Catalog};
-use runway_model::{locale::with_lang, locale::Lang};
+use runway_model::{
+    credit_totals, data_value, decode_link, estimate, evaluate, locale::with_lang, locale::Lang,
+    next_steps, Catalog, Date, HiddenOutput, Output,
+};
 use std::collections::BTreeMap;
 
 /// Values allowed to differ from the recording: `[{ "link": exact link, "id": test id, "now":

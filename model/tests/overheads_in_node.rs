@@ -20,9 +20,7 @@
 //! sends its bytes in one direction while receiving in the other, so the sending rate is half the
 //! figure: 900 / 2 = 450 GB/s (`OverheadEstimate::link_gb_s`).
 
-use runway_model::estimate_overheads;
-use runway_model::OverheadInputs;
-use runway_model::{estimate, Catalog, Job};
+use runway_model::{estimate, estimate_overheads, Catalog, Job, OverheadInputs};
 
 fn close(a: f64, b: f64, rel: f64) -> bool {
     (a - b).abs() <= rel * b.abs()

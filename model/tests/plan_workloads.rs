@@ -6,11 +6,9 @@
 //! negligible (MTBF 10^8 GPU-hours, 0.01-minute checkpoint writes, no restart time) and no
 //! checkpoints are kept; a single GPU has no inter-node communication.
 
-use runway_model::evaluate;
-use runway_model::Date;
-use runway_model::WorkloadKind;
-use runway_model::{decode_link, encode_link, Catalog};
-use runway_model::{decode_plan_file, Library};
+use runway_model::{
+    decode_link, decode_plan_file, encode_link, evaluate, Catalog, Date, Library, WorkloadKind,
+};
 
 fn catalog() -> Catalog {
     Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))

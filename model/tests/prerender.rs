@@ -5,9 +5,7 @@
 //! The browser suite (tests/e2e/first-paint.test.mjs) then checks the snapshot's words against the
 //! page's own on dates in every month; this checks every day of four years, leap days included.
 
-use runway_model::evaluate;
-use runway_model::Date;
-use runway_model::{decode_link, Catalog};
+use runway_model::{decode_link, evaluate, Catalog, Date};
 
 #[test]
 fn the_default_plan_gives_the_same_answers_whatever_day_it_opens_on() {

@@ -1,14 +1,10 @@
 //! Property tests of the model's invariants (STYLE.md tier 2).
 
 use proptest::prelude::*;
-use runway_model::OverheadInputs;
-use runway_model::Plan;
-use runway_model::Token;
-use runway_model::WorkloadKind;
 use runway_model::{
-    decode_link, encode_link, estimate, Catalog, DecodedLink, Field, Job, Settings,
+    decode_link, encode_link, estimate, format_number_exact, parse_number, Catalog, DecodedLink,
+    Field, Job, OverheadInputs, Plan, Settings, Token, WorkloadKind,
 };
-use runway_model::{format_number_exact, parse_number};
 
 fn catalog() -> Catalog {
     Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))

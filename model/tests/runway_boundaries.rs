@@ -8,8 +8,7 @@
 //! The workload: 1 GPU at $1 per GPU-hour, duty 1, at AWS: 1 · 24 · 1 = 24 busy hours a day,
 //! $24 a day.
 
-use runway_model::Scope;
-use runway_model::{simulate, GrantInput, LineItem, WorkloadInput, HORIZON_CAP_DAYS};
+use runway_model::{simulate, GrantInput, LineItem, Scope, WorkloadInput, HORIZON_CAP_DAYS};
 
 fn grant() -> GrantInput {
     GrantInput {

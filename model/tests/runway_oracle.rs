@@ -31,8 +31,9 @@
 //!   (`WorkloadInput::end_day`'s documentation: "its start when there is nothing to run").
 
 use proptest::prelude::*;
-use runway_model::Scope;
-use runway_model::{simulate, GrantInput, LineItem, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS};
+use runway_model::{
+    simulate, GrantInput, LineItem, RunwayResult, Scope, WorkloadInput, HORIZON_CAP_DAYS,
+};
 
 /// What the spec says the runway of a plan is.
 #[derive(Debug)]

@@ -23,8 +23,7 @@
 //! page states its decode throughput as this upper bound (README, "Serving against published
 //! benchmarks").
 
-use runway_model::Catalog;
-use runway_model::{decode_tokens_per_second, kv_bytes_per_token};
+use runway_model::{decode_tokens_per_second, kv_bytes_per_token, Catalog};
 
 const LLAMA2_7B: f64 = 6.74e9;
 

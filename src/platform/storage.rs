@@ -4,8 +4,7 @@
 
 use gloo_storage::errors::StorageError;
 use gloo_storage::{LocalStorage, Storage};
-use runway_model::tr;
-use runway_model::{FileError, Library};
+use runway_model::{tr, FileError, Library};
 use wasm_bindgen::{JsCast, JsValue};
 
 /// Where the saved scenarios live.

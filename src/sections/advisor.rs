@@ -1,7 +1,5 @@
 use leptos::prelude::*;
-use runway_model::interned;
-use runway_model::{data_value, usd};
-use runway_model::{tr, Field};
+use runway_model::{data_value, interned, tr, usd, Field};
 
 use crate::state::use_app_state;
 use crate::widgets::field_error::FieldError;

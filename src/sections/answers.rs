@@ -2,15 +2,13 @@
 //! unused), when cash starts and how much, and what to do next (apply-by dates, nearest first).
 
 use leptos::prelude::*;
-use runway_model::tr;
-use runway_model::Date;
-use runway_model::Day0;
-use runway_model::GrantOutcome;
-use runway_model::{credit_totals, next_steps, ApplyStatus, CreditTotals, NextStep};
-use runway_model::{data_value, usd, usd_exact};
+use runway_model::{
+    credit_totals, data_value, next_steps, tr, usd, usd_exact, ApplyStatus, Catalog, CreditTotals,
+    Date, Day0, GrantOutcome, NextStep, PlannedGrant,
+};
 
 use crate::platform::browser;
-use crate::state::use_app_state;
+use crate::state::RunwayView;
 use crate::widgets::announce::{marked, piece, MARK};
 use crate::widgets::live::{follow_value, ValueText};
 use crate::widgets::section::OpenSections;
@@ -31,16 +29,22 @@ struct Facts {
 
 /// The four answers for the whole plan, at the top of the page.
 #[component]
-pub fn AnswersPanel() -> impl IntoView {
-    let state = use_app_state();
+pub fn AnswersPanel(
+    /// The plan's outcome, where the answers come from.
+    runway: Memo<Option<RunwayView>>,
+    /// Day 0, for the dates.
+    day0: Memo<Day0>,
+    /// The plan's grants, for their names and apply days.
+    planned: Memo<Vec<PlannedGrant>>,
+    /// The catalog, for the programs' names.
+    catalog: &'static Catalog,
+) -> impl IntoView {
     let facts = Memo::new(move |_| {
-        state.runway.with(|r| {
+        runway.with(|r| {
             let Some(r) = r else {
                 return Facts::default();
             };
-            let apply_days: Vec<u32> = state
-                .grants
-                .with(|g| g.iter().map(|g| g.apply_day).collect());
+            let apply_days: Vec<u32> = planned.with(|g| g.iter().map(|g| g.apply_day).collect());
             Facts {
                 known: true,
                 total_usd: r.result.total_spend_usd,
@@ -90,13 +94,13 @@ pub fn AnswersPanel() -> impl IntoView {
     let total_first = follow_value(total_node, live(|f| f.total_usd));
     let cash_node = NodeRef::<leptos::html::Span>::new();
     let cash_first = follow_value(cash_node, live(|f| f.cash_usd));
-    let date = move |day: i64| state.day0.with(|p| p.signed_date(day));
+    let date = move |day: i64| day0.with(|p| p.signed_date(day));
     let cash_date = move || facts.with(|f| f.cash_day).and_then(|d| date(i64::from(d)));
     let cash_iso = move || cash_date().map_or_else(|| "none".to_string(), |d| d.iso());
     let cash_text = move || {
         facts.with(|f| match (f.known, f.cash_day) {
             (false, _) => "—".to_string(),
-            (true, Some(d)) => state.day0.with(|p| p.day_text(i64::from(d))),
+            (true, Some(d)) => day0.with(|p| p.day_text(i64::from(d))),
             (true, None) => tr!("answers.never"),
         })
     };
@@ -128,12 +132,11 @@ pub fn AnswersPanel() -> impl IntoView {
         })
     };
     let grant_name = move |i: usize| {
-        state.grants.with(|grants| {
+        planned.with(|grants| {
             grants.get(i).map_or_else(
                 || tr!("answers.grant_n", n = i + 1),
                 |g| {
-                    state
-                        .catalog
+                    catalog
                         .program(&g.program_id)
                         .map_or_else(|| g.program_id.clone(), |prog| prog.name.to_string())
                 },
@@ -191,7 +194,7 @@ pub fn AnswersPanel() -> impl IntoView {
                         .apply_by
                         .and_then(date)
                         .map_or_else(|| "none".to_string(), |d| d.iso());
-                    let words = state.day0.with(|p| step_words(*p, step, &name));
+                    let words = day0.with(|p| step_words(*p, step, &name));
                     let class = match step.status {
                         ApplyStatus::InTime => "step",
                         ApplyStatus::PaysNothing => "step idle",

@@ -1,14 +1,11 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
-use runway_model::chart_text;
-use runway_model::interned;
-use runway_model::HostMode;
 use runway_model::{
-    compact, data_value, exact, percent, usd, usd_as_published, usd_exact, usd_unit,
+    chart_text, compact, data_value, exact, interned, percent, tr, usd, usd_as_published,
+    usd_exact, usd_unit, BillingEstimate, BuyRow, DutySweep, Explanation, Field, HostMode, ModeRow,
+    VolumeSweep,
 };
-use runway_model::{tr, Explanation, Field};
-use runway_model::{BillingEstimate, BuyRow, DutySweep, ModeRow, VolumeSweep};
 
 use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::{use_app_state, use_derived, AppState};

@@ -3,31 +3,34 @@ use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use runway_charts::{draw_cost_by_provider, draw_cost_vs_mfu, DrawResult, MfuText, ProviderBar};
-use runway_model::insert_by_key;
-use runway_model::tr;
-use runway_model::{chart_text, chart_text::Bar};
-use runway_model::{percent, usd};
-use runway_model::{Estimate, Job, PriceSource};
+use runway_model::{
+    chart_text, chart_text::Bar, insert_by_key, percent, tr, usd, Estimate, EstimateError, Job,
+    PriceSource,
+};
 use web_sys::HtmlCanvasElement;
 
 use crate::platform::browser;
-use crate::state::{use_app_state, use_derived};
+use crate::state::use_derived;
 use crate::widgets::canvas::MeasuredCanvas;
 
 /// The two charts. Drawing is coalesced into one animation frame after the numbers update, so a
 /// burst of slider events draws once and never delays the results.
 #[component]
-pub fn Charts() -> impl IntoView {
-    let state = use_app_state();
+pub fn Charts(
+    /// The edited job's estimate.
+    estimate: Memo<Result<Estimate<'static>, EstimateError>>,
+    /// The edited job.
+    job: Memo<Job>,
+) -> impl IntoView {
     let derived = use_derived();
     let mfu_canvas = NodeRef::<Canvas>::new();
     let provider_canvas = NodeRef::<Canvas>::new();
     // The estimate changes only when something these charts show does (not on hidden-cost edits).
     redraw_after_change(
-        move || state.estimate.track(),
+        move || estimate.track(),
         move || {
-            let scenario = state.job.get_untracked();
-            let Ok(e) = state.estimate.get_untracked() else {
+            let scenario = job.get_untracked();
+            let Ok(e) = estimate.get_untracked() else {
                 return;
             };
             if let (Some(canvas), Some(curve)) = (
@@ -50,9 +53,9 @@ pub fn Charts() -> impl IntoView {
     // Each chart's text alternative, from the same points the canvas draws; like the drawing, it
     // follows the estimate (the job is read as the estimate was made from it).
     let mfu_text = Memo::new(move |_| {
-        let e = state.estimate.read();
+        let e = estimate.read();
         let e = e.as_ref().ok()?;
-        let s = state.job.read_untracked();
+        let s = job.read_untracked();
         derived.mfu_curve.with(|curve| {
             curve
                 .as_ref()
@@ -60,10 +63,10 @@ pub fn Charts() -> impl IntoView {
         })
     });
     let provider_text = Memo::new(move |_| {
-        let e = state.estimate.read();
+        let e = estimate.read();
         let e = e.as_ref().ok()?;
         let costs = derived.providers.get()?;
-        let bars = provider_bars(&state.job.read_untracked(), e, &costs);
+        let bars = provider_bars(&job.read_untracked(), e, &costs);
         Some(bars_text(&bars, chart_text::cost_by_provider))
     });
     view! {

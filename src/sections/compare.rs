@@ -1,14 +1,11 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_cost_by_provider, ProviderBar};
-use runway_model::format_number_exact;
-use runway_model::tr;
-use runway_model::Token;
-use runway_model::WorkloadKind;
 use runway_model::{
-    column_from_slots, encode_column, train_vs_finetune, Column, ColumnResult, MAX_COLUMNS,
+    column_from_slots, compact, data_value, encode_column, exact, format_number_exact, hours,
+    scientific, tr, train_vs_finetune, usd, usd_exact, Column, ColumnResult, Token, WorkloadKind,
+    MAX_COLUMNS,
 };
-use runway_model::{compact, data_value, exact, hours, scientific, usd, usd_exact};
 
 use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::use_app_state;

@@ -1,13 +1,11 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
-use runway_model::interned;
-use runway_model::DataFormat;
-use runway_model::HiddenOutput;
-use runway_model::{chart_text, chart_text::Line};
-use runway_model::{compact, data_value, hours, percent, usd};
-use runway_model::{gpus_per_node, offered_networks, OverheadEstimate, Sweeps};
-use runway_model::{tr, Catalog, Field, Job};
+use runway_model::{
+    chart_text, chart_text::Line, compact, data_value, gpus_per_node, hours, interned,
+    offered_networks, percent, tr, usd, Catalog, DataFormat, Field, HiddenOutput, Job,
+    OverheadEstimate, Sweeps,
+};
 
 use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::{use_app_state, use_derived, AppState};

@@ -1,9 +1,5 @@
 use leptos::prelude::*;
-use runway_model::eligibility;
-use runway_model::usd;
-use runway_model::Program;
-use runway_model::{tr, Field};
-use runway_model::{PlannedGrant, MAX_GRANTS};
+use runway_model::{eligibility, tr, usd, Field, PlannedGrant, Program, MAX_GRANTS};
 
 use crate::state::use_app_state;
 use crate::widgets::announce::{marked, piece, Announcer, MARK};

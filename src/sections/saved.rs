@@ -1,10 +1,8 @@
 use leptos::prelude::*;
-use runway_model::plan_calendar;
-use runway_model::results_csv;
-use runway_model::usd;
-use runway_model::{clean_text, typed_text, MAX_NAME, MAX_NOTE};
-use runway_model::{decode_link, tr, Catalog};
-use runway_model::{decode_plan_file, encode_plan_file, plan_query, Library, SavedPlan};
+use runway_model::{
+    clean_text, decode_link, decode_plan_file, encode_plan_file, plan_calendar, plan_query,
+    results_csv, tr, typed_text, usd, Catalog, Library, SavedPlan, MAX_NAME, MAX_NOTE,
+};
 use wasm_bindgen::JsCast;
 
 use crate::platform::storage::{self, StoredLibrary};

@@ -4,14 +4,11 @@
 //! data is never computed, and each changes only when its own inputs do.
 
 use leptos::prelude::*;
-use runway_model::{advise_plan, Advice, PlanFit};
 use runway_model::{
-    billing_modes, duty_sweep, estimate_billing, volume_sweep, what_budget_buys, BillingEstimate,
-    BuyRow, DutySweep, ModeRow, VolumeSweep,
+    advise_plan, billing_modes, cost_by_provider, cost_vs_mfu, duty_sweep, estimate_billing,
+    log_space, price_column, sweeps, volume_sweep, what_budget_buys, Advice, BillingEstimate,
+    BuyRow, ColumnResult, DutySweep, ModeRow, PlanFit, Sweeps, VolumeSweep,
 };
-use runway_model::{cost_by_provider, cost_vs_mfu};
-use runway_model::{log_space, sweeps, Sweeps};
-use runway_model::{price_column, ColumnResult};
 
 use crate::state::AppState;
 

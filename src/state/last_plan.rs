@@ -1,8 +1,9 @@
 //! The plan a visit without a link opens: the last one open, kept in the browser's storage.
 
 use leptos::prelude::*;
-use runway_model::{clean_text, MAX_NAME, MAX_NOTE};
-use runway_model::{decode_plan_file, plan_query, PlanFile, SavedPlan};
+use runway_model::{
+    clean_text, decode_plan_file, plan_query, PlanFile, SavedPlan, MAX_NAME, MAX_NOTE,
+};
 
 use crate::platform::storage::{self, StorageProblem};
 use crate::state::AppState;

@@ -7,13 +7,11 @@ pub mod derived;
 pub mod last_plan;
 
 use leptos::prelude::*;
-use runway_model::TokenError;
 use runway_model::{
-    decode_link, encode_link, estimate, Catalog, DecodedLink, Estimate, EstimateError, Field,
-    InputError, Job, Origin, Settings,
+    decode_link, encode_link, estimate, estimate_overheads, Catalog, Day0, DecodedLink, Estimate,
+    EstimateError, Field, InputError, Job, Origin, OverheadEstimate, Plan, PlannedGrant, Settings,
+    TokenError,
 };
-use runway_model::{estimate_overheads, OverheadEstimate};
-use runway_model::{Day0, Plan, PlannedGrant};
 use std::collections::BTreeMap;
 
 /// The whole plan evaluated: every workload priced, the runway, warnings and apply-by days.

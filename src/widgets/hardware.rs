@@ -1,6 +1,5 @@
 use leptos::prelude::*;
-use runway_model::staleness;
-use runway_model::{tr, Field};
+use runway_model::{staleness, tr, Field};
 
 use crate::state::use_app_state;
 use crate::widgets::field_error::FieldError;

@@ -1,6 +1,5 @@
 use leptos::prelude::*;
-use runway_model::Field;
-use runway_model::Scale;
+use runway_model::{Field, Scale};
 
 use crate::state::use_app_state;
 use crate::widgets::field_error::FieldError;

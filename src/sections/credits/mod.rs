@@ -4,25 +4,33 @@ pub mod runway_chart;
 pub mod runway_results;
 pub mod uncertainty;
 use leptos::prelude::*;
-use runway_model::tr;
-use runway_model::Token;
+use runway_model::{tr, Catalog, Day0, Plan, Token, TokenError};
 
 use crate::sections::credits::plan_list::PlanList;
 use crate::sections::credits::planner::ApplicationPlanner;
 use crate::sections::credits::runway_results::RunwayResults;
 use crate::sections::programs::ProgramBrowser;
 use crate::sections::workload::workloads::WorkloadList;
-use crate::state::use_app_state;
+use crate::state::RunwayView;
 use crate::widgets::section::Collapsible;
 
 /// Credit programs, the plan's grants, and how far they carry the plan.
 #[component]
-pub fn CreditsPanel() -> impl IntoView {
-    let state = use_app_state();
-    let runway = state.runway;
+pub fn CreditsPanel(
+    /// The plan's outcome.
+    runway: Memo<Option<RunwayView>>,
+    /// The link's rejected tokens (the comparison's own are shown there).
+    plan_errors: RwSignal<Vec<TokenError>>,
+    /// Day 0, for the dates.
+    day0: Memo<Day0>,
+    /// The plan.
+    plan: RwSignal<Plan>,
+    /// The catalog.
+    catalog: &'static Catalog,
+) -> impl IntoView {
     crate::sections::credits::uncertainty::provide_bands();
     let link_errors = move || {
-        state.plan_errors.with(|errors| {
+        plan_errors.with(|errors| {
             errors
                 .iter()
                 .filter(|e| !matches!(e.at, Token::Cmp(_)))
@@ -36,7 +44,7 @@ pub fn CreditsPanel() -> impl IntoView {
         {link_errors}
         <WorkloadList />
         <PlanList runway=runway />
-        <RunwayResults runway=runway />
+        <RunwayResults runway=runway day0=day0 plan=plan catalog=catalog />
         // Two tools on the runway above, side by side while closed: when to apply, and how sure it is.
         <div class="credit-tools">
             <Collapsible id="planner" class="planner-section" nested=true title=tr!("credits.planner_title")

@@ -1,7 +1,5 @@
 use leptos::prelude::*;
-use runway_model::tr;
-use runway_model::{apply_window, GrantField};
-use runway_model::{data_value, usd, usd_exact};
+use runway_model::{apply_window, data_value, tr, usd, usd_exact, GrantField};
 
 use crate::state::use_app_state;
 use crate::state::RunwayView;

@@ -3,11 +3,7 @@
 //! these dates" writes them into the plan (and so the link).
 
 use leptos::prelude::*;
-use runway_model::tr;
-use runway_model::Applications;
-use runway_model::Plan;
-use runway_model::HORIZON_CAP_DAYS;
-use runway_model::{data_value, usd, usd_exact};
+use runway_model::{data_value, tr, usd, usd_exact, Applications, Plan, HORIZON_CAP_DAYS};
 
 use crate::state::use_app_state;
 use crate::widgets::announce::{focus_test_id, marked, piece, Announcer, MARK};

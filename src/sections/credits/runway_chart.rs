@@ -3,13 +3,12 @@ use leptos::prelude::*;
 use runway_charts::{
     css, draw_runway, RunwayChart, CASH, EXPIRED, EXPIRED_FILL, GRANT_COLORS, SPEND,
 };
-use runway_model::Date;
-use runway_model::{chart_window, expiries, markers, summary, ChartWindow, Marker};
-use runway_model::{tr, Catalog};
-use runway_model::{Day0, Plan};
+use runway_model::{
+    chart_window, expiries, markers, summary, tr, Catalog, ChartWindow, Date, Day0, Marker, Plan,
+};
 
 use crate::sections::charts::{draw_on, redraw_after_change};
-use crate::state::{use_app_state, RunwayView};
+use crate::state::RunwayView;
 
 /// What the chart says besides its pixels: its window, numbered markers, the grants' names and the
 /// sentence that states the answer.
@@ -73,10 +72,13 @@ fn day_attr(plan: Day0, day: u32) -> String {
 pub fn RunwayChartView(
     /// The current runway.
     runway: Memo<Option<RunwayView>>,
+    /// The plan, for the chart's reading of it.
+    plan: RwSignal<Plan>,
+    /// Day 0, for the dates.
+    day0: Memo<Day0>,
+    /// The catalog.
+    catalog: &'static Catalog,
 ) -> impl IntoView {
-    let state = use_app_state();
-    let catalog = state.catalog;
-    let plan = state.plan;
     let read = Memo::new(move |_| {
         runway.with(|r| {
             r.as_ref().map(|view| {
@@ -128,7 +130,7 @@ pub fn RunwayChartView(
         move || {
             read.with(|r| {
                 r.as_ref()
-                    .map(|r| state.day0.with(|p| day_attr(*p, pick(&r.window))))
+                    .map(|r| day0.with(|p| day_attr(*p, pick(&r.window))))
             })
         }
     };
@@ -182,7 +184,7 @@ pub fn RunwayChartView(
                     .iter()
                     .enumerate()
                     .map(|(i, m)| {
-                        let when = state.day0.with(|p| p.day_text(i64::from(m.day)));
+                        let when = day0.with(|p| p.day_text(i64::from(m.day)));
                         let day = m.day;
                         let text = m.text.clone();
                         view! {

@@ -1,10 +1,7 @@
 use leptos::prelude::*;
-use runway_model::tr;
-use runway_model::BillLine;
-use runway_model::{data_value, usd, usd_exact};
+use runway_model::{data_value, tr, usd, usd_exact, BillLine, Catalog, Day0, Plan};
 
 use crate::sections::credits::runway_chart::RunwayChartView;
-use crate::state::use_app_state;
 use crate::state::RunwayView;
 use crate::widgets::live::{follow_value, ValueText};
 
@@ -14,8 +11,13 @@ use crate::widgets::live::{follow_value, ValueText};
 pub fn RunwayResults(
     /// The current runway.
     runway: Memo<Option<RunwayView>>,
+    /// Day 0, for the dates.
+    day0: Memo<Day0>,
+    /// The plan, for the chart's reading of it.
+    plan: RwSignal<Plan>,
+    /// The catalog, for the providers' names.
+    catalog: &'static Catalog,
 ) -> impl IntoView {
-    let state = use_app_state();
     let dollars = move |label: String, id: &'static str, pick: fn(&RunwayView) -> f64| {
         let node = NodeRef::<leptos::html::Div>::new();
         let first = follow_value(node, move || {
@@ -39,11 +41,7 @@ pub fn RunwayResults(
         Memo::new(move |_| runway.with(|r| r.as_ref().and_then(|r| r.result.runway_end_day)));
     let horizon =
         Memo::new(move |_| runway.with(|r| r.as_ref().map_or(0, |r| r.result.horizon_days)));
-    let end_date = move || {
-        end_day
-            .get()
-            .and_then(|d| state.day0.with(|p| p.date_of(d)))
-    };
+    let end_date = move || end_day.get().and_then(|d| day0.with(|p| p.date_of(d)));
     let end_text = move || match (end_day.get(), end_date()) {
         (Some(_), Some(date)) => {
             let from_today = crate::platform::browser::today().map(|t| t.days_until(date));
@@ -59,7 +57,7 @@ pub fn RunwayResults(
         (Some(d), None) => tr!("runway_results.day_n", d = d),
         (None, _) => {
             let days = horizon.get();
-            match state.day0.with(|p| p.date_of(days)) {
+            match day0.with(|p| p.date_of(days)) {
                 Some(until) => tr!("runway_results.never_before", until = until, days = days),
                 None => tr!("runway_results.never_within", days = days),
             }
@@ -80,8 +78,8 @@ pub fn RunwayResults(
                 </div>
             </div>
         </div>
-        <BillLines runway=runway />
-        <RunwayChartView runway=runway />
+        <BillLines runway=runway catalog=catalog />
+        <RunwayChartView runway=runway plan=plan day0=day0 catalog=catalog />
     }
 }
 
@@ -92,8 +90,9 @@ pub fn RunwayResults(
 fn BillLines(
     /// The current runway.
     runway: Memo<Option<RunwayView>>,
+    /// The catalog, for the providers' names.
+    catalog: &'static Catalog,
 ) -> impl IntoView {
-    let state = use_app_state();
     let lines = Memo::new(move |_| {
         runway.with(|r| {
             r.as_ref().map_or_else(Vec::new, |r| {
@@ -112,8 +111,7 @@ fn BillLines(
                 .iter()
                 .map(|(line, i, provider_id)| {
                     let i = *i;
-                    let provider = state
-                        .catalog
+                    let provider = catalog
                         .provider(provider_id)
                         .map_or(provider_id.as_str(), |p| p.name.as_ref())
                         .to_string();

@@ -5,11 +5,10 @@
 use std::time::Duration;
 
 use leptos::prelude::*;
-use runway_model::tr;
-use runway_model::RangeKey;
-use runway_model::{data_value, exact, percent, usd};
-use runway_model::{montecarlo, montecarlo::Bands};
-use runway_model::{GrantOdds, OddsField};
+use runway_model::{
+    data_value, exact, montecarlo, montecarlo::Bands, percent, tr, usd, GrantOdds, OddsField,
+    RangeKey,
+};
 
 use crate::state::use_app_state;
 use crate::widgets::announce::{marked, piece, MARK};

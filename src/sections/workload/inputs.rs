@@ -1,11 +1,10 @@
 use leptos::prelude::*;
-use runway_model::{tr, Field};
+use runway_model::{interned, tr, Field};
 
 use crate::state::use_app_state;
 use crate::widgets::field_error::FieldError;
 use crate::widgets::hardware::{AcceleratorSelect, ProviderSelect};
 use crate::widgets::number_input::NumberInput;
-use runway_model::interned;
 
 /// Every input of the training run.
 #[component]

@@ -1,19 +1,20 @@
 use leptos::prelude::*;
-use runway_model::data_value;
-use runway_model::{tr, Estimate, EstimateError, Output};
+use runway_model::{data_value, tr, Estimate, EstimateError, Job, Output};
 
-use crate::state::use_app_state;
 use crate::widgets::result_card::ResultCard;
 
 /// Every result of the scenario, each with its raw value for scripts (`data-value`), a human
 /// headline, the exact value on hover, and "show the math".
 #[component]
-pub fn Results() -> impl IntoView {
-    let state = use_app_state();
-    let current = state.estimate;
+pub fn Results(
+    /// The edited job's estimate.
+    current: Memo<Result<Estimate<'static>, EstimateError>>,
+    /// The edited job, for show-the-math.
+    job: Memo<Job>,
+) -> impl IntoView {
     let cards = Output::ALL
         .into_iter()
-        .map(|output| view! { <EstimateCard output=output current=current /> })
+        .map(|output| view! { <EstimateCard output=output current=current job=job /> })
         .collect_view();
     view! {
         <h2>{tr!("results.heading")}</h2>
@@ -47,8 +48,9 @@ fn EstimateCard(
     output: Output,
     /// The current estimate.
     current: Memo<Result<Estimate<'static>, EstimateError>>,
+    /// The edited job.
+    job: Memo<Job>,
 ) -> impl IntoView {
-    let state = use_app_state();
     let read = move |f: fn(Output, &Estimate) -> String| {
         current.with(|e| {
             e.as_ref()
@@ -64,9 +66,7 @@ fn EstimateCard(
         })
     });
     let math = Callback::new(move |()| {
-        state
-            .job
-            .with(|s| current.with(|e| e.as_ref().ok().map(|e| output.explain(s, e))))
+        job.with(|s| current.with(|e| e.as_ref().ok().map(|e| output.explain(s, e))))
     });
     view! {
         <ResultCard

@@ -1,10 +1,8 @@
 use leptos::prelude::*;
-use runway_model::format_number_exact;
-use runway_model::tr;
-use runway_model::Origin;
-use runway_model::{compact, data_value, percent, usd, usd_exact};
-use runway_model::{job_from_slots, job_kinds, serve_from_slots, Serve};
-use runway_model::{work_from_slots, ExtraWorkload, MAX_WORKLOADS};
+use runway_model::{
+    compact, data_value, format_number_exact, job_from_slots, job_kinds, percent, serve_from_slots,
+    tr, usd, usd_exact, work_from_slots, ExtraWorkload, Origin, Serve, MAX_WORKLOADS,
+};
 
 use crate::state::use_app_state;
 use crate::widgets::announce::{focus_test_id, marked, piece, Announcer, MARK};
