@@ -111,7 +111,7 @@ pub fn job_kinds() -> impl Iterator<Item = WorkloadKind> {
 /// tokens.
 pub fn parse_job(token: &str, index: usize, catalog: &Catalog) -> Result<Job, TokenError> {
     let slots = slots::job_slots();
-    let parts = slots::split(token, Token::Job(index), &slots)?;
+    let parts = slots::split(token, Token::Job(index), slots)?;
     job_from_slots(&parts, index, Origin::Link, catalog)
 }
 
@@ -134,7 +134,7 @@ pub fn job_from_slots(
         catalog,
         label: &label,
     };
-    slots::decode(&slots::job_slots(), parts, at, &cx, Job::default())
+    slots::decode(slots::job_slots(), parts, at, &cx, Job::default())
 }
 
 /// Writes a job token with every field up to the duty cycle, so a link keeps its meaning when
@@ -143,7 +143,7 @@ pub fn job_from_slots(
 /// was given (the editor keeps it when the kind changes), so its link reopens exactly the plan
 /// it was written from.
 pub fn encode_job(j: &Job) -> String {
-    slots::encode(&slots::job_slots(), j)
+    slots::encode(slots::job_slots(), j)
 }
 
 impl Record for Serve {

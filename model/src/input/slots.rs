@@ -215,19 +215,31 @@ pub fn params_text(field: Field, active: f64, total: Option<f64>) -> String {
     ParamCount { active, total }.text(field, false)
 }
 
+/// The default settings, built once: a job field's accessor reads the job only, but takes the
+/// plan's settings too (the input table's accessors read either).
+fn no_settings() -> &'static Settings {
+    static SETTINGS: std::sync::OnceLock<Settings> = std::sync::OnceLock::new();
+    SETTINGS.get_or_init(Settings::default)
+}
+
 impl Record for Job {
     fn number(&self, field: Field) -> Option<f64> {
-        field.number(self, &Settings::default())
+        field.number(self, no_settings())
     }
     fn set_number(&mut self, field: Field, value: f64) {
         field.set(self, &mut Settings::default(), Some(value));
     }
 }
 
-/// The `job=` token's slots: the input table's job rows, in their positions. Numbers are read
-/// through their rows; the four id-like fields (kind, parameters, provider, accelerator) by
-/// their own readers.
-pub fn job_slots() -> Vec<Slot<Job>> {
+/// The `job=` token's slots: the input table's job rows, in their positions, built once. Numbers
+/// are read through their rows; the four id-like fields (kind, parameters, provider,
+/// accelerator) by their own readers.
+pub fn job_slots() -> &'static [Slot<Job>] {
+    static SLOTS: std::sync::OnceLock<Vec<Slot<Job>>> = std::sync::OnceLock::new();
+    SLOTS.get_or_init(build_job_slots)
+}
+
+fn build_job_slots() -> Vec<Slot<Job>> {
     let mut rows: Vec<(usize, Field, Need)> = Field::ALL
         .into_iter()
         .filter_map(|f| f.spec().job.map(|s| (s.at, f, s.need)))
@@ -394,7 +406,7 @@ mod tests {
         let j = Job::default();
         let slots = job_slots();
         assert_eq!(
-            encode(&slots, &j),
+            encode(slots, &j),
             "pretrain:7B:2T:aws:h100-sxm:64:0:1:1:0.4:1"
         );
         // A rank set without a price: the price slot is written empty before it.
@@ -403,7 +415,7 @@ mod tests {
             ..j.clone()
         };
         assert_eq!(
-            encode(&slots, &ranked),
+            encode(slots, &ranked),
             "pretrain:7B:2T:aws:h100-sxm:64:0:1:1:0.4:1::64"
         );
         // The sequence length (the 14th slot) read as typed in a link, written plainly.
@@ -416,7 +428,7 @@ mod tests {
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((long.seq_len, long.lora_rank), (32_768.0, 16.0));
         assert_eq!(
-            encode(&slots, &long),
+            encode(slots, &long),
             "lora:8B:20M:modal:h100-sxm:1:0:1:1:0.4:1:::32768"
         );
         let short = crate::document::workloads::parse_job(
@@ -433,7 +445,7 @@ mod tests {
             ..j
         };
         assert_eq!(
-            encode(&slots, &big),
+            encode(slots, &big),
             "pretrain:7B:2T:aws:h100-sxm:1024:1000:1:1:0.4:1"
         );
         // A column's own accelerator count is written even at the table's default (64).
