@@ -94,7 +94,7 @@ pub use estimators::overheads::{
     log_space, offered_networks, sweeps, OverheadEstimate, Sweeps, MAX_SWEEP_GPUS,
 };
 pub use input::calendar::Date;
-pub use input::field_spec::{Field, Need, Origin, Range};
+pub use input::field_spec::{job_rows, Field, Need, Origin, Range};
 pub use input::job::{Job, LORA_RANK};
 pub use input::kind::WorkloadKind;
 pub use input::knobs::{DataFormat, HostMode, OverheadInputs, Precision};

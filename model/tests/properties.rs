@@ -242,18 +242,13 @@ fn job_token(cat: &Catalog) -> BoxedStrategy<String> {
     let kinds: Vec<String> = runway_model::job_kinds()
         .map(|k| k.id().to_string())
         .collect();
-    let mut rows: Vec<(usize, Field)> = Field::ALL
+    let rows: Vec<Field> = runway_model::job_rows()
         .into_iter()
-        .filter_map(|f| {
-            f.spec()
-                .job
-                .filter(|s| s.need != runway_model::Need::Required)
-                .map(|s| (s.at, f))
-        })
+        .filter(|(_, need)| *need != runway_model::Need::Required)
+        .map(|(f, _)| f)
         .collect();
-    rows.sort_by_key(|r| r.0);
     let optionals: Vec<BoxedStrategy<String>> =
-        rows.iter().map(|(_, f)| optional(field_text(*f))).collect();
+        rows.iter().map(|f| optional(field_text(*f))).collect();
     let n = optionals.len();
     (
         (

@@ -954,14 +954,21 @@ impl Field {
     }
 }
 
-/// The `job=` token's shape as its message and the README write it:
-/// `kind:params:tokens:provider:accelerator:gpus[:start[:…]]`, from the rows.
-pub fn job_shape() -> String {
+/// The job fields in their `job=` token order, with how each slot is read and written: the
+/// token's slots, its shape in messages and the property test's generator all read this.
+pub fn job_rows() -> Vec<(Field, Need)> {
     let mut rows: Vec<(usize, Field, Need)> = Field::ALL
         .into_iter()
         .filter_map(|f| f.spec().job.map(|s| (s.at, f, s.need)))
         .collect();
     rows.sort_by_key(|r| r.0);
+    rows.into_iter().map(|(_, f, need)| (f, need)).collect()
+}
+
+/// The `job=` token's shape as its message and the README write it:
+/// `kind:params:tokens:provider:accelerator:gpus[:start[:…]]`, from the rows.
+pub fn job_shape() -> String {
+    let rows = job_rows();
     // The accelerator's link key is `gpu` (old one-run links); its token slot is named in words.
     let name = |f: Field| match f {
         Field::Gpu => "accelerator",
@@ -969,13 +976,13 @@ pub fn job_shape() -> String {
     };
     let required: Vec<&str> = rows
         .iter()
-        .filter(|r| r.2 == Need::Required)
-        .map(|r| name(r.1))
+        .filter(|r| r.1 == Need::Required)
+        .map(|r| name(r.0))
         .collect();
     let optional: Vec<&str> = rows
         .iter()
-        .filter(|r| r.2 != Need::Required)
-        .map(|r| name(r.1))
+        .filter(|r| r.1 != Need::Required)
+        .map(|r| name(r.0))
         .collect();
     let mut shape = required.join(":");
     for o in &optional {

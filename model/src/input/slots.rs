@@ -240,13 +240,9 @@ pub fn job_slots() -> &'static [Slot<Job>] {
 }
 
 fn build_job_slots() -> Vec<Slot<Job>> {
-    let mut rows: Vec<(usize, Field, Need)> = Field::ALL
+    crate::input::field_spec::job_rows()
         .into_iter()
-        .filter_map(|f| f.spec().job.map(|s| (s.at, f, s.need)))
-        .collect();
-    rows.sort_by_key(|r| r.0);
-    rows.into_iter()
-        .map(|(_, field, need)| match field {
+        .map(|(field, need)| match field {
             Field::Kind => Slot::own(read_kind, |j| Some(j.kind.id().to_string()), need),
             Field::Params => Slot::own(
                 |j: &mut Job, raw: &str, cx: &Cx| {

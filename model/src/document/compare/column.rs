@@ -260,10 +260,10 @@ const RETRIEVAL_SLOTS: [Slot<Column>; 7] = [
             c.retrieval.queries_per_month = match parse_number(raw) {
                 Ok(v) if (0.0..=1e12).contains(&v) => v,
                 _ => {
-                    return Err(not_in_range(
+                    return Err(out_of_range(
                         cx,
                         raw,
-                        "compare.not_in_range",
+                        false,
                         &crate::tr!("compare.what.queries"),
                         &crate::tr!("compare.range.queries"),
                     ))
@@ -322,23 +322,26 @@ fn said(message: String) -> SlotError {
     SlotError::Said(None, message)
 }
 
-fn not_in_range(cx: &Cx, raw: &str, key: &str, what: &str, expected: &str) -> SlotError {
+/// A retrieval number outside its range ("Comparison 1: chunks "0" is not …"), worded for a whole
+/// number or any number.
+fn out_of_range(cx: &Cx, raw: &str, whole: bool, what: &str, expected: &str) -> SlotError {
     let (label, got) = (cx.label, echo(raw));
-    said(match key {
-        "compare.not_whole" => crate::tr!(
+    said(if whole {
+        crate::tr!(
             "compare.not_whole",
             label = label,
             what = what,
             got = got,
             expected = expected
-        ),
-        _ => crate::tr!(
+        )
+    } else {
+        crate::tr!(
             "compare.not_in_range",
             label = label,
             what = what,
             got = got,
             expected = expected
-        ),
+        )
     })
 }
 
@@ -349,8 +352,7 @@ fn whole_in(
     what: &str,
     expected: &str,
 ) -> Result<u32, SlotError> {
-    parse_whole(raw, min, max)
-        .map_err(|_| not_in_range(cx, raw, "compare.not_whole", what, expected))
+    parse_whole(raw, min, max).map_err(|_| out_of_range(cx, raw, true, what, expected))
 }
 
 /// A number the calculator also reads, read by its field (the same range and message) but named
