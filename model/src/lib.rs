@@ -73,8 +73,8 @@ pub use document::compare::{
     MAX_COLUMNS,
 };
 pub use document::plan::{
-    apply_window, warnings, work_from_slots, BillLine, Day0, ExtraWorkload, GrantField, GrantOdds,
-    OddsField, Plan, PlannedGrant, RangeKey, MAX_GRANTS, MAX_WORKLOADS,
+    apply_window, warnings, work_from_slots, BillLine, Day0, ExtraWorkload, GrantOdds, Plan,
+    PlannedGrant, RangeError, RangeKey, MAX_GRANTS, MAX_WORKLOADS,
 };
 pub use document::workloads::{
     encode_serve, job_from_slots, job_kinds, params_compact, parse_serve, serve_from_slots, Serve,
@@ -93,8 +93,9 @@ pub use estimators::overheads::{
     contrasting_network, cost_vs_gpus, cost_vs_interval, estimate_overheads, gpus_per_node,
     log_space, offered_networks, sweeps, OverheadEstimate, Sweeps, MAX_SWEEP_GPUS,
 };
-pub use input::calendar::Date;
+pub use input::calendar::{Date, DateProblem};
 pub use input::field_spec::{job_rows, Field, Need, Origin, Range};
+pub use input::grant_field::{GrantError, GrantField};
 pub use input::job::{Job, LORA_RANK};
 pub use input::kind::WorkloadKind;
 pub use input::knobs::{DataFormat, HostMode, OverheadInputs, Precision};

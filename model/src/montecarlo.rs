@@ -30,11 +30,11 @@ pub const SEED: u64 = 0x5EED_0013_C0FF_EE42;
 /// A grant "expires with money left" when more than half a cent expires unused.
 pub const EXPIRE_EPSILON_USD: f64 = 0.005;
 
-use crate::document::plan::{PlanRanges, RangeKey, Span};
+use crate::document::plan::{PlanRanges, RangeError, RangeKey, Span};
 
 /// Reads `mfu_range` and `price_range` from a query string (first wins; a bad value keeps the
 /// default and gives a message naming the key).
-pub fn decode_ranges(query: &str) -> (PlanRanges, Vec<(RangeKey, String)>) {
+pub fn decode_ranges(query: &str) -> (PlanRanges, Vec<RangeError>) {
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut ranges = PlanRanges::default();
     let mut errors = Vec::new();
@@ -44,7 +44,7 @@ pub fn decode_ranges(query: &str) -> (PlanRanges, Vec<(RangeKey, String)>) {
             if k == key.key() && !std::mem::replace(&mut seen[i], true) {
                 match key.parse(&v) {
                     Ok(span) => key.put(&mut ranges, span),
-                    Err(m) => errors.push((key, m)),
+                    Err(e) => errors.push(e),
                 }
             }
         }
@@ -509,9 +509,17 @@ mod tests {
                 high: 1.2
             })
         );
-        let m = RangeKey::Mfu.parse("1.1:1.2").err().unwrap_or_default();
+        let m = RangeKey::Mfu
+            .parse("1.1:1.2")
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(m.starts_with("MFU range (mfu_range): \"1.1:1.2\" has its low value out of range. Expected low:high"), "{m}");
-        let m = RangeKey::Price.parse("2:1").err().unwrap_or_default();
+        let m = RangeKey::Price
+            .parse("2:1")
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(m.contains("has low above high"), "{m}");
         assert!(RangeKey::Price.parse("1.2").is_err());
         assert!(RangeKey::Price.parse("nan:1").is_err());
@@ -525,7 +533,7 @@ mod tests {
         );
         assert!(r.price.is_fixed());
         assert_eq!(e.len(), 1);
-        assert_eq!(e[0].0, RangeKey::Price);
+        assert_eq!(e[0].key, RangeKey::Price);
         assert_eq!(
             Span {
                 low: 0.7,

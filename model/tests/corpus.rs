@@ -48,8 +48,8 @@ fn model_values(link: &str, catalog: &Catalog) -> BTreeMap<String, String> {
             put(format!("error-{}#text", e.field.key()), e.to_string());
         }
         // The uncertainty section reads the range keys' errors from the link itself.
-        for (key, message) in runway_model::montecarlo::decode_ranges(link).1 {
-            put(format!("error-{}#text", key.key()), message);
+        for e in runway_model::montecarlo::decode_ranges(link).1 {
+            put(format!("error-{}#text", e.key.key()), e.to_string());
         }
         for e in &d.plan_errors {
             put(format!("error-{}#text", e.key()), e.message());

@@ -13,6 +13,7 @@ use crate::document::workloads::Serve;
 use crate::input::calendar::Date;
 use crate::input::field_spec::Need;
 use crate::input::field_spec::{Field, Origin};
+use crate::input::grant_field::{GrantError, GrantField};
 use crate::input::job::Job;
 use crate::input::parse::{echo, format_number_exact, parse_positive, parse_whole, Problem};
 use crate::input::settings::Settings;
@@ -297,15 +298,16 @@ fn field_error(label: &str, what: &str, raw: &str, problem: Problem, expected: &
     )
 }
 
-/// Reads one `grant=` token (the value after `grant=`), with its optional uncertainty fields.
+/// Reads one `grant=` token (the value after `grant=`), with its optional uncertainty fields:
+/// the program first (its defaults fill the fields left out), then [`GRANT_SLOTS`].
 pub fn parse_grant(
     token: &str,
     index: usize,
     catalog: &Catalog,
 ) -> Result<PlannedGrant, TokenError> {
-    let fail = |message: String| TokenError::new(Token::Grant(index), message);
-    let mut parts = token.split(':');
-    let id = parts.next().unwrap_or("").trim();
+    let at = Token::Grant(index);
+    let parts = crate::input::slots::split(token, at, &GRANT_SLOTS)?;
+    let id = parts.first().copied().unwrap_or("").trim();
     let Some(program) = catalog.program(id) else {
         let ids: Vec<&str> = catalog.programs.iter().map(|p| p.id.as_ref()).collect();
         let problem = if id.is_empty() {
@@ -313,109 +315,116 @@ pub fn parse_grant(
         } else {
             crate::tr!("plan.not_a_program", id = echo(id))
         };
-        return Err(fail(crate::tr!(
-            "plan.grant_unknown",
-            n = index + 1,
-            problem = problem,
-            ids = ids.join(", ")
-        )));
+        return Err(TokenError::new(
+            at,
+            crate::tr!(
+                "plan.grant_unknown",
+                n = index + 1,
+                problem = problem,
+                ids = ids.join(", ")
+            ),
+        ));
     };
-    let label = crate::tr!("plan.grant_label", n = index + 1, name = program.name);
-    let mut grant = PlannedGrant::from_program(program);
-    let rest: Vec<&str> = parts.collect();
-    if rest.len() > GrantField::ALL.len() + OddsField::ALL.len() {
-        return Err(fail(crate::tr!("plan.too_many_fields", label = label)));
-    }
-    for (field, raw) in GrantField::ALL.into_iter().zip(&rest) {
-        field
-            .set(&mut grant, raw, &label)
-            .map_err(|m| TokenError::in_field(Token::Grant(index), field.what(), m))?;
-    }
-    for (field, raw) in OddsField::ALL
-        .into_iter()
-        .zip(rest.iter().skip(GrantField::ALL.len()))
-    {
-        field
-            .set(&mut grant.odds, raw, &label)
-            .map_err(|m| TokenError::in_field(Token::Grant(index), field.what(), m))?;
-    }
-    Ok(grant)
+    let label = at.label();
+    let cx = Cx {
+        origin: Origin::Link,
+        catalog,
+        label: &label,
+    };
+    crate::input::slots::decode(
+        &GRANT_SLOTS,
+        &parts,
+        at,
+        &cx,
+        PlannedGrant::from_program(program),
+    )
+    .map_err(|e| e.of_program(&program.name))
 }
 
-/// The editable numbers of a grant, in token order: one table for the link token and the page's
-/// boxes, so both accept the same values with the same messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GrantField {
-    /// Amount expected, USD.
-    Amount,
-    /// Day the application goes out.
-    ApplyDay,
-    /// Days until approval.
-    ReviewDays,
-    /// Days usable after approval.
-    ValidityDays,
+/// A grant has no field of the input table: its slots have their own readers, over
+/// [`GrantField`].
+impl Record for PlannedGrant {
+    fn number(&self, _: Field) -> Option<f64> {
+        None
+    }
+    fn set_number(&mut self, _: Field, _: f64) {}
 }
 
+/// A grant field's slot: read and written through its row of [`GrantField`].
+macro_rules! grant_slot {
+    ($field:expr) => {
+        Slot::own(
+            |g: &mut PlannedGrant, raw: &str, _: &Cx| $field.set(g, raw).map_err(SlotError::Grant),
+            |g: &PlannedGrant| $field.written(g),
+            $field.need(),
+        )
+    };
+}
+
+/// The `grant=` token: the program (read first, by [`parse_grant`], whose defaults fill the
+/// rest), then every [`GrantField`] in order.
+pub static GRANT_SLOTS: [Slot<PlannedGrant>; 8] = [
+    Slot::own(
+        |_, _, _| Ok(()),
+        |g| Some(g.program_id.clone()),
+        Need::Required,
+    ),
+    grant_slot!(GrantField::Amount),
+    grant_slot!(GrantField::ApplyDay),
+    grant_slot!(GrantField::ReviewDays),
+    grant_slot!(GrantField::ValidityDays),
+    grant_slot!(GrantField::Approval),
+    grant_slot!(GrantField::ReviewMin),
+    grant_slot!(GrantField::ReviewMax),
+];
+
+/// A grant's fields read and written: the table is [`GrantField`]'s (in `input`), the values
+/// are the plan's.
 impl GrantField {
-    /// Every field, in token order.
-    pub const ALL: [GrantField; 4] = [
-        GrantField::Amount,
-        GrantField::ApplyDay,
-        GrantField::ReviewDays,
-        GrantField::ValidityDays,
-    ];
-
-    /// The field in a sentence.
-    pub fn what(self) -> &'static str {
-        match self {
-            GrantField::Amount => "amount",
-            GrantField::ApplyDay => "apply day",
-            GrantField::ReviewDays => "review days",
-            GrantField::ValidityDays => "validity days",
-        }
-    }
-
-    /// The field in a sentence, in the reader's language (`what` is the field's key).
-    pub fn what_text(self) -> String {
-        match self {
-            GrantField::Amount => crate::tr!("plan.grant_field.amount"),
-            GrantField::ApplyDay => crate::tr!("plan.grant_field.apply_day"),
-            GrantField::ReviewDays => crate::tr!("plan.grant_field.review_days"),
-            GrantField::ValidityDays => crate::tr!("plan.grant_field.validity_days"),
-        }
-    }
-
-    /// What it accepts.
-    pub fn expected(self) -> String {
-        match self {
-            GrantField::Amount => crate::tr!("plan.grant_expected.amount"),
-            GrantField::ApplyDay => crate::tr!("plan.grant_expected.whole_day"),
-            GrantField::ReviewDays => crate::tr!("plan.grant_expected.review_days"),
-            GrantField::ValidityDays => crate::tr!("plan.grant_expected.validity_days"),
-        }
-    }
-
-    /// Its value in a grant, as text a box shows.
+    /// Its value in a grant, as text a box shows (empty: the catalog's review bound).
     pub fn text(self, g: &PlannedGrant) -> String {
+        let o = &g.odds;
         match self {
             GrantField::Amount => format_number_exact(g.amount_usd),
             GrantField::ApplyDay => g.apply_day.to_string(),
             GrantField::ReviewDays => g.review_days.to_string(),
             GrantField::ValidityDays => g.validity_days.to_string(),
+            GrantField::Approval => format_number_exact(o.approval),
+            GrantField::ReviewMin => o.review_min_days.map_or(String::new(), |d| d.to_string()),
+            GrantField::ReviewMax => o.review_max_days.map_or(String::new(), |d| d.to_string()),
         }
+    }
+
+    /// Its text in a link; `None` at the uncertainty fields' defaults (approval 1, the catalog's
+    /// review bounds), which a link leaves out.
+    fn written(self, g: &PlannedGrant) -> Option<String> {
+        let at_default = match self {
+            GrantField::Approval => g.odds.approval == 1.0,
+            GrantField::ReviewMin => g.odds.review_min_days.is_none(),
+            GrantField::ReviewMax => g.odds.review_max_days.is_none(),
+            _ => false,
+        };
+        (!at_default).then(|| self.text(g))
     }
 
     /// Reads text the reader typed into the grant: like [`GrantField::set`], after reading it in
     /// the reader's language ([`crate::input::parse::canonical_typed`]: "100.000" in Portuguese is
     /// 100K).
-    pub fn set_typed(self, g: &mut PlannedGrant, raw: &str, label: &str) -> Result<(), String> {
-        self.set(g, &crate::input::parse::canonical_typed(raw), label)
+    pub fn set_typed(self, g: &mut PlannedGrant, raw: &str) -> Result<(), GrantError> {
+        self.set(g, &crate::input::parse::canonical_typed(raw))
     }
 
-    /// Reads `raw` into the grant; on a bad value the grant is untouched and the message names
-    /// the grant (`label`, e.g. "Grant 2 (Modal startup credits)"), the field, the problem and what is accepted.
-    pub fn set(self, g: &mut PlannedGrant, raw: &str, label: &str) -> Result<(), String> {
-        let fail = |p: Problem| field_error(label, &self.what_text(), raw, p, &self.expected());
+    /// Reads `raw` (a link's text) into the grant; on a bad value the grant is untouched. An
+    /// uncertainty review bound left empty is the catalog's.
+    pub fn set(self, g: &mut PlannedGrant, raw: &str) -> Result<(), GrantError> {
+        let fail = |p: Problem| GrantError::new(self, raw, p);
+        let review_bound = || -> Result<Option<u32>, GrantError> {
+            if raw.trim().is_empty() {
+                Ok(None)
+            } else {
+                parse_whole(raw, 0, MAX_REVIEW_DAYS).map(Some).map_err(fail)
+            }
+        };
         match self {
             GrantField::Amount => {
                 g.amount_usd = parse_positive(raw, MAX_AMOUNT_USD).map_err(fail)?
@@ -429,119 +438,21 @@ impl GrantField {
             GrantField::ValidityDays => {
                 g.validity_days = parse_whole(raw, 1, MAX_VALIDITY_DAYS).map_err(fail)?
             }
+            GrantField::Approval => g.odds.approval = parse_chance(raw).map_err(fail)?,
+            GrantField::ReviewMin => g.odds.review_min_days = review_bound()?,
+            GrantField::ReviewMax => g.odds.review_max_days = review_bound()?,
         }
         Ok(())
     }
 }
 
-/// The uncertainty fields of a grant, in token order after the five of [`GrantField`]:
-/// `grant=program:amount:apply:review:validity:approval:review-min:review-max`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OddsField {
-    /// Chance of approval at the amount.
-    Approval,
-    /// Shortest review; empty: the catalog's.
-    ReviewMin,
-    /// Longest review; empty: the catalog's.
-    ReviewMax,
-}
-
-impl OddsField {
-    /// Every field, in token order.
-    pub const ALL: [OddsField; 3] = [
-        OddsField::Approval,
-        OddsField::ReviewMin,
-        OddsField::ReviewMax,
-    ];
-
-    /// The field in a sentence.
-    pub fn what(self) -> &'static str {
-        match self {
-            OddsField::Approval => "approval chance",
-            OddsField::ReviewMin => "shortest review",
-            OddsField::ReviewMax => "longest review",
-        }
-    }
-
-    /// The field in a sentence, in the reader's language (`what` is the field's key).
-    pub fn what_text(self) -> String {
-        match self {
-            OddsField::Approval => crate::tr!("plan.odds_field.approval"),
-            OddsField::ReviewMin => crate::tr!("plan.odds_field.review_min"),
-            OddsField::ReviewMax => crate::tr!("plan.odds_field.review_max"),
-        }
-    }
-
-    /// What it accepts.
-    pub fn expected(self) -> String {
-        match self {
-            OddsField::Approval => crate::tr!("plan.odds_expected.approval"),
-            OddsField::ReviewMin | OddsField::ReviewMax => {
-                crate::tr!("plan.odds_expected.review")
-            }
-        }
-    }
-
-    /// Its value as text a box shows (empty: the catalog's).
-    pub fn text(self, o: &GrantOdds) -> String {
-        match self {
-            OddsField::Approval => format_number_exact(o.approval),
-            OddsField::ReviewMin => o.review_min_days.map_or(String::new(), |d| d.to_string()),
-            OddsField::ReviewMax => o.review_max_days.map_or(String::new(), |d| d.to_string()),
-        }
-    }
-
-    /// Reads `raw`; on a bad value `o` is untouched and the message names the grant, the field,
-    /// the problem and what is accepted.
-    pub fn set(self, o: &mut GrantOdds, raw: &str, label: &str) -> Result<(), String> {
-        let fail = |p: Problem| field_error(label, &self.what_text(), raw, p, &self.expected());
-        match self {
-            OddsField::Approval => o.approval = parse_chance(raw).map_err(fail)?,
-            OddsField::ReviewMin | OddsField::ReviewMax => {
-                let days = if raw.trim().is_empty() {
-                    None
-                } else {
-                    Some(parse_whole(raw, 0, MAX_REVIEW_DAYS).map_err(fail)?)
-                };
-                if self == OddsField::ReviewMin {
-                    o.review_min_days = days;
-                } else {
-                    o.review_max_days = days;
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Writes a grant token; fields equal to the program's defaults are still written, so a link keeps
-/// its meaning when catalog defaults change. The uncertainty fields (approval, review min, review
-/// max) are written only when any differs from its default (1, the catalog's, the catalog's), so
-/// links without uncertainty keep their five fields.
+/// Writes a grant token ([`GRANT_SLOTS`]); fields equal to the program's defaults are still
+/// written, so a link keeps its meaning when catalog defaults change. The uncertainty fields
+/// (approval, review min, review max) are written only up to the last that differs from its
+/// default (1, the catalog's, the catalog's), so links without uncertainty keep their five
+/// fields; one at its default before a set one is written empty.
 pub fn encode_grant(g: &PlannedGrant) -> String {
-    let odds = &g.odds;
-    let mut out = format!(
-        "{}:{}:{}:{}:{}",
-        g.program_id,
-        format_number_exact(g.amount_usd),
-        g.apply_day,
-        g.review_days,
-        g.validity_days
-    );
-    let last = if odds.review_max_days.is_some() {
-        3
-    } else if odds.review_min_days.is_some() {
-        2
-    } else if odds.approval != 1.0 {
-        1
-    } else {
-        0
-    };
-    for f in &OddsField::ALL[..last] {
-        out.push(':');
-        out.push_str(&f.text(odds));
-    }
-    out
+    crate::input::slots::encode(&GRANT_SLOTS, g)
 }
 
 /// A chance: a fraction 0..=1 (`0.5`) or a percentage (`50%`).
@@ -658,44 +569,96 @@ impl RangeKey {
         }
     }
 
-    /// Reads `low:high`; the message names the field and what it accepts.
-    pub fn parse(self, raw: &str) -> Result<Span, String> {
-        let fail = |what: String| {
-            crate::tr!(
-                "plan.range.error",
-                label = self.label(),
-                key = self.key(),
-                got = echo(raw),
-                what = what,
-                expected = self.expected()
-            )
+    /// Reads `low:high`; the error names the field and what it accepts when shown.
+    pub fn parse(self, raw: &str) -> Result<Span, RangeError> {
+        let fail = |problem| RangeError {
+            key: self,
+            got: echo(raw),
+            problem,
         };
         let parts: Vec<&str> = raw.split(':').collect();
         let [lo, hi] = parts[..] else {
-            return Err(fail(crate::tr!("plan.range.not_two")));
+            return Err(fail(RangeProblem::NotTwo));
         };
-        let num = |t: &str, is_low: bool| -> Result<f64, String> {
-            crate::input::parse::parse_number(t).map_err(|p| match (p, is_low) {
-                (Problem::Empty, true) => fail(crate::tr!("plan.range.no_low")),
-                (Problem::Empty, false) => fail(crate::tr!("plan.range.no_high")),
-                (_, true) => fail(crate::tr!("plan.range.low_nan")),
-                (_, false) => fail(crate::tr!("plan.range.high_nan")),
+        let num = |t: &str, empty, nan| {
+            crate::input::parse::parse_number(t).map_err(|p| match p {
+                Problem::Empty => fail(empty),
+                _ => fail(nan),
             })
         };
-        let (low, high) = (num(lo, true)?, num(hi, false)?);
+        let low = num(lo, RangeProblem::NoLow, RangeProblem::LowNotANumber)?;
+        let high = num(hi, RangeProblem::NoHigh, RangeProblem::HighNotANumber)?;
         let (lmin, lmax, hmin, hmax) = self.bounds();
         if !(lmin..=lmax).contains(&low) {
-            return Err(fail(crate::tr!("plan.range.low_out")));
+            return Err(fail(RangeProblem::LowOutside));
         }
         if !(hmin..=hmax).contains(&high) {
-            return Err(fail(crate::tr!("plan.range.high_out")));
+            return Err(fail(RangeProblem::HighOutside));
         }
         if low > high {
-            return Err(fail(crate::tr!("plan.range.low_above_high")));
+            return Err(fail(RangeProblem::LowAboveHigh));
         }
         Ok(Span { low, high })
     }
 }
+
+/// Why a range's text was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangeProblem {
+    /// Not two numbers `low:high`.
+    NotTwo,
+    /// No low number.
+    NoLow,
+    /// No high number.
+    NoHigh,
+    /// The low one is not a number.
+    LowNotANumber,
+    /// The high one is not a number.
+    HighNotANumber,
+    /// The low one is outside its bounds.
+    LowOutside,
+    /// The high one is outside its bounds.
+    HighOutside,
+    /// Low above high.
+    LowAboveHigh,
+}
+
+/// A range's text refused: which range, the text (shortened), why; in words, in the reader's
+/// language, when shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RangeError {
+    /// The range.
+    pub key: RangeKey,
+    /// The text as given, shortened.
+    pub got: String,
+    /// Why.
+    pub problem: RangeProblem,
+}
+
+impl std::fmt::Display for RangeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = match self.problem {
+            RangeProblem::NotTwo => crate::tr!("plan.range.not_two"),
+            RangeProblem::NoLow => crate::tr!("plan.range.no_low"),
+            RangeProblem::NoHigh => crate::tr!("plan.range.no_high"),
+            RangeProblem::LowNotANumber => crate::tr!("plan.range.low_nan"),
+            RangeProblem::HighNotANumber => crate::tr!("plan.range.high_nan"),
+            RangeProblem::LowOutside => crate::tr!("plan.range.low_out"),
+            RangeProblem::HighOutside => crate::tr!("plan.range.high_out"),
+            RangeProblem::LowAboveHigh => crate::tr!("plan.range.low_above_high"),
+        };
+        f.write_str(&crate::tr!(
+            "plan.range.error",
+            label = self.key.label(),
+            key = self.key.key(),
+            got = &self.got,
+            what = what,
+            expected = self.key.expected()
+        ))
+    }
+}
+
+impl std::error::Error for RangeError {}
 
 /// The plan-wide ranges (link keys `mfu_range`, `price_range`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -1077,9 +1040,14 @@ mod tests {
         let c = catalog();
         let mut g = parse_grant("modal", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
         let before = g.clone();
+        // A box shows its error as the link's token error for that grant does.
+        let boxed = |e: GrantError| {
+            TokenError::grant(Token::Grant(0), "Modal startup credits", e).message()
+        };
         let m = GrantField::ReviewDays
-            .set(&mut g, "800", "Grant 1 (Modal startup credits)")
+            .set(&mut g, "800")
             .err()
+            .map(boxed)
             .unwrap_or_default();
         assert_eq!(m, "Grant 1 (Modal startup credits): review days \"800\" is above the accepted range. Expected a whole number of days from 0 to 730.");
         assert_eq!(g, before, "a rejected value leaves the grant untouched");
@@ -1088,11 +1056,55 @@ mod tests {
             .map(|e| e.message());
         assert_eq!(from_link.as_deref(), Some(m.as_str()));
         assert_eq!(
-            GrantField::Amount.set(&mut g, "", "Grant 1 (Modal startup credits)").err().as_deref(),
+            GrantField::Amount.set(&mut g, "").err().map(boxed).as_deref(),
             Some("Grant 1 (Modal startup credits): amount is missing. Expected USD above 0 and at most 1B, like 100K.")
         );
-        assert!(GrantField::Amount.set(&mut g, "40K", "x").is_ok());
+        // Uncertainty fields go through the same table: an empty review bound is the catalog's.
+        assert!(GrantField::ReviewMin.set(&mut g, "5").is_ok());
+        assert_eq!(g.odds.review_min_days, Some(5));
+        assert!(GrantField::ReviewMin.set(&mut g, " ").is_ok());
+        assert_eq!(g.odds.review_min_days, None);
+        assert_eq!(
+            GrantField::Approval
+                .set(&mut g, "150%")
+                .err()
+                .map(|e| e.problem),
+            Some(Problem::AboveRange)
+        );
+        assert!(GrantField::Amount.set(&mut g, "40K").is_ok());
         assert_eq!(GrantField::Amount.text(&g), "40K");
+    }
+
+    #[test]
+    fn a_grant_token_follows_the_one_rule_for_empty_fields() {
+        let c = catalog();
+        // An empty field is its default, as in every token: the program's expected amount,
+        // day 0, its typical review; an empty approval is 1.
+        let modal = parse_grant("modal", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let g = parse_grant("modal::0::365::9", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(g.amount_usd, modal.amount_usd);
+        assert_eq!(g.review_days, modal.review_days);
+        assert_eq!(g.odds.approval, 1.0);
+        assert_eq!(g.odds.review_min_days, Some(9));
+        // Written back with the default approval left empty before the set bound; read back equal.
+        let text = encode_grant(&g);
+        assert_eq!(
+            text,
+            format!(
+                "modal:{}:0:{}:365::9",
+                format_number_exact(modal.amount_usd),
+                modal.review_days
+            )
+        );
+        assert_eq!(parse_grant(&text, 0, &c), Ok(g));
+        // Nine fields are one too many; the message names the grant's shape.
+        let e = parse_grant("modal:1K:0:1:1:1:1:1:1", 2, &c)
+            .err()
+            .map(|e| e.message());
+        assert_eq!(
+            e.as_deref(),
+            Some("Grant 3: too many fields. Expected program:amount:apply-day:review-days:validity-days[:approval[:review-min[:review-max]]].")
+        );
     }
 
     #[test]

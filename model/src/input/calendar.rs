@@ -12,6 +12,45 @@ pub struct Date {
     day: u32,
 }
 
+/// Why a text is not a date ([`Date::parse`]); in words, in the reader's language, when shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DateProblem {
+    /// Not ten characters `YYYY-MM-DD`.
+    NotShaped,
+    /// A year before 1000 or after 9999.
+    YearOutside,
+    /// A month outside 1 to 12.
+    NoSuchMonth,
+    /// A day the month does not have (`days`: how many it has that year).
+    NoSuchDay {
+        /// The month, 1-12.
+        month: u32,
+        /// Its days that year.
+        days: u32,
+    },
+}
+
+impl std::fmt::Display for DateProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&match *self {
+            DateProblem::NotShaped => crate::tr!("plan.date.not_shaped"),
+            DateProblem::YearOutside => crate::tr!("plan.date.year_outside"),
+            DateProblem::NoSuchMonth => crate::tr!("plan.date.no_such_month"),
+            DateProblem::NoSuchDay { month, days } => {
+                let names = match crate::locale::lang() {
+                    crate::locale::Lang::En => MONTHS,
+                    crate::locale::Lang::Pt => MONTHS_PT,
+                };
+                let name = names
+                    .get((month as usize).wrapping_sub(1))
+                    .copied()
+                    .unwrap_or("?");
+                crate::tr!("plan.date.no_such_day", month = name, days = days)
+            }
+        })
+    }
+}
+
 const MONTHS: [&str; 12] = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 ];
@@ -64,7 +103,7 @@ impl Date {
 
     /// Parses `YYYY-MM-DD` (exactly ten characters, surrounding spaces ignored). The error says
     /// what is wrong, for a message naming the field.
-    pub fn parse(text: &str) -> Result<Date, String> {
+    pub fn parse(text: &str) -> Result<Date, DateProblem> {
         let t = text.trim();
         let b = t.as_bytes();
         let shaped = b.len() == 10
@@ -74,23 +113,20 @@ impl Date {
                 .enumerate()
                 .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
         if !shaped {
-            return Err("is not a date in the form YYYY-MM-DD".into());
+            return Err(DateProblem::NotShaped);
         }
         let num =
             |r: std::ops::Range<usize>| b[r].iter().fold(0u32, |n, c| n * 10 + u32::from(c - b'0'));
         let (year, month, day) = (num(0..4) as i32, num(5..7), num(8..10));
         if !(1000..=9999).contains(&year) {
-            return Err("has a year outside 1000 to 9999".into());
+            return Err(DateProblem::YearOutside);
         }
         if !(1..=12).contains(&month) {
-            return Err("has no such month".into());
+            return Err(DateProblem::NoSuchMonth);
         }
-        Date::new(year, month, day).ok_or_else(|| {
-            format!(
-                "is not a calendar date ({} has {} days)",
-                MONTHS[(month - 1) as usize],
-                days_in_month(year, month)
-            )
+        Date::new(year, month, day).ok_or(DateProblem::NoSuchDay {
+            month,
+            days: days_in_month(year, month),
         })
     }
 
@@ -236,18 +272,19 @@ mod tests {
 
     #[test]
     fn invalid_dates_say_why() {
+        let why = |s: &str| Date::parse(s).map_err(|e| e.to_string());
         assert_eq!(
-            Date::parse("2027-02-29"),
+            why("2027-02-29"),
             Err("is not a calendar date (Feb has 28 days)".into())
         );
         assert_eq!(
-            Date::parse("2027-04-31"),
+            why("2027-04-31"),
             Err("is not a calendar date (Apr has 30 days)".into())
         );
-        assert_eq!(Date::parse("2027-13-01"), Err("has no such month".into()));
-        assert_eq!(Date::parse("2027-00-10"), Err("has no such month".into()));
+        assert_eq!(why("2027-13-01"), Err("has no such month".into()));
+        assert_eq!(why("2027-00-10"), Err("has no such month".into()));
         assert_eq!(
-            Date::parse("2027-01-00").map(Date::iso),
+            why("2027-01-00").map(Date::iso),
             Err("is not a calendar date (Jan has 31 days)".into())
         );
         for bad in [
@@ -259,14 +296,21 @@ mod tests {
             "+027-03-14",
         ] {
             assert_eq!(
-                Date::parse(bad),
+                why(bad),
                 Err("is not a date in the form YYYY-MM-DD".into()),
                 "{bad}"
             );
         }
         assert_eq!(
-            Date::parse("0999-12-31"),
+            why("0999-12-31"),
             Err("has a year outside 1000 to 9999".into())
+        );
+        // Read once, said in the language of the moment it is shown (it was English inside a
+        // Portuguese sentence).
+        let e = Date::parse("2027-02-29");
+        assert_eq!(
+            crate::locale::with_lang(crate::locale::Lang::Pt, || e.map_err(|e| e.to_string())),
+            Err("não é uma data do calendário (fev. tem 28 dias)".into())
         );
         assert_eq!(d("9999-12-31").add_days(1), None);
         assert_eq!(d("9999-12-31").plus(1), d("9999-12-31"));

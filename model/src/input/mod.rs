@@ -2,6 +2,7 @@
 
 pub mod calendar;
 pub mod field_spec;
+pub mod grant_field;
 pub mod ids;
 pub mod job;
 pub mod kind;

@@ -1,4 +1,4 @@
-//! One codec for the link's positional tokens (`job=`, `serve=`, `work=`, `cmp=`). A token is a
+//! One codec for the link's positional tokens (`job=`, `serve=`, `work=`, `cmp=`, `grant=`). A token is a
 //! list of [`Slot`]s over the input table's fields; [`decode`] and [`encode`] read and write any
 //! of them the same way:
 //! - a token with fewer fields than its required slots, or more than it has slots, is refused
@@ -15,6 +15,7 @@
 
 use crate::data::catalog::Catalog;
 use crate::input::field_spec::{Field, Need, Origin};
+use crate::input::grant_field::GrantError;
 use crate::input::ids::{validate_accelerator, validate_provider};
 use crate::input::job::Job;
 use crate::input::kind::WorkloadKind;
@@ -40,6 +41,8 @@ pub struct Cx<'a> {
 pub enum SlotError {
     /// By the input table's rules for a field.
     Input(InputError),
+    /// By a grant's field table.
+    Grant(GrantError),
     /// In words, naming the token; with the field's key when one field is at fault.
     Said(Option<&'static str>, String),
 }
@@ -55,6 +58,7 @@ impl SlotError {
     pub fn at(self, at: Token) -> TokenError {
         match self {
             SlotError::Input(e) => TokenError::input(at, e),
+            SlotError::Grant(e) => TokenError::grant(at, "", e),
             SlotError::Said(Some(field), message) => TokenError::in_field(at, field, message),
             SlotError::Said(None, message) => TokenError::new(at, message),
         }

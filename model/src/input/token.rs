@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use crate::input::calendar::DateProblem;
+use crate::input::grant_field::GrantError;
 use crate::input::parse::InputError;
 
 /// A token of a link: its kind and its 0-based position among tokens of that kind.
@@ -63,7 +65,8 @@ impl Token {
             Token::Serve(_) => crate::tr!("workloads.serve_expected", label = label, got = got),
             Token::Work(_) => crate::tr!("plan.work.expected", label = label, got = got),
             Token::Cmp(_) => crate::tr!("compare.expected", label = label, got = got),
-            Token::Grant(_) | Token::T0 => format!("{label}: {got}"),
+            Token::Grant(_) => crate::tr!("plan.too_many_fields", label = label),
+            Token::T0 => format!("{label}: {got}"),
         }
     }
 }
@@ -92,6 +95,21 @@ pub enum TokenProblem {
     },
     /// A field's value: the input table's field, the text given, why, and what it accepts.
     Input(InputError),
+    /// A grant's field: the error, and the program's name when known (the message names the
+    /// grant by it: "Grant 2 (Modal startup credits)").
+    Grant {
+        /// The program's display name; empty: not known, the grant is named by its place.
+        program: String,
+        /// The field's error (boxed: the rarest error keeps every token's result small).
+        error: Box<GrantError>,
+    },
+    /// `t0` is not a date (`got`: the value, shortened).
+    Date {
+        /// The value as given, shortened.
+        got: String,
+        /// Why it is not a date.
+        problem: DateProblem,
+    },
     /// One token more than a plan holds: this one and later ones of its kind are left out.
     TooMany {
         /// The most a plan holds.
@@ -127,6 +145,38 @@ impl TokenError {
             at,
             field: Some(error.field.key()),
             problem: TokenProblem::Input(error),
+        }
+    }
+
+    /// A grant field's value refused.
+    pub fn grant(at: Token, program: &str, error: GrantError) -> Self {
+        TokenError {
+            at,
+            field: Some(error.field.what()),
+            problem: TokenProblem::Grant {
+                program: program.to_string(),
+                error: Box::new(error),
+            },
+        }
+    }
+
+    /// Names the grant a field error is about by its program (no change to other errors).
+    pub fn of_program(mut self, name: &str) -> Self {
+        if let TokenProblem::Grant { program, .. } = &mut self.problem {
+            *program = name.to_string();
+        }
+        self
+    }
+
+    /// A `t0` that is not a date.
+    pub fn date(got: &str, problem: DateProblem) -> Self {
+        TokenError {
+            at: Token::T0,
+            field: None,
+            problem: TokenProblem::Date {
+                got: crate::input::parse::echo(got),
+                problem,
+            },
         }
     }
 
@@ -174,6 +224,20 @@ impl fmt::Display for TokenError {
                     _ => crate::tr!("plan.too_many_workloads", label = label, max = max),
                 })
             }
+            TokenProblem::Grant { program, error } => {
+                let label = match self.at {
+                    Token::Grant(i) if !program.is_empty() => {
+                        crate::tr!("plan.grant_label", n = i + 1, name = program)
+                    }
+                    at => at.label(),
+                };
+                f.write_str(&error.message(&label))
+            }
+            TokenProblem::Date { got, problem } => f.write_str(&crate::tr!(
+                "plan.bad_t0",
+                got = got,
+                why = problem.to_string()
+            )),
             TokenProblem::Said(message) => f.write_str(message),
         }
     }

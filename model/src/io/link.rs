@@ -149,14 +149,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
             "t0" if !std::mem::replace(&mut t0_seen, true) => {
                 match crate::input::calendar::Date::parse(&v) {
                     Ok(d) => plan.t0 = Some(d),
-                    Err(why) => plan_errors.push(TokenError::new(
-                        Token::T0,
-                        crate::tr!(
-                            "plan.bad_t0",
-                            got = crate::input::parse::echo(&v),
-                            why = why
-                        ),
-                    )),
+                    Err(why) => plan_errors.push(TokenError::date(&v, why)),
                 }
             }
             "name" if plan.name.is_empty() => {

@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use runway_model::{apply_window, data_value, tr, usd, usd_exact, GrantField};
+use runway_model::{apply_window, data_value, tr, usd, usd_exact, GrantField, Token, TokenError};
 
 use crate::state::use_app_state;
 use crate::state::RunwayView;
@@ -227,9 +227,7 @@ fn GrantNumber(
         let means_it = state
             .plan
             .with_untracked(|p| p.grants.get(index).cloned())
-            .is_some_and(|mut g| {
-                field.set_typed(&mut g, &shown, "").is_ok() && field.text(&g) == want
-            });
+            .is_some_and(|mut g| field.set_typed(&mut g, &shown).is_ok() && field.text(&g) == want);
         if !means_it {
             text.set(want);
             error.set(None);
@@ -243,15 +241,7 @@ fn GrantNumber(
         let Some(mut edited) = state.plan.with_untracked(|p| p.grants.get(index).cloned()) else {
             return;
         };
-        let label = tr!(
-            "plan_list.grant_label",
-            n = index + 1,
-            name = state
-                .catalog
-                .program(&edited.program_id)
-                .map_or_else(|| edited.program_id.clone(), |p| p.name.to_string())
-        );
-        match field.set_typed(&mut edited, &text, &label) {
+        match field.set_typed(&mut edited, &text) {
             Ok(()) => {
                 state.plan.update(|p| {
                     if let Some(g) = p.grants.get_mut(index) {
@@ -260,7 +250,14 @@ fn GrantNumber(
                 });
                 error.set(None);
             }
-            Err(m) => error.set(Some(tr!("plan_list.last_valid_kept", message = m))),
+            Err(e) => {
+                let name = state
+                    .catalog
+                    .program(&edited.program_id)
+                    .map_or_else(|| edited.program_id.clone(), |p| p.name.to_string());
+                let message = TokenError::grant(Token::Grant(index), &name, e).message();
+                error.set(Some(tr!("plan_list.last_valid_kept", message = message)));
+            }
         }
     };
     let invalid = move || error.with(Option::is_some);

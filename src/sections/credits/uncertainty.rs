@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 use runway_model::{
-    data_value, exact, montecarlo, montecarlo::Bands, percent, tr, usd, GrantOdds, OddsField,
-    RangeKey,
+    data_value, exact, montecarlo, montecarlo::Bands, percent, tr, usd, GrantField, PlannedGrant,
+    RangeKey, Token, TokenError,
 };
 
 use crate::state::use_app_state;
@@ -212,8 +212,8 @@ pub fn Uncertainty() -> impl IntoView {
     let range_error = |key: RangeKey| {
         let first = link_errors
             .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, m)| m.clone());
+            .find(|e| e.key == key)
+            .map(|e| e.to_string());
         RwSignal::new(first)
     };
     let range_box = move |key: RangeKey, error: RwSignal<Option<String>>| {
@@ -227,7 +227,7 @@ pub fn Uncertainty() -> impl IntoView {
                     error.set(None);
                     plan.update(|p| key.put(&mut p.ranges, span));
                 }
-                Err(m) => error.set(Some(m)),
+                Err(e) => error.set(Some(e.to_string())),
             }
         };
         let (label, unit) = match key {
@@ -288,53 +288,57 @@ pub fn Uncertainty() -> impl IntoView {
         let ids = shape.get();
         ids.into_iter()
             .enumerate()
-            .map(|(i, id)| {
+            .filter_map(|(i, id)| {
                 let program = catalog.program(&id);
                 let name = program.map_or(id.clone(), |p| p.name.to_string());
-                let odds = odds_of(plan, i);
+                let grant = plan.with_untracked(|p| p.grants.get(i).cloned())?;
                 let error = RwSignal::new(None::<String>);
-                let label = tr!("uncertainty.grant_label", n = i + 1, name = name);
-                let field = move |f: OddsField, text: String, placeholder: String, odds: GrantOdds| {
-                    let label = label.clone();
+                let grant_name = name.clone();
+                let field = move |f: GrantField, text: String, placeholder: String, grant: &PlannedGrant| {
+                    let name = grant_name.clone();
                     let key = match f {
-                        OddsField::Approval => "approval",
-                        OddsField::ReviewMin => "review-min",
-                        OddsField::ReviewMax => "review-max",
+                        GrantField::ReviewMin => "review-min",
+                        GrantField::ReviewMax => "review-max",
+                        _ => "approval",
                     };
                     view! {
                         <label class="mc-odds-field">{text}
                             <input type="text" inputmode="decimal" class="mc-input"
                                 data-testid=format!("mc-{key}-{i}")
                                 placeholder=placeholder
-                                value=f.text(&odds)
+                                value=f.text(grant)
                                 on:input=move |ev| {
                                     let raw = event_target_value(&ev);
-                                    let mut o = odds_of(plan, i);
-                                    match f.set(&mut o, &raw, &label) {
+                                    let Some(mut g) = plan.with_untracked(|p| p.grants.get(i).cloned()) else {
+                                        return;
+                                    };
+                                    match f.set_typed(&mut g, &raw) {
                                         Ok(()) => {
                                             error.set(None);
                                             plan.update(|p| {
-                                                if let Some(g) = p.grants.get_mut(i) {
-                                                    g.odds = o;
+                                                if let Some(old) = p.grants.get_mut(i) {
+                                                    old.odds = g.odds;
                                                 }
                                             });
                                         }
-                                        Err(m) => error.set(Some(m)),
+                                        Err(e) => error.set(Some(
+                                            TokenError::grant(Token::Grant(i), &name, e).message(),
+                                        )),
                                     }
                                 } />
                         </label>
                     }
                 };
                 let (lo, hi) = program.map_or((0, 0), |p| (p.review_days_min, p.review_days_max));
-                view! {
+                Some(view! {
                     <li class="mc-odds" data-testid=format!("mc-odds-{i}")>
                         <span class="mc-odds-name">{name}</span>
-                        {field(OddsField::Approval, tr!("uncertainty.approval"), "1".into(), odds)}
-                        {field(OddsField::ReviewMin, tr!("uncertainty.review_min"), tr!("uncertainty.from_catalog", n = lo), odds)}
-                        {field(OddsField::ReviewMax, tr!("uncertainty.review_max"), tr!("uncertainty.from_catalog", n = hi), odds)}
+                        {field(GrantField::Approval, tr!("uncertainty.approval"), "1".into(), &grant)}
+                        {field(GrantField::ReviewMin, tr!("uncertainty.review_min"), tr!("uncertainty.from_catalog", n = lo), &grant)}
+                        {field(GrantField::ReviewMax, tr!("uncertainty.review_max"), tr!("uncertainty.from_catalog", n = hi), &grant)}
                         {move || error.get().map(|m| view! { <p class="field-error" role="alert" data-testid=format!("error-odds-{i}")>{m}</p> })}
                     </li>
-                }
+                })
             })
             .collect::<Vec<_>>()
     };
@@ -389,9 +393,4 @@ pub fn Uncertainty() -> impl IntoView {
         </section>
     }
     .into_any()
-}
-
-/// Grant `i`'s uncertainty, read untracked (the default for a grant no longer there).
-fn odds_of(plan: RwSignal<runway_model::Plan>, i: usize) -> GrantOdds {
-    plan.with_untracked(|p| p.grants.get(i).map(|g| g.odds).unwrap_or_default())
 }

@@ -1,0 +1,176 @@
+//! A grant's editable fields, in `grant=` token order after the program id, described once: the
+//! link's slots, the plan's boxes and the uncertainty panel's boxes read them through this table,
+//! so they accept the same values with the same messages. Their values live in the plan's grant
+//! (`document::plan`, which reads and writes them); a refusal is a typed [`GrantError`], put in
+//! words in the reader's language when it is shown.
+
+use std::fmt;
+
+use crate::input::field_spec::Need;
+use crate::input::parse::{echo, Problem};
+
+/// One editable field of a grant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GrantField {
+    /// Amount expected, USD.
+    Amount,
+    /// Day the application goes out.
+    ApplyDay,
+    /// Days until approval.
+    ReviewDays,
+    /// Days usable after approval.
+    ValidityDays,
+    /// Chance of approval at the amount (the uncertainty bands).
+    Approval,
+    /// Shortest review; empty: the catalog's.
+    ReviewMin,
+    /// Longest review; empty: the catalog's.
+    ReviewMax,
+}
+
+impl GrantField {
+    /// Every field, in token order.
+    pub const ALL: [GrantField; 7] = [
+        GrantField::Amount,
+        GrantField::ApplyDay,
+        GrantField::ReviewDays,
+        GrantField::ValidityDays,
+        GrantField::Approval,
+        GrantField::ReviewMin,
+        GrantField::ReviewMax,
+    ];
+
+    /// The field as the link documents it ("review days"): the key of its error.
+    pub fn what(self) -> &'static str {
+        match self {
+            GrantField::Amount => "amount",
+            GrantField::ApplyDay => "apply day",
+            GrantField::ReviewDays => "review days",
+            GrantField::ValidityDays => "validity days",
+            GrantField::Approval => "approval chance",
+            GrantField::ReviewMin => "shortest review",
+            GrantField::ReviewMax => "longest review",
+        }
+    }
+
+    /// The field in a sentence, in the reader's language.
+    pub fn what_text(self) -> String {
+        match self {
+            GrantField::Amount => crate::tr!("plan.grant_field.amount"),
+            GrantField::ApplyDay => crate::tr!("plan.grant_field.apply_day"),
+            GrantField::ReviewDays => crate::tr!("plan.grant_field.review_days"),
+            GrantField::ValidityDays => crate::tr!("plan.grant_field.validity_days"),
+            GrantField::Approval => crate::tr!("plan.odds_field.approval"),
+            GrantField::ReviewMin => crate::tr!("plan.odds_field.review_min"),
+            GrantField::ReviewMax => crate::tr!("plan.odds_field.review_max"),
+        }
+    }
+
+    /// What it accepts, in the reader's language.
+    pub fn expected(self) -> String {
+        match self {
+            GrantField::Amount => crate::tr!("plan.grant_expected.amount"),
+            GrantField::ApplyDay => crate::tr!("plan.grant_expected.whole_day"),
+            GrantField::ReviewDays => crate::tr!("plan.grant_expected.review_days"),
+            GrantField::ValidityDays => crate::tr!("plan.grant_expected.validity_days"),
+            GrantField::Approval => crate::tr!("plan.odds_expected.approval"),
+            GrantField::ReviewMin | GrantField::ReviewMax => {
+                crate::tr!("plan.odds_expected.review")
+            }
+        }
+    }
+
+    /// When a link writes it: the four dated fields always (a link keeps its meaning when the
+    /// catalog's defaults change), the uncertainty fields only when one differs from its default.
+    pub const fn need(self) -> Need {
+        match self {
+            GrantField::Amount
+            | GrantField::ApplyDay
+            | GrantField::ReviewDays
+            | GrantField::ValidityDays => Need::Written,
+            GrantField::Approval | GrantField::ReviewMin | GrantField::ReviewMax => Need::WhenSet,
+        }
+    }
+}
+
+/// A grant field's value refused: the field, the text given (shortened), and why. Shown with the
+/// grant it belongs to by [`crate::input::token::TokenError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GrantError {
+    /// The field.
+    pub field: GrantField,
+    /// The value as given, shortened; render it as text.
+    pub got: String,
+    /// Why it was refused ([`Problem::Empty`] for blank text, whatever the reader said).
+    pub problem: Problem,
+}
+
+impl GrantError {
+    /// The error for `raw` in `field`.
+    pub fn new(field: GrantField, raw: &str, problem: Problem) -> Self {
+        let problem = if raw.trim().is_empty() {
+            Problem::Empty
+        } else {
+            problem
+        };
+        GrantError {
+            field,
+            got: echo(raw),
+            problem,
+        }
+    }
+
+    /// The message naming the grant (`label`: "Grant 2 (Modal startup credits)").
+    pub fn message(&self, label: &str) -> String {
+        let problem = match self.problem {
+            Problem::Empty => crate::tr!("plan.is_missing"),
+            ref p => p.describe(&self.got),
+        };
+        crate::tr!(
+            "plan.field_error",
+            label = label,
+            what = self.field.what_text(),
+            problem = problem,
+            expected = self.field.expected()
+        )
+    }
+}
+
+impl fmt::Display for GrantError {
+    /// Without the grant's name; [`GrantError::message`] names it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(&crate::tr!("plan.grant_field.a_grant")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blank_text_is_missing_whatever_the_reader_said() {
+        // A box emptied by the reader: the reader's "not a number" is "missing".
+        let e = GrantError::new(GrantField::Amount, "  ", Problem::NotANumber);
+        assert_eq!(e.problem, Problem::Empty);
+        assert_eq!(
+            e.message("Grant 1 (Modal startup credits)"),
+            "Grant 1 (Modal startup credits): amount is missing. Expected USD above 0 and at most 1B, like 100K."
+        );
+    }
+
+    #[test]
+    fn only_the_uncertainty_fields_are_left_out_at_their_default() {
+        let when_set: Vec<GrantField> = GrantField::ALL
+            .into_iter()
+            .filter(|f| f.need() == Need::WhenSet)
+            .collect();
+        assert_eq!(
+            when_set,
+            [
+                GrantField::Approval,
+                GrantField::ReviewMin,
+                GrantField::ReviewMax
+            ]
+        );
+    }
+}
