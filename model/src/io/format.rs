@@ -135,13 +135,15 @@ pub fn usd(v: f64) -> String {
     if !v.is_finite() {
         return NOT_A_NUMBER.into();
     }
-    let a = v.abs();
+    // To the cent first, so float noise never decides a rounding ($0.2625 x 1,000 is computed as
+    // 262.49999999999994: it reads $263, as by hand), then half away from zero.
+    let a = (v.abs() * 100.0).round() / 100.0;
     let number = if a == 0.0 {
         "0".to_string()
     } else if a < 100.0 {
         format!("{a:.2}")
     } else if a < 10_000.0 {
-        group_thousands(&format!("{a:.0}"))
+        group_thousands(&format!("{:.0}", a.round()))
     } else {
         compact_en(a)
     };
@@ -328,6 +330,19 @@ pub fn data_value(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dollars_round_as_by_hand_whatever_the_float_noise() {
+        // 0.75 x 0.15 + 0.25 x 0.60 per million tokens, times 1,000 million: $262.50 by hand,
+        // 262.49999999999994 in floating point.
+        let noisy = (0.75 * 0.15 + 0.25 * 0.60) * 1000.0;
+        assert!(noisy < 262.5);
+        assert_eq!(usd(noisy), "$263");
+        assert_eq!(usd(2.5 * 1000.0 + 0.5), "$2,501");
+        assert_eq!(usd(1234.49), "$1,234");
+        assert_eq!(usd(99.994), "$99.99");
+        assert_eq!(usd(99.996), "$100");
+    }
 
     #[test]
     fn headline_dollars() {
