@@ -53,7 +53,8 @@ function snapshot({ sentinel, human }) {
       } else if (el.type === 'checkbox' || el.type === 'radio') {
         if (el.checked) t.setAttribute('checked', ''); else t.removeAttribute('checked');
       } else {
-        // The share link ends with the link's view keys (`&lang=pt`) when the address has them.
+        // The share link ends with the link's view keys (`?lang=pt`) when the address has them: the
+        // copy is of the example, whose link is the page itself.
         t.setAttribute('value', el.value + (el.closest('.share') ? '@@KEYS@@' : ''));
       }
     });

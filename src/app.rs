@@ -51,12 +51,20 @@ pub fn App(in_steps: bool) -> impl IntoView {
             state.load(last.decode(catalog));
             state.saved_id.set((!last.id.is_empty()).then_some(last.id));
             browser::replace_query(&state.link_query());
+        } else {
+            state.mark_example();
         }
         state
     } else {
         // A link from before jobs (`params=…&tokens=…`) opens as one pretraining job; like every
         // rewrite of the address bar, the new form is written on the first edit.
-        AppState::from_query(catalog, &query)
+        let state = AppState::from_query(catalog, &query);
+        // A link with only view keys (`?lang=pt`, a language switch on the example) has no plan:
+        // it opens the example.
+        if !runway_model::query_has_plan(&query) {
+            state.mark_example();
+        }
+        state
     };
     provide_app_state(state);
     let write_link = sync_url(state);
@@ -113,7 +121,7 @@ pub fn App(in_steps: bool) -> impl IntoView {
         <LiveRegion />
         // `data-built`: every part of the page is in the document (tests and benchmarks wait for it).
         <main class="layout" data-built=move || (built.get() >= WHOLE_PAGE).then_some("")>
-            <section id="answers" class="panel answers" aria-label=tr!("app.answers")><AnswersPanel runway=state.runway day0=state.day0 planned=state.grants catalog=state.catalog /></section>
+            <section id="answers" class="panel answers" aria-label=tr!("app.answers")><crate::sections::example::ExamplePlan /><crate::sections::example::PastDay0 /><AnswersPanel runway=state.runway day0=state.day0 planned=state.grants catalog=state.catalog /></section>
             <Show when=shows(CALCULATOR)>
                 <section id="workload" class="panel inputs" aria-label=tr!("app.inputs")><InputsPanel /></section>
                 <div class="side-details">

@@ -58,7 +58,9 @@ pub mod montecarlo;
 
 // The public surface: every item the app, the charts and the tests use, each from the module
 // that defines it.
-pub use credits::answers::{credit_totals, next_steps, ApplyStatus, CreditTotals, NextStep};
+pub use credits::answers::{
+    credit_totals, next_steps, serving_vs_api, ApiVerdict, ApplyStatus, CreditTotals, NextStep,
+};
 pub use credits::evaluate::{evaluate, host_text, price_serve, run_plan, runway_inputs, Outcome};
 pub use credits::planner::{plan_applications, Applications};
 pub use credits::runway::summary::{chart_window, expiries, markers, summary, ChartWindow, Marker};
@@ -76,6 +78,7 @@ pub use document::plan::{
     apply_window, warnings, work_from_slots, BillLine, Day0, ExtraWorkload, GrantOdds, Plan,
     PlannedGrant, RangeError, RangeKey, MAX_GRANTS, MAX_WORKLOADS,
 };
+pub use document::starters::Starter;
 pub use document::workloads::{
     encode_serve, job_from_slots, job_kinds, params_compact, parse_serve, serve_from_slots, Serve,
 };
@@ -114,7 +117,8 @@ pub use io::format::{
 };
 pub use io::ics::{file_name, plan_calendar};
 pub use io::link::{
-    decode_link, decode_view_prefs, encode_link, encode_view_prefs, DecodedLink, ViewPrefs,
+    decode_link, decode_view_prefs, encode_link, encode_view_prefs, query_has_plan, DecodedLink,
+    ViewPrefs,
 };
 pub use io::order::insert_by_key;
 pub use io::saved::{

@@ -71,6 +71,13 @@ pub fn read(key: &str) -> Result<Option<String>, StorageProblem> {
     storage()?.get_item(key).map_err(js_problem)
 }
 
+/// Removes a key (nothing when storage is off).
+pub fn remove(key: &str) {
+    if let Ok(s) = storage() {
+        let _ = s.remove_item(key);
+    }
+}
+
 /// Writes a value as JSON (serde, through gloo-storage).
 pub fn write<T: serde::Serialize>(key: &str, value: &T) -> Result<(), StorageProblem> {
     storage()?;

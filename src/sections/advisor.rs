@@ -15,6 +15,9 @@ struct Row {
     why: String,
     fits: bool,
     in_plan: bool,
+    /// For a program in the plan: what its grants pay in the plan's runway (the figure the
+    /// answers and the credits section show).
+    paid: Option<f64>,
     eligibility: String,
 }
 
@@ -29,10 +32,26 @@ pub fn AdvisorPanel() -> impl IntoView {
         let Some(a) = a.as_ref() else {
             return (Vec::new(), None);
         };
+        // What each program's grants pay in the runway, for the programs already in the plan.
+        let paid = |id: &str| {
+            state.runway.with(|o| {
+                let o = o.as_ref()?;
+                state.plan.with(|p| {
+                    let used = p
+                        .grants
+                        .iter()
+                        .zip(&o.result.grants)
+                        .filter(|(g, _)| g.program_id == id)
+                        .map(|(_, g)| g.used_usd);
+                    Some(used.sum::<f64>())
+                })
+            })
+        };
         let rows = a
             .ranked
             .iter()
             .map(|r| Row {
+                paid: if r.in_plan { paid(&r.program.id) } else { None },
                 id: r.program.id.to_string(),
                 name: r.program.name.to_string(),
                 usable: r.usable_usd,
@@ -93,10 +112,14 @@ pub fn AdvisorPanel() -> impl IntoView {
                             data-value=move || row().map_or_else(String::new, |r| data_value(r.usable))
                             data-fits=move || row().is_some_and(|r| r.fits).to_string()
                             data-in-plan=move || row().is_some_and(|r| r.in_plan).to_string()
+                            data-paid=move || row().and_then(|r| r.paid).map(data_value)
                             class:off-shape=move || row().is_some_and(|r| !r.fits && !r.in_plan)
                             class:in-plan=move || row().is_some_and(|r| r.in_plan)>
                             <strong>{move || row().map_or_else(String::new, |r| if r.in_plan {
-                                tr!("advisor.in_plan_row", name = r.name, usable = usd(r.usable))
+                                match r.paid {
+                                    Some(paid) => tr!("advisor.in_plan_paid", name = r.name, paid = usd(paid), usable = usd(r.usable)),
+                                    None => tr!("advisor.in_plan_row", name = r.name, usable = usd(r.usable)),
+                                }
                             } else {
                                 format!("{}. {} — {}", i + 1, r.name, usd(r.usable))
                             })}</strong>

@@ -3,8 +3,9 @@
 
 use leptos::prelude::*;
 use runway_model::{
-    credit_totals, data_value, next_steps, tr, usd, usd_exact, ApplyStatus, Catalog, CreditTotals,
-    Date, Day0, GrantOutcome, NextStep, PlannedGrant,
+    compact, credit_totals, data_value, next_steps, percent, serving_vs_api, tr, usd, usd_exact,
+    ApiVerdict, ApplyStatus, Catalog, CreditTotals, Date, Day0, GrantOutcome, NextStep,
+    PlannedGrant,
 };
 
 use crate::platform::browser;
@@ -25,6 +26,10 @@ struct Facts {
     credits: CreditTotals,
     next: Vec<NextStep>,
     warnings: usize,
+    /// Warnings about the plan's workloads (not a grant's, which the credits section lists).
+    plan_warnings: Vec<String>,
+    /// Serving lines an API would serve for less.
+    api: Option<ApiVerdict>,
 }
 
 /// The four answers for the whole plan, at the top of the page.
@@ -53,7 +58,14 @@ pub fn AnswersPanel(
                 grants: r.result.grants.clone(),
                 credits: credit_totals(&r.result.grants),
                 next: next_steps(&r.apply_by, &apply_days),
-                warnings: r.warnings.len(),
+                warnings: r.warnings.iter().filter(|w| w.grant.is_some()).count(),
+                plan_warnings: r
+                    .warnings
+                    .iter()
+                    .filter(|w| w.grant.is_none())
+                    .map(|w| w.text.clone())
+                    .collect(),
+                api: serving_vs_api(&r.serves),
             }
         })
     });
@@ -131,6 +143,45 @@ pub fn AnswersPanel(
             )
         })
     };
+    // Serving through an API instead, when it is cheaper: by how much a year, and what it would
+    // take for self-hosting to win.
+    let api = Memo::new(move |_| facts.with(|f| f.api.clone()));
+    let api_words = move || {
+        api.with(|v| {
+            v.as_ref().map(|v| {
+                let name = catalog
+                    .api(&v.api_id)
+                    .map_or_else(|| v.api_id.clone(), |a| a.name.to_string());
+                let (saves, own, through) = (
+                    usd(v.saves_per_year_usd),
+                    usd(v.own_monthly_usd),
+                    usd(v.api_monthly_usd),
+                );
+                let text = match v.breakeven_tokens_per_month {
+                    Some(t) => tr!(
+                        "answers.api_cheaper_volume",
+                        api = name,
+                        through = through,
+                        own = own,
+                        saves = saves,
+                        volume = compact(t),
+                        planned = compact(v.tokens_per_month)
+                    ),
+                    None => tr!(
+                        "answers.api_cheaper_price",
+                        api = name,
+                        through = through,
+                        own = own,
+                        saves = saves,
+                        busy = percent(v.busy),
+                        price = usd_exact(v.breakeven_usd_per_gpu_hour),
+                        now = usd_exact(v.usd_per_gpu_hour)
+                    ),
+                };
+                view! { <p class="answer-api" data-testid="answer-api" data-value=data_value(v.saves_per_year_usd) data-api=v.api_id.clone()>{text}</p> }
+            })
+        })
+    };
     let grant_name = move |i: usize| {
         planned.with(|grants| {
             grants.get(i).map_or_else(
@@ -205,6 +256,15 @@ pub fn AnswersPanel(
                 .collect_view()
         })
     };
+    let plan_warnings = Memo::new(move |_| facts.with(|f| f.plan_warnings.clone()));
+    let plan_warning_items = move || {
+        plan_warnings.with(|w| {
+            w.iter()
+                .enumerate()
+                .map(|(k, text)| view! { <li class="step late" data-testid=format!("warning-plan-{k}")>{text.clone()}</li> })
+                .collect_view()
+        })
+    };
     let warnings = move || {
         warning_count.get().checked_sub(1).map(|more| {
             let text = if more == 0 {
@@ -227,6 +287,7 @@ pub fn AnswersPanel(
                     {total_first.human}
                 </div>
                 <p>{cost_words}</p>
+                {api_words}
             </div>
             <div class="answer">
                 <h2>{tr!("answers.h_who")}</h2>
@@ -253,7 +314,8 @@ pub fn AnswersPanel(
             </div>
             <div class="answer">
                 <h2>{tr!("answers.h_next")}</h2>
-                <ol class="answer-list">{next}</ol>
+                // A job too small for its GPUs is a step like an application: one numbered list.
+                <ol class="answer-list">{plan_warning_items}{next}</ol>
                 {move || no_steps_shown.get().then(|| view! { <p>{tr!("answers.add_grant_hint")}</p> })}
                 {warnings}
             </div>

@@ -7,6 +7,7 @@ pub mod billing;
 pub mod charts;
 pub mod compare;
 pub mod credits;
+pub mod example;
 pub mod hidden_costs;
 pub mod programs;
 pub mod saved;

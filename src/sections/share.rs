@@ -18,7 +18,13 @@ pub fn ShareBar() -> impl IntoView {
         .unwrap_or_default()
         .to_string();
     let base = StoredValue::new(base);
-    let link_now = move || base.with_value(|base| format!("{base}?{}", state.link_query()));
+    // The untouched example carries no plan: its link is the page itself (with the view keys).
+    let link_now = move || {
+        base.with_value(|base| match state.link_query() {
+            q if q.is_empty() => base.clone(),
+            q => format!("{base}?{q}"),
+        })
+    };
     // The box follows the plan a task after each burst of edits: encoding the link is not part of
     // an edit's update. The copy button always copies the plan as it is now.
     let link = RwSignal::new(link_now());

@@ -10,6 +10,11 @@ use crate::state::AppState;
 
 /// Keeps the open plan for the next visit without a link (coalesced with the URL write).
 pub fn remember_last(state: AppState) {
+    // Back on the untouched example (an undo): the next visit opens the example too.
+    if state.is_example.get_untracked() {
+        storage::remove(storage::LAST_KEY);
+        return;
+    }
     let s = SavedPlan {
         id: state.saved_id.get_untracked().unwrap_or_default(),
         name: state.plan.with_untracked(|p| clean_text(&p.name, MAX_NAME)),

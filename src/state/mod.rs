@@ -72,6 +72,13 @@ pub struct AppState {
     pub runway: Memo<Option<RunwayView>>,
     /// The saved scenario the plan was opened from or last saved as, if any.
     pub saved_id: RwSignal<Option<String>>,
+    /// The example a visit without a plan opens (`None`: the page opened a plan of its own).
+    example: StoredValue<Option<Plan>>,
+    /// Whether the page shows that example, untouched: the page says it is one, the address bar
+    /// carries no plan, and the first workload added replaces it.
+    pub is_example: Memo<bool>,
+    /// The example put aside by a starting point or the first workload added, for an undo.
+    pub example_note: RwSignal<Option<ExampleNote>>,
     fields: StoredValue<BTreeMap<Field, FieldState>>,
 }
 
@@ -91,6 +98,7 @@ impl AppState {
             })
             .collect();
         let plan = RwSignal::new(Plan::default());
+        let example = StoredValue::new(None);
         let editing = RwSignal::new(Some(0));
         let draft = RwSignal::new(Job::default());
         let job = Memo::new(move |_| {
@@ -128,6 +136,11 @@ impl AppState {
                 plan.with(|plan| Some(runway_model::evaluate(plan, catalog)))
             }),
             saved_id: RwSignal::new(None),
+            example,
+            is_example: Memo::new(move |_| {
+                example.with_value(|e| e.as_ref().is_some_and(|e| plan.with(|p| p == e)))
+            }),
+            example_note: RwSignal::new(None),
             fields: StoredValue::new(fields),
         };
         state.load(decode_link(query, catalog));
@@ -167,13 +180,39 @@ impl AppState {
     /// address bar, the share box and the calendar. Encoding is not part of an edit's update; the
     /// share box re-reads it a task later (see `ShareBar`).
     pub fn link_query(&self) -> String {
-        let plan = self.plan.with_untracked(encode_link);
+        // The untouched example is no plan of the reader's: the address bar stays bare.
+        let plan = if self.is_example.get_untracked() {
+            String::new()
+        } else {
+            self.plan.with_untracked(encode_link)
+        };
         // The reader's view keys (language, display currency) when the link carries them.
         match crate::lang::link_keys() {
             keys if keys.is_empty() => plan,
             keys if plan.is_empty() => keys,
             keys => format!("{plan}&{keys}"),
         }
+    }
+
+    /// Marks the plan open now as the example a visit without a plan shows.
+    pub fn mark_example(&self) {
+        self.example.set_value(Some(self.plan.get_untracked()));
+    }
+
+    /// Before the first workload is added to the untouched example: empties the plan's
+    /// workloads (its settings, day 0 and grants stay) and returns the example, for an undo.
+    pub fn take_example(&self) -> Option<Snapshot> {
+        if !self.is_example.get_untracked() {
+            return None;
+        }
+        let before = self.snapshot();
+        self.editing.set(None);
+        self.plan.update(|p| {
+            p.jobs.clear();
+            p.serves.clear();
+            p.workloads.clear();
+        });
+        Some(before)
     }
 
     /// Whether the page this state belongs to is still mounted: a task scheduled before a rebuild
@@ -435,6 +474,25 @@ impl AppState {
     }
 
     /// Rewrites the boxes of the job fields from the edited job (after it changed).
+    /// Lets the plan's first serving line lead the billing views while they are the defaults
+    /// ([`runway_model::Serve::lead_billing`]); the billing boxes follow.
+    pub fn lead_billing(&self) {
+        let Some(first) = self.plan.with_untracked(|p| p.serves.first().cloned()) else {
+            return;
+        };
+        let mut billing = self.plan.with_untracked(|p| p.settings.billing.clone());
+        if !first.lead_billing(&mut billing) {
+            return;
+        }
+        self.plan.update(|p| p.settings.billing = billing);
+        let (j, k) = (self.job.get_untracked(), self.settings.get_untracked());
+        for field in [Field::TokensMonth, Field::InferParams] {
+            let f = self.field(field);
+            f.text.set(display_value(field, &j, &k));
+            f.clear_error();
+        }
+    }
+
     fn refresh_job_fields(&self) {
         let (j, k) = (self.job.get_untracked(), self.settings.get_untracked());
         for field in Field::ALL.into_iter().filter(|f| f.is_job_field()) {
@@ -505,6 +563,21 @@ impl AppState {
 /// The state provided by `App`.
 pub fn use_app_state() -> AppState {
     expect_context::<AppState>()
+}
+
+/// The example replaced (by a starting point or the first workload added): what the note says,
+/// where it shows, the example, and the plan that replaced it (the undo lasts while the page
+/// holds that plan).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExampleNote {
+    /// What happened, in words.
+    pub text: String,
+    /// Under the add-workload form (else at the top, by the starting points).
+    pub at_form: bool,
+    /// The example.
+    pub before: Snapshot,
+    /// What replaced it.
+    pub after: Snapshot,
 }
 
 /// A plan as it was, with the calculator's selection and draft: what an undo puts back.

@@ -81,6 +81,12 @@ test('programs that fit come first, programs in the plan are marked, eligibility
   assert.equal(last.id, 'gcp-startups');
   assert.ok(last.inPlan);
   assert.match(last.text, /^In your plan: Google Cloud for Startups \(AI tier\)/);
+  // It shows what the runway pays that grant, the figure of the credits section and the answers
+  // (issue 27, item 4: "$61K usable" beside "$48K paid" read as two values for one grant).
+  const inPlan = calc.page.locator(`[data-testid="advice-${rows.length - 1}"]`);
+  assert.equal(Number(await inPlan.getAttribute('data-paid')), await calc.value('grant-used-0'));
+  const paidText = await calc.page.getByTestId('grant-used-0').innerText();
+  assert.ok(last.text.includes(`pays ${paidText} in the runway (ranked on a quick estimate of `), last.text);
   assert.equal(rows.filter((r) => r.inPlan).length, 1);
   // Fine-tuning fits AWS Activate (typical $100K) but not AWS GenAI (pretraining, continued
   // pretraining, inference in data/programs.json `fits`), though GenAI is worth more ($200K):

@@ -16,6 +16,7 @@ use crate::estimators::overheads::{estimate_overheads, OverheadEstimate};
 use crate::input::job::Job;
 use crate::input::knobs::HostMode;
 use crate::input::settings::Settings;
+use crate::io::format::{exact, hours};
 
 /// MFU assumed for a serving line's prefill (the billing views' default; decode is bound by
 /// memory bandwidth and does not use it).
@@ -69,8 +70,25 @@ pub struct ServeOutcome {
     pub start_day: u32,
     /// The day after its last day.
     pub end_day: u32,
+    /// The same tokens through the plan's API (the billing views' choice), USD a month.
+    pub api_monthly_usd: f64,
+    /// That API's catalog id.
+    pub api_id: String,
+    /// Monthly volume above which one always-on accelerator of the line beats the API (`None`:
+    /// never: per token, even fully busy, it costs more than the API).
+    pub breakeven_tokens_per_month: Option<f64>,
+    /// The price per accelerator-hour below which a fully busy accelerator serves a token for
+    /// less than the API does.
+    pub breakeven_usd_per_gpu_hour: f64,
     /// Why it cannot be priced (no list price and no override).
     pub error: Option<String>,
+}
+
+impl ServeOutcome {
+    /// What the API would save over the line's months (negative: self-hosting is cheaper).
+    pub fn api_saves_usd(&self) -> f64 {
+        self.total_usd - self.api_monthly_usd * f64::from(self.serve.months)
+    }
 }
 
 use crate::document::plan::BillLine;
@@ -196,6 +214,10 @@ pub fn price_serve(serve: &Serve, settings: &Settings, catalog: &Catalog) -> Ser
         capacity_tokens_per_month_per_gpu: 0.0,
         start_day: serve.start_day,
         end_day: serve.start_day.saturating_add(days),
+        api_monthly_usd: 0.0,
+        api_id: settings.billing.api_id.clone(),
+        breakeven_tokens_per_month: None,
+        breakeven_usd_per_gpu_hour: 0.0,
         error: None,
     };
     // Without a list price the line can still be priced from an override: size it on any price.
@@ -227,6 +249,18 @@ pub fn price_serve(serve: &Serve, settings: &Settings, catalog: &Catalog) -> Ser
     out.monthly_usd = gpus * HOURS_PER_MONTH * price;
     out.total_usd = out.monthly_usd * months;
     out.capacity_tokens_per_month_per_gpu = b.capacity_tokens_per_month;
+    out.api_monthly_usd = b.api_monthly_usd;
+    // The fewest accelerators that hold the model, at the line's own price (an override
+    // included), against the API: the volume at which their month costs what the API charges,
+    // if they can serve that much (above it, each added accelerator is dearer per token than the
+    // API only if the first ones already were).
+    let least = for_memory.max(1.0);
+    let least_month = least * HOURS_PER_MONTH * price;
+    out.breakeven_tokens_per_month = (b.api_usd_per_mtok > 0.0)
+        .then(|| least_month / b.api_usd_per_mtok * 1e6)
+        .filter(|&v| v <= least * b.capacity_tokens_per_month);
+    out.breakeven_usd_per_gpu_hour =
+        b.api_usd_per_mtok * b.capacity_tokens_per_month / 1e6 / HOURS_PER_MONTH;
     out
 }
 
@@ -316,7 +350,8 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
     }
     let inputs = (grants, workloads);
     let result = simulate(&inputs.0, &inputs.1);
-    let warnings = warnings(plan, &inputs, &result, catalog);
+    let mut warnings = warnings(plan, &inputs, &result, catalog);
+    warnings.extend(jobs.iter().enumerate().filter_map(|(i, j)| too_short(i, j)));
     let apply_by = apply_by(&inputs.0, &inputs.1);
     Outcome {
         jobs,
@@ -327,6 +362,48 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
         warnings,
         apply_by,
     }
+}
+
+/// A job its GPUs would finish in under an hour (issue 27, item 5): so many accelerators for so
+/// little work is likely a slip (64 GPUs left from the example on a LoRA job), and no cluster
+/// starts, loads a model and checkpoints that fast. Says how long it takes, and how many would
+/// take about an hour for the same GPU-hours.
+fn too_short(i: usize, j: &JobOutcome) -> Option<Warning> {
+    let per_gpu = f64::from(j.job.gpus) * j.job.duty;
+    let wall_hours = j.gpu_hours / per_gpu;
+    if j.job.gpus <= 1 || !wall_hours.is_finite() || wall_hours >= 1.0 {
+        return None;
+    }
+    // The most whole GPUs that still keep it busy for an hour (at the job's duty), at least one.
+    let fewer = (j.gpu_hours / j.job.duty)
+        .floor()
+        .clamp(1.0, f64::from(j.job.gpus - 1));
+    let (n, gpus, time) = (i + 1, j.job.gpus, hours(wall_hours));
+    let (gpu_hours, fewer_time) = (
+        exact(j.gpu_hours, 1),
+        hours(j.gpu_hours / (fewer * j.job.duty)),
+    );
+    let text = if fewer == 1.0 {
+        crate::tr!(
+            "plan.warn.too_short_to_one_gpu",
+            n = n,
+            gpus = gpus,
+            time = time,
+            gpu_hours = gpu_hours,
+            fewer_time = fewer_time
+        )
+    } else {
+        crate::tr!(
+            "plan.warn.too_short",
+            n = n,
+            gpus = gpus,
+            time = time,
+            gpu_hours = gpu_hours,
+            fewer = fewer,
+            fewer_time = fewer_time
+        )
+    };
+    Some(Warning { grant: None, text })
 }
 
 /// The simulation inputs of a plan: its grants, and every workload's bill lines (see
@@ -461,6 +538,57 @@ mod tests {
             duty,
             start_day,
             gpu_hours,
+        }
+    }
+
+    #[test]
+    fn a_job_finished_in_minutes_on_many_gpus_is_flagged_with_a_count_that_takes_an_hour() {
+        // LoRA on 8B, 200M tokens, on 64 H100s: 4 x 8e9 x 2e8 = 6.4e18 FLOP; at 40 % of 989
+        // TFLOPS, 6.4e18 / 3.956e14 = 16,178 s = 4.49 GPU-hours (billed a little more for
+        // communication): about 4 minutes of wall clock on 64 GPUs.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let d = crate::io::link::decode_link("job=lora:8B:200M:aws:h100-sxm:64", &c);
+        let o = evaluate(&d.plan, &c);
+        let h = o.jobs[0].gpu_hours;
+        assert!((4.49..6.0).contains(&h), "{h}");
+        let w: Vec<&str> = o
+            .warnings
+            .iter()
+            .filter(|w| w.grant.is_none())
+            .map(|w| w.text.as_str())
+            .collect();
+        assert_eq!(w.len(), 1, "{w:?}");
+        // floor(h) GPUs keep it busy at least an hour.
+        let fewer = h.floor();
+        assert!(
+            w[0].starts_with(&format!(
+                "Job 1: 64 GPUs would finish it in {} min",
+                (h / 64.0 * 60.0).round()
+            )),
+            "{}",
+            w[0]
+        );
+        assert!(
+            w[0].contains(&format!("{fewer} GPUs would take")),
+            "{}",
+            w[0]
+        );
+        // The add-workload form's LoRA (8B, 20M tokens, 3 epochs: 1.92e18 FLOP, about 1.35
+        // GPU-hours) on 8 GPUs: one GPU takes over an hour, in the singular.
+        let d = crate::io::link::decode_link("job=lora:8B:20M:aws:h100-sxm:8:0:3", &c);
+        let o = evaluate(&d.plan, &c);
+        assert!(
+            o.warnings[0]
+                .text
+                .contains("One GPU would take 1.4 h for the same GPU-hours"),
+            "{}",
+            o.warnings[0].text
+        );
+        // The same job on 4 GPUs (over an hour) and one GPU: no warning.
+        for gpus in ["4", "1"] {
+            let d =
+                crate::io::link::decode_link(&format!("job=lora:8B:200M:aws:h100-sxm:{gpus}"), &c);
+            assert!(evaluate(&d.plan, &c).warnings.is_empty(), "{gpus}");
         }
     }
 

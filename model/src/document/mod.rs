@@ -2,4 +2,5 @@
 
 pub mod compare;
 pub mod plan;
+pub mod starters;
 pub mod workloads;

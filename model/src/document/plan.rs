@@ -280,12 +280,7 @@ pub fn apply_by(grants: &[GrantInput], workloads: &[WorkloadInput]) -> Vec<Optio
 }
 
 fn field_error(label: &str, what: &str, raw: &str, problem: Problem, expected: &str) -> String {
-    let problem = if raw.trim().is_empty() {
-        Problem::Empty
-    } else {
-        problem
-    };
-    let problem = match problem {
+    let problem = match problem.of_text(raw) {
         Problem::Empty => crate::tr!("plan.is_missing"),
         p => p.describe(&echo(raw)),
     };

@@ -329,6 +329,78 @@ mod tests {
     use crate::data::catalog::Catalog;
     use crate::estimators::cost::estimate;
 
+    /// The final number of a worked formula ("… = US$ 5.022,40", "= 1,152e19 FLOP", "$6.88 per
+    /// GPU-hour"), read in `lang`, with half a unit of its last printed digit: what display
+    /// rounding may hide.
+    fn final_number(text: &str, lang: crate::locale::Lang) -> (f64, f64) {
+        let tail = text.rsplit_once("= ").map_or(text, |(_, t)| t);
+        let start = tail
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or_else(|| panic!("no number in {text:?}"));
+        let token: String = tail[start..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | 'e' | '-'))
+            .collect();
+        let token = token.trim_end_matches(['.', ',']);
+        let (group, decimal) = match lang {
+            crate::locale::Lang::En => (',', '.'),
+            crate::locale::Lang::Pt => ('.', ','),
+        };
+        let plain: String = token
+            .chars()
+            .filter(|&c| c != group)
+            .map(|c| if c == decimal { '.' } else { c })
+            .collect();
+        let (mantissa, exp) = plain.split_once('e').unwrap_or((&plain, "0"));
+        let decimals = mantissa.split_once('.').map_or(0, |(_, f)| f.len());
+        let exp: i32 = exp
+            .parse()
+            .unwrap_or_else(|_| panic!("{token:?} in {text:?}"));
+        let value: f64 = plain
+            .parse()
+            .unwrap_or_else(|_| panic!("{token:?} in {text:?}"));
+        (value, 0.5 * 10f64.powi(exp - decimals as i32))
+    }
+
+    #[test]
+    fn every_worked_formula_ends_on_the_value_shown_in_both_languages_for_every_kind() {
+        // Issue 27, item 1: the math is the computation. For every output, job kind and
+        // language, the last number of the worked formula, read in that language, is the value
+        // the page shows (its data-value) within the rounding of its last printed digit.
+        use crate::input::kind::WorkloadKind;
+        use crate::locale::{with_lang, Lang};
+        let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let mut checked = 0;
+        for lang in [Lang::En, Lang::Pt] {
+            for kind in WorkloadKind::ALL {
+                for (params, tokens, gpus, epochs) in
+                    [(8e9, 2e8, 8, 3.0), (7e10, 1.5e12, 1024, 1.0)]
+                {
+                    let s = Job {
+                        kind,
+                        params,
+                        tokens,
+                        gpus,
+                        epochs,
+                        ..Job::default()
+                    };
+                    let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
+                    for o in Output::ALL {
+                        let text = with_lang(lang, || o.explain(&s, &e).substituted);
+                        let (shown, half_unit) = final_number(&text, lang);
+                        let v = o.value(&e);
+                        assert!(
+                            (shown - v).abs() <= half_unit * (1.0 + 1e-9) + v.abs() * 1e-12,
+                            "{lang:?} {kind:?} {o:?}: {text:?} ends on {shown}, the value is {v}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 2 * WorkloadKind::ALL.len() * 2 * Output::ALL.len());
+    }
+
     #[test]
     fn the_flops_math_is_the_computation_for_every_kind() {
         use crate::input::kind::WorkloadKind;

@@ -108,15 +108,10 @@ pub struct GrantError {
 impl GrantError {
     /// The error for `raw` in `field`.
     pub fn new(field: GrantField, raw: &str, problem: Problem) -> Self {
-        let problem = if raw.trim().is_empty() {
-            Problem::Empty
-        } else {
-            problem
-        };
         GrantError {
             field,
             got: echo(raw),
-            problem,
+            problem: problem.of_text(raw),
         }
     }
 

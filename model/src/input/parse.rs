@@ -388,22 +388,25 @@ impl InputError {
 
     /// Builds an error, shortening the echoed value.
     pub fn new(field: Field, raw: &str, problem: Problem, expected: impl Into<String>) -> Self {
-        let got = echo(raw);
-        let problem = if raw.trim().is_empty() {
-            Problem::Empty
-        } else {
-            problem
-        };
         InputError {
             field,
-            got,
-            problem,
+            got: echo(raw),
+            problem: problem.of_text(raw),
             expected: expected.into(),
         }
     }
 }
 
 impl Problem {
+    /// The problem with `raw`: blank text is [`Problem::Empty`], whatever a reader said of it.
+    pub fn of_text(self, raw: &str) -> Problem {
+        if raw.trim().is_empty() {
+            Problem::Empty
+        } else {
+            self
+        }
+    }
+
     /// The problem in words, quoting the (already shortened) value: `"abc" is not a number`.
     pub fn describe(&self, got: &str) -> String {
         match self {

@@ -381,6 +381,14 @@ pub fn encode_link(plan: &Plan) -> String {
     out.finish()
 }
 
+/// Whether a query string carries a plan: any key but the view keys (`lang`, `cur`, `fx`). A
+/// link without one opens the page's example.
+pub fn query_has_plan(query: &str) -> bool {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    form_urlencoded::parse(query.as_bytes())
+        .any(|(k, _)| !matches!(k.as_ref(), "lang" | "cur" | "fx"))
+}
+
 /// How the page is shown, carried by a link beside the plan: `lang=en|pt`, `cur=usd|brl|eur` and
 /// `fx=<units per US dollar>`. They change no number of the plan (amounts stay in US dollars,
 /// as providers bill), so they are read and written apart from [`decode_link`]/[`encode_link`].
@@ -467,6 +475,16 @@ mod tests {
 
     fn catalog() -> Catalog {
         Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn only_view_keys_carry_no_plan() {
+        assert!(!query_has_plan(""));
+        assert!(!query_has_plan("?lang=pt&cur=brl&fx=5.3"));
+        assert!(query_has_plan("?lang=pt&job=none"));
+        assert!(query_has_plan("t0=2027-01-04"));
+        // An old one-run key is a plan.
+        assert!(query_has_plan("params=7B"));
     }
 
     #[test]

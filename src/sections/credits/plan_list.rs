@@ -55,7 +55,7 @@ fn GrantRow(
         })
     });
     let outcome = move |pick: fn(&runway_model::GrantOutcome) -> f64| grant_outcome.with(pick);
-    let stat = move |label: String,
+    let stat = move |label: Signal<String>,
                      id: &'static str,
                      pick: fn(&runway_model::GrantOutcome) -> f64| {
         let node = NodeRef::<leptos::html::B>::new();
@@ -120,6 +120,15 @@ fn GrantRow(
             .map_or_else(|| "none".to_string(), |d| d.iso())
     };
     let human = move |day: i64| state.day0.with(|p| p.day_text(day));
+    // "Expired" only once the expiry is before today; a later one "will expire".
+    let today = crate::platform::browser::today();
+    let expired_label = Signal::derive(move || {
+        let expires = days.get().and_then(|d| date_of(i64::from(d.2)));
+        match (expires, today) {
+            (Some(e), Some(t)) if e.days_until(t) <= 0 => tr!("plan_list.will_expire"),
+            _ => tr!("plan_list.expired"),
+        }
+    });
     let apply_by_text = move || match days.get() {
         Some((Some(by), _, _)) if by < 0 => tr!("plan_list.apply_by_past", date = human(by)),
         Some((Some(by), _, _)) => tr!("plan_list.apply_by", date = human(by)),
@@ -178,9 +187,9 @@ fn GrantRow(
                 <GrantNumber index=index label=tr!("plan_list.valid_days") key="validity" field=GrantField::ValidityDays initial=GrantField::ValidityDays.text(&initial) />
             </div>
             <div class="grant-stats">
-                {stat(tr!("plan_list.used"), "grant-used", |o| o.used_usd)}
-                {stat(tr!("plan_list.expired"), "grant-expired", |o| o.expired_usd)}
-                {stat(tr!("plan_list.unused"), "grant-unused", |o| o.unused_usd)}
+                {stat(Signal::stored(tr!("plan_list.used")), "grant-used", |o| o.used_usd)}
+                {stat(expired_label, "grant-expired", |o| o.expired_usd)}
+                {stat(Signal::stored(tr!("plan_list.unused")), "grant-unused", |o| o.unused_usd)}
             </div>
             <div class="grant-dates">
                 <span class="stat" data-testid=format!("apply-by-{index}") data-value=move || iso(days.get().and_then(|d| d.0))>{apply_by_text}</span>

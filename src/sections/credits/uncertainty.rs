@@ -175,7 +175,9 @@ pub fn Uncertainty() -> impl IntoView {
                         .unwrap_or_else(|| tr!("uncertainty.grant_n", n = i + 1));
                     // Whole percents, written the reader's way ("37%").
                     let pct = percent((p * 100.0).round() / 100.0);
+                    // One grant after another, separated as a sentence lists them.
                     view! {
+                        {(i > 0).then_some("; ")}
                         <span data-testid=format!("mc-expire-prob-{i}") data-value=data_value(p)>
                             {tr!("uncertainty.expire_prob", name = name, pct = pct)}
                         </span>

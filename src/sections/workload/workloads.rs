@@ -166,6 +166,11 @@ pub fn WorkloadList() -> impl IntoView {
                                 text,
                                 gpus: f64::from(v.gpus),
                                 monthly_usd: v.monthly_usd,
+                                api_monthly_usd: v.api_monthly_usd,
+                                api_name: state
+                                    .catalog
+                                    .api(&v.api_id)
+                                    .map_or_else(|| v.api_id.clone(), |a| a.name.to_string()),
                             }
                         })
                     })
@@ -190,6 +195,8 @@ pub fn WorkloadList() -> impl IntoView {
                             <span class="stat" data-testid=format!("serve-gpus-{j}") data-value=move || data_value(pick(|v| v.gpus))>{move || { let n = pick(|v| v.gpus); if n == 1.0 { tr!("workloads.always_on_one", n = n) } else { tr!("workloads.always_on_other", n = n) } }}</span>
                             " · "
                             <span class="stat" data-testid=format!("serve-monthly-{j}") data-value=move || data_value(pick(|v| v.monthly_usd)) title=move || usd_exact(pick(|v| v.monthly_usd))>{move || tr!("workloads.a_month", amount = usd(pick(|v| v.monthly_usd)))}</span>
+                            " · "
+                            <span class="stat" data-testid=format!("serve-api-monthly-{j}") data-value=move || data_value(pick(|v| v.api_monthly_usd)) title=move || usd_exact(pick(|v| v.api_monthly_usd))>{move || tr!("workloads.via_api", api = row.with(|r| r.as_ref().map(|r| r.api_name.clone()).unwrap_or_default()), amount = usd(pick(|v| v.api_monthly_usd)))}</span>
                         </span>
                         <button type="button" class="link-button" data-testid=format!("edit-serve-{j}")
                             aria-label=tr!("workloads.edit_serve", n = j + 1)
@@ -302,15 +309,18 @@ struct ServeRow {
     text: String,
     gpus: f64,
     monthly_usd: f64,
+    /// The same tokens through the plan's API, a month, and that API's name.
+    api_monthly_usd: f64,
+    api_name: String,
 }
 
-fn accelerator_name(catalog: &runway_model::Catalog, id: &str) -> String {
+pub(crate) fn accelerator_name(catalog: &runway_model::Catalog, id: &str) -> String {
     catalog
         .accelerator(id)
         .map_or_else(|| id.to_string(), |a| a.name.to_string())
 }
 
-fn provider_name(catalog: &runway_model::Catalog, id: &str) -> String {
+pub(crate) fn provider_name(catalog: &runway_model::Catalog, id: &str) -> String {
     catalog
         .provider(id)
         .map_or_else(|| id.to_string(), |p| p.name.to_string())
@@ -489,6 +499,17 @@ fn AddWorkload(
         // (Portuguese "1,5B"), duty typed in percent: nothing is written into a token and read back.
         let text = |s: RwSignal<String>| s.get();
         let (p, a, k) = (p.as_str(), a.as_str(), k.as_str());
+        // The first workload added to the untouched example replaces it (with an undo): it
+        // takes the first place of its kind.
+        let example = state.is_example.get_untracked();
+        let count_of = |f: fn(&runway_model::Plan) -> usize| {
+            if example {
+                0
+            } else {
+                state.plan.with(f)
+            }
+        };
+        let mut replaced = None;
         let result = match k {
             "serve" => {
                 let (params, volume, start, months) =
@@ -505,8 +526,11 @@ fn AddWorkload(
                     "",
                     precision.as_str(),
                 ];
-                let index = editing.unwrap_or_else(|| state.plan.with(|p| p.serves.len()));
+                let index = editing.unwrap_or_else(|| count_of(|p| p.serves.len()));
                 serve_from_slots(&slots, index, Origin::Typed, state.catalog).map(|v| {
+                    if editing.is_none() {
+                        replaced = state.take_example();
+                    }
                     // The focus stays on this button; the new row is above, out of sight.
                     announcer.say(match editing {
                         Some(j) => tr!("focus.serve_saved", n = j + 1, title = v.title()),
@@ -516,6 +540,8 @@ fn AddWorkload(
                         Some(j) if j < p.serves.len() => p.serves[j] = v,
                         _ => p.serves.push(v),
                     });
+                    // The first serving line sets the billing views' volume and model.
+                    state.lead_billing();
                     edit_serve.set(None);
                 })
             }
@@ -529,8 +555,9 @@ fn AddWorkload(
                     start.as_str(),
                     duty.trim().trim_end_matches('%'),
                 ];
-                let index = state.plan.with(|p| p.workloads.len());
+                let index = count_of(|p| p.workloads.len());
                 work_from_slots(&slots, index, Origin::Typed, state.catalog).map(|w| {
+                    replaced = state.take_example();
                     state.plan.update(|p| p.workloads.push(w));
                     announcer.say(tr!("focus.work_added", n = index + 1));
                 })
@@ -555,15 +582,28 @@ fn AddWorkload(
                     epochs.as_str(),
                     runs.as_str(),
                 ];
-                let index = state.plan.with(|p| p.jobs.len());
+                let index = count_of(|p| p.jobs.len());
                 job_from_slots(&slots, index, Origin::Typed, state.catalog).map(|j| {
+                    replaced = state.take_example();
                     announcer.say(tr!("focus.job_added", n = index + 1, title = j.title()));
                     state.add_job(j);
                 })
             }
         };
         match result {
-            Ok(()) => error.set(None),
+            Ok(()) => {
+                error.set(None);
+                if let Some(before) = replaced {
+                    let text = tr!("example.replaced");
+                    announcer.say(format!("{text} {}", tr!("example.undo_hint")));
+                    state.example_note.set(Some(crate::state::ExampleNote {
+                        text,
+                        at_form: true,
+                        before,
+                        after: state.snapshot(),
+                    }));
+                }
+            }
             Err(e) => error.set(Some(e.message())),
         }
     };
@@ -641,5 +681,6 @@ fn AddWorkload(
             </Show>
         </div>
         {move || error.get().map(|m| view! { <p class="field-error" role="alert" data-testid="error-work-new">{m}</p> })}
+        <crate::sections::example::ExampleUndo state=state at_form=true />
     }
 }

@@ -1,0 +1,85 @@
+// Issue 27: the answers weigh serving against an API (item 3), a job too small for its GPUs and a
+// link opened after its day 0 say so, with what to do (item 5).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { pageSuite } from './support/suite.mjs';
+
+const suite = pageSuite();
+const { open, openOn, done } = suite;
+
+test('a serving line shows the same tokens through the API, and the answers say what the API saves a year', async () => {
+  // 8B served 1B tokens a month on one AWS H100 ($6.88 per GPU-hour, data/prices.json) against
+  // GPT-4o mini ($0.15 in, $0.60 out per million, blended at 75 % input: $0.2625 per million).
+  const calc = await open('?serve=8B:1B:aws:h100-sxm:0:12&t0=2027-01-04');
+  // 1,000 million tokens x $0.2625 = $262.50 a month through the API.
+  const close = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-6 * Math.abs(b), `${what}: ${a} against ${b}`);
+  close(await calc.value('serve-api-monthly-0'), 262.5, 'API month');
+  assert.match(await calc.page.getByTestId('serve-api-monthly-0').innerText(), /\$263 a month through OpenAI GPT-4o mini/);
+  // One H100 a month: 730 h x $6.88 = $5,022.40; a year saved: 12 x (5,022.40 - 262.50) = $57,118.80.
+  const api = calc.page.getByTestId('answer-api');
+  close(Number(await api.getAttribute('data-value')), 57118.8, 'a year saved');
+  const words = await api.innerText();
+  assert.match(words, /OpenAI GPT-4o mini would serve the same tokens for \$263 a month against \$5,022 on your GPUs, \$57K a year less\./);
+  assert.match(words, /The volume keeps them \d+(\.\d+)?% busy/);
+  // Even fully busy, an H100 serving 8B costs more per token than the API: the answer names the
+  // price per GPU-hour it would take instead of a volume.
+  assert.match(words, /even fully busy, a GPU beats this API only below \$[\d.]+ per GPU-hour \(now \$6\.88\)/);
+  await done(calc);
+
+  // Without a serving line, or with an API dearer than the GPU, the answers say nothing of it.
+  const train = await open('?job=lora:8B:200M:aws:h100-sxm:1&t0=2027-01-04');
+  assert.equal(await train.page.getByTestId('answer-api').count(), 0);
+  await done(train);
+  const dear = await open('?serve=8B:1B:aws:h100-sxm:0:12&api_price=20&t0=2027-01-04');
+  assert.ok(Math.abs((await dear.value('serve-api-monthly-0')) - 20000) < 1e-6);
+  assert.equal(await dear.page.getByTestId('answer-api').count(), 0);
+  await done(dear);
+});
+
+test('a job its GPUs finish in minutes is flagged with a GPU count that takes about an hour', async () => {
+  // LoRA on 8B over 200M tokens on 64 H100s: about 4.5 GPU-hours, 4 minutes of wall clock.
+  const calc = await open('?job=lora:8B:200M:aws:h100-sxm:64&t0=2027-01-04');
+  const warnings = await calc.page.locator('[data-testid^="warning-plan-"]').allInnerTexts();
+  const short = warnings.filter((w) => /64 GPUs would finish it in \d+ min/.test(w));
+  assert.equal(short.length, 1, warnings.join('\n'));
+  assert.match(short[0], /4 GPUs would take 1\.\d h for the same GPU-hours/);
+  // It is in the answers' next steps, not counted among the grants' warnings.
+  assert.equal(await calc.page.getByTestId('answer-warnings').count(), 0);
+  await done(calc);
+});
+
+test('a link opened after its day 0 says so, and one action moves day 0 to today, with an undo', async () => {
+  // Shared on 1 Dec 2026, opened on 19 Dec 2026: 18 days later.
+  const calc = await openOn('2026-12-19T10:00:00', '?job=lora:8B:200M:aws:h100-sxm:1&grant=aws-activate&t0=2026-12-01');
+  const note = calc.page.getByTestId('day0-past');
+  assert.equal(await note.getAttribute('data-value'), '18');
+  assert.match(await note.innerText(), /counts its days from 1 Dec 2026, 18 days ago: its dates before today are past/);
+  await calc.page.getByTestId('move-day0-today').click();
+  await calc.waitForUrl((p) => p.get('t0') === '2026-12-19');
+  await note.waitFor({ state: 'detached' });
+  // The job now starts today.
+  assert.equal(await calc.attr('job-start-date-0'), '2026-12-19');
+  await calc.page.getByTestId('day0-moved-undo').click();
+  await calc.waitForUrl((p) => p.get('t0') === '2026-12-01');
+  await note.waitFor();
+  await done(calc);
+
+  // A plan whose day 0 is today or later says nothing.
+  const fresh = await openOn('2026-12-19T10:00:00', '?job=lora:8B:200M:aws:h100-sxm:1&t0=2026-12-19');
+  assert.equal(await fresh.page.getByTestId('day0-past').count(), 0);
+  await done(fresh);
+});
+
+test('credit left at an expiry after today "will expire unused"; before today it "expired unused"', async () => {
+  // A one-GPU LoRA job (about $93) against AWS Activate's $100K valid 365 days: almost all of it
+  // is left at the expiry, 1 Dec 2027 + review.
+  const query = '?job=lora:8B:200M:aws:h100-sxm:1&grant=aws-activate:100K:0:12:365&t0=2026-12-01';
+  const label = async (calc) => (await calc.page.getByTestId('grant-expired-0').locator('xpath=..').innerText()).trim();
+  const now = await openOn('2026-12-02T10:00:00', query);
+  assert.ok((await now.value('grant-expired-0')) > 99000);
+  assert.match(await label(now), /^will expire unused /);
+  await done(now);
+  const later = await openOn('2028-01-02T10:00:00', query);
+  assert.match(await label(later), /^expired unused /);
+  await done(later);
+});
