@@ -173,7 +173,8 @@ pub fn AnswersPanel(
                         through = through,
                         own = own,
                         saves = saves,
-                        busy = percent(v.busy),
+                        // Whole percents in a sentence, at least 1 %.
+                        busy = percent((v.busy * 100.0).round().max(1.0) / 100.0),
                         price = usd_exact(v.breakeven_usd_per_gpu_hour),
                         now = usd_exact(v.usd_per_gpu_hour)
                     ),
