@@ -177,6 +177,8 @@ fn every_corpus_link_evaluates_to_what_the_page_showed() {
     let mut compared = 0usize;
     let mut page_only = 0usize;
     let mut differences = Vec::new();
+    // Values that differ (not ones shown or derived no more), for CORPUS_WHY below.
+    let mut changed = Vec::new();
     for link in &links {
         let page = recorded
             .get(*link)
@@ -196,6 +198,9 @@ fn every_corpus_link_evaluates_to_what_the_page_showed() {
                     compared += 1;
                     if *v != want {
                         differences.push(format!("{link}\n  {id}: page {want:?}, model {v:?}"));
+                        changed.push(serde_json::json!({
+                            "link": link, "id": id, "was": want, "now": v,
+                        }));
                     }
                 }
                 // Something the model derives is not on the page (an error the page dropped, a
@@ -212,6 +217,32 @@ fn every_corpus_link_evaluates_to_what_the_page_showed() {
                 )),
                 (None, _) => page_only += 1,
             }
+        }
+    }
+    // `CORPUS_WHY="…" cargo test -p runway-model --test corpus` lists every changed value in
+    // intended.json with that reason (as `tests/corpus/diff.mjs --why` does from the browser): for a
+    // change made on purpose, after reading the differences this test printed without it.
+    if let Ok(why) = std::env::var("CORPUS_WHY") {
+        if differences.len() == changed.len() && !changed.is_empty() {
+            // Appended as text, each entry's keys in the file's order (link, id, was, now, why).
+            let path = corpus_dir().join("intended.json");
+            let text = std::fs::read_to_string(&path).expect("intended.json");
+            let mut text = text.trim_end().trim_end_matches(']').trim_end().to_string();
+            let q = |v: &serde_json::Value| serde_json::to_string(v).expect("json");
+            for c in &changed {
+                text.push_str(&format!(
+                    ",\n  {{\n    \"link\": {},\n    \"id\": {},\n    \"was\": {},\n    \"now\": {},\n    \"why\": {}\n  }}",
+                    q(&c["link"]),
+                    q(&c["id"]),
+                    q(&c["was"]),
+                    q(&c["now"]),
+                    q(&serde_json::Value::String(why.clone()))
+                ));
+            }
+            text.push_str("\n]\n");
+            std::fs::write(&path, text).expect("intended.json written");
+            eprintln!("corpus: {} changes listed in intended.json", changed.len());
+            return;
         }
     }
     eprintln!(

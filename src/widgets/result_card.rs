@@ -13,7 +13,7 @@ pub fn ResultCard(
     test_id: &'static str,
     /// What a person reads above the value.
     #[prop(into)]
-    label: String,
+    label: Signal<String>,
     /// Whether this is the panel's headline figure.
     #[prop(optional)]
     headline: bool,
@@ -72,14 +72,14 @@ pub fn ResultCard(
     });
     view! {
         <div class="result" class:headline=headline>
-            <div class="result-label">{label.clone()}</div>
+            <div class="result-label">{label}</div>
             <div class="result-value" node_ref=node data-testid=test_id data-value=first.raw title=first.exact>
                 {first.human}
             </div>
             <details class="math" on:toggle=move |_| open.update(|o| *o = !*o)>
                 // One name per summary for a screen reader's list of controls ("Show the math for
                 // Compute cost"), the same words on screen.
-                <summary>{tr!("results.show_math")}<span class="visually-hidden">{tr!("results.show_math_for", label = label)}</span></summary>
+                <summary>{tr!("results.show_math")}<span class="visually-hidden">{move || tr!("results.show_math_for", label = label.get())}</span></summary>
                 {math}
             </details>
         </div>

@@ -394,7 +394,7 @@ test('sliders say their value with its unit; repeated controls have names of the
   const names = await calc.page.locator('.results summary').allTextContents();
   assert.ok(names.length >= 5, `${names.length} summaries`);
   assert.equal(new Set(names).size, names.length, `repeated names: ${names.join(' | ')}`);
-  assert.ok(names.includes('Show the math for Compute cost'), names.join(' | '));
+  assert.ok(names.includes('Show the math for Compute cost, before hidden costs'), names.join(' | '));
   // The grant rows' Remove buttons name their grant.
   assert.equal(await calc.page.getByRole('button', { name: 'Remove grant 1, AWS Activate (general cloud)', exact: true }).count(), 1);
   assert.equal(await calc.page.getByRole('button', { name: 'Remove grant 2, Modal startup credits', exact: true }).count(), 1);

@@ -45,6 +45,13 @@ test('a job its GPUs finish in minutes is flagged with a GPU count that takes ab
   assert.match(short[0], /4 GPUs would take 1\.\d h for the same GPU-hours/);
   // It is in the answers' next steps, not counted among the grants' warnings.
   assert.equal(await calc.page.getByTestId('answer-warnings').count(), 0);
+  // The calculator's cluster figure is the job's own total, not a month of 64 GPUs it never runs
+  // (64 x $6.88 x 730 = $321,433.60 before), and its label says so.
+  const cluster = calc.page.getByTestId('monthly-cost-cluster');
+  assert.equal(await calc.value('monthly-cost-cluster'), await calc.value('compute-cost'));
+  assert.ok((await calc.value('compute-cost')) < 100, 'about 4.5 GPU-hours at $6.88');
+  const card = await cluster.locator('xpath=..').innerText();
+  assert.match(card, /Whole cluster, for the job \(it ends within a month\)/, card);
   await done(calc);
 });
 

@@ -138,6 +138,12 @@ test('with an approval chance and review ranges the bands spread to the two outc
   // Shown in whole percents.
   assert.match(await calc.page.getByTestId('mc-expire-prob-0').innerText(), /: 0% chance it expires with money left$/);
   assert.match(await calc.page.getByTestId('mc-expire-prob-1').innerText(), /: 100% chance it expires with money left$/);
+  // Issue 27, item 4: the bands say what P10/P50/P90 mean in words, and that the answers' $3,000 is
+  // a single estimate (here P50 may be $8,000: the median of the samples, not a second model).
+  const legend = await calc.page.getByTestId('mc-legend').innerText();
+  assert.match(legend, /of the 1,000 samples, one in ten needs at most the P10 figure/, legend);
+  assert.match(legend, /half at most P50 \(the median\), nine in ten at most P90/, legend);
+  assert.match(legend, /The answers above are a single estimate, with every review, approval and price as typed \(cash \$3,000\)/, legend);
   // The cash start date spreads (P10 before P90): the chart shades the band and says so.
   await calc.page.getByTestId('runway-band-note').waitFor();
   assert.equal(await calc.page.getByTestId('mc-flat').count(), 0, 'spread bands: no "every sample agrees"');

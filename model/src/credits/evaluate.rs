@@ -16,7 +16,7 @@ use crate::estimators::overheads::{estimate_overheads, OverheadEstimate};
 use crate::input::job::Job;
 use crate::input::knobs::HostMode;
 use crate::input::settings::Settings;
-use crate::io::format::{exact, hours};
+use crate::io::format::{compact, exact, hours};
 
 /// MFU assumed for a serving line's prefill (the billing views' default; decode is bound by
 /// memory bandwidth and does not use it).
@@ -351,7 +351,14 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
     let inputs = (grants, workloads);
     let result = simulate(&inputs.0, &inputs.1);
     let mut warnings = warnings(plan, &inputs, &result, catalog);
-    warnings.extend(jobs.iter().enumerate().filter_map(|(i, j)| too_short(i, j)));
+    for (i, j) in jobs.iter().enumerate() {
+        warnings.extend(too_short(i, j));
+        warnings.extend(too_many_for_a_step(
+            i,
+            j,
+            plan.settings.overheads.tokens_per_step,
+        ));
+    }
     let apply_by = apply_by(&inputs.0, &inputs.1);
     Outcome {
         jobs,
@@ -378,7 +385,7 @@ fn too_short(i: usize, j: &JobOutcome) -> Option<Warning> {
     let fewer = (j.gpu_hours / j.job.duty)
         .floor()
         .clamp(1.0, f64::from(j.job.gpus - 1));
-    let (n, gpus, time) = (i + 1, j.job.gpus, hours(wall_hours));
+    let (n, gpus, time) = (i + 1, exact(f64::from(j.job.gpus), 0), hours(wall_hours));
     let (gpu_hours, fewer_time) = (
         exact(j.gpu_hours, 1),
         hours(j.gpu_hours / (fewer * j.job.duty)),
@@ -399,10 +406,32 @@ fn too_short(i: usize, j: &JobOutcome) -> Option<Warning> {
             gpus = gpus,
             time = time,
             gpu_hours = gpu_hours,
-            fewer = fewer,
+            fewer = exact(fewer, 0),
             fewer_time = fewer_time
         )
     };
+    Some(Warning { grant: None, text })
+}
+
+/// A job on more GPUs than its optimizer step has sequences (issue 27, item 5): the hidden costs
+/// model data parallelism, where each GPU takes at least one whole sequence a step, so a step of
+/// `tokens_per_step` tokens keeps at most `tokens_per_step / seq_len` GPUs busy; the rest would
+/// wait, and the estimate (every GPU at the MFU) is too low. Says how many GPUs the step can use.
+fn too_many_for_a_step(i: usize, j: &JobOutcome, tokens_per_step: f64) -> Option<Warning> {
+    let usable = (tokens_per_step / j.job.seq_len).floor();
+    let gpus = f64::from(j.job.gpus);
+    if !usable.is_finite() || usable < 1.0 || gpus <= usable {
+        return None;
+    }
+    let text = crate::tr!(
+        "plan.warn.step_too_small",
+        n = i + 1,
+        tps = compact(tokens_per_step),
+        seqs = exact(usable, 0),
+        seq = exact(j.job.seq_len, 0),
+        gpus = exact(gpus, 0),
+        idle = exact(gpus - usable, 0)
+    );
     Some(Warning { grant: None, text })
 }
 
@@ -590,6 +619,39 @@ mod tests {
                 crate::io::link::decode_link(&format!("job=lora:8B:200M:aws:h100-sxm:{gpus}"), &c);
             assert!(evaluate(&d.plan, &c).warnings.is_empty(), "{gpus}");
         }
+    }
+
+    #[test]
+    fn a_job_on_more_gpus_than_its_step_has_sequences_is_flagged() {
+        // The hidden costs' step is 4M tokens (knobs.rs); at the default 4,096-token sequences
+        // that is floor(4,000,000 / 4,096) = 976 sequences, so at most 976 GPUs each get one.
+        // The 7B pretraining run (58,982 GPU-hours, 38 days on 64 GPUs) on 1,024 GPUs: 48 idle.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let step = |link: &str| -> Vec<String> {
+            let d = crate::io::link::decode_link(link, &c);
+            evaluate(&d.plan, &c)
+                .warnings
+                .into_iter()
+                .filter(|w| w.text.contains("optimizer step"))
+                .map(|w| w.text)
+                .collect()
+        };
+        let w = step("job=pretrain:7B:2T:aws:h100-sxm:1024");
+        assert_eq!(
+            w,
+            ["Job 1: an optimizer step of 4M tokens holds 976 sequences of 4,096 tokens, and with data parallelism each GPU needs at least one, so 1,024 GPUs leave 48 waiting and the job takes longer than shown. Use at most 976 GPUs, or shorter sequences."]
+        );
+        // 976 GPUs exactly: every one has a sequence.
+        assert!(step("job=pretrain:7B:2T:aws:h100-sxm:976").is_empty());
+        // 32K-token sequences (the job token's 14th field): floor(4,000,000 / 32,768) = 122.
+        let w = step("job=pretrain:7B:2T:aws:h100-sxm:128:0:1:1:0.4:1::16:32768");
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(
+            w[0].contains("122 sequences of 32,768 tokens") && w[0].contains("leave 6 waiting"),
+            "{}",
+            w[0]
+        );
+        assert!(step("job=pretrain:7B:2T:aws:h100-sxm:122:0:1:1:0.4:1::16:32768").is_empty());
     }
 
     #[test]

@@ -54,6 +54,24 @@ pub struct Estimate<'a> {
     pub gpu_hours_for_reference_budget: f64,
 }
 
+impl Estimate<'_> {
+    /// The job ends within one billing month (under 730 h of wall clock), so its cluster never
+    /// bills a whole month (issue 27, item 5: "R$ 1,7M a month" for an 8-hour job).
+    pub fn ends_within_a_month(&self) -> bool {
+        self.wall_clock_days * 24.0 < HOURS_PER_MONTH
+    }
+
+    /// What the whole cluster bills in a month: a month at the duty cycle, or the job's own total
+    /// when the job ends sooner (the same as [`Self::compute_cost_usd`] then).
+    pub fn cluster_month_usd(&self) -> f64 {
+        if self.ends_within_a_month() {
+            self.compute_cost_usd
+        } else {
+            self.monthly_cost_cluster_usd
+        }
+    }
+}
+
 /// Why a job cannot be priced (ids not in the catalog; link decoding prevents this).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EstimateError {
@@ -244,6 +262,36 @@ mod tests {
         );
         // Cluster month: 64 * 6.88 * 730 = $321,433.60.
         assert!(close(e.monthly_cost_cluster_usd, 321_433.6, 1e-12));
+    }
+
+    #[test]
+    fn a_job_shorter_than_a_month_bills_its_own_total_not_a_cluster_month() {
+        // The default run is 58,982.137 GPU-hours on 64 H100s: 38.4 days, longer than a month,
+        // so the cluster's month is the month ($321,433.60, above).
+        let cat = catalog();
+        let e = estimate(&Job::default(), &cat).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(!e.ends_within_a_month());
+        assert_eq!(e.cluster_month_usd(), e.monthly_cost_cluster_usd);
+        // The same run on 1,024 GPUs: 58,982.137 / 1,024 = 57.6 h of wall clock, under 730 h. A
+        // month of the cluster would be 1,024 × $6.88 × 730 = $5,142,937.60; the job bills its
+        // own 58,982.137 × $6.88 = $405,797.10.
+        let short = Job {
+            gpus: 1024,
+            ..Job::default()
+        };
+        let e = estimate(&short, &cat).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(e.ends_within_a_month());
+        assert!(close(e.monthly_cost_cluster_usd, 5_142_937.6, 1e-12));
+        assert!(close(e.cluster_month_usd(), 405_797.10, 1e-6));
+        // 730 h exactly is a month: 58,982.137 / 730 = 80.8 GPUs; on 80 GPUs the job takes
+        // 737.3 h, past a month.
+        let month = Job {
+            gpus: 80,
+            ..Job::default()
+        };
+        let e = estimate(&month, &cat).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(!e.ends_within_a_month(), "{} days", e.wall_clock_days);
+        assert!(close(e.cluster_month_usd(), 80.0 * 6.88 * 730.0, 1e-12));
     }
 
     #[test]

@@ -97,6 +97,17 @@ impl Output {
         })
     }
 
+    /// The label a person reads for this estimate: the cluster's month says when it is the job's
+    /// own total instead (the job ends within a month).
+    pub fn label_for(self, e: Option<&Estimate>) -> String {
+        match (self, e) {
+            (Output::MonthlyCostCluster, Some(e)) if e.ends_within_a_month() => {
+                crate::tr!("explain.label.cluster_job")
+            }
+            _ => self.label().to_string(),
+        }
+    }
+
     /// The raw value, in the output's unit (FLOP, hours, days, USD).
     pub fn value(self, e: &Estimate) -> f64 {
         match self {
@@ -107,7 +118,7 @@ impl Output {
             Output::PricePerGpuHour => e.price.usd_per_gpu_hour(),
             Output::MonthlyCost => e.monthly_cost_per_gpu_usd,
             Output::MonthlyCostAlwaysOn => e.monthly_cost_always_on_per_gpu_usd,
-            Output::MonthlyCostCluster => e.monthly_cost_cluster_usd,
+            Output::MonthlyCostCluster => e.cluster_month_usd(),
             Output::GpuHoursForBudget => e.gpu_hours_for_reference_budget,
         }
     }
@@ -261,6 +272,17 @@ impl Output {
                     p = p_text,
                     hours = HOURS_PER_MONTH,
                     m = usd_exact(e.monthly_cost_always_on_per_gpu_usd)
+                ),
+                price.into_iter().collect(),
+            ),
+            Output::MonthlyCostCluster if e.ends_within_a_month() => (
+                crate::tr!("explain.formula.cluster_job"),
+                crate::tr!(
+                    "explain.sub.cluster_job",
+                    days = days(e.wall_clock_days),
+                    h = exact(h, 3),
+                    p = p_text,
+                    c = usd_exact(e.compute_cost_usd)
                 ),
                 price.into_iter().collect(),
             ),
@@ -525,10 +547,13 @@ mod tests {
         assert!(days.substituted.ends_with(" dias"), "{}", days.substituted);
         assert_eq!(
             with_lang(Lang::Pt, || Output::ComputeCost.label()),
-            "Custo de computação"
+            "Custo de computação, sem os custos ocultos"
         );
         // The English is untouched once the Portuguese was asked for.
-        assert_eq!(Output::ComputeCost.label(), "Compute cost");
+        assert_eq!(
+            Output::ComputeCost.label(),
+            "Compute cost, before hidden costs"
+        );
     }
 
     #[test]

@@ -208,6 +208,16 @@ pub fn Uncertainty() -> impl IntoView {
         )
     };
 
+    let legend = move || {
+        let n = bands.with(|b| b.as_ref().map(|b| b.samples))?;
+        let single = runway.with(|r| r.as_ref().map(|o| o.result.cash_usd))?;
+        Some(tr!(
+            "uncertainty.legend",
+            n = exact(n as f64, 0),
+            single = usd(single)
+        ))
+    };
+
     // Range inputs: plan-wide MFU and price factors.
     // The link's bad values get their messages here (the plan kept the defaults).
     let (_, link_errors) = montecarlo::decode_ranges(&crate::platform::browser::query_string());
@@ -359,6 +369,9 @@ pub fn Uncertainty() -> impl IntoView {
                     <span class="mc-expire-list">{expire_list}</span>
                 </p>
             </div>
+            // What the three bands mean, in words, beside the single estimate the answers show
+            // (a P50 unlike the answers' cash is the median of the samples, not a second model).
+            <p class="hint" data-testid="mc-legend">{legend}</p>
             {move || {
                 // Every sample gave the same answer: say what was varied, so one number is not read
                 // as certainty.

@@ -71,7 +71,7 @@ fn EstimateCard(
     view! {
         <ResultCard
             test_id=output.test_id()
-            label=output.label()
+            label=Signal::derive(move || current.with(|e| output.label_for(e.as_ref().ok())))
             headline=output == Output::ComputeCost
             raw=raw
             human=Signal::derive(move || read(Output::human))
