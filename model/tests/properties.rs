@@ -2,8 +2,9 @@
 
 use proptest::prelude::*;
 use runway_model::{
-    decode_link, encode_link, estimate, format_number_exact, parse_number, Catalog, DecodedLink,
-    Field, Job, OverheadInputs, Plan, Settings, Token, WorkloadKind,
+    credit_totals, decode_link, encode_link, estimate, estimate_billing, evaluate,
+    format_number_exact, parse_number, Catalog, DecodedLink, Field, Job, OverheadInputs, Plan,
+    Settings, Token, WorkloadKind,
 };
 
 fn catalog() -> Catalog {
@@ -980,4 +981,213 @@ fn form_urlencoded_value(s: &str) -> String {
     s.replace('%', "%25")
         .replace('+', "%2B")
         .replace(':', "%3A")
+}
+
+/// Issue 27, item 4 ("one figure, one value"): the figures the page shows in two places, as
+/// `(what, first place, second place, relation)`. Each relation is the one its labels promise:
+/// the same computation (equal), or a labelled difference that can only go one way (at most).
+fn figures_shown_twice(plan: &Plan, cat: &Catalog) -> Vec<(String, f64, f64, Relation)> {
+    use Relation::{AtMost, Equal};
+    let o = evaluate(plan, cat);
+    let r = &o.result;
+    let totals = credit_totals(&r.grants);
+    let sum = |v: &mut dyn Iterator<Item = f64>| v.sum::<f64>();
+    let mut out = vec![
+        (
+            "the answers' cost (answer-total) = the billing table's lines (bill-line-*)".into(),
+            r.total_spend_usd,
+            sum(&mut r.workload_spend_usd.iter().copied()),
+            Equal,
+        ),
+        (
+            "the answers' cost = credits that pay (answer-credits-used) + cash (answer-cash)"
+                .into(),
+            r.total_spend_usd,
+            totals.used_usd + r.cash_usd,
+            Equal,
+        ),
+        (
+            "credits that pay (answer-credits-used) = the credits section's grants (grant-used-*)"
+                .into(),
+            totals.used_usd,
+            sum(&mut r.grants.iter().map(|g| g.used_usd)),
+            Equal,
+        ),
+        (
+            "credit expiring (answer-expired) = the credits section's grants (grant-expired-*)"
+                .into(),
+            totals.expired_usd,
+            sum(&mut r.grants.iter().map(|g| g.expired_usd)),
+            Equal,
+        ),
+    ];
+    // The advisor's figure for a program in the plan (data-paid) is what its grants pay.
+    let mut programs: Vec<&str> = plan.grants.iter().map(|g| g.program_id.as_str()).collect();
+    programs.sort_unstable();
+    programs.dedup();
+    out.push((
+        "the advisor's paid, over the plan's programs (advice-*[data-paid]) = credits that pay"
+            .into(),
+        sum(&mut programs.iter().map(|id| o.paid_by_program(plan, id))),
+        totals.used_usd,
+        Equal,
+    ));
+    for (i, j) in o.jobs.iter().enumerate() {
+        let Some(line) = o.job_line(i) else { continue };
+        out.push((
+            format!("job {i}: billed GPU-hours (job-gpu-hours-{i}) = its bill line's hours"),
+            j.gpu_hours,
+            o.inputs.1[line].gpu_hours,
+            Equal,
+        ));
+        out.push((
+            format!("job {i}: its bill line in the horizon (bill-line) ≤ its cost (job-cost-{i})"),
+            r.workload_spend_usd[line],
+            j.cost_usd,
+            AtMost,
+        ));
+        if let Ok(e) = estimate(&j.job, cat) {
+            // The calculator's "before hidden costs" figures against the billed ones.
+            out.push((
+                format!("job {i}: GPU-hours before hidden costs (gpu-hours) ≤ billed"),
+                e.gpu_hours,
+                j.gpu_hours,
+                AtMost,
+            ));
+            // Spot is one of the hidden costs (its discount and its reclaims): the calculator's
+            // cost is at the on-demand price, the plan's at the price billed.
+            out.push((
+                format!(
+                    "job {i}: compute-only hours at the billed price ≤ its cost (job-cost-{i})"
+                ),
+                e.gpu_hours * j.usd_per_gpu_hour,
+                j.cost_usd,
+                AtMost,
+            ));
+            if !plan.settings.overheads.spot {
+                out.push((
+                    format!("job {i}: without spot, the calculator's price (price-per-gpu-hour) is the one billed"),
+                    e.price.usd_per_gpu_hour(),
+                    j.usd_per_gpu_hour,
+                    Equal,
+                ));
+            }
+        }
+    }
+    // The billing views, led by the first serving line while their knobs are the defaults, price
+    // the same tokens through the same API as the line (serve-api-monthly-0).
+    if let (Some(first), Some(v)) = (plan.serves.first(), o.serves.first()) {
+        let mut billing = Settings::default().billing;
+        if first.lead_billing(&mut billing) && v.error.is_none() {
+            let editor = plan.jobs.first().cloned().unwrap_or_default();
+            if let Ok(e) = estimate(&editor, cat) {
+                let mut b = plan.settings.billing.clone();
+                b.tokens_per_month = billing.tokens_per_month;
+                if plan.settings.billing == Settings::default().billing {
+                    out.push((
+                        "the billing views' API month = serving line 1's (serve-api-monthly-0)"
+                            .into(),
+                        estimate_billing(&editor, &b, &e, cat).api_monthly_usd,
+                        v.api_monthly_usd,
+                        Equal,
+                    ));
+                }
+            }
+        }
+    }
+    // "How sure is this?" with nothing uncertain (every grant approved, its review exactly as
+    // typed, no MFU or price range): every band is the answers' figure.
+    let mut certain = plan.clone();
+    for g in &mut certain.grants {
+        g.odds.approval = 1.0;
+        g.odds.review_min_days = Some(g.review_days);
+        g.odds.review_max_days = Some(g.review_days);
+    }
+    certain.ranges = Default::default();
+    let oc = evaluate(&certain, cat);
+    let b = runway_model::montecarlo::bands(&certain, &oc, cat);
+    for (q, v) in [
+        ("P10", b.cash_usd.p10),
+        ("P50", b.cash_usd.p50),
+        ("P90", b.cash_usd.p90),
+    ] {
+        out.push((
+            format!("cash {q} with nothing uncertain (mc-cash) = the answers' cash"),
+            v,
+            oc.result.cash_usd,
+            Equal,
+        ));
+    }
+    out.push((
+        "expiring P50 with nothing uncertain (mc-expired-p50) = the answers'".into(),
+        b.expired_usd.p50,
+        credit_totals(&oc.result.grants).expired_usd,
+        Equal,
+    ));
+    let day = |d: Option<u32>| d.map_or(-1.0, f64::from);
+    out.push((
+        "cash start P50 with nothing uncertain = the answers' (answer-cash-date)".into(),
+        day(b.runway_end_day.p50),
+        day(oc.result.runway_end_day),
+        Equal,
+    ));
+    out
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Relation {
+    Equal,
+    AtMost,
+}
+
+/// The failures of [`figures_shown_twice`] for one link: equal to a millionth (and a thousandth of
+/// a cent), or at most that much above.
+fn disagreements(q: &str, cat: &Catalog) -> Vec<String> {
+    let d = decode_link(q, cat);
+    figures_shown_twice(&d.plan, cat)
+        .into_iter()
+        .filter(|(_, a, b, rel)| {
+            let tol = 1e-5 + 1e-6 * a.abs().max(b.abs());
+            match rel {
+                Relation::Equal => (a - b).abs() > tol || !a.is_finite() || !b.is_finite(),
+                Relation::AtMost => *a > b + tol || !a.is_finite() || !b.is_finite(),
+            }
+        })
+        .map(|(what, a, b, rel)| format!("{q}\n  {what}: {a} {rel:?} {b}"))
+        .collect()
+}
+
+/// Every link of the corpus (README's, every test's, and generated ones over every key).
+#[test]
+fn figures_shown_twice_agree_on_the_corpus() {
+    let cat = catalog();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/links.txt");
+    let links = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{e}"));
+    let mut checked = 0;
+    let mut bad = Vec::new();
+    for q in links.lines().filter(|l| !l.is_empty()) {
+        checked += figures_shown_twice(&decode_link(q, &cat).plan, &cat).len();
+        bad.extend(disagreements(q, &cat));
+    }
+    // Not vacuous: the corpus's plans have jobs, grants and serving lines (over 600 links).
+    assert!(checked > 5_000, "{checked} pairs");
+    assert!(
+        bad.is_empty(),
+        "{} of {checked}:\n{}",
+        bad.len(),
+        bad[..bad.len().min(20)].join("\n")
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The same pairs on generated plans (link-shaped strings: grants with odds, jobs, serving
+    /// lines, experiments, ranges, bad values).
+    #[test]
+    fn figures_shown_twice_agree_on_generated_plans(q in link_shaped()) {
+        let cat = catalog();
+        let bad = disagreements(&q, &cat);
+        prop_assert!(bad.is_empty(), "{}", bad.join("\n"));
+    }
 }

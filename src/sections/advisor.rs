@@ -36,15 +36,7 @@ pub fn AdvisorPanel() -> impl IntoView {
         let paid = |id: &str| {
             state.runway.with(|o| {
                 let o = o.as_ref()?;
-                state.plan.with(|p| {
-                    let used = p
-                        .grants
-                        .iter()
-                        .zip(&o.result.grants)
-                        .filter(|(g, _)| g.program_id == id)
-                        .map(|(_, g)| g.used_usd);
-                    Some(used.sum::<f64>())
-                })
+                Some(state.plan.with(|p| o.paid_by_program(p, id)))
             })
         };
         let rows = a

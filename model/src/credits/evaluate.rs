@@ -122,6 +122,18 @@ impl Outcome<'_> {
     pub fn first_start_day(&self) -> Option<u32> {
         self.inputs.1.iter().map(|w| w.start_day).min()
     }
+
+    /// What the runway's grants of one program pay, all of them together: the figure the advisor
+    /// shows for a program already in the plan, the sum of the credits section's `used` (issue 27,
+    /// item 4: "$61K usable" beside "$48K paid").
+    pub fn paid_by_program(&self, plan: &Plan, program_id: &str) -> f64 {
+        plan.grants
+            .iter()
+            .zip(&self.result.grants)
+            .filter(|(g, _)| g.program_id == program_id)
+            .map(|(_, g)| g.used_usd)
+            .sum()
+    }
 }
 
 /// Prices one job.
