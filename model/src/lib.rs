@@ -68,7 +68,9 @@ pub use credits::runway::{
     simulate, simulate_totals, GrantInput, GrantOutcome, LineItem, RunwayResult, WorkloadInput,
     HORIZON_CAP_DAYS,
 };
-pub use data::catalog::{Accelerator, Catalog, CatalogError, Price, Program, Provider, Scope};
+pub use data::catalog::{
+    title_pieces, Accelerator, Catalog, CatalogError, Price, Program, Provider, Scope,
+};
 pub use data::catalog_age::staleness;
 pub use document::compare::{
     column_from_slots, encode_column, price_column, train_vs_finetune, Column, ColumnResult,

@@ -198,3 +198,19 @@ fn the_checks_catch_what_they_are_for() {
     assert_eq!(mil.len(), 1, "{mil:?}");
     assert!(mil[0].contains("x.budget"));
 }
+
+#[test]
+fn portuguese_texts_call_a_grant_a_credit() {
+    // "Concessão" reads as a legal or public concession to a Brazilian founder; the page says
+    // "crédito" (masculine: "um crédito menor", "este e os seguintes"). The CSV column name
+    // `concessao` (export.yml) is a stable machine name, written without the accent, not matched.
+    let bad: Vec<String> = texts()
+        .iter()
+        .filter(|(_, (_, pt))| {
+            let pt = pt.to_lowercase();
+            pt.contains("concessão") || pt.contains("concessões")
+        })
+        .map(|(key, (_, pt))| format!("`{key}` (pt): {pt}"))
+        .collect();
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

@@ -45,7 +45,7 @@ pub fn AdvisorPanel() -> impl IntoView {
             .map(|r| Row {
                 paid: if r.in_plan { paid(&r.program.id) } else { None },
                 id: r.program.id.to_string(),
-                name: r.program.name.to_string(),
+                name: r.program.name_text().to_string(),
                 usable: r.usable_usd,
                 why: r.why.clone(),
                 fits: r.fits_shape,

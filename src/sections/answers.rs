@@ -190,7 +190,7 @@ pub fn AnswersPanel(
                 |g| {
                     catalog
                         .program(&g.program_id)
-                        .map_or_else(|| g.program_id.clone(), |prog| prog.name.to_string())
+                        .map_or_else(|| g.program_id.clone(), |prog| prog.name_text().to_string())
                 },
             )
         })

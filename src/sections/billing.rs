@@ -385,7 +385,7 @@ fn body_row(state: AppState, i: usize, r: &BuyRow) -> impl IntoView {
     let acc = state
         .catalog
         .accelerator(&r.accelerator)
-        .map_or(r.accelerator.clone(), |a| a.name.to_string());
+        .map_or(r.accelerator.clone(), |a| a.name_text().to_string());
     let provider = state
         .catalog
         .provider(&r.provider)

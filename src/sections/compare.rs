@@ -347,7 +347,7 @@ fn CompareColumn(
                         state
                             .catalog
                             .program(&g.program_id)
-                            .map_or(g.program_id.clone(), |x| x.name.to_string())
+                            .map_or(g.program_id.clone(), |x| x.name_text().to_string())
                     })
                     .collect();
                 if names.is_empty() {

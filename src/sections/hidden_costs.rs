@@ -112,7 +112,7 @@ fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
     let o = o.as_ref()?;
     let accelerator = state.catalog.accelerator(&s.accelerator_id).map_or_else(
         || tr!("hidden_costs.accelerator_fallback"),
-        |a| a.name.to_string(),
+        |a| a.name_text().to_string(),
     );
     let mut out = Vec::new();
     match o.min_gpus {

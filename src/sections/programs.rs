@@ -144,8 +144,12 @@ fn ProgramCard(
         });
         // The new row is far from this button: say where it went.
         announcer.say(match added.flatten() {
-            Some(n) => tr!("programs.added", name = program.name, n = n),
-            None => tr!("programs.full", max = MAX_GRANTS, name = program.name),
+            Some(n) => tr!("programs.added", name = program.name_text(), n = n),
+            None => tr!(
+                "programs.full",
+                max = MAX_GRANTS,
+                name = program.name_text()
+            ),
         });
     };
     let label = move || match in_plan.get() {
@@ -161,9 +165,8 @@ fn ProgramCard(
         .join(", ");
     let porting =
         (program.leaves_cuda).then(|| tr!("programs.leaves_cuda", weeks = program.porting_weeks));
-    // The catalog's descriptions are in the reader's language (data/*.json `<field>_pt`); its
-    // sources quote English publications: marked as such (`lang="en"`) inside a sentence in
-    // the reader's language, so a screen reader reads them in English and a translator finds them.
+    // The catalog's descriptions and sources are in the reader's language (data/*.json
+    // `<field>_pt`); the publications they cite keep their English titles (see `cited`).
     let typical = marked(&tr!("programs.typical", source = MARK));
     let up_to = marked(&tr!("programs.up_to_source", source = MARK));
     let validity = marked(&tr!("programs.validity_source", source = MARK));
@@ -177,26 +180,42 @@ fn ProgramCard(
     ));
     view! {
         <article class="program" data-testid=format!("program-{}", program.id)>
-            <h4>{program.name.to_string()}</h4>
+            <h4>{program.name_text().to_string()}</h4>
             <p class="ceiling" data-testid=format!("program-amounts-{}", program.id)>{typical_up_to(program)}</p>
-            <p class="hint">{piece(&typical, 0)}<span lang="en">{program.expected_source.to_string()}</span>{piece(&typical, 1)}</p>
-            <p class="hint" data-testid=format!("program-ceiling-source-{}", program.id)>{piece(&up_to, 0)}<span lang="en">{program.ceiling_source.to_string()}</span>{piece(&up_to, 1)}</p>
+            <p class="hint">{piece(&typical, 0)}{cited(program.expected_source_text())}{piece(&typical, 1)}</p>
+            <p class="hint" data-testid=format!("program-ceiling-source-{}", program.id)>{piece(&up_to, 0)}{cited(program.ceiling_source_text())}{piece(&up_to, 1)}</p>
             {tiers.map(|t| view! { <p data-testid=format!("program-tiers-{}", program.id)>{t}</p> })}
             <p>{program.covers_text().to_string()}" ("{program.scope.describe()}")"</p>
             <p>{tr!("programs.clocks", min = program.review_days_min, max = program.review_days_max, typical = program.review_days_typical, valid = program.validity_days)}</p>
-            <p class="hint" data-testid=format!("program-validity-source-{}", program.id)>{piece(&validity, 0)}<span lang="en">{program.validity_source.to_string()}</span>{piece(&validity, 1)}</p>
+            <p class="hint" data-testid=format!("program-validity-source-{}", program.id)>{piece(&validity, 0)}{cited(program.validity_source_text())}{piece(&validity, 1)}</p>
             <p data-testid=format!("program-eligibility-{}", program.id)>{tr!("advisor.eligibility", text = eligibility(program))}</p>
             {porting.map(|t| view! { <p class="warn">{t}</p> })}
             <p class="hint" data-testid=format!("program-fits-{}", program.id)>{piece(&fits_line, 0)}{program.fits_reason_text().to_string()}{piece(&fits_line, 1)}</p>
             <p class="hint">{tr!("programs.watch", text = watch.join("; "))}</p>
-            <p class="hint">{piece(&source_line, 0)}<span lang="en">{program.source.to_string()}</span>{piece(&source_line, 1)}</p>
+            <p class="hint">{piece(&source_line, 0)}{cited(program.source_text())}{piece(&source_line, 1)}</p>
             <button type="button" data-testid=format!("add-program-{}", program.id) on:click=add
-                aria-label=move || match in_plan.get() { 0 => tr!("programs.add_label", name = program.name), n => tr!("programs.add_another_label", name = program.name, n = n) }>{label}</button>
+                aria-label=move || match in_plan.get() { 0 => tr!("programs.add_label", name = program.name_text()), n => tr!("programs.add_another_label", name = program.name_text(), n = n) }>{label}</button>
             <span class="hint" role="status" data-testid=format!("program-in-plan-{}", program.id)>
                 {move || (in_plan.get() > 0).then(|| tr!("programs.in_plan"))}
             </span>
         </article>
     }
+}
+
+/// A source in the reader's language, the titles it quotes marked as English (`lang="en"`), so a
+/// screen reader reads them in English and a translator leaves them as published.
+fn cited(text: &str) -> impl IntoView {
+    runway_model::title_pieces(text)
+        .into_iter()
+        .map(|(piece, title)| {
+            let piece = piece.to_string();
+            if title {
+                view! { <span lang="en">{piece}</span> }.into_any()
+            } else {
+                piece.into_any()
+            }
+        })
+        .collect_view()
 }
 
 /// "typical $25K, up to $150K": the expected grant for a seed-stage team and the tier maximum.

@@ -17,7 +17,7 @@ pub fn AcceleratorSelect() -> impl IntoView {
             let selected = move || state.accelerator_id.with(|current| *current == id);
             view! {
                 <option value=a.id.clone() selected=selected>
-                    {tr!("hardware.accelerator_option", name = a.name, tflops = a.dense_bf16_tflops, memory = a.memory_gb)}
+                    {tr!("hardware.accelerator_option", name = a.name_text(), tflops = a.dense_bf16_tflops, memory = a.memory_gb)}
                 </option>
             }
         })

@@ -105,7 +105,7 @@ test('adding and editing workloads: the focus stays or goes to the form, and eac
 test('removing grants: the next grant, then the heading; in Portuguese too', async () => {
   for (const [lang, first, last] of [
     ['en', /^Grant 1, AWS Activate.*, removed from the plan\.$/, /^Grant 1, Modal.*, removed from the plan\.$/],
-    ['pt', /^Concessão 1, AWS Activate.*, removida do plano\.$/, /^Concessão 1, Modal.*, removida do plano\.$/],
+    ['pt', /^Crédito 1, AWS Activate.*, removido do plano\.$/, /^Crédito 1, Programa para startups da Modal, removido do plano\.$/],
   ]) {
     const calc = await suite.openOn(TODAY, `?t0=2026-12-01&lang=${lang}&grant=aws-activate&grant=modal`);
     const { page } = calc;

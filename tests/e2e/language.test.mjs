@@ -233,7 +233,7 @@ test('the catalog\'s descriptions are in the reader\'s language, marked as such'
     },
     pt: {
       covers: 'Computação serverless em GPU e CPU, cobrada por segundo (qualquer coisa cobrada pela plataforma)',
-      eligibility: 'Elegibilidade: Portfolio: Org ID de um fundo de VC ou aceleradora; concessões Portfolio típicas de até US$ 200K; exige apoio de VC ou aceleradora.',
+      eligibility: 'Elegibilidade: Portfolio: Org ID de um fundo de VC ou aceleradora; créditos Portfolio típicos de até US$ 200K; exige apoio de VC ou aceleradora.',
       fits: 'Serverless, cobrado por segundo: o tipo certo para experimentação esporádica',
     },
   };
@@ -260,8 +260,11 @@ test('the catalog\'s descriptions are in the reader\'s language, marked as such'
     const fits = calc.page.getByTestId('program-fits-modal');
     assert.ok((await fits.innerText()).includes(expected[lang].fits), await fits.innerText());
     assert.equal(await fits.locator('[lang=en]').count(), 0, `${lang}: fits reason marked as English`);
-    // The publication a figure comes from stays quoted as published, and marked English.
-    assert.ok((await card.locator('[lang=en]').allInnerTexts()).some((t) => t.includes('AI Perks')));
+    // The sources are in the reader's language; the title of the publication a figure comes from
+    // stays quoted as published, and marked English.
+    assert.ok((await card.locator('[lang=en]').allInnerTexts()).some((t) => t.startsWith('How Much Free GPU Credit')));
+    const typical = await card.locator('p.hint').first().innerText();
+    assert.ok(typical.includes(lang === 'pt' ? 'Estimativa: US$ 25K, metade do teto' : 'Estimate: $25K, half of'), typical);
     await done(calc);
   }
 });

@@ -55,6 +55,26 @@ fn in_lang<'a>(en: &'a str, pt: &'a str) -> &'a str {
     }
 }
 
+/// A catalog text cut at its double quotes: `(piece, is_title)` in order, where a title is what a
+/// pair of double quotes encloses (a cited publication's title, kept as published: English inside
+/// a Portuguese sentence), without the quotes, which stay in the pieces around it. A quote without
+/// its pair opens no title. The page marks the titles' language; the wording tests skip them.
+pub fn title_pieces(text: &str) -> Vec<(&str, bool)> {
+    let quotes: Vec<usize> = text.match_indices('"').map(|(i, _)| i).collect();
+    let mut out = Vec::new();
+    let mut from = 0;
+    for pair in quotes.chunks_exact(2) {
+        if let [open, close] = *pair {
+            out.push((&text[from..=open], false));
+            out.push((&text[open + 1..close], true));
+            from = close;
+        }
+    }
+    out.push((&text[from..], false));
+    out.retain(|(p, _)| !p.is_empty());
+    out
+}
+
 /// An inter-node network option, with its bandwidth as the source gives it: per card (one network
 /// card per GPU) or per node (the instance's whole network).
 #[derive(Clone, Debug, PartialEq)]
@@ -212,6 +232,10 @@ pub struct Program {
     pub id: Text,
     /// Display name.
     pub name: Text,
+    /// The display name in Brazilian Portuguese, where it has a descriptor to translate ("" when
+    /// the name is a product name that reads the same in both languages).
+    #[cfg_attr(test, serde(default))]
+    pub name_pt: Text,
     /// The provider whose bill the credits pay.
     pub provider: Text,
     /// Which line items the credits pay.
@@ -220,11 +244,17 @@ pub struct Program {
     pub ceiling_usd: f64,
     /// Where the ceiling comes from.
     pub ceiling_source: Text,
+    /// Where the ceiling comes from, in Brazilian Portuguese (cited titles as published).
+    #[cfg_attr(test, serde(default))]
+    pub ceiling_source_pt: Text,
     /// What a seed-stage team is typically offered, USD: the default amount of a grant added to a
     /// plan and what the advisor counts on. Positive and at most the ceiling.
     pub expected_usd: f64,
     /// Where the expected amount comes from (or that it is an estimate).
     pub expected_source: Text,
+    /// Where the expected amount comes from, in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub expected_source_pt: Text,
     /// The tiers the program publishes, in a sentence ("" when it publishes none).
     #[cfg_attr(test, serde(default))]
     pub tiers: Text,
@@ -246,6 +276,9 @@ pub struct Program {
     pub validity_days: u32,
     /// Where the validity comes from (or that it is an estimate).
     pub validity_source: Text,
+    /// Where the validity comes from, in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub validity_source_pt: Text,
     /// Eligibility: stage and funding.
     pub stage: Text,
     /// Eligibility in Brazilian Portuguese.
@@ -266,11 +299,39 @@ pub struct Program {
     pub fits_reason_pt: Text,
     /// Where the figures come from.
     pub source: Text,
+    /// Where the figures come from, in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub source_pt: Text,
     /// When they were read.
     pub as_of: Text,
 }
 
 impl Program {
+    /// The display name in the reader's language.
+    pub fn name_text(&self) -> &str {
+        in_lang(&self.name, &self.name_pt)
+    }
+
+    /// Where the expected amount comes from, in the reader's language.
+    pub fn expected_source_text(&self) -> &str {
+        in_lang(&self.expected_source, &self.expected_source_pt)
+    }
+
+    /// Where the ceiling comes from, in the reader's language.
+    pub fn ceiling_source_text(&self) -> &str {
+        in_lang(&self.ceiling_source, &self.ceiling_source_pt)
+    }
+
+    /// Where the validity comes from, in the reader's language.
+    pub fn validity_source_text(&self) -> &str {
+        in_lang(&self.validity_source, &self.validity_source_pt)
+    }
+
+    /// Where the figures come from, in the reader's language.
+    pub fn source_text(&self) -> &str {
+        in_lang(&self.source, &self.source_pt)
+    }
+
     /// The published tiers in the reader's language ("" when the program publishes none).
     pub fn tiers_text(&self) -> &str {
         in_lang(&self.tiers, &self.tiers_pt)
@@ -300,6 +361,10 @@ pub struct Accelerator {
     pub id: Text,
     /// Display name.
     pub name: Text,
+    /// The display name in Brazilian Portuguese, where it has a descriptor to translate ("" when
+    /// the name is a product name that reads the same in both languages).
+    #[cfg_attr(test, serde(default))]
+    pub name_pt: Text,
     /// Chip vendor id (`nvidia`, `amd`, `google`, `aws`).
     pub vendor: Text,
     /// Whether CUDA code runs on it unchanged.
@@ -321,13 +386,35 @@ pub struct Accelerator {
     pub intra_node_gb_s: f64,
     /// Where the intra-node figure comes from.
     pub intra_node_source: Text,
+    /// Where the intra-node figure comes from, in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub intra_node_source_pt: Text,
     /// Where the figures come from.
     pub source: Text,
+    /// Where the figures come from, in Brazilian Portuguese (its notes translated, the cited
+    /// documents named as published).
+    #[cfg_attr(test, serde(default))]
+    pub source_pt: Text,
     /// When they were read (ISO date).
     pub as_of: Text,
 }
 
 impl Accelerator {
+    /// The display name in the reader's language.
+    pub fn name_text(&self) -> &str {
+        in_lang(&self.name, &self.name_pt)
+    }
+
+    /// Where the figures come from, in the reader's language.
+    pub fn source_text(&self) -> &str {
+        in_lang(&self.source, &self.source_pt)
+    }
+
+    /// Where the intra-node figure comes from, in the reader's language.
+    pub fn intra_node_source_text(&self) -> &str {
+        in_lang(&self.intra_node_source, &self.intra_node_source_pt)
+    }
+
     /// Dense bf16 peak in FLOP/s.
     pub fn peak_flops_per_s(&self) -> f64 {
         self.dense_bf16_tflops * 1e12
@@ -538,7 +625,7 @@ pub fn accelerator_name(id: &str) -> String {
     generated::ACCELERATORS
         .iter()
         .find(|a| a.id == id)
-        .map_or_else(|| id.to_string(), |a| a.name.to_string())
+        .map_or_else(|| id.to_string(), |a| a.name_text().to_string())
 }
 
 impl Catalog {
@@ -590,7 +677,16 @@ impl Catalog {
                     ));
                 }
             }
-            check_sourced(&format!("accelerator {}", a.id), &a.source, &a.as_of)?;
+            let what = format!("accelerator {}", a.id);
+            check_sourced(&what, &a.source, &a.as_of)?;
+            check_translated(&what, "source", &a.source, &a.source_pt)?;
+            check_translated(
+                &what,
+                "intra_node_source",
+                &a.intra_node_source,
+                &a.intra_node_source_pt,
+            )?;
+            check_named(&what, &a.name, &a.name_pt)?;
         }
         let mut ids = HashSet::new();
         for p in &self.providers {
@@ -831,6 +927,26 @@ impl Catalog {
             check_translated(&what, "covers", &p.covers, &p.covers_pt)?;
             check_translated(&what, "stage", &p.stage, &p.stage_pt)?;
             check_translated(&what, "fits_reason", &p.fits_reason, &p.fits_reason_pt)?;
+            check_translated(&what, "source", &p.source, &p.source_pt)?;
+            check_translated(
+                &what,
+                "expected_source",
+                &p.expected_source,
+                &p.expected_source_pt,
+            )?;
+            check_translated(
+                &what,
+                "ceiling_source",
+                &p.ceiling_source,
+                &p.ceiling_source_pt,
+            )?;
+            check_translated(
+                &what,
+                "validity_source",
+                &p.validity_source,
+                &p.validity_source_pt,
+            )?;
+            check_named(&what, &p.name, &p.name_pt)?;
         }
         if self.provider(DEFAULT_PROVIDER).is_none() {
             return fail(format!("default provider {DEFAULT_PROVIDER} missing"));
@@ -971,6 +1087,17 @@ impl Catalog {
             .next()
             .and_then(|p| self.provider(&p.provider))
     }
+}
+
+/// A Portuguese name, where given, is not the English copied (a name without a descriptor to
+/// translate has none, and reads the same in both languages).
+fn check_named(what: &str, en: &str, pt: &str) -> Result<(), CatalogError> {
+    if pt.trim() == en.trim() {
+        return Err(CatalogError(format!(
+            "{what}: name_pt is the English name copied: leave it out when there is nothing to translate"
+        )));
+    }
+    Ok(())
 }
 
 /// A descriptive text the page shows has its Brazilian Portuguese sibling (`<field>_pt`), and the
@@ -1921,7 +2048,7 @@ mod tests {
 
     #[test]
     fn validation_rejects_bad_data() {
-        let ok_acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
+        let ok_acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","intra_node_source_pt":"s (pt)","source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}]}"#;
         let ok_prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","billing_pt":"b (pt)","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","reserved_discount":null,"reserved_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
         let price = |usd: &str, as_of: &str| {
             format!(
@@ -1987,7 +2114,7 @@ mod tests {
                 .map(|n| (n.gb_per_s, n.per_node)),
             Some((50.0, true))
         );
-        let acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
+        let acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","intra_node_source_pt":"s (pt)","source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}]}"#;
         let prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","billing_pt":"b (pt)","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","reserved_discount":null,"reserved_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
         let price = r#"{"prices":[{"provider":"aws","accelerator":"x","usd_per_gpu_hour":1,"source":"s","as_of":"2024-01-01"}]}"#;
         let programs = r#"{"programs": [], "shapes": []}"#;

@@ -333,7 +333,7 @@ pub fn parse_grant(
         &cx,
         PlannedGrant::from_program(program),
     )
-    .map_err(|e| e.of_program(&program.name))
+    .map_err(|e| e.of_program(program.name_text()))
 }
 
 /// A grant has no field of the input table: its slots have their own readers, over
@@ -846,7 +846,7 @@ pub fn warnings(
         let Some(program) = catalog.program(&planned.program_id) else {
             continue;
         };
-        let name = &program.name;
+        let name = program.name_text();
         let mut warn = |text: String| {
             out.push(Warning {
                 grant: Some(i),
@@ -1336,7 +1336,7 @@ mod tests {
             crate::locale::with_lang(crate::locale::Lang::Pt, || warnings(&plan, &inputs, &r, &c));
         assert!(
             pt.iter().any(|w| w.text
-                == "Modal startup credits paga só a conta de Modal, e nenhuma carga de trabalho do plano roda em Modal."),
+                == "Programa para startups da Modal paga só a conta de Modal, e nenhuma carga de trabalho do plano roda em Modal."),
             "{pt:?}"
         );
         // Without a day 0 the same warning counts days.

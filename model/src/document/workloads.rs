@@ -288,7 +288,7 @@ fn read_precision(v: &mut Serve, raw: &str, cx: &slots::Cx) -> Result<(), SlotEr
         return Err(said(crate::tr!(
             "workloads.no_fp8",
             label = cx.label,
-            acc = a.name
+            acc = a.name_text()
         )));
     }
     Ok(())

@@ -154,10 +154,10 @@ impl Output {
         let peak = Citation {
             figure: crate::tr!(
                 "explain.peak",
-                name = acc.name,
+                name = acc.name_text(),
                 tflops = exact(acc.dense_bf16_tflops, 1)
             ),
-            source: acc.source.to_string(),
+            source: acc.source_text().to_string(),
             as_of: acc.as_of.to_string(),
         };
         let price = price_citation(&e.price);

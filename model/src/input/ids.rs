@@ -69,7 +69,9 @@ pub fn validate_provider(
         return Ok(id.to_string());
     }
     let problem = match catalog.accelerator(accelerator_id) {
-        Some(acc) if catalog.provider(id).is_some() => Problem::NotRented(acc.name.to_string()),
+        Some(acc) if catalog.provider(id).is_some() => {
+            Problem::NotRented(acc.name_text().to_string())
+        }
         _ => Problem::UnknownId,
     };
     Err(InputError::new(Field::Provider, text, problem, expected))

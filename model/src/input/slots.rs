@@ -397,7 +397,7 @@ mod tests {
         );
         assert_eq!(
             with_lang(Lang::Pt, || many.to_string()),
-            "Concessão 41: um plano tem no máximo 40 concessões; esta e as seguintes ficam de fora."
+            "Crédito 41: um plano tem no máximo 40 créditos; este e os seguintes ficam de fora."
         );
     }
 

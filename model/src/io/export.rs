@@ -99,7 +99,7 @@ pub fn results_csv(
     {
         let name = catalog
             .program(&planned.program_id)
-            .map_or(planned.program_id.as_str(), |p| p.name.as_ref());
+            .map_or(planned.program_id.as_str(), |p| p.name_text());
         row(&[
             (i + 1).to_string(),
             csv_text(name),
@@ -207,7 +207,13 @@ mod tests {
             gpu_hours: 960.0,
         }];
         let r = simulate(&grants, &work);
-        let csv = results_csv(&plan, &(grants, work), &[BillLine::Job(0)], &r, &c);
+        let csv = results_csv(
+            &plan,
+            &(grants.clone(), work.clone()),
+            &[BillLine::Job(0)],
+            &r,
+            &c,
+        );
         let lines: Vec<&str> = csv.split("\r\n").collect();
         assert_eq!(lines[0], "plan,\"Seed, \"\"v2\"\"\"");
         assert_eq!(
@@ -217,6 +223,22 @@ mod tests {
         assert_eq!(
             lines[6],
             "1,AWS Activate (general cloud),aws,500.00,0,2026-12-31,0,2026-12-31,100,2027-04-10,500.00,0.00,0.00"
+        );
+        // The Portuguese export names the program in Portuguese, as the Portuguese page does (its
+        // headers are Portuguese too); the provider column stays the id in both.
+        let pt = crate::locale::with_lang(crate::locale::Lang::Pt, || {
+            results_csv(
+                &plan,
+                &(grants.clone(), work.clone()),
+                &[BillLine::Job(0)],
+                &r,
+                &c,
+            )
+        });
+        assert!(
+            pt.split("\r\n")
+                .any(|l| l.starts_with("1,AWS Activate (nuvem em geral),aws,500.00,")),
+            "{pt}"
         );
         // Horizon 100 days (the grant's expiry). Month 1 = days 0-29: $720 spent, $500 credit, $220
         // cash; month 2 = days 30-59: days 30-39 spend $240, all cash; months 3-4: nothing.

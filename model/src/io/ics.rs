@@ -143,7 +143,7 @@ pub fn plan_events(
     let acc_name = |id: &str| {
         catalog
             .accelerator(id)
-            .map_or_else(|| id.to_string(), |a| a.name.to_string())
+            .map_or_else(|| id.to_string(), |a| a.name_text().to_string())
     };
     let provider_name = |id: &str| {
         catalog
@@ -185,7 +185,7 @@ pub fn plan_events(
         let Some(g) = outcome.inputs.0.get(gi) else {
             continue;
         };
-        let name = program.name.to_string();
+        let name = program.name_text().to_string();
         let amount = dollars(planned.amount_usd);
         let key = format!("grant-{}-{}", k + 1, slug(&planned.program_id));
         let approved = i64::from(g.usable_from());
@@ -941,7 +941,7 @@ mod tests {
         );
         assert_eq!(
             crate::locale::with_lang(crate::locale::Lang::Pt, || apply_by(&late).description),
-            "Solicite AWS Activate (general cloud) (US$ 100.000) até este dia: com uma análise típica de 12 dias, a aprovação sai a tempo para os experimentos, que começam em 24 de jan. de 2027. O plano solicita em 19 de jan. de 2027, 7 dias depois."
+            "Solicite AWS Activate (nuvem em geral) (US$ 100.000) até este dia: com uma análise típica de 12 dias, a aprovação sai a tempo para os experimentos, que começam em 24 de jan. de 2027. O plano solicita em 19 de jan. de 2027, 7 dias depois."
         );
     }
 
@@ -1040,7 +1040,7 @@ mod tests {
         assert_eq!(end.map(|e| e.date), Some(d("2027-01-04").plus(job.end_day)));
         let acc = cat
             .accelerator(&job.job.accelerator_id)
-            .map(|a| a.name.to_string())
+            .map(|a| a.name_text().to_string())
             .unwrap_or_default();
         assert!(start.is_some_and(|e| e.summary.contains(&acc) && !acc.is_empty()));
     }

@@ -44,7 +44,7 @@ fn GrantRow(
         return ().into_any();
     };
     let program = state.catalog.program(&initial.program_id);
-    let name = program.map_or(initial.program_id.clone(), |p| p.name.to_string());
+    let name = program.map_or(initial.program_id.clone(), |p| p.name_text().to_string());
     // This grant's share of the runway: an edit that leaves it unchanged (most edits, for most
     // grants) re-runs nothing below.
     let grant_outcome = Memo::new(move |_| {
@@ -263,7 +263,7 @@ fn GrantNumber(
                 let name = state
                     .catalog
                     .program(&edited.program_id)
-                    .map_or_else(|| edited.program_id.clone(), |p| p.name.to_string());
+                    .map_or_else(|| edited.program_id.clone(), |p| p.name_text().to_string());
                 let message = TokenError::grant(Token::Grant(index), &name, e).message();
                 error.set(Some(tr!("plan_list.last_valid_kept", message = message)));
             }

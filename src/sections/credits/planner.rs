@@ -105,7 +105,7 @@ pub fn ApplicationPlanner() -> impl IntoView {
                 .grants
                 .get(plan_index)
                 .and_then(|g| state.catalog.program(&g.program_id))
-                .map_or_else(String::new, |p| p.name.to_string())
+                .map_or_else(String::new, |p| p.name_text().to_string())
         };
         let start_iso = {
             let plan = r.plan.clone();

@@ -29,7 +29,7 @@ fn grant_labels(plan: &Plan, catalog: &Catalog) -> Vec<String> {
         .map(|g| {
             catalog
                 .program(&g.program_id)
-                .map_or(g.program_id.as_str(), |p| p.name.as_ref())
+                .map_or(g.program_id.as_str(), |p| p.name_text())
         })
         .collect();
     names

@@ -154,7 +154,7 @@ pub fn Uncertainty() -> impl IntoView {
                 .map(|g| {
                     catalog
                         .program(&g.program_id)
-                        .map_or(g.program_id.clone(), |p| p.name.to_string())
+                        .map_or(g.program_id.clone(), |p| p.name_text().to_string())
                 })
                 .collect::<Vec<_>>()
         })
@@ -302,7 +302,7 @@ pub fn Uncertainty() -> impl IntoView {
             .enumerate()
             .filter_map(|(i, id)| {
                 let program = catalog.program(&id);
-                let name = program.map_or(id.clone(), |p| p.name.to_string());
+                let name = program.map_or(id.clone(), |p| p.name_text().to_string());
                 let grant = plan.with_untracked(|p| p.grants.get(i).cloned())?;
                 let error = RwSignal::new(None::<String>);
                 let grant_name = name.clone();

@@ -317,7 +317,7 @@ struct ServeRow {
 pub(crate) fn accelerator_name(catalog: &runway_model::Catalog, id: &str) -> String {
     catalog
         .accelerator(id)
-        .map_or_else(|| id.to_string(), |a| a.name.to_string())
+        .map_or_else(|| id.to_string(), |a| a.name_text().to_string())
 }
 
 pub(crate) fn provider_name(catalog: &runway_model::Catalog, id: &str) -> String {
@@ -475,7 +475,7 @@ fn AddWorkload(
                 let label = state
                     .catalog
                     .accelerator(&id)
-                    .map_or(id.clone(), |a| a.name.to_string());
+                    .map_or(id.clone(), |a| a.name_text().to_string());
                 // `prop:selected`: an option inserted as selected becomes the select's choice; the
                 // attribute would not, once the reader has used the select (the list is rebuilt
                 // when the provider changes, and a kept accelerator must stay shown).

@@ -218,7 +218,7 @@ impl HiddenOutput {
                                 "hidden.cite.instance",
                                 provider =
                                     provider.map_or(s.provider_id.as_str(), |p| p.name.as_ref()),
-                                acc = e.accelerator.name,
+                                acc = e.accelerator.name_text(),
                                 instance = i.instance,
                                 n = i.gpus_per_instance
                             ),
@@ -365,10 +365,10 @@ impl HiddenOutput {
                 vec![Citation {
                     figure: crate::tr!(
                         "hidden.cite.memory",
-                        acc = e.accelerator.name,
+                        acc = e.accelerator.name_text(),
                         gb = e.accelerator.memory_gb
                     ),
-                    source: e.accelerator.source.to_string(),
+                    source: e.accelerator.source_text().to_string(),
                     as_of: e.accelerator.as_of.to_string(),
                 }],
             ),
@@ -465,10 +465,10 @@ fn intra_cite(e: &Estimate) -> Citation {
     Citation {
         figure: crate::tr!(
             "hidden.cite.intra_node",
-            acc = e.accelerator.name,
+            acc = e.accelerator.name_text(),
             gb = e.accelerator.intra_node_gb_s
         ),
-        source: e.accelerator.intra_node_source.to_string(),
+        source: e.accelerator.intra_node_source_text().to_string(),
         as_of: e.accelerator.as_of.to_string(),
     }
 }

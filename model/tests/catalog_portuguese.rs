@@ -1,0 +1,365 @@
+//! The catalog as a Portuguese reader sees it (issue 27, item 7): every text of data/*.json the
+//! page shows, taken through the same accessors the page uses (`*_text()`, `name_text()`) on a
+//! Portuguese page, is Portuguese: a translation, with no English framing words and with numbers
+//! written as pt-BR writes them. What a text cites keeps its published title: a title in double
+//! quotes (what the page marks `lang="en"`, [`runway_model::title_pieces`]), a title in single
+//! quotes and a URL or domain are left out of the checks.
+
+use runway_model::locale::{with_lang, Lang};
+use runway_model::{title_pieces, Catalog};
+
+fn catalog() -> Catalog {
+    Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// `(what, English, Portuguese)` for every descriptive catalog text the page shows: the English as
+/// an English page shows it, the Portuguese as a Portuguese page shows it. Names are apart
+/// ([`names`]): a product name reads the same in both languages.
+fn shown_texts(c: &Catalog) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    let mut put = |what: String, text: &dyn Fn() -> String| {
+        out.push((what, with_lang(Lang::En, text), with_lang(Lang::Pt, text)));
+    };
+    for p in &c.programs {
+        let id = &p.id;
+        put(format!("program {id} covers"), &|| p.covers_text().into());
+        put(format!("program {id} stage"), &|| p.stage_text().into());
+        put(format!("program {id} fits_reason"), &|| {
+            p.fits_reason_text().into()
+        });
+        put(format!("program {id} tiers"), &|| p.tiers_text().into());
+        put(format!("program {id} expected_source"), &|| {
+            p.expected_source_text().into()
+        });
+        put(format!("program {id} ceiling_source"), &|| {
+            p.ceiling_source_text().into()
+        });
+        put(format!("program {id} validity_source"), &|| {
+            p.validity_source_text().into()
+        });
+        put(format!("program {id} source"), &|| p.source_text().into());
+    }
+    for a in &c.accelerators {
+        let id = &a.id;
+        put(format!("accelerator {id} source"), &|| {
+            a.source_text().into()
+        });
+        put(format!("accelerator {id} intra_node_source"), &|| {
+            a.intra_node_source_text().into()
+        });
+    }
+    for p in &c.providers {
+        put(format!("provider {} billing", p.id), &|| {
+            p.billing_text().into()
+        });
+    }
+    for p in &c.prices {
+        let what = format!("price {}/{} note", p.provider, p.accelerator);
+        put(what, &|| p.note_text().into());
+    }
+    for i in &c.instances {
+        let what = format!("instance {}/{} capacity_note", i.provider, i.accelerator);
+        put(what, &|| i.capacity_note_text().into());
+    }
+    out
+}
+
+/// `(what, English, Portuguese)` for the names of programs, accelerators and networks.
+fn names(c: &Catalog) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    let mut put = |what: String, text: &dyn Fn() -> String| {
+        out.push((what, with_lang(Lang::En, text), with_lang(Lang::Pt, text)));
+    };
+    for p in &c.programs {
+        put(format!("program {}", p.id), &|| p.name_text().into());
+    }
+    for a in &c.accelerators {
+        put(format!("accelerator {}", a.id), &|| a.name_text().into());
+    }
+    for n in &c.networks {
+        put(format!("network {}", n.id), &|| n.name_text().into());
+    }
+    out
+}
+
+/// The text a reader reads as prose: without double-quoted titles, single-quoted ones ('Get More
+/// Benefits FAQs'), URLs and bare domains or paths (`cloudcredits.co/...`, `stas00/ml-engineering`).
+fn prose(text: &str) -> String {
+    let plain: String = title_pieces(text)
+        .into_iter()
+        .filter(|(_, title)| !title)
+        .map(|(piece, _)| piece)
+        .collect::<Vec<_>>()
+        .join(" ");
+    // A single quote opens after a non-letter and closes before one (an apostrophe sits between
+    // letters: "AWS's").
+    let chars: Vec<char> = plain.chars().collect();
+    let mut kept = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let opens = chars[i] == '\''
+            && (i == 0 || !chars[i - 1].is_alphanumeric())
+            && chars.get(i + 1).is_some_and(|c| !c.is_whitespace());
+        let close = opens
+            .then(|| {
+                (i + 1..chars.len()).find(|&j| {
+                    chars[j] == '\'' && chars.get(j + 1).is_none_or(|c| !c.is_alphanumeric())
+                })
+            })
+            .flatten();
+        match close {
+            Some(j) => {
+                kept.push(' ');
+                i = j + 1;
+            }
+            None => {
+                kept.push(chars[i]);
+                i += 1;
+            }
+        }
+    }
+    kept.split_whitespace()
+        .filter(|w| !(w.contains("://") || w.contains('/') || is_domain(w)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `getaiperks.com`, `aicredits.dev,`: a word ending in a domain suffix.
+fn is_domain(word: &str) -> bool {
+    let w = word.trim_end_matches([',', ';', ')', ':', '.']);
+    [".com", ".dev", ".co", ".ai", ".io", ".guru", ".net", ".org"]
+        .iter()
+        .any(|tld| w.contains(tld) && w.ends_with(tld) && w.len() > tld.len())
+}
+
+/// English words and phrases that frame a figure or a source ("Estimate: $200K, the low end of
+/// ...", "read 2026-12-01", "up to", "with sparsity") or describe it, as whole words,
+/// case-insensitive. Product and program names (Reserved Clusters, Investor Network, Capacity
+/// Blocks, Founders Hub) are names, not framing, and are not listed; nor are loanwords a Brazilian
+/// engineer uses (serverless, endpoints, cluster, startup, datasheet is not one: "ficha técnica").
+const ENGLISH: [&str; 38] = [
+    "estimate",
+    "the low end",
+    "read",
+    "up to",
+    "per chip",
+    "per second",
+    "general cloud",
+    "with sparsity",
+    "typical",
+    "typically",
+    "datasheet",
+    "data sheet",
+    "page",
+    "docs",
+    "documentation",
+    "table",
+    "tracked",
+    "ceiling",
+    "credits",
+    "grant",
+    "grants",
+    "award",
+    "tier",
+    "tiers",
+    "dense",
+    "bidirectional",
+    "business days",
+    "third-party",
+    "citing",
+    "quote",
+    "our",
+    "the",
+    "and",
+    "of",
+    "is",
+    "with",
+    "valid",
+    "half",
+];
+
+/// The English words of [`ENGLISH`] in a text's prose.
+fn english_words(text: &str) -> Vec<&'static str> {
+    let p = format!(" {} ", prose(text).to_lowercase());
+    ENGLISH
+        .iter()
+        .copied()
+        .filter(|w| {
+            p.match_indices(w).any(|(i, _)| {
+                let before = p[..i].chars().last().is_some_and(|c| !c.is_alphanumeric());
+                let after = p[i + w.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| !c.is_alphanumeric());
+                before && after
+            })
+        })
+        .collect()
+}
+
+/// The numbers of a text's prose not written as pt-BR writes them. The rule, and what it cannot
+/// tell apart:
+/// - a number starts at a digit with no letter, digit, `.`, `,`, `-`, `_` or `/` before it, so
+///   names and identifiers ("H100", "v5e", "inf2.48xlarge", "GPT-4o") and the later parts of ISO
+///   dates ("2026-12-01") are not numbers; it runs over digits, `.` and `,` and ends at a digit;
+/// - English thousands: a `,` followed by exactly three digits ("1,979"; a pt-BR decimal with
+///   three decimals would read the same, and none is written in the catalog);
+/// - an English decimal point: a `.` followed by one, two or four or more digits ("1.8"; "1.555"
+///   with three decimals reads as pt-BR thousands and cannot be caught; a version number standing
+///   alone, "Llama 3.1", would be caught, and belongs in a name or a title);
+/// - "mil"/"milhão"/"milhões" after a number: the page writes "US$ 50K", "US$ 1M" in both
+///   languages (model/tests/page_wording.rs keeps the same rule for the locale files).
+fn english_numbers(text: &str) -> Vec<String> {
+    let p = prose(text);
+    let chars: Vec<char> = p.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_digit()
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || ".,-_/".contains(chars[i - 1])));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut end = i;
+        while end < chars.len() && (chars[end].is_ascii_digit() || ".,".contains(chars[end])) {
+            end += 1;
+        }
+        while end > i && !chars[end - 1].is_ascii_digit() {
+            end -= 1;
+        }
+        let number: String = chars[i..end].iter().collect();
+        let groups_after = |mark: char| -> Vec<usize> {
+            number
+                .split(mark)
+                .skip(1)
+                .map(|g| g.chars().take_while(char::is_ascii_digit).count())
+                .collect()
+        };
+        let comma_thousands = groups_after(',').contains(&3);
+        let dot_decimal = groups_after('.').iter().any(|&n| n != 3);
+        let rest: String = chars[end..].iter().take(8).collect();
+        let mil = ["mil", "milhão", "milhões"].iter().any(|w| {
+            rest.strip_prefix(' ')
+                .and_then(|r| r.strip_prefix(w))
+                .is_some_and(|r| r.chars().next().is_none_or(|c| !c.is_alphabetic()))
+        });
+        if comma_thousands || dot_decimal || mil {
+            out.push(number);
+        }
+        i = end.max(i + 1);
+    }
+    out
+}
+
+/// English descriptors that must not be left in a Portuguese name ("AWS Activate (general cloud)",
+/// "Google TPU v5e (per chip)", "AWS Trainium credits").
+const DESCRIPTORS: [&str; 8] = [
+    "per chip",
+    "general cloud",
+    "tier",
+    "credits",
+    "programs",
+    "generative",
+    "startup credits",
+    "per node",
+];
+
+#[test]
+fn every_catalog_text_shown_in_english_has_its_portuguese_twin() {
+    let c = catalog();
+    let texts = shown_texts(&c);
+    assert!(texts.len() > 150, "read only {} texts", texts.len());
+    let bad: Vec<String> = texts
+        .iter()
+        .filter(|(_, en, pt)| !en.trim().is_empty() && (pt.trim().is_empty() || pt == en))
+        .map(|(what, en, _)| format!("{what}: no Portuguese for {en:?}"))
+        .collect();
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// Fails listing each Portuguese text in which `found` finds something.
+fn assert_none_found<T: std::fmt::Debug>(
+    texts: &[(String, String, String)],
+    found: impl Fn(&str) -> Vec<T>,
+) {
+    let bad: Vec<String> = texts
+        .iter()
+        .filter_map(|(what, _, pt)| {
+            let found = found(pt);
+            (!found.is_empty()).then(|| format!("{what}: {found:?} in {pt:?}"))
+        })
+        .collect();
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn portuguese_catalog_texts_have_no_english_framing_words() {
+    assert_none_found(&shown_texts(&catalog()), english_words);
+}
+
+#[test]
+fn numbers_in_portuguese_catalog_texts_are_written_as_in_brazil() {
+    let c = catalog();
+    let mut texts = shown_texts(&c);
+    texts.extend(names(&c));
+    assert_none_found(&texts, english_numbers);
+}
+
+#[test]
+fn portuguese_names_have_no_english_descriptor() {
+    let c = catalog();
+    assert_none_found(&names(&c), |pt| {
+        let lower = format!(" {} ", pt.to_lowercase().replace(['(', ')', ','], " "));
+        DESCRIPTORS
+            .iter()
+            .copied()
+            .filter(|d| lower.contains(&format!(" {d} ")))
+            .collect()
+    });
+    // Only the display text changes: the ids in links stay.
+    assert!(c.program("aws-activate").is_some() && c.accelerator("tpu-v5e").is_some());
+}
+
+#[test]
+fn portuguese_catalog_texts_call_a_grant_a_credit() {
+    // As the page's own texts do (page_wording.rs): "crédito", never "concessão".
+    let c = catalog();
+    let mut texts = shown_texts(&c);
+    texts.extend(names(&c));
+    assert_none_found(&texts, |pt| {
+        let pt = pt.to_lowercase();
+        ["concessão", "concessões"]
+            .into_iter()
+            .filter(|w| pt.contains(w))
+            .collect()
+    });
+}
+
+#[test]
+fn the_checks_catch_what_they_are_for() {
+    // The complaint of issue 27, word for word, and its translation.
+    let en = "Estimate: $200K, the low end of the $200K-$1M packages the AWS Generative AI Accelerator awards to selected cohorts (cloudroutehq.com/aws-credits/150k-aws-credits, third-party, read 2026-11)";
+    assert!(english_words(en).contains(&"estimate"));
+    assert!(english_words(en).contains(&"the low end"));
+    assert!(english_words(en).contains(&"read"));
+    let pt = "Estimativa: US$ 200K, o piso dos pacotes de US$ 200K a US$ 1M (cloudroutehq.com/aws-credits/150k-aws-credits, fonte de terceiros, consultada em 2026-11)";
+    assert_eq!(english_words(pt), Vec::<&str>::new());
+    assert_eq!(english_numbers(pt), Vec::<String>::new());
+    // A cited title and a URL may stay in English; the sentence around them may not.
+    let cited = "AI Perks, \"How Much Free GPU Credit Can a Training Startup Actually Get?\" (getaiperks.com), tabela de tetos acompanhados; 'Get More Benefits FAQs', https://learn.microsoft.com/en-us/page";
+    assert_eq!(english_words(cited), Vec::<&str>::new());
+    assert_eq!(
+        english_words("\"A title\", table of tracked ceilings"),
+        ["table", "tracked", "of"]
+    );
+    // Numbers: English marks are caught, pt-BR ones, dates and identifiers are not.
+    assert_eq!(
+        english_numbers("1,979 TFLOPS is with sparsity; NVLink 5 1.8 TB/s; US$ 50 mil"),
+        ["1,979", "1.8", "50"]
+    );
+    assert_eq!(
+        english_numbers("1.979 TFLOPS; 2.614,9 denso; 1,8 TB/s; US$ 1.000.000; 2026-12-01; H100, TPU v5e, inf2.48xlarge, GPT-4o; 'até $1,000'"),
+        Vec::<String>::new()
+    );
+}
