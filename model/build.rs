@@ -138,6 +138,20 @@ const TABLES: &[Table] = &[
         ],
     },
     Table {
+        file: "currencies.json",
+        key: "currencies",
+        ty: "CurrencyRate",
+        konst: "CURRENCY_RATES",
+        fields: &[
+            ("code", Kind::Str),
+            ("per_eur", Kind::F64),
+            ("usd_per_eur", Kind::F64),
+            ("source", Kind::Str),
+            ("source_pt", Kind::Str),
+            ("as_of", Kind::Str),
+        ],
+    },
+    Table {
         file: "api_prices.json",
         key: "apis",
         ty: "ApiPrice",

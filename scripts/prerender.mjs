@@ -39,8 +39,10 @@ writeFileSync(file, html);
 /** In the page: the first screen as static HTML, form state written into attributes. */
 function snapshot({ sentinel, human }) {
   const page = location.href.split(/[?#]/)[0];
-  const parts = [document.querySelector('body > header.top'), document.querySelector('body > nav.toc'), document.querySelector('#answers')];
-  if (parts.some((p) => !p)) throw new Error('prerender: the page has no header, navigation or answers');
+  // The page notes (a first visit's example and its starting points) sit between the header and
+  // the navigation, as in the app.
+  const parts = [document.querySelector('body > header.top'), document.querySelector('body > div.page-notes'), document.querySelector('body > nav.toc'), document.querySelector('#answers')];
+  if (parts.some((p) => !p)) throw new Error('prerender: the page has no header, page notes, navigation or answers');
   const copies = parts.map((p) => {
     const c = p.cloneNode(true);
     // Values the user sees live in properties, which cloning does not carry.
@@ -72,10 +74,10 @@ function snapshot({ sentinel, human }) {
     return c;
   });
   const wrap = document.createElement('div');
-  wrap.append(copies[0], copies[1]);
+  wrap.append(copies[0], copies[1], copies[2]);
   const layout = document.createElement('div');
   layout.className = 'layout';
-  layout.append(copies[2]);
+  layout.append(copies[3]);
   wrap.append(layout);
   const out = wrap.innerHTML.split(page).join('@@PAGE@@').split(sentinel).join('@@ISO@@').split(human).join('@@HUMAN@@');
   return { html: out, title: document.title, lang: document.documentElement.lang };

@@ -97,8 +97,13 @@ pub fn App(in_steps: bool) -> impl IntoView {
     let shows = move |part: u8| move || built.get() >= part;
     view! {
       <Show when=shows(FIRST_SCREEN)>
-        // The first Tab stop: past the header, the navigation and the calculator (about 55 stops)
-        // straight to the form that adds a workload to the plan; hidden until it has the focus.
+        // The first two Tab stops, hidden until they have the focus: past the header and the
+        // navigation to the calculator's first field (issue 27, item 9: 22 presses before), and
+        // past the calculator too (about 55 stops) to the form that adds a workload to the plan.
+        <a class="skip-link" href="#workload" data-testid="skip-to-calculator" on:click=move |ev| {
+            ev.prevent_default();
+            crate::widgets::announce::focus_first_in("#workload");
+        }>{tr!("focus.skip_to_calculator")}</a>
         <a class="skip-link" href="#add-workload" data-testid="skip-to-add-workload" on:click=move |ev| {
             ev.prevent_default();
             crate::widgets::announce::focus_test_id("new-work-type".to_string());
@@ -117,11 +122,14 @@ pub fn App(in_steps: bool) -> impl IntoView {
             </div>
             {crate::lang::messages().into_iter().map(|m| view! { <p class="link-note" role="alert" data-testid="view-error">{m}</p> }).collect_view()}
         </header>
+        // A first visit's example and a stale link's day 0 come before the navigation: the
+        // starting points are the first stops after the header (17 Tabs away before).
+        <div class="page-notes"><crate::sections::example::ExamplePlan /><crate::sections::example::PastDay0 /></div>
         <SectionNav />
         <LiveRegion />
         // `data-built`: every part of the page is in the document (tests and benchmarks wait for it).
         <main class="layout" data-built=move || (built.get() >= WHOLE_PAGE).then_some("")>
-            <section id="answers" class="panel answers" aria-label=tr!("app.answers")><crate::sections::example::ExamplePlan /><crate::sections::example::PastDay0 /><AnswersPanel runway=state.runway day0=state.day0 planned=state.grants catalog=state.catalog /></section>
+            <section id="answers" class="panel answers" aria-label=tr!("app.answers")><AnswersPanel runway=state.runway day0=state.day0 planned=state.grants catalog=state.catalog /></section>
             <Show when=shows(CALCULATOR)>
                 <section id="workload" class="panel inputs" aria-label=tr!("app.inputs")><InputsPanel /></section>
                 <div class="side-details">

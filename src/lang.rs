@@ -27,7 +27,13 @@ thread_local! {
     static MOUNTED: RefCell<Option<leptos::mount::UnmountHandle<AnyViewState>>> = const { RefCell::new(None) };
     /// What the link says of the view (written back into it), and its messages about bad values.
     static VIEW: RefCell<(ViewPrefs, Vec<String>)> = RefCell::new((ViewPrefs::default(), Vec::new()));
+    /// The rate as the reader typed it, for the rebuilt page's rate box ("5," stays "5,", the
+    /// caret at its end) while the reader is still typing.
+    static TYPED_RATE: RefCell<Option<String>> = const { RefCell::new(None) };
 }
+
+/// How long the rate box waits after the last keystroke before the page changes, ms.
+const RATE_DEBOUNCE_MS: u64 = 350;
 
 type AnyViewState = <AnyView as leptos::tachys::view::Render>::State;
 
@@ -117,6 +123,11 @@ fn rebuild(focus_id: &'static str) {
                 .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
             {
                 let _ = el.focus();
+                // A text box being typed in keeps its caret at the end of what was typed.
+                if let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+                    let end = u32::try_from(input.value().encode_utf16().count()).unwrap_or(0);
+                    let _ = input.set_selection_range(end, end);
+                }
             }
         },
         std::time::Duration::ZERO,
@@ -143,11 +154,12 @@ fn switch_to(lang: Lang, write_link: impl Fn()) {
     rebuild("lang-switch");
 }
 
-/// Shows amounts in `currency` (`None`: US dollars): written into the link, and the page rebuilt.
-fn show_in(currency: Option<DisplayCurrency>, write_link: impl Fn()) {
+/// Shows amounts in `currency` (`None`: US dollars): written into the link, and the page rebuilt
+/// with the focus back on `focus_id`.
+fn show_in(currency: Option<DisplayCurrency>, write_link: impl Fn(), focus_id: &'static str) {
     VIEW.with(|v| v.borrow_mut().0.currency = currency);
     write_link();
-    rebuild("currency-code");
+    rebuild(focus_id);
 }
 
 /// The language switch in the header: one button per language, the current one pressed.
@@ -178,16 +190,21 @@ pub fn LangSwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> impl 
     }
 }
 
-/// The display currency: US dollars, or reais or euros at a rate the reader types. Choosing a
-/// currency other than the dollar asks for its rate first; the page changes once the rate is valid.
+/// The display currency: US dollars, or reais or euros. Choosing one converts at once at its dated
+/// default rate (data/currencies.json, the ECB's reference rates of one day); the rate box changes
+/// the page as the reader types (a short pause after the last key), Enter or leaving it at once.
 #[component]
 pub fn CurrencySwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
     let current = locale::currency();
     let chosen = RwSignal::new(current.code);
+    // The rebuilt page shows the rate as it was typed (while it still reads as the rate shown).
+    let typed = TYPED_RATE
+        .with(|t| t.borrow_mut().take())
+        .filter(|t| runway_model::parse_typed_number(t).ok() == Some(current.per_usd));
     let rate_text = RwSignal::new(if current.code == CurrencyCode::Usd {
         String::new()
     } else {
-        runway_model::exact(current.per_usd, 6)
+        typed.unwrap_or_else(|| runway_model::exact(current.per_usd, 6))
     });
     let error = RwSignal::new(None::<String>);
     // The box's `change` can fire while the page is being rebuilt (the Enter that applied the
@@ -203,7 +220,10 @@ pub fn CurrencySwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> i
         }
         match runway_model::parse_typed_number(&text) {
             Ok(rate) => match DisplayCurrency::new(code, rate) {
-                Some(c) if c != locale::currency() => show_in(Some(c), write_link),
+                Some(c) if c != locale::currency() => {
+                    TYPED_RATE.with(|t| *t.borrow_mut() = Some(text.clone()));
+                    show_in(Some(c), write_link, "currency-rate");
+                }
                 Some(_) => {
                     error.try_set(None);
                 }
@@ -229,15 +249,38 @@ pub fn CurrencySwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> i
         error.try_set(None);
         if code == CurrencyCode::Usd {
             if locale::currency().code != CurrencyCode::Usd {
-                show_in(None, write_link);
+                show_in(None, write_link, "currency-code");
             }
         } else if code != locale::currency().code {
-            // A new currency needs its rate: the box after the select asks for it (nothing is
-            // fetched). The focus stays on the select: arrow keys on a closed select fire `change`
-            // for every option they pass, and must only move the selection (a screen reader hears
-            // the prompt below instead).
-            rate_text.try_set(String::new());
+            // A new currency converts at once at its dated default rate (nothing is fetched); the
+            // box after the select shows it, to edit. The focus stays on the select (arrow keys on
+            // a closed select fire `change` for every option they pass).
+            match runway_model::default_rate(code)
+                .and_then(|r| DisplayCurrency::new(code, r.per_usd()))
+            {
+                Some(c) => show_in(Some(c), write_link, "currency-code"),
+                None => {
+                    rate_text.try_set(String::new());
+                }
+            }
         }
+    };
+    // Typing changes the page after a short pause (each key restarts the wait).
+    let typing = StoredValue::new(0u64);
+    let on_rate_input = move |ev: leptos::ev::Event| {
+        rate_text.try_set(event_target_value(&ev));
+        let Some(n) = typing.try_get_value().map(|n| n.wrapping_add(1)) else {
+            return;
+        };
+        typing.set_value(n);
+        set_timeout(
+            move || {
+                if typing.try_get_value() == Some(n) {
+                    apply_rate();
+                }
+            },
+            std::time::Duration::from_millis(RATE_DEBOUNCE_MS),
+        );
     };
     // Said once a currency other than the shown one is chosen and waits for its rate.
     let prompt = move || {
@@ -245,7 +288,19 @@ pub fn CurrencySwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> i
         (code != CurrencyCode::Usd && code != locale::currency().code)
             .then(|| tr!("polish_d.type_rate", iso = code.iso()))
     };
-    let label = runway_model::currency_label();
+    // The shown rate is the dated default: say whose and of when (the full source on hover).
+    let default = runway_model::default_rate(current.code)
+        .filter(|r| DisplayCurrency::new(current.code, r.per_usd()) == Some(current));
+    let label = runway_model::currency_label().map(|l| match default {
+        Some(r) => tr!(
+            "currency.default_note",
+            label = l,
+            date = runway_model::Date::parse(&r.as_of)
+                .map_or_else(|_| r.as_of.to_string(), |d| d.to_string())
+        ),
+        None => l,
+    });
+    let source = default.map(|r| r.source_text().to_string());
     view! {
         <div class="currency-switch">
             <label for="currency-code">{tr!("currency.label")}</label>
@@ -262,11 +317,11 @@ pub fn CurrencySwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> i
                     aria-invalid=move || error.with(Option::is_some).then_some("true")
                     aria-describedby="currency-note"
                     prop:value=move || rate_text.get()
-                    on:input=move |ev| { rate_text.try_set(event_target_value(&ev)); }
+                    on:input=on_rate_input
                     on:change=move |_| apply_rate()
                     on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Enter" { apply_rate() } />
             </Show>
-            <span id="currency-note" class="currency-note" data-testid="currency-note" role="status">
+            <span id="currency-note" class="currency-note" data-testid="currency-note" role="status" title=source>
                 {move || error.get().or_else(|| label.clone())}
             </span>
             <span class="visually-hidden" role="status" data-testid="currency-prompt">{prompt}</span>

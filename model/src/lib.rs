@@ -69,7 +69,8 @@ pub use credits::runway::{
     HORIZON_CAP_DAYS,
 };
 pub use data::catalog::{
-    title_pieces, Accelerator, Catalog, CatalogError, Price, Program, Provider, Scope,
+    default_rate, title_pieces, Accelerator, Catalog, CatalogError, CurrencyRate, Price, Program,
+    Provider, Scope,
 };
 pub use data::catalog_age::staleness;
 pub use document::compare::{

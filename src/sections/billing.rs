@@ -253,7 +253,10 @@ fn duty_chart(sweep: DutySweep) -> SweepChart {
             .breakeven
             .map(|(d, usd)| ((d, usd), tr!("billing.duty_marker", duty = percent(d)))),
         x_desc: tr!("billing.duty_x"),
-        y_desc: tr!("billing.duty_y"),
+        y_desc: tr!(
+            "billing.duty_y",
+            iso = runway_model::locale::currency().code.iso()
+        ),
         x_label: percent,
     }
 }
@@ -277,7 +280,10 @@ fn volume_chart(sweep: VolumeSweep) -> SweepChart {
             .breakeven
             .map(|(v, usd)| ((v, usd), tr!("billing.volume_marker", tokens = compact(v)))),
         x_desc: tr!("billing.volume_x"),
-        y_desc: tr!("billing.volume_y"),
+        y_desc: tr!(
+            "billing.volume_y",
+            iso = runway_model::locale::currency().code.iso()
+        ),
         x_label: compact,
     }
 }

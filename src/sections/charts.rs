@@ -146,7 +146,10 @@ fn draw_mfu(
 ) -> DrawResult {
     let text = MfuText {
         x_desc: tr!("charts.mfu_x"),
-        y_desc: tr!("charts.mfu_y"),
+        y_desc: tr!(
+            "charts.mfu_y",
+            iso = runway_model::locale::currency().code.iso()
+        ),
         marker: tr!(
             "charts.mfu_marker",
             cost = usd(e.compute_cost_usd),
@@ -174,7 +177,15 @@ fn draw_providers(
     bars: &[ProviderBar],
     scale: f64,
 ) -> DrawResult {
-    draw_cost_by_provider(root, bars, &tr!("charts.provider_x"), scale)
+    draw_cost_by_provider(
+        root,
+        bars,
+        &tr!(
+            "charts.provider_x",
+            iso = runway_model::locale::currency().code.iso()
+        ),
+        scale,
+    )
 }
 
 /// The run at every provider's list price (and the user's own price when overridden), cheapest

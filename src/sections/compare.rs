@@ -99,7 +99,10 @@ pub fn ComparePanel() -> impl IntoView {
                 .plan
                 .with_untracked(|p| results.with_untracked(|r| bars(&p.compare, r)));
             if let (Some(c), false) = (canvas.get_untracked(), bars.is_empty()) {
-                let x_desc = tr!("charts.provider_x");
+                let x_desc = tr!(
+                    "charts.provider_x",
+                    iso = runway_model::locale::currency().code.iso()
+                );
                 draw_on(&c, |root, scale| {
                     draw_cost_by_provider(root, &bars, &x_desc, scale)
                 });

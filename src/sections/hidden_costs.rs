@@ -11,7 +11,7 @@ use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::{use_app_state, use_derived, AppState};
 use crate::widgets::field_error::FieldError;
 use crate::widgets::number_input::NumberInput;
-use crate::widgets::result_card::ResultCard;
+use crate::widgets::result_card::{provide_math_switch, MathSwitch, ResultCard};
 use crate::widgets::switch::Switch;
 
 /// Interconnect, failures, memory, storage and egress: their inputs, results, a cost breakdown and
@@ -19,12 +19,16 @@ use crate::widgets::switch::Switch;
 #[component]
 pub fn HiddenCostsPanel() -> impl IntoView {
     let state = use_app_state();
+    let all = provide_math_switch();
     let cards = HiddenOutput::ALL
         .into_iter()
         .map(|output| hidden_card(state, output))
         .collect_view();
     view! {
-        <h2>{tr!("hidden_costs.heading")}</h2>
+        <div class="results-head">
+            <h2>{tr!("hidden_costs.heading")}</h2>
+            <MathSwitch all=all test_id="math-all-hidden" />
+        </div>
         <p class="chart-note">
             {tr!("hidden_costs.note_billed")}
             {tr!("hidden_costs.note_runway")}
@@ -542,7 +546,10 @@ fn gpu_sweep(s: &Job, o: &OverheadEstimate, w: &Sweeps) -> SweepChart {
             ),
         )),
         x_desc: tr!("hidden_costs.gpus_x"),
-        y_desc: tr!("hidden_costs.bill_y"),
+        y_desc: tr!(
+            "hidden_costs.bill_y",
+            iso = runway_model::locale::currency().code.iso()
+        ),
         x_label: compact,
     }
 }
@@ -566,7 +573,10 @@ fn interval_sweep(s: &Job, o: &OverheadEstimate, w: &Sweeps) -> SweepChart {
             tr!("hidden_costs.interval_marker", interval = hours(opt)),
         )),
         x_desc: tr!("hidden_costs.interval_x"),
-        y_desc: tr!("hidden_costs.bill_y"),
+        y_desc: tr!(
+            "hidden_costs.bill_y",
+            iso = runway_model::locale::currency().code.iso()
+        ),
         x_label: hours,
     }
 }

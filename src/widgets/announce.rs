@@ -37,6 +37,26 @@ pub fn LiveRegion() -> impl IntoView {
     view! { <p class="visually-hidden" role="status" data-testid="announcement">{move || text.get()}</p> }
 }
 
+/// Focuses the first field, select or button inside the element `selector` names, on the next
+/// frame (a skip link's target: the calculator's first field).
+pub fn focus_first_in(selector: &'static str) {
+    request_animation_frame(move || {
+        let el = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| {
+                d.query_selector(&format!(
+                    "{selector} :is(select, input, button, textarea):not([disabled]):not([tabindex='-1'])"
+                ))
+                .ok()
+                .flatten()
+            })
+            .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+        if let Some(el) = el {
+            let _ = el.focus();
+        }
+    });
+}
+
 /// Moves the focus to the element with test id `id` after the next render (the element may be
 /// rebuilt by the change that calls this); an element that cannot take focus gets `tabindex=-1`.
 pub fn focus_test_id(id: String) {

@@ -26,7 +26,13 @@ pub fn ResultCard(
     /// The working behind the value (`None` when there is nothing to explain).
     math: Callback<(), Option<Explanation>>,
 ) -> impl IntoView {
+    // A section with one "Show the math" switch opens and closes every card's working with it; its
+    // cards' own summaries leave the Tab order (still there for a pointer and a screen reader).
+    let all = use_context::<MathAll>();
     let open = RwSignal::new(false);
+    if let Some(MathAll(all)) = all {
+        Effect::new(move |_| open.set(all.get()));
+    }
     let math = move || {
         open.get().then(|| {
             math.run(()).map(|x| {
@@ -76,12 +82,45 @@ pub fn ResultCard(
             <div class="result-value" node_ref=node data-testid=test_id data-value=first.raw title=first.exact>
                 {first.human}
             </div>
-            <details class="math" on:toggle=move |_| open.update(|o| *o = !*o)>
+            <details class="math" prop:open=move || open.get() on:toggle=move |ev| {
+                let now = event_target::<web_sys::HtmlDetailsElement>(&ev).open();
+                if now != open.get_untracked() {
+                    open.set(now);
+                }
+            }>
                 // One name per summary for a screen reader's list of controls ("Show the math for
                 // Compute cost"), the same words on screen.
-                <summary>{tr!("results.show_math")}<span class="visually-hidden">{move || tr!("results.show_math_for", label = label.get())}</span></summary>
+                <summary tabindex=all.map(|_| "-1")>{tr!("results.show_math")}<span class="visually-hidden">{move || tr!("results.show_math_for", label = label.get())}</span></summary>
                 {math}
             </details>
         </div>
+    }
+}
+
+/// The open state of every card's working in one section (provided by [`provide_math_switch`]).
+#[derive(Clone, Copy)]
+pub struct MathAll(pub RwSignal<bool>);
+
+/// Gives the cards built after it in this component one switch for their working; returns it.
+pub fn provide_math_switch() -> RwSignal<bool> {
+    let all = RwSignal::new(false);
+    provide_context(MathAll(all));
+    all
+}
+
+/// The section's one "Show the math" stop (issue 27, item 9: nine stops before the charts).
+#[component]
+pub fn MathSwitch(
+    /// The switch [`provide_math_switch`] returned.
+    all: RwSignal<bool>,
+    /// Its `data-testid`.
+    test_id: &'static str,
+) -> impl IntoView {
+    view! {
+        <button type="button" class="math-switch" data-testid=test_id
+            aria-pressed=move || if all.get() { "true" } else { "false" }
+            on:click=move |_| all.update(|a| *a = !*a)>
+            {move || if all.get() { tr!("results.hide_all_math") } else { tr!("results.show_all_math") }}
+        </button>
     }
 }

@@ -197,9 +197,21 @@ test('amounts in reais at the rate the reader types, kept in the link; the plan 
   const calc = await openIn(PLAN);
   const totalUsd = await calc.value('answer-total');
   await calc.page.getByTestId('currency-code').selectOption('brl');
+  // Issue 27, item 8: reais at once, at the dated default rate (data/currencies.json: the ECB's
+  // reference rates of 9 Oct 2025, EUR 1 = BRL 6.1877 = USD 1.1611: 5.32917 reais a dollar):
+  // $420,003.56 × 5.32917 = R$2,238,269 → "R$2.2M".
+  await calc.page.waitForFunction(() => document.querySelector('[data-testid=answer-total]')?.innerText === 'R$2.2M');
+  const note = await calc.page.getByTestId('currency-note').innerText();
+  assert.match(note, /Shown in BRL at 5\.329\d* per US\$; providers bill in US\$ \(the ECB reference rate of 9 Oct 2025: type yours\)/, note);
+  assert.match(await calc.page.getByTestId('currency-note').getAttribute('title'), /European Central Bank, "Euro foreign exchange reference rates", 9 October 2025/);
+  // Labels follow: the calculator's budget figure is in reais too ($50K × 5.32917 = R$266K).
+  assert.match(await calc.page.getByTestId('gpu-hours-for-50k').locator('xpath=..').innerText(), /GPU-hours R\$266K buys/);
+  // The typed rate applies as typed, with no Enter; the box keeps the text and the focus.
   await calc.page.getByTestId('currency-rate').fill('5.4');
+  await calc.page.waitForFunction(() => document.querySelector('[data-testid=answer-total]')?.innerText === 'R$2.3M');
+  await calc.page.waitForFunction(() => document.activeElement?.id === 'currency-rate');
+  assert.equal(await calc.page.getByTestId('currency-rate').inputValue(), '5.4');
   await calc.page.getByTestId('currency-rate').press('Enter');
-  await calc.page.waitForFunction(() => /^R\$/.test(document.querySelector('[data-testid=answer-total]')?.innerText ?? ''));
   // data-value stays in US dollars (what providers bill); the text is 5.4 times it, in reais.
   assert.equal(await calc.value('answer-total'), totalUsd);
   const shown = await calc.page.getByTestId('answer-total').innerText();
@@ -283,9 +295,10 @@ test('arrow keys on the currency select only change the selection; the rate box 
     assert.equal(await calc.page.evaluate(() => document.activeElement?.id), 'currency-code', query);
     await calc.page.keyboard.press('ArrowDown'); // BRL → EUR
     assert.equal(await select.inputValue(), 'eur');
-    assert.equal(await calc.page.evaluate(() => document.activeElement?.id), 'currency-code', query);
-    // A screen reader hears where the rate goes instead.
-    assert.match(await calc.page.getByTestId('currency-prompt').textContent(), /EUR/);
+    // Each currency converts at once at its default rate (issue 27, item 8), and the rebuilt
+    // page puts the focus back on the select; the note (a status) says the currency and rate.
+    await calc.page.waitForFunction(() => /EUR/.test(document.querySelector('[data-testid=currency-note]')?.textContent ?? ''));
+    await calc.page.waitForFunction(() => document.activeElement?.id === 'currency-code');
     await done(calc);
   }
 });

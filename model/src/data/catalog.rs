@@ -8,8 +8,8 @@ use std::fmt;
 
 mod generated {
     use super::{
-        Accelerator, ApiPrice, BaseModel, Instance, Network, Price, Program, Provider, Scope,
-        WorkloadShape,
+        Accelerator, ApiPrice, BaseModel, CurrencyRate, Instance, Network, Price, Program,
+        Provider, Scope, WorkloadShape,
     };
     use std::borrow::Cow;
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
@@ -584,6 +584,85 @@ pub struct ApiPrice {
     pub as_of: Text,
 }
 
+/// A display currency's default rate (data/currencies.json): a cross rate through the euro from
+/// one day's ECB reference rates, dated and sourced; the reader edits it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CurrencyRate {
+    /// The link's currency code: `brl`, `eur`.
+    pub code: Text,
+    /// Units of the currency per euro, as the ECB publishes it.
+    pub per_eur: f64,
+    /// US dollars per euro, the same day.
+    pub usd_per_eur: f64,
+    /// Where it comes from.
+    pub source: Text,
+    /// The same in Brazilian Portuguese.
+    pub source_pt: Text,
+    /// The day of the rates (ISO date).
+    pub as_of: Text,
+}
+
+impl CurrencyRate {
+    /// Units of the currency per US dollar: `per_eur / usd_per_eur`.
+    pub fn per_usd(&self) -> f64 {
+        self.per_eur / self.usd_per_eur
+    }
+
+    /// The source in the reader's language.
+    pub fn source_text(&self) -> &str {
+        match crate::locale::lang() {
+            crate::locale::Lang::Pt => &self.source_pt,
+            crate::locale::Lang::En => &self.source,
+        }
+    }
+}
+
+/// The default rate of a display currency other than the dollar (`None` for the dollar, or a
+/// currency the data has no rate for).
+pub fn default_rate(code: crate::locale::CurrencyCode) -> Option<&'static CurrencyRate> {
+    generated::CURRENCY_RATES
+        .iter()
+        .find(|r| r.code == code.code())
+}
+
+/// Every display currency but the dollar has one default rate, finite and above zero, sourced and
+/// dated (a plain ISO date), with its source in Portuguese.
+fn validate_rates(rates: &[CurrencyRate]) -> Result<(), CatalogError> {
+    use crate::locale::CurrencyCode;
+    for code in CurrencyCode::ALL {
+        let n = rates.iter().filter(|r| r.code == code.code()).count();
+        let want = usize::from(code != CurrencyCode::Usd);
+        if n != want {
+            return Err(CatalogError(format!(
+                "currencies.json: {n} rates for {} (want {want})",
+                code.code()
+            )));
+        }
+    }
+    for r in rates {
+        let ok = |v: f64| v.is_finite() && v > 0.0;
+        if !ok(r.per_eur) || !ok(r.usd_per_eur) || !ok(r.per_usd()) {
+            return Err(CatalogError(format!(
+                "currencies.json: {}: a rate is not above 0",
+                r.code
+            )));
+        }
+        if r.source.trim().is_empty() || r.source_pt.trim().is_empty() {
+            return Err(CatalogError(format!(
+                "currencies.json: {}: no source",
+                r.code
+            )));
+        }
+        if crate::input::calendar::Date::parse(&r.as_of).is_err() {
+            return Err(CatalogError(format!(
+                "currencies.json: {}: as_of {:?} is not a date",
+                r.code, r.as_of
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The whole catalog, validated.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Catalog {
@@ -643,6 +722,7 @@ impl Catalog {
             base_models: generated::BASE_MODELS.to_vec(),
         };
         catalog.validate()?;
+        validate_rates(generated::CURRENCY_RATES)?;
         Ok(catalog)
     }
 
@@ -1968,6 +2048,38 @@ mod tests {
         assert!(c
             .price("aws", "inferentia2")
             .is_some_and(|p| p.note.contains("Trainium credits") && p.usd_per_gpu_hour > 0.0));
+    }
+
+    #[test]
+    fn default_rates_are_the_ecb_cross_rates_by_hand() {
+        use crate::locale::CurrencyCode;
+        // ECB reference rates of 9 Oct 2025: EUR 1 = USD 1.1611 = BRL 6.1877. A dollar is
+        // 6.1877 / 1.1611 = 5.32917 reais and 1 / 1.1611 = 0.861252 euros.
+        let brl = default_rate(CurrencyCode::Brl).map(CurrencyRate::per_usd);
+        let eur = default_rate(CurrencyCode::Eur).map(CurrencyRate::per_usd);
+        assert!(brl.is_some_and(|r| (r - 5.329_17).abs() < 1e-5), "{brl:?}");
+        assert!(eur.is_some_and(|r| (r - 0.861_252).abs() < 1e-6), "{eur:?}");
+        assert!(default_rate(CurrencyCode::Usd).is_none());
+        assert_eq!(
+            default_rate(CurrencyCode::Brl).map(|r| r.as_of.as_ref()),
+            Some("2025-10-09")
+        );
+        // The checks refuse what they should.
+        let good = generated::CURRENCY_RATES.to_vec();
+        assert!(validate_rates(&good).is_ok());
+        let mut bad = good.clone();
+        bad[0].usd_per_eur = 0.0;
+        assert!(validate_rates(&bad).is_err());
+        let mut bad = good.clone();
+        bad[0].as_of = "9 Oct 2025".into();
+        assert!(validate_rates(&bad).is_err());
+        let mut bad = good.clone();
+        bad[0].source_pt = " ".into();
+        assert!(validate_rates(&bad).is_err());
+        assert!(
+            validate_rates(&good[..1]).is_err(),
+            "a currency without a rate"
+        );
     }
 
     #[test]

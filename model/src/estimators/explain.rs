@@ -93,7 +93,10 @@ impl Output {
             Output::MonthlyCost => crate::tr!("explain.label.monthly_cost"),
             Output::MonthlyCostAlwaysOn => crate::tr!("explain.label.monthly_cost_always_on"),
             Output::MonthlyCostCluster => crate::tr!("explain.label.monthly_cost_cluster"),
-            Output::GpuHoursForBudget => crate::tr!("explain.label.gpu_hours_for_budget"),
+            Output::GpuHoursForBudget => crate::tr!(
+                "explain.label.gpu_hours_for_budget",
+                budget = usd(REFERENCE_BUDGET_USD)
+            ),
         })
     }
 

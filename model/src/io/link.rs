@@ -431,7 +431,13 @@ pub fn decode_view_prefs(query: &str) -> (ViewPrefs, Vec<String>) {
         None => {}
         Some((_, Some(CurrencyCode::Usd))) => prefs.currency = Some(DisplayCurrency::USD),
         Some((_, Some(code))) => match fx.as_deref() {
-            None => messages.push(crate::tr!("numbers.view.no_rate", iso = code.iso())),
+            // No rate: the currency's dated default (data/currencies.json), as choosing it does.
+            None => match crate::data::catalog::default_rate(code)
+                .and_then(|r| DisplayCurrency::new(code, r.per_usd()))
+            {
+                Some(c) => prefs.currency = Some(c),
+                None => messages.push(crate::tr!("numbers.view.no_rate", iso = code.iso())),
+            },
             Some(raw) => {
                 match crate::input::parse::parse_positive(raw, DisplayCurrency::MAX_RATE) {
                     Ok(rate) => prefs.currency = DisplayCurrency::new(code, rate),
@@ -926,9 +932,16 @@ mod view_prefs_tests {
         let (p, m) = decode_view_prefs("lang=pt&cur=gbp&fx=0.8");
         assert_eq!((p.lang, p.currency), (Some(Lang::Pt), None));
         assert_eq!(m, ["Display currency (cur): \"gbp\" is not a currency this page shows. Expected usd, brl or eur; amounts are shown in US dollars."]);
+        // No rate: the currency's dated default (6.1877 / 1.1611 reais a dollar, the ECB's rates
+        // of 9 Oct 2025), written back into the link so it reopens at that rate whatever the
+        // default becomes.
         let (p, m) = decode_view_prefs("cur=brl");
-        assert_eq!(p.currency, None);
-        assert_eq!(m, ["Exchange rate (fx): no rate given for BRL. Expected the display currency's units per US dollar, above 0 and at most 1,000,000, like 5.4; amounts are shown in US dollars."]);
+        let rate = p.currency.map(|c| c.per_usd).unwrap_or_default();
+        assert!((rate - 6.1877 / 1.1611).abs() < 1e-12, "{rate}");
+        assert!(m.is_empty(), "{m:?}");
+        let again = encode_view_prefs(&p);
+        assert!(again.starts_with("cur=brl&fx=5.329"), "{again}");
+        assert_eq!(decode_view_prefs(&again).0, p);
         for (fx, why) in [
             ("0", "\"0\" must be greater than zero"),
             ("-2", "\"-2\" is negative"),

@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 use runway_model::{data_value, tr, Estimate, EstimateError, Job, Output};
 
-use crate::widgets::result_card::ResultCard;
+use crate::widgets::result_card::{provide_math_switch, MathSwitch, ResultCard};
 
 /// Every result of the scenario, each with its raw value for scripts (`data-value`), a human
 /// headline, the exact value on hover, and "show the math".
@@ -12,12 +12,16 @@ pub fn Results(
     /// The edited job, for show-the-math.
     job: Memo<Job>,
 ) -> impl IntoView {
+    let all = provide_math_switch();
     let cards = Output::ALL
         .into_iter()
         .map(|output| view! { <EstimateCard output=output current=current job=job /> })
         .collect_view();
     view! {
-        <h2>{tr!("results.heading")}</h2>
+        <div class="results-head">
+            <h2>{tr!("results.heading")}</h2>
+            <MathSwitch all=all test_id="math-all-results" />
+        </div>
         <div class="results-grid">{cards}</div>
         {move || current.with(|e| e.as_ref().err().map(|e| view! { <p class="field-error" role="alert">{describe(e)}</p> }))}
     }
