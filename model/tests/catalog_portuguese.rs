@@ -2,8 +2,9 @@
 //! page shows, taken through the same accessors the page uses (`*_text()`, `name_text()`) on a
 //! Portuguese page, is Portuguese: a translation, with no English framing words and with numbers
 //! written as pt-BR writes them. What a text cites keeps its published title: a title in double
-//! quotes (what the page marks `lang="en"`, [`runway_model::title_pieces`]), a title in single
-//! quotes and a URL or domain are left out of the checks.
+//! quotes (what the page marks `lang="en"`, [`runway_model::title_pieces`]) and a URL or domain
+//! are left out of the checks; so is a quotation in single quotes, which is translated (an English
+//! one left in single quotes would not be marked, and is caught).
 
 use runway_model::locale::{with_lang, Lang};
 use runway_model::{
@@ -126,10 +127,25 @@ fn prose(text: &str) -> String {
         .map(|(piece, _)| piece)
         .collect::<Vec<_>>()
         .join(" ");
-    // A single quote opens after a non-letter and closes before one (an apostrophe sits between
-    // letters: "AWS's").
     let chars: Vec<char> = plain.chars().collect();
     let mut kept = String::new();
+    let mut i = 0;
+    for (open, close) in single_quoted(&chars) {
+        kept.extend(&chars[i..open]);
+        kept.push(' ');
+        i = close + 1;
+    }
+    kept.extend(&chars[i..]);
+    kept.split_whitespace()
+        .filter(|w| !(w.contains("://") || w.contains('/') || is_domain(w)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The `(open, close)` positions of each single-quoted span: a single quote opens after a
+/// non-letter and closes before one (an apostrophe sits between letters: "AWS's").
+fn single_quoted(chars: &[char]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
     let mut i = 0;
     while i < chars.len() {
         let opens = chars[i] == '\''
@@ -144,19 +160,30 @@ fn prose(text: &str) -> String {
             .flatten();
         match close {
             Some(j) => {
-                kept.push(' ');
+                out.push((i, j));
                 i = j + 1;
             }
-            None => {
-                kept.push(chars[i]);
-                i += 1;
-            }
+            None => i += 1,
         }
     }
-    kept.split_whitespace()
-        .filter(|w| !(w.contains("://") || w.contains('/') || is_domain(w)))
-        .collect::<Vec<_>>()
-        .join(" ")
+    out
+}
+
+/// The quotations of a Portuguese text left in single quotes as its English twin writes them:
+/// English words quoted as published, which the page marks `lang="en"` only in double quotes
+/// ([`title_pieces`]). A quotation translated into Portuguese ('até US$ 100.000') may stay in
+/// single quotes, and so may a figure quoted as published, with no word ('US$ 10.000').
+fn english_in_single_quotes(en: &str, pt: &str) -> Vec<String> {
+    let chars: Vec<char> = pt.chars().collect();
+    single_quoted(&chars)
+        .into_iter()
+        .map(|(open, close)| chars[open + 1..close].iter().collect::<String>())
+        .filter(|q| en.contains(&format!("'{q}'")))
+        .filter(|q| {
+            q.split(|c: char| !c.is_alphabetic())
+                .any(|w| w.len() > 1 && w.chars().any(char::is_lowercase))
+        })
+        .collect()
 }
 
 /// `getaiperks.com`, `aicredits.dev,`: a word ending in a domain suffix.
@@ -453,6 +480,16 @@ fn show_the_math_cites_its_sources_in_portuguese() {
 }
 
 #[test]
+fn english_quotations_in_portuguese_texts_are_double_quoted() {
+    // So the page marks them `lang="en"` (issue 27, item 7): a title or a quoted phrase kept as
+    // published, in a source, a capacity note or a price's note.
+    let c = catalog();
+    let mut texts = shown_texts(&c);
+    texts.extend(cited_in_show_the_math(&c));
+    assert_none_found(&texts, english_in_single_quotes);
+}
+
+#[test]
 fn portuguese_catalog_texts_call_a_grant_a_credit() {
     // As the page's own texts do (page_wording.rs): "crédito", never "concessão".
     let c = catalog();
@@ -483,6 +520,16 @@ fn the_checks_catch_what_they_are_for() {
     assert_eq!(
         english_words("\"A title\", table of tracked ceilings"),
         ["table", "tracked", "of"]
+    );
+    // An English quotation is double-quoted in Portuguese; a translated one may stay single.
+    let en = "(AWS Machine Learning blog, 'Secure short-term GPU capacity', 2026-05-07; AWS's page); 'up to $100,000'; 'US$ 10.000' for Oracle";
+    assert_eq!(
+        english_in_single_quotes(en, "(blog AWS Machine Learning, 'Secure short-term GPU capacity', 7 de maio de 2026); 'até US$ 100.000'; 'US$ 10.000' para a Oracle"),
+        ["Secure short-term GPU capacity"]
+    );
+    assert_eq!(
+        english_in_single_quotes(en, "(blog AWS Machine Learning, \"Secure short-term GPU capacity\", 7 de maio de 2026; a página da AWS); 'até US$ 100.000'"),
+        Vec::<String>::new()
     );
     // Numbers: English marks are caught, pt-BR ones, dates and identifiers are not.
     assert_eq!(

@@ -51,7 +51,7 @@ pub fn ResultCard(
                         ));
                         view! {
                             <li>
-                                {piece(&line, 0)}{c.figure}{piece(&line, 1)}<cite>{cited(&c.source)}</cite>
+                                {piece(&line, 0)}{cited(&c.figure)}{piece(&line, 1)}<cite>{cited(&c.source)}</cite>
                                 {piece(&line, 2)}{c.as_of}{piece(&line, 3)}{stale}
                             </li>
                         }

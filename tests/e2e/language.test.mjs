@@ -285,6 +285,16 @@ test('show the math cites the catalog\'s sources in the reader\'s language, quot
   await done(calc);
 });
 
+test('the instance\'s capacity note is in Portuguese, the blog post it cites by its English title', async () => {
+  // AWS p5 (data/instances.json capacity_note_pt): the title in double quotes, marked lang=en.
+  const calc = await openIn('?t0=2026-12-01&gpu=h100-sxm&provider=aws&lang=pt');
+  const note = await calc.reveal(calc.page.getByTestId('capacity-note'));
+  await note.waitFor();
+  assert.match(await note.innerText(), /^Capacidade: Muitas vezes falta capacidade sob demanda de instâncias P.*\(blog AWS Machine Learning, "Secure short-term GPU capacity for ML workloads with EC2 Capacity Blocks for ML and SageMaker training plans", 7 de maio de 2026;/);
+  assert.deepEqual(await note.locator('[lang=en]').allInnerTexts(), ['Secure short-term GPU capacity for ML workloads with EC2 Capacity Blocks for ML and SageMaker training plans']);
+  await done(calc);
+});
+
 // ---- Portuguese-page polish (issue 14): each test below fails on the defect it names. ----
 
 test('arrow keys on the currency select only change the selection; the rate box does not take the focus', async () => {
