@@ -9,6 +9,8 @@ use runway_model::{
 
 use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::{use_app_state, use_derived, AppState};
+use crate::widgets::announce::{marked, piece, MARK};
+use crate::widgets::cited::cited;
 use crate::widgets::field_error::FieldError;
 use crate::widgets::number_input::NumberInput;
 use crate::widgets::result_card::{provide_math_switch, MathSwitch, ResultCard};
@@ -336,12 +338,16 @@ fn NetworkSelect() -> impl IntoView {
         })
     };
     // Credits pay the bill; capacity decides whether the instances exist (where a source says).
+    // The note's quoted titles keep their published English (`cited`).
     let capacity = move || {
         let (provider, accelerator) = (state.provider_id.get(), state.accelerator_id.get());
         catalog
             .instance(&provider, &accelerator)
             .filter(|i| !i.capacity_note.is_empty())
-            .map(|i| view! { <p class="hint" data-testid="capacity-note">{tr!("hidden_costs.capacity", note = i.capacity_note_text())}</p> })
+            .map(|i| {
+                let line = marked(&tr!("hidden_costs.capacity", note = MARK));
+                view! { <p class="hint" data-testid="capacity-note">{piece(&line, 0)}{cited(i.capacity_note_text())}{piece(&line, 1)}</p> }
+            })
     };
     view! {
         <div class="field">

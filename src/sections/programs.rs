@@ -3,6 +3,7 @@ use runway_model::{eligibility, tr, usd, Field, PlannedGrant, Program, MAX_GRANT
 
 use crate::state::use_app_state;
 use crate::widgets::announce::{marked, piece, Announcer, MARK};
+use crate::widgets::cited::cited;
 use crate::widgets::section::Collapsible;
 
 /// The program catalog with filters (workload shape, provider, CUDA lock-in, backing) and an "Add to
@@ -200,22 +201,6 @@ fn ProgramCard(
             </span>
         </article>
     }
-}
-
-/// A source in the reader's language, the titles it quotes marked as English (`lang="en"`), so a
-/// screen reader reads them in English and a translator leaves them as published.
-fn cited(text: &str) -> impl IntoView {
-    runway_model::title_pieces(text)
-        .into_iter()
-        .map(|(piece, title)| {
-            let piece = piece.to_string();
-            if title {
-                view! { <span lang="en">{piece}</span> }.into_any()
-            } else {
-                piece.into_any()
-            }
-        })
-        .collect_view()
 }
 
 /// "typical $25K, up to $150K": the expected grant for a seed-stage team and the tier maximum.

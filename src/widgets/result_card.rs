@@ -2,6 +2,7 @@ use leptos::prelude::*;
 use runway_model::{tr, Explanation};
 
 use crate::widgets::announce::{marked, piece, MARK};
+use crate::widgets::cited::cited;
 use crate::widgets::live::{follow_value, ValueText};
 
 /// One result: label, human headline (exact value on hover), the raw value for scripts
@@ -56,7 +57,7 @@ pub fn ResultCard(
                         ));
                         view! {
                             <li>
-                                {piece(&line, 0)}{c.figure}{piece(&line, 1)}<cite>{c.source}</cite>
+                                {piece(&line, 0)}{cited(&c.figure)}{piece(&line, 1)}<cite>{cited(&c.source)}</cite>
                                 {piece(&line, 2)}{c.as_of}{piece(&line, 3)}{stale}
                             </li>
                         }

@@ -281,6 +281,32 @@ test('the catalog\'s descriptions are in the reader\'s language, marked as such'
   }
 });
 
+test('show the math cites the catalog\'s sources in the reader\'s language, quoted titles marked English', async () => {
+  // Azure's A100 40GB price (data/prices.json source_pt): the tracker's reading in Portuguese
+  // words and numbers, TechCrunch's headline as published (issue 27, item 7).
+  const calc = await openIn('?t0=2026-12-01&gpu=a100-40gb&provider=azure&gpus=8&lang=pt');
+  const cost = await calc.reveal(calc.page.getByTestId('compute-cost'));
+  await cost.waitFor();
+  const card = cost.locator('xpath=..');
+  await card.locator('summary').click();
+  await card.locator('.math .citations').waitFor();
+  const cited = await card.locator('.citations').innerText();
+  assert.match(cited, /Azure ND96asr_A100_v4 a US\$ 27,197\/h \/ 8 = US\$ 3,3996 por GPU \(eastus, preços de varejo do Azure pelo rastreador de preços .*lido em 2026-11-09\); o mesmo que TechCrunch, "Alternative clouds are booming as companies seek cheaper access to GPUs" \(a matéria sobre a rodada de US\$ 1,1 bi da CoreWeave\), maio de 2024: US\$ 3,40, US\$ 2\.482\/mês/);
+  assert.doesNotMatch(cited, /per GPU|read 2026|May 2024/);
+  assert.deepEqual(await card.locator('.citations [lang=en]').allInnerTexts(), ['Alternative clouds are booming as companies seek cheaper access to GPUs']);
+  await done(calc);
+});
+
+test('the instance\'s capacity note is in Portuguese, the blog post it cites by its English title', async () => {
+  // AWS p5 (data/instances.json capacity_note_pt): the title in double quotes, marked lang=en.
+  const calc = await openIn('?t0=2026-12-01&gpu=h100-sxm&provider=aws&lang=pt');
+  const note = await calc.reveal(calc.page.getByTestId('capacity-note'));
+  await note.waitFor();
+  assert.match(await note.innerText(), /^Capacidade: Muitas vezes falta capacidade sob demanda de instâncias P.*\(blog AWS Machine Learning, "Secure short-term GPU capacity for ML workloads with EC2 Capacity Blocks for ML and SageMaker training plans", 7 de maio de 2026;/);
+  assert.deepEqual(await note.locator('[lang=en]').allInnerTexts(), ['Secure short-term GPU capacity for ML workloads with EC2 Capacity Blocks for ML and SageMaker training plans']);
+  await done(calc);
+});
+
 // ---- Portuguese-page polish (issue 14): each test below fails on the defect it names. ----
 
 test('arrow keys on the currency select only change the selection; the rate box does not take the focus', async () => {

@@ -94,6 +94,9 @@ pub struct Network {
     pub per_node: bool,
     /// Where the figure comes from.
     pub source: Text,
+    /// Where the figure comes from, in Brazilian Portuguese (cited titles as published).
+    #[cfg_attr(test, serde(default))]
+    pub source_pt: Text,
     /// When it was read.
     pub as_of: Text,
 }
@@ -113,6 +116,11 @@ impl Network {
     /// The display name in the reader's language.
     pub fn name_text(&self) -> &str {
         in_lang(&self.name, &self.name_pt)
+    }
+
+    /// Where the figure comes from, in the reader's language.
+    pub fn source_text(&self) -> &str {
+        in_lang(&self.source, &self.source_pt)
     }
 }
 
@@ -141,6 +149,9 @@ pub struct Instance {
     pub capacity_note_pt: Text,
     /// The vendor page the instance and its network come from.
     pub source: Text,
+    /// The same, in Brazilian Portuguese (the page's address and cited titles as published).
+    #[cfg_attr(test, serde(default))]
+    pub source_pt: Text,
     /// When it was read.
     pub as_of: Text,
 }
@@ -149,6 +160,11 @@ impl Instance {
     /// The capacity note in the reader's language ("" when there is none).
     pub fn capacity_note_text(&self) -> &str {
         in_lang(&self.capacity_note, &self.capacity_note_pt)
+    }
+
+    /// Where the instance and its network come from, in the reader's language.
+    pub fn source_text(&self) -> &str {
+        in_lang(&self.source, &self.source_pt)
     }
 }
 
@@ -449,6 +465,9 @@ pub struct Provider {
     pub networks: TextList,
     /// Where the storage, egress and network figures come from.
     pub storage_egress_source: Text,
+    /// The same, in Brazilian Portuguese (cited titles as published).
+    #[cfg_attr(test, serde(default))]
+    pub storage_egress_source_pt: Text,
     /// Spot/preemptible discount off the on-demand price, a fraction in [0, 1); `None` when the
     /// provider sells no spot capacity.
     pub spot_discount: Option<f64>,
@@ -463,6 +482,9 @@ pub struct Provider {
     pub spot_wait_minutes: Option<f64>,
     /// Where the spot figures come from.
     pub spot_source: Text,
+    /// The same, in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub spot_source_pt: Text,
     /// Reserved (1-year committed) discount off on-demand, a fraction in [0, 1); `None` when the
     /// provider only bills per use.
     pub reserved_discount: Option<f64>,
@@ -479,6 +501,16 @@ impl Provider {
     pub fn billing_text(&self) -> &str {
         in_lang(&self.billing, &self.billing_pt)
     }
+
+    /// Where the storage, egress and network figures come from, in the reader's language.
+    pub fn storage_egress_source_text(&self) -> &str {
+        in_lang(&self.storage_egress_source, &self.storage_egress_source_pt)
+    }
+
+    /// Where the spot figures come from, in the reader's language.
+    pub fn spot_source_text(&self) -> &str {
+        in_lang(&self.spot_source, &self.spot_source_pt)
+    }
 }
 
 /// An on-demand list price of one accelerator at one provider.
@@ -493,6 +525,10 @@ pub struct Price {
     pub usd_per_gpu_hour: f64,
     /// Where the price comes from.
     pub source: Text,
+    /// Where the price comes from, in Brazilian Portuguese (cited titles as published, the same
+    /// machine and GPU count).
+    #[cfg_attr(test, serde(default))]
+    pub source_pt: Text,
     /// When it was read (ISO date).
     pub as_of: Text,
     /// Caveats ("estimate", region), possibly empty.
@@ -519,6 +555,11 @@ impl Price {
     /// The caveats in the reader's language ("" when there are none).
     pub fn note_text(&self) -> &str {
         in_lang(&self.note, &self.note_pt)
+    }
+
+    /// Where the price comes from, in the reader's language.
+    pub fn source_text(&self) -> &str {
+        in_lang(&self.source, &self.source_pt)
     }
 }
 
@@ -774,12 +815,15 @@ impl Catalog {
                 return fail(format!("duplicate provider id {}", p.id));
             }
             check_sourced(&format!("provider {}", p.id), &p.source, &p.as_of)?;
+            let what = format!("provider {}", p.id);
+            check_translated(&what, "billing", &p.billing, &p.billing_pt)?;
             check_translated(
-                &format!("provider {}", p.id),
-                "billing",
-                &p.billing,
-                &p.billing_pt,
+                &what,
+                "storage_egress_source",
+                &p.storage_egress_source,
+                &p.storage_egress_source_pt,
             )?;
+            check_translated(&what, "spot_source", &p.spot_source, &p.spot_source_pt)?;
             let prices = [p.storage_usd_per_gb_month, p.egress_usd_per_gb];
             if prices.iter().any(|v| !(v.is_finite() && *v >= 0.0))
                 || p.storage_egress_source.trim().is_empty()
@@ -831,8 +875,10 @@ impl Catalog {
             if !(n.gb_per_s.is_finite() && n.gb_per_s > 0.0) {
                 return fail(format!("network {}: bandwidth must be positive", n.id));
             }
-            check_sourced(&format!("network {}", n.id), &n.source, &n.as_of)?;
-            check_translated(&format!("network {}", n.id), "name", &n.name, &n.name_pt)?;
+            let what = format!("network {}", n.id);
+            check_sourced(&what, &n.source, &n.as_of)?;
+            check_translated(&what, "name", &n.name, &n.name_pt)?;
+            check_translated(&what, "source", &n.source, &n.source_pt)?;
         }
         let mut ids = HashSet::new();
         for m in &self.base_models {
@@ -895,6 +941,7 @@ impl Catalog {
                 return fail(format!("{what}: listed twice"));
             }
             check_sourced(&what, &pr.source, &pr.as_of)?;
+            check_translated(&what, "source", &pr.source, &pr.source_pt)?;
             check_translated(&what, "note", &pr.note, &pr.note_pt)?;
             if pr.is_delisted() {
                 check_sourced(
@@ -903,9 +950,13 @@ impl Catalog {
                     &pr.delisted,
                 )?;
             }
+            // Both languages quote the instance's machine and GPU count: a Portuguese reader is
+            // shown the same price.
             if let Some(i) = self.instance(&pr.provider, &pr.accelerator) {
-                if let Some(why) = machine_mismatch(&pr.source, i) {
-                    return fail(format!("{what}: {why}"));
+                for (field, source) in [("source", &pr.source), ("source_pt", &pr.source_pt)] {
+                    if let Some(why) = machine_mismatch(source, i) {
+                        return fail(format!("{what}: {field}: {why}"));
+                    }
                 }
             }
         }
@@ -1071,6 +1122,7 @@ impl Catalog {
                 }
             }
             check_sourced(&what, &i.source, &i.as_of)?;
+            check_translated(&what, "source", &i.source, &i.source_pt)?;
             check_translated(
                 &what,
                 "capacity_note",
@@ -1208,7 +1260,8 @@ fn check_translated(what: &str, field: &str, en: &str, pt: &str) -> Result<(), C
 /// Why a price's source quotes another machine than the instance it is paired with, if it does: a
 /// price is per GPU of the instance named in instances.json (the machine's hourly price ÷ its
 /// GPUs), so a source naming another machine type (`g6e.xlarge` for a `g6e.48xlarge` instance)
-/// or another GPU count (`1x`, `4-GPU`, `for 1 L4`) prices a different machine.
+/// or another GPU count (`1x`, `4-GPU`, `for 1 L4`, in Portuguese `para 1 L4`) prices a different
+/// machine.
 fn machine_mismatch(source: &str, instance: &Instance) -> Option<String> {
     let name = instance.instance.replace('_', " ");
     let tokens: Vec<&str> = source
@@ -1249,7 +1302,8 @@ fn machine_mismatch(source: &str, instance: &Instance) -> Option<String> {
             .filter(|n| is_count(n))
             .or_else(|| t.strip_suffix("-GPU").filter(|n| is_count(n)))
             .or_else(|| {
-                (k > 0 && tokens[k - 1].eq_ignore_ascii_case("for") && is_count(t)).then_some(*t)
+                let after = |w: &str| k > 0 && tokens[k - 1].eq_ignore_ascii_case(w);
+                ((after("for") || after("para")) && is_count(t)).then_some(*t)
             })
             .and_then(|n| n.parse::<u32>().ok());
         if let Some(n) = count.filter(|n| *n != instance.gpus_per_instance) {
@@ -1346,7 +1400,7 @@ mod tests {
     }
 
     /// The instance of the one-pair catalogs of `validation_rejects_bad_data` (aws/x).
-    const TEST_INSTANCES: &str = r#"{"instances":[{"provider":"aws","accelerator":"x","instance":"x.8","gpus_per_instance":8,"networks":["eth-25"],"source":"s","as_of":"2024-01-01"}]}"#;
+    const TEST_INSTANCES: &str = r#"{"instances":[{"provider":"aws","accelerator":"x","instance":"x.8","gpus_per_instance":8,"networks":["eth-25"],"source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}]}"#;
 
     fn from_json_with_programs(
         accelerators: &str,
@@ -1918,15 +1972,19 @@ mod tests {
     #[test]
     fn a_price_whose_source_names_another_machine_size_is_refused() {
         let c = catalog();
-        let refused = |provider: &str, acc: &str, source: &'static str| {
+        // The English source, or with `pt` its Portuguese twin, replaced.
+        let refused_in = |pt: bool, provider: &str, acc: &str, source: &'static str| {
             let mut bad = c.clone();
             let p = bad
                 .prices
                 .iter_mut()
                 .find(|p| p.provider == provider && p.accelerator == acc)
                 .unwrap_or_else(|| panic!("{provider}/{acc}"));
-            p.source = Cow::Borrowed(source);
+            *(if pt { &mut p.source_pt } else { &mut p.source }) = Cow::Borrowed(source);
             bad.validate().err().map(|e| e.to_string())
+        };
+        let refused = |provider: &str, acc: &str, source: &'static str| {
+            refused_in(false, provider, acc, source)
         };
         // The rows this catalog had: a 1-GPU machine's price beside an 8-GPU instance.
         let e = refused(
@@ -1978,6 +2036,40 @@ mod tests {
                 "lambda",
                 "h100-sxm",
                 "https://lambda.ai/instances: 8x H100 SXM $3.99"
+            ),
+            None
+        );
+        // The Portuguese twin is held to the same machine and count (issue 27, item 7): "para 1"
+        // is "for 1".
+        for (provider, acc, source) in [
+            (
+                "aws",
+                "l40s",
+                "AWS EC2 g6e.xlarge sob demanda (1 L40S), leitura de 2025",
+            ),
+            (
+                "aws",
+                "h100-sxm",
+                "AWS EC2 p5.48xlarge sob demanda a US$ 55,04/h para 1 H100",
+            ),
+            (
+                "lambda",
+                "h100-sxm",
+                "https://lambda.ai/instances: 1x H100 SXM a US$ 4,29",
+            ),
+        ] {
+            let e = refused_in(true, provider, acc, source);
+            assert!(
+                e.as_deref().is_some_and(|e| e.contains("source_pt: ")),
+                "{source}: {e:?}"
+            );
+        }
+        assert_eq!(
+            refused_in(
+                true,
+                "aws",
+                "l40s",
+                "AWS EC2 g6e.48xlarge sob demanda a US$ 30,13118/h para 8 L40S / 8"
             ),
             None
         );
@@ -2161,10 +2253,10 @@ mod tests {
     #[test]
     fn validation_rejects_bad_data() {
         let ok_acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","intra_node_source_pt":"s (pt)","source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}]}"#;
-        let ok_prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","billing_pt":"b (pt)","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","reserved_discount":null,"reserved_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
+        let ok_prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","billing_pt":"b (pt)","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","storage_egress_source_pt":"s (pt)","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","spot_source_pt":"s (pt)","reserved_discount":null,"reserved_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
         let price = |usd: &str, as_of: &str| {
             format!(
-                r#"{{"prices":[{{"provider":"aws","accelerator":"x","usd_per_gpu_hour":{usd},"source":"s","as_of":"{as_of}"}}]}}"#
+                r#"{{"prices":[{{"provider":"aws","accelerator":"x","usd_per_gpu_hour":{usd},"source":"s","source_pt":"s (pt)","as_of":"{as_of}"}}]}}"#
             )
         };
         assert!(from_json(ok_acc, ok_prov, &price("1.5", "2024-01-01")).is_ok());
@@ -2227,8 +2319,8 @@ mod tests {
             Some((50.0, true))
         );
         let acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","intra_node_source_pt":"s (pt)","source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}]}"#;
-        let prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","billing_pt":"b (pt)","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","reserved_discount":null,"reserved_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
-        let price = r#"{"prices":[{"provider":"aws","accelerator":"x","usd_per_gpu_hour":1,"source":"s","as_of":"2024-01-01"}]}"#;
+        let prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","billing_pt":"b (pt)","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","storage_egress_source_pt":"s (pt)","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","spot_source_pt":"s (pt)","reserved_discount":null,"reserved_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
+        let price = r#"{"prices":[{"provider":"aws","accelerator":"x","usd_per_gpu_hour":1,"source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}]}"#;
         let programs = r#"{"programs": [], "shapes": []}"#;
         let with =
             |instances: &str| from_json_with_instances(acc, prov, price, programs, instances);
@@ -2239,7 +2331,7 @@ mod tests {
         );
         let net = |n: &str| {
             format!(
-                r#"{{"instances":[{{"provider":"aws","accelerator":"x","instance":"x.8","gpus_per_instance":8,"networks":[{n}],"source":"s","as_of":"2024-01-01"}}]}}"#
+                r#"{{"instances":[{{"provider":"aws","accelerator":"x","instance":"x.8","gpus_per_instance":8,"networks":[{n}],"source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}}]}}"#
             )
         };
         assert_eq!(

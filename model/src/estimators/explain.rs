@@ -343,7 +343,7 @@ fn price_citation(price: &PriceSource) -> Option<Citation> {
             p = usd_as_published(list.usd_per_gpu_hour, 4),
             note = note
         ),
-        source: list.source.to_string(),
+        source: list.source_text().to_string(),
         as_of: list.as_of.to_string(),
     })
 }

@@ -153,7 +153,7 @@ impl HiddenOutput {
                 s = usd_as_published(p.storage_usd_per_gb_month, 4),
                 e = usd_as_published(p.egress_usd_per_gb, 4)
             ),
-            source: p.storage_egress_source.to_string(),
+            source: p.storage_egress_source_text().to_string(),
             as_of: p.as_of.to_string(),
         });
         let f = &o.failures;
@@ -210,7 +210,7 @@ impl HiddenOutput {
                         };
                         let mut cites = vec![Citation {
                             figure,
-                            source: n.source.to_string(),
+                            source: n.source_text().to_string(),
                             as_of: n.as_of.to_string(),
                         }];
                         cites.extend(o.instance.map(|i| Citation {
@@ -222,7 +222,7 @@ impl HiddenOutput {
                                 instance = i.instance,
                                 n = i.gpus_per_instance
                             ),
-                            source: i.source.to_string(),
+                            source: i.source_text().to_string(),
                             as_of: i.as_of.to_string(),
                         }));
                         cites.push(intra_cite(e));
@@ -314,7 +314,7 @@ impl HiddenOutput {
                             name = p.name,
                             p = usd_as_published(p.egress_usd_per_gb, 4)
                         ),
-                        source: p.storage_egress_source.to_string(),
+                        source: p.storage_egress_source_text().to_string(),
                         as_of: p.as_of.to_string(),
                     }));
                 }
@@ -402,7 +402,7 @@ impl HiddenOutput {
                     .filter(|p| p.spot_discount.is_some())
                     .map(|p| Citation {
                         figure: crate::tr!("hidden.cite.spot_terms", name = p.name),
-                        source: p.spot_source.to_string(),
+                        source: p.spot_source_text().to_string(),
                         as_of: p.as_of.to_string(),
                     })
                     .into_iter()
@@ -440,7 +440,7 @@ fn mtbf_citations(
     if i.mtbf_gpu_hours == LLAMA3_MTBF_GPU_HOURS {
         out.push(Citation {
             figure: crate::tr!("hidden.cite.llama"),
-            source: "Dubey et al., The Llama 3 Herd of Models (2024), section 3.3.4".into(),
+            source: crate::tr!("hidden.cite.llama_source"),
             as_of: "2024-07-23".into(),
         });
     }
@@ -452,7 +452,7 @@ fn mtbf_citations(
                     name = p.name,
                     m = p.spot_mtbf_gpu_hours.unwrap_or(0.0)
                 ),
-                source: p.spot_source.to_string(),
+                source: p.spot_source_text().to_string(),
                 as_of: p.as_of.to_string(),
             });
         }
