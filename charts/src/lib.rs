@@ -12,8 +12,8 @@ use runway_model::{percent, usd};
 pub const ACCENT: RGBColor = RGBColor(37, 99, 235);
 /// Neutral for comparisons.
 pub const MUTED: RGBColor = RGBColor(148, 163, 184);
-const INK: RGBColor = RGBColor(30, 41, 59);
-const GRID: RGBColor = RGBColor(226, 232, 240);
+pub(crate) const INK: RGBColor = RGBColor(30, 41, 59);
+pub(crate) const GRID: RGBColor = RGBColor(226, 232, 240);
 
 /// Why a chart could not be drawn (a backend error, stringified).
 pub type DrawResult = Result<(), String>;
@@ -246,7 +246,9 @@ pub fn draw_cost_by_provider<DB: DrawingBackend>(
 mod runway;
 #[cfg(test)]
 mod svg_probe;
+mod ticks;
 pub use runway::*;
+pub use ticks::{date_ticks, ticks_attr, Axis, Tick};
 
 /// One line of a sweep chart: its legend text, colour and points (x, y); points whose y is not a
 /// finite number (a run that never finishes) are left out.

@@ -7,7 +7,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use runway_model::usd;
 
-use super::{font, house_style, px, DrawResult, INK, MUTED};
+use super::ticks::{date_ticks, Axis, Tick};
+use super::{font, house_style, px, GRID, INK, MUTED};
 
 /// Colours of stacked grants, in plan order (repeats after eight).
 pub const GRANT_COLORS: [RGBColor; 8] = [
@@ -64,22 +65,31 @@ pub struct RunwayChart {
 }
 
 /// Where the plotting area sits, in CSS pixels from the canvas edges: room for the y labels on the
-/// left, the x labels below, and half a date label on the right so the last one is never cut off.
+/// left, the x labels below, and a little on the right (a date label near the right edge is moved
+/// inside the canvas, never cut off).
 pub const MARGIN: f64 = 12.0;
 /// Width of the y label area, CSS px, for "$" amounts; 7 px more per character of a longer
 /// currency prefix.
 pub const Y_LABELS: f64 = 60.0;
 /// Height of the x label area, CSS px.
 pub const X_LABELS: f64 = 30.0;
-/// Extra room right of the plot, CSS px.
+/// Extra room right of the plot, CSS px; [`RIGHT_NARROW`] on a canvas under 480 px.
 pub const RIGHT: f64 = 36.0;
+/// Extra room right of the plot on a phone, CSS px.
+pub const RIGHT_NARROW: f64 = 16.0;
+/// The least room between two date labels, CSS px.
+pub const TICK_GAP: f64 = 20.0;
 
-/// Draws a [`RunwayChart`]. At most ~400 points per series.
+/// The date labels the runway chart drew, left to right, in CSS pixels from the canvas's left
+/// edge (the page exposes their boxes for tests as `data-ticks`).
+pub type DrawnTicks = Vec<Tick>;
+
+/// Draws a [`RunwayChart`]. At most ~400 points per series. Returns the date labels it drew.
 pub fn draw_runway<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     data: &RunwayChart,
     scale: f64,
-) -> DrawResult {
+) -> Result<DrawnTicks, String> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("{e:?}");
     root.fill(&WHITE).map_err(err)?;
     let (start, end) = data.window;
@@ -148,7 +158,7 @@ pub fn draw_runway<DB: DrawingBackend>(
         .margin_top(px(scale, MARGIN))
         .margin_bottom(px(scale, MARGIN))
         .margin_left(px(scale, MARGIN))
-        .margin_right(px(scale, RIGHT))
+        .margin_right(px(scale, if narrow { RIGHT_NARROW } else { RIGHT }))
         .x_label_area_size(px(scale, X_LABELS))
         // 7 px more for each character of the currency prefix past "$" ("US$ 400K").
         .y_label_area_size(px(
@@ -157,21 +167,15 @@ pub fn draw_runway<DB: DrawingBackend>(
         ))
         .build_cartesian_2d(x_min..x_max, 0f64..y_max)
         .map_err(err)?;
-    // A date label is ~80 px wide: three fit a phone, six a desktop; never more than one a day.
-    let x_labels = if narrow { 3 } else { 6 }.min(span as usize + 1);
+    // The dates are drawn below, where the labels fit; the mesh draws the amounts.
     house_style(&mut chart.configure_mesh(), scale)
-        .x_labels(x_labels)
+        .disable_x_mesh()
+        .x_labels(0)
         .y_labels(if narrow { 5 } else { 6 })
-        .x_label_formatter(&|x| {
-            let day = x.max(0.0).round() as u32;
-            match data.day0 {
-                Some(d0) => d0.plus(day).human(),
-                None => data.day_axis.replace("{n}", &day.to_string()),
-            }
-        })
         .y_label_formatter(&|y| usd(*y))
         .draw()
         .map_err(err)?;
+    let ticks = draw_dates(root, &chart, data, y_max, scale).map_err(err)?;
     // The cash start date's P10-P90 band, behind everything else; at least one day wide.
     if let Some((a, b)) = data.cash_start_band {
         let a = f64::from(a).clamp(x_min, x_max);
@@ -258,8 +262,72 @@ pub fn draw_runway<DB: DrawingBackend>(
         ))
         .map_err(err)?;
     draw_markers(root, &chart, data, (x_min, x_max), y_max, scale).map_err(err)?;
-    root.present().map_err(err)
+    root.present().map_err(err)?;
+    Ok(ticks
+        .into_iter()
+        .map(|t| Tick {
+            x: t.x / scale,
+            left: t.left / scale,
+            right: t.right / scale,
+            ..t
+        })
+        .collect())
 }
+
+/// The date labels under the axis, each with its grid line and tick mark: as many as fit the
+/// canvas (see [`date_ticks`]), none cut off. Returns them in device pixels.
+fn draw_dates<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    chart: &RunwayContext<DB>,
+    data: &RunwayChart,
+    y_max: f64,
+    scale: f64,
+) -> Result<Vec<Tick>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let style = font(scale, 12.0);
+    let x_of = |day: u32| f64::from(chart.backend_coord(&(f64::from(day), 0.0)).0);
+    // Measured by the backend (the canvas measures its own font); 7 px a character otherwise.
+    let measure = |label: &str| {
+        root.estimate_text_size(label, &style)
+            .map_or(label.chars().count() as f64 * 7.0 * scale, |(w, _)| {
+                f64::from(w)
+            })
+    };
+    let ticks = date_ticks(
+        &Axis {
+            window: data.window,
+            x_of: &x_of,
+            canvas: f64::from(root.dim_in_pixel().0),
+            gap: TICK_GAP * scale,
+            max: 8,
+            measure: &measure,
+        },
+        data.day0,
+        &data.day_axis,
+    );
+    let (_, top) = chart.backend_coord(&(0.0, y_max));
+    let (_, bottom) = chart.backend_coord(&(0.0, 0.0));
+    for t in &ticks {
+        let x = t.x.round() as i32;
+        root.draw(&PathElement::new(vec![(x, top), (x, bottom)], GRID))?;
+        root.draw(&PathElement::new(
+            vec![(x, bottom), (x, bottom + px(scale, 5.0) as i32)],
+            INK.stroke_width(px(scale, 1.0)),
+        ))?;
+        root.draw(&Text::new(
+            t.label.clone(),
+            (t.left.round() as i32, bottom + px(scale, 8.0) as i32),
+            style.clone(),
+        ))?;
+    }
+    Ok(ticks)
+}
+
+/// The runway chart's plotting context: days across, dollars up.
+type RunwayContext<'a, DB> = ChartContext<
+    'a,
+    DB,
+    Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+>;
 
 /// Diagonal lines (45°, every 5 px) inside the pixel rectangle `top_left`..`bottom_right`.
 fn hatch<DB: DrawingBackend>(
@@ -300,10 +368,7 @@ fn hatch<DB: DrawingBackend>(
 /// the previous one drops a row (three rows); near the right edge it goes left of its line.
 fn draw_markers<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    chart: &ChartContext<
-        DB,
-        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
-    >,
+    chart: &RunwayContext<DB>,
     data: &RunwayChart,
     (x_min, x_max): (f64, f64),
     y_max: f64,
@@ -362,7 +427,7 @@ mod tests {
         let mut out = String::new();
         {
             let root = SVGBackend::with_string(&mut out, (width, height)).into_drawing_area();
-            assert_eq!(draw_runway(&root, data, 1.0), Ok(()));
+            assert!(draw_runway(&root, data, 1.0).is_ok());
         }
         std::fs::write(
             std::env::temp_dir().join(format!("runway-{width}.svg")),
@@ -500,13 +565,14 @@ mod tests {
         assert_at(cash[15], (320.9, 277.0));
         assert_at(cash[19], map(29.0, 40.0));
         assert_at(cash[19], (LEFT + 19.0 * 531.0 / 32.0, 189.4));
-        // Dates on the axis, none before day 10 (11 Dec 2026) or after day 42 (12 Jan 2027).
+        // Dates on the axis, a week apart from day 10 (11 Dec 2026), none after day 42 (12 Jan 2027).
         let labels: Vec<String> = texts(&out).into_iter().map(|t| t.2).collect();
-        assert!(labels.iter().any(|l| l.ends_with("Dec 2026")), "{labels:?}");
-        assert!(labels.iter().any(|l| l.ends_with("Jan 2027")), "{labels:?}");
+        for date in ["11 Dec", "18 Dec", "25 Dec", "1 Jan", "8 Jan"] {
+            assert!(labels.iter().any(|l| l == date), "{date} in {labels:?}");
+        }
         assert!(!labels
             .iter()
-            .any(|l| l == "1 Dec 2026" || l.contains("Feb")));
+            .any(|l| l == "1 Dec" || l == "15 Jan" || l.contains("Feb")));
     }
 
     #[test]
@@ -569,7 +635,7 @@ mod tests {
             let mut data = plan();
             data.markers.push((42, "5".into()));
             let out = svg(&data, width, height);
-            let right = f64::from(width) - RIGHT;
+            let right = f64::from(width) - if width < 480 { RIGHT_NARROW } else { RIGHT };
             let numbers: Vec<(f64, f64, String)> = texts(&out)
                 .into_iter()
                 .filter(|t| t.2.len() == 1 && t.2.chars().all(|c| c.is_ascii_digit()))
@@ -596,21 +662,42 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_phone_gets_three_date_labels_and_none_is_cut_off() {
-        let out = svg(&plan(), 358, 380);
-        let dates: Vec<(f64, f64, String)> = texts(&out)
+    /// The date labels drawn at `width` × 380, scale 1, and the ticks `draw_runway` returned.
+    fn dates(data: &RunwayChart, width: u32) -> (Vec<(f64, f64, String)>, DrawnTicks) {
+        let mut out = String::new();
+        let ticks = {
+            let root = SVGBackend::with_string(&mut out, (width, 380)).into_drawing_area();
+            draw_runway(&root, data, 1.0).unwrap_or_default()
+        };
+        let drawn = texts(&out)
             .into_iter()
-            .filter(|t| t.2.ends_with("2026") || t.2.ends_with("2027"))
+            .filter(|t| ticks.iter().any(|k| k.label == t.2))
             .collect();
-        assert!(
-            (2..=4).contains(&dates.len()),
-            "{} date labels: {dates:?}",
-            dates.len()
-        );
-        // Centred labels about 75 px wide: each centre is at least 38 px from the canvas edges.
-        for (x, _, t) in &dates {
-            assert!(*x >= 38.0 && *x <= 358.0 - 38.0, "{t} at x = {x}");
+        (drawn, ticks)
+    }
+
+    #[test]
+    fn a_phone_gets_fewer_shorter_date_labels_none_overlapping_or_cut_off() {
+        let year = RunwayChart {
+            window: (3, 380),
+            ..plan()
+        };
+        for (data, phone_labels) in [
+            (plan(), vec!["11 Dec", "25 Dec", "8 Jan"]),
+            (year, vec!["Jan 2027", "Jul 2027"]),
+        ] {
+            let (drawn, ticks) = dates(&data, 358);
+            let labels: Vec<&str> = ticks.iter().map(|t| t.label.as_str()).collect();
+            assert_eq!(labels, phone_labels);
+            assert_eq!(drawn.len(), ticks.len(), "each label drawn once: {drawn:?}");
+            // Drawn where the ticks say, inside the canvas, at least TICK_GAP apart.
+            for (t, (x, _, _)) in ticks.iter().zip(&drawn) {
+                assert!((t.left - x).abs() < 1.0, "{t:?} drawn at {x}");
+                assert!(t.left >= 0.0 && t.right <= 358.0, "{t:?}");
+            }
+            assert!(ticks.windows(2).all(|w| w[1].left >= w[0].right + TICK_GAP));
+            let (_, desktop) = dates(&data, 1180);
+            assert!(desktop.len() > ticks.len(), "{desktop:?}");
         }
     }
 

@@ -37,11 +37,7 @@ impl std::fmt::Display for DateProblem {
             DateProblem::YearOutside => crate::tr!("plan.date.year_outside"),
             DateProblem::NoSuchMonth => crate::tr!("plan.date.no_such_month"),
             DateProblem::NoSuchDay { month, days } => {
-                let names = match crate::locale::lang() {
-                    crate::locale::Lang::En => MONTHS,
-                    crate::locale::Lang::Pt => MONTHS_PT,
-                };
-                let name = names
+                let name = month_names()
                     .get((month as usize).wrapping_sub(1))
                     .copied()
                     .unwrap_or("?");
@@ -59,6 +55,14 @@ const MONTHS: [&str; 12] = [
 const MONTHS_PT: [&str; 12] = [
     "jan.", "fev.", "mar.", "abr.", "mai.", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez.",
 ];
+
+/// The short month names in the thread's language.
+fn month_names() -> &'static [&'static str; 12] {
+    match crate::locale::lang() {
+        crate::locale::Lang::En => &MONTHS,
+        crate::locale::Lang::Pt => &MONTHS_PT,
+    }
+}
 
 /// Whether `year` has a 29 February.
 pub fn is_leap_year(year: i32) -> bool {
@@ -184,19 +188,27 @@ impl Date {
     /// (the form of `Intl.DateTimeFormat("pt-BR", { dateStyle: "medium" })`).
     pub fn human(self) -> String {
         if crate::locale::lang() == crate::locale::Lang::Pt {
-            return format!(
-                "{} de {} de {}",
-                self.day,
-                MONTHS_PT[(self.month - 1) as usize],
-                self.year
-            );
+            return format!("{} de {} de {}", self.day, self.month_name(), self.year);
         }
-        format!(
-            "{} {} {}",
-            self.day,
-            MONTHS[(self.month - 1) as usize],
-            self.year
-        )
+        format!("{} {} {}", self.day, self.month_name(), self.year)
+    }
+
+    /// Day and month, for a chart's axis: `14 Mar`; in Portuguese `14 de mar.`.
+    pub fn day_month(self) -> String {
+        if crate::locale::lang() == crate::locale::Lang::Pt {
+            return format!("{} de {}", self.day, self.month_name());
+        }
+        format!("{} {}", self.day, self.month_name())
+    }
+
+    /// Month and year, for a chart's axis: `Mar 2027`; in Portuguese `mar. 2027`.
+    pub fn month_year(self) -> String {
+        format!("{} {}", self.month_name(), self.year)
+    }
+
+    /// The month's short name in the thread's language: `Mar`, `mar.`.
+    fn month_name(self) -> &'static str {
+        month_names()[(self.month - 1) as usize]
     }
 }
 
@@ -268,6 +280,11 @@ mod tests {
         assert_eq!(pt(|| d("2026-12-01").to_string()), "1 de dez. de 2026");
         assert_eq!(pt(|| d("2026-05-09").human()), "9 de mai. de 2026");
         assert_eq!(pt(|| d("2027-03-04").iso()), "2027-03-04");
+        // The axis forms: day and month, month and year.
+        assert_eq!(d("2027-03-04").day_month(), "4 Mar");
+        assert_eq!(d("2027-03-04").month_year(), "Mar 2027");
+        assert_eq!(pt(|| d("2027-03-04").day_month()), "4 de mar.");
+        assert_eq!(pt(|| d("2026-12-01").month_year()), "dez. 2026");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{
-    css, draw_runway, RunwayChart, CASH, EXPIRED, EXPIRED_FILL, GRANT_COLORS, SPEND,
+    css, draw_runway, ticks_attr, RunwayChart, CASH, EXPIRED, EXPIRED_FILL, GRANT_COLORS, SPEND,
 };
 use runway_model::{
     chart_window, expiries, markers, summary, tr, Catalog, ChartWindow, Date, Day0, Marker, Plan,
@@ -122,7 +122,15 @@ pub fn RunwayChartView(
                 day_axis: tr!("runway_chart.day_axis", n = "{n}"),
             };
             if let Some(c) = canvas.get_untracked() {
-                draw_on(&c, |root, scale| draw_runway(root, &data, scale));
+                let mut ticks = None;
+                draw_on(&c, |root, scale| {
+                    ticks = Some(draw_runway(root, &data, scale)?);
+                    Ok(())
+                });
+                // The date labels' boxes, CSS px from the canvas's left edge (for tests).
+                if let Some(t) = ticks {
+                    let _ = c.set_attribute("data-ticks", &ticks_attr(&t));
+                }
             }
         },
     );
