@@ -69,8 +69,8 @@ pub use credits::runway::{
     HORIZON_CAP_DAYS,
 };
 pub use data::catalog::{
-    default_rate, title_pieces, Accelerator, Catalog, CatalogError, CurrencyRate, Price, Program,
-    Provider, Scope,
+    default_rate, title_pieces, Accelerator, BaseModel, Catalog, CatalogError, CurrencyRate, Price,
+    Program, Provider, Scope,
 };
 pub use data::catalog_age::staleness;
 pub use document::compare::{
@@ -107,7 +107,8 @@ pub use input::kind::WorkloadKind;
 pub use input::knobs::{DataFormat, HostMode, OverheadInputs, Precision};
 pub use input::params::ParamCount;
 pub use input::parse::{
-    echo, format_number_exact, parse_number, parse_typed_number, InputError, Problem,
+    echo, format_number_exact, parse_number, parse_typed_number, typed_number_text, InputError,
+    Problem,
 };
 pub use input::settings::Settings;
 pub use input::slider::Scale;

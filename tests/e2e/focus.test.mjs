@@ -86,8 +86,9 @@ test('removing workloads: the focus goes to the row now in its place, else the o
 test('adding and editing workloads: the focus stays or goes to the form, and each change is said', async () => {
   const calc = await suite.openOn(TODAY, '?t0=2026-12-01&serve=8B:2B:modal:h100-sxm');
   const { page } = calc;
-  // The form's default is a LoRA job (src/sections/workload/workloads.rs, AddForm::new); the plan has no job, so
-  // it becomes job 1.
+  // The form's default kind is a LoRA job (src/sections/workload/workloads.rs, AddForm::new), of
+  // the model picked; the plan has no job, so it becomes job 1.
+  await page.getByTestId('new-work-base').selectOption('llama-3.1-8b');
   await press(calc, 'add-workload');
   await announced(page, /^Job 1 added to the plan: .*LoRA.*\.$/);
   assert.equal((await active(page)).id, 'add-workload', 'the focus stays on the button');

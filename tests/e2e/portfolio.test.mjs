@@ -282,6 +282,71 @@ test('a serving line is edited in the form and saved in place', async () => {
   await done(calc);
 });
 
+test('the add form starts from a model picker, not a ready-made job: no model, no job; a model fills its size; a typed size picks it back', async () => {
+  const calc = await openOn('2026-12-01T12:00:00Z', '?t0=2026-12-01&work=modal:h100-sxm:1:1:0');
+  const { page } = calc;
+  const base = page.getByTestId('new-work-base');
+  const params = page.getByTestId('new-work-params');
+  // Nothing invented: no model chosen, the size box empty (a hint as placeholder only).
+  assert.equal(await base.inputValue(), '');
+  assert.equal(await params.inputValue(), '');
+  assert.match(await params.getAttribute('placeholder'), /8B/);
+  // Adding without a model says what is missing and goes to the picker; the plan is unchanged.
+  await page.getByTestId('add-workload').click();
+  assert.equal(await page.getByTestId('error-work-new').innerText(), 'Choose the model in "Model", or type its parameter count (e.g. 8B).');
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'new-work-base');
+  assert.equal(await page.getByTestId('job-0').count(), 0);
+  // Llama 3.1 8B has 8.03 billion parameters (its model card; data/base_models.json); a mixture
+  // of experts fills active/total (DeepSeek V3: 37B of 671B).
+  await base.selectOption('llama-3.1-8b');
+  assert.equal(await params.inputValue(), '8.03B');
+  await base.selectOption('deepseek-v3');
+  assert.equal(await params.inputValue(), '37B/671B');
+  // A size typed by hand is "another model"; typed back to a catalog count, the picker shows it.
+  await params.fill('13B');
+  assert.equal(await base.inputValue(), 'other');
+  await params.fill('8.03B');
+  assert.equal(await base.inputValue(), 'llama-3.1-8b');
+  // Added: the job carries the model's count.
+  await page.getByTestId('add-workload').click();
+  await calc.waitForUrl((p) => p.getAll('job').some((j) => j.startsWith('lora:8.03B:')));
+  assert.equal(await page.getByTestId('error-work-new').count(), 0);
+  await done(calc);
+});
+
+test('an experiments row is edited in the form and saved in place, its price override kept; in Portuguese the numbers are typed the Portuguese way', async () => {
+  // 8 Modal H100s, 2,500 GPU-hours from day 5 at 25 % duty, at a negotiated $3.00 (the 7th slot):
+  // $7,500 in all (the row's own cost).
+  const calc = await openOn('2026-12-01T12:00:00Z', '?t0=2026-12-01&lang=pt&work=modal:h100-sxm:8:2.5K:5:0.25:3');
+  const { page } = calc;
+  await calc.waitForValue('total-spend', (v) => near(v, 7500, 1e-9));
+  await page.getByTestId('edit-work-0').click();
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'new-work-type');
+  // The form holds the row as a Portuguese reader types it: 2.500 GPU-hours is "2,5K" ("2.5K"
+  // would read as 25K), 25 % is "25".
+  assert.equal(await page.getByTestId('new-work-type').inputValue(), 'experiments');
+  assert.equal(await page.getByTestId('new-work-gpus').inputValue(), '8');
+  assert.equal(await page.getByTestId('new-work-hours').inputValue(), '2,5K');
+  assert.equal(await page.getByTestId('new-work-start').inputValue(), '5');
+  assert.equal(await page.getByTestId('new-work-duty').inputValue(), '25');
+  assert.equal((await page.getByTestId('add-workload').innerText()).trim(), 'Salvar os experimentos 1');
+  // 4,000 GPU-hours instead, typed with the Portuguese thousands dot.
+  await page.getByTestId('new-work-hours').fill('4.000');
+  await page.getByTestId('add-workload').click();
+  // In place (one row), the override kept: 4,000 x $3.00 = $12,000.
+  await calc.waitForUrl((p) => p.getAll('work').join('|') === 'modal:h100-sxm:8:4K:5:0.25:3');
+  assert.equal(await page.getByTestId('work-1').count(), 0);
+  await calc.waitForValue('total-spend', (v) => near(v, 12000, 1e-9));
+  assert.equal((await page.getByTestId('add-workload').innerText()).trim(), 'Adicionar carga de trabalho');
+  // Editing again and cancelling changes nothing and gives the keyboard back to the row's Edit.
+  await page.getByTestId('edit-work-0').click();
+  await page.getByTestId('new-work-gpus').fill('64');
+  await page.getByTestId('cancel-edit-work').click();
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'edit-work-0');
+  assert.equal(new URL(page.url()).searchParams.getAll('work').join('|'), 'modal:h100-sxm:8:4K:5:0.25:3');
+  await done(calc);
+});
+
 test('removing any workload can be undone: the plan, its answers and the edited job come back', async () => {
   // Two jobs (the first open in the calculator), a serving line and experiments, one Modal grant.
   const calc = await openOn(

@@ -192,6 +192,7 @@ test('the form\'s accelerator stays the one shown when the provider changes and 
   const calc = await open('?start=60&grant=modal:5000');
   const { page } = calc;
   await page.getByTestId('new-work-type').selectOption('serve');
+  await page.getByTestId('new-work-base').selectOption('llama-3.1-8b');
   const gpu = page.getByTestId('new-work-gpu');
   await gpu.selectOption('h100-sxm');
   // AWS rents the H100 too, so it is kept; back at Modal the list is rebuilt and must still show it

@@ -280,6 +280,17 @@ fn marks(lang: Lang) -> (char, char) {
     }
 }
 
+/// A number as a box the reader types into shows it: [`format_number_exact`] ("2.5K", "1500") in
+/// English, its marks swapped in Portuguese ("2,5K"), so it reads back bit for bit through the
+/// box's own parsing (a Portuguese box reads "2.5K" as 25K: the dot groups thousands).
+pub fn typed_number_text(v: f64) -> String {
+    let en = format_number_exact(v);
+    match lang() {
+        Lang::En => en,
+        Lang::Pt => swap_marks(&en),
+    }
+}
+
 /// Swaps dots and commas: English "1,000.5" is Portuguese "1.000,5" and back.
 fn swap_marks(s: &str) -> String {
     s.chars()
@@ -1107,6 +1118,25 @@ mod tests {
             assert_eq!(percent_digits(1.0), "100");
             // What a person would type is kept when it reads back: 7 % and 37.5 %.
             assert_eq!(Field::Mfu.display(0.07), "7");
+        }
+
+        #[test]
+        fn typed_number_text_reads_back_from_a_portuguese_box() {
+            // 2,500 GPU-hours: English "2.5K", Portuguese "2,5K" (a Portuguese box reads "2.000"
+            // as two thousand: the dot groups thousands); 1,234.5 is "1.2345K", "1,2345K". Each
+            // reads back, in its language, to the same value.
+            assert_eq!(typed_number_text(2500.0), "2.5K");
+            assert_eq!(pt(|| typed_number_text(2500.0)), "2,5K");
+            assert_eq!(pt(|| typed_number_text(1234.5)), "1,2345K");
+            for v in [2500.0, 1.5e9, 1234.5, 7.0, 0.25, 4.2e12] {
+                let shown = pt(|| typed_number_text(v));
+                assert_eq!(
+                    pt(|| parse_number(&canonical_typed(&shown))),
+                    Ok(v),
+                    "{shown}"
+                );
+                assert_eq!(parse_number(&typed_number_text(v)), Ok(v));
+            }
         }
 
         #[test]

@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 use runway_model::{
-    compact, data_value, format_number_exact, job_from_slots, job_kinds, percent, serve_from_slots,
-    tr, usd, usd_exact, work_from_slots, ExtraWorkload, Origin, Serve, MAX_WORKLOADS,
+    compact, data_value, job_from_slots, job_kinds, percent, serve_from_slots, tr, usd, usd_exact,
+    work_from_slots, ExtraWorkload, Origin, Serve, MAX_WORKLOADS,
 };
 
 use crate::state::use_app_state;
@@ -232,12 +232,26 @@ pub fn WorkloadList() -> impl IntoView {
                                 p.workloads.remove(k);
                             }
                         });
+                        // A row being edited at or after this one has moved: the edit ends.
+                        if form.edit_work.get_untracked().is_some_and(|e| e >= k) {
+                            form.edit_work.set(None);
+                        }
                         let position = state.plan.with_untracked(|p| p.jobs.len() + p.serves.len()) + k;
                         removed(tr!("focus.work_removed", n = k + 1), position, before);
+                    };
+                    let edit = move |_| {
+                        if let Some(w) = state.plan.with_untracked(|p| p.workloads.get(k).cloned()) {
+                            form.edit_work(k, &w);
+                            // The row is now in the form below: the keyboard goes there.
+                            announcer.say(tr!("focus.work_edit_open", n = k + 1));
+                            focus_test_id("new-work-type".to_string());
+                        }
                     };
                     view! {
                         <li data-testid=format!("work-{k}")>
                             {text}
+                            <button type="button" class="link-button" data-testid=format!("edit-work-{k}")
+                                aria-label=tr!("workloads.edit_work", n = k + 1) on:click=edit>{tr!("workloads.edit")}</button>
                             <button type="button" class="link-button" data-testid=format!("remove-work-{k}")
                                 aria-label=tr!("workloads.remove_work", n = k + 1) on:click=remove>{tr!("workloads.remove")}</button>
                         </li>
@@ -375,17 +389,20 @@ struct AddForm {
     error: RwSignal<Option<String>>,
     /// The serving line being edited (saving replaces it in place).
     edit_serve: RwSignal<Option<usize>>,
+    /// The experiments row being edited (saving replaces it in place, keeping its price override).
+    edit_work: RwSignal<Option<usize>>,
 }
 
 impl AddForm {
-    /// The defaults: a LoRA job of an 8B model on Modal H100s.
+    /// The defaults: a LoRA job on Modal H100s, of no model yet (the base-model picker, or a typed
+    /// size, says which): the form is where a job starts, not a ready-made one.
     fn new() -> Self {
         let text = |t: &str| RwSignal::new(t.to_string());
         AddForm {
             kind: text("lora"),
             provider: text("modal"),
             accelerator: text("h100-sxm"),
-            params: text("8B"),
+            params: text(""),
             tokens: text("20M"),
             epochs: text("3"),
             runs: text("1"),
@@ -399,6 +416,31 @@ impl AddForm {
             duty: text("25"),
             error: RwSignal::new(None),
             edit_serve: RwSignal::new(None),
+            edit_work: RwSignal::new(None),
+        }
+    }
+
+    /// Fills the form with experiments row `k` to edit it.
+    fn edit_work(&self, k: usize, w: &ExtraWorkload) {
+        use runway_model::Field;
+        self.kind.set("experiments".into());
+        self.provider.set(w.provider_id.clone());
+        self.accelerator.set(w.accelerator_id.clone());
+        self.gpus.set(Field::Gpus.display(f64::from(w.gpus)));
+        self.hours.set(runway_model::typed_number_text(w.gpu_hours));
+        self.start.set(w.start_day.to_string());
+        self.duty.set(Field::Duty.display(w.duty));
+        self.error.set(None);
+        self.edit_serve.set(None);
+        self.edit_work.set(Some(k));
+    }
+
+    /// The row being edited, if the form shows its kind: `("serve", j)` or `("experiments", k)`.
+    fn editing(&self) -> Option<(&'static str, usize)> {
+        match self.kind.get().as_str() {
+            "serve" => self.edit_serve.get().map(|j| ("serve", j)),
+            "experiments" => self.edit_work.get().map(|k| ("experiments", k)),
+            _ => None,
         }
     }
 
@@ -412,15 +454,17 @@ impl AddForm {
                 active: v.params,
                 total: v.params_total,
             }
-            .text(runway_model::Field::InferParams, false),
+            // As the reader types it, so the model picker finds the line's model.
+            .text(runway_model::Field::InferParams, true),
         );
         self.precision.set(v.precision.id().to_string());
         self.tokens_month
-            .set(format_number_exact(v.tokens_per_month));
+            .set(runway_model::typed_number_text(v.tokens_per_month));
         self.start.set(v.start_day.to_string());
         self.months.set(v.months.to_string());
         self.host.set(v.host.id().to_string());
         self.error.set(None);
+        self.edit_work.set(None);
         self.edit_serve.set(Some(j));
     }
 }
@@ -452,8 +496,60 @@ fn AddWorkload(
         duty,
         error,
         edit_serve,
+        edit_work,
     } = form;
     let is = move |k: &'static str| move || kind.with(|x| x == k);
+    // The base-model picker: a model fills the parameters box with its count ("8.03B", a
+    // mixture's "37B/671B"); what the box holds picks the model back (an edited serving line, a
+    // typed size), "other" when it is no catalog model's.
+    let other = RwSignal::new(false);
+    let count_text = move |m: &runway_model::BaseModel| {
+        runway_model::ParamCount {
+            active: m.active_params,
+            total: (m.params != m.active_params).then_some(m.params),
+        }
+        .text(runway_model::Field::Params, true)
+    };
+    let base = move || {
+        let typed = params.get();
+        let typed = typed.trim();
+        if typed.is_empty() && !other.get() {
+            return String::new();
+        }
+        state
+            .catalog
+            .base_models
+            .iter()
+            .find(|m| count_text(m) == typed)
+            .map_or_else(|| "other".to_string(), |m| m.id.to_string())
+    };
+    let bases = state
+        .catalog
+        .base_models
+        .iter()
+        .map(|m| {
+            let id = m.id.to_string();
+            view! { <option value=id>{tr!("workloads.base_option", name = m.name, params = count_text(m))}</option> }
+        })
+        .collect_view();
+    let pick_base = move |ev| {
+        let id = event_target_value(&ev);
+        match state.catalog.base_model(&id) {
+            Some(m) => {
+                other.set(false);
+                params.set(count_text(m));
+            }
+            None if id == "other" => {
+                // The size is typed next: the keyboard goes to the box.
+                other.set(true);
+                focus_test_id("new-work-params".to_string());
+            }
+            None => {
+                other.set(false);
+                params.set(String::new());
+            }
+        }
+    };
     let is_job = move || kind.with(|x| x != "serve" && x != "experiments");
     let kinds = job_kinds()
         .map(|k| (k.id(), k.label().to_string()))
@@ -488,13 +584,22 @@ fn AddWorkload(
         let editing = edit_serve
             .get_untracked()
             .filter(|_| kind.with_untracked(|k| k == "serve"));
+        let editing_work = edit_work
+            .get_untracked()
+            .filter(|_| kind.with_untracked(|k| k == "experiments"));
         let count = state.plan.with(|p| p.workload_count());
-        if editing.is_none() && count >= MAX_WORKLOADS {
+        if editing.is_none() && editing_work.is_none() && count >= MAX_WORKLOADS {
             error.set(Some(tr!("workloads.too_many", max = MAX_WORKLOADS)));
             return;
         }
         let (p, a) = (provider.get(), accelerator.get());
         let k = kind.get();
+        // A job or a serving line needs its model: said before the token's own checks.
+        if k != "experiments" && params.with_untracked(|t| t.trim().is_empty()) {
+            error.set(Some(tr!("workloads.pick_model")));
+            focus_test_id("new-work-base".to_string());
+            return;
+        }
         // The boxes fill the token's slots, each read by its field in the reader's language
         // (Portuguese "1,5B"), duty typed in percent: nothing is written into a token and read back.
         let text = |s: RwSignal<String>| s.get();
@@ -555,11 +660,27 @@ fn AddWorkload(
                     start.as_str(),
                     duty.trim().trim_end_matches('%'),
                 ];
-                let index = count_of(|p| p.workloads.len());
-                work_from_slots(&slots, index, Origin::Typed, state.catalog).map(|w| {
-                    replaced = state.take_example();
-                    state.plan.update(|p| p.workloads.push(w));
-                    announcer.say(tr!("focus.work_added", n = index + 1));
+                let index = editing_work.unwrap_or_else(|| count_of(|p| p.workloads.len()));
+                work_from_slots(&slots, index, Origin::Typed, state.catalog).map(|mut w| {
+                    match editing_work {
+                        Some(k) => {
+                            state.plan.update(|p| {
+                                if let Some(old) = p.workloads.get_mut(k) {
+                                    // The form has no price box: a row's override stays.
+                                    w.price_override_usd_per_gpu_hour =
+                                        old.price_override_usd_per_gpu_hour;
+                                    *old = w;
+                                }
+                            });
+                            announcer.say(tr!("focus.work_saved", n = k + 1));
+                            edit_work.set(None);
+                        }
+                        None => {
+                            replaced = state.take_example();
+                            state.plan.update(|p| p.workloads.push(w));
+                            announcer.say(tr!("focus.work_added", n = index + 1));
+                        }
+                    }
                 })
             }
             _ => {
@@ -620,6 +741,15 @@ fn AddWorkload(
             <label class="grant-field"><span>{tr!("workloads.what")}</span>
                 <select data-testid="new-work-type" prop:value=move || kind.get() on:change=move |ev| kind.set(event_target_value(&ev))>{kinds}</select>
             </label>
+            <label class="grant-field base-model" style:display=move || if is("experiments")() { "none" } else { "" }><span>{tr!("workloads.base_model")}</span>
+                // The options first, then the value: a select takes `prop:value` only once
+                // the option it names exists.
+                <select data-testid="new-work-base" on:change=pick_base prop:value=base>
+                    <option value="">{tr!("workloads.pick_base")}</option>
+                    {bases}
+                    <option value="other">{tr!("workloads.other_size")}</option>
+                </select>
+            </label>
             <label class="grant-field"><span>{tr!("workloads.provider")}</span>
                 <select data-testid="new-work-provider" prop:value=move || provider.get() on:change=move |ev| {
                     let p = event_target_value(&ev);
@@ -636,7 +766,11 @@ fn AddWorkload(
             <label class="grant-field"><span>{tr!("workloads.accelerator")}</span>
                 <select data-testid="new-work-gpu" prop:value=move || accelerator.get() on:change=move |ev| accelerator.set(event_target_value(&ev))>{accelerators}</select>
             </label>
-            <Show when=move || !is("experiments")()>{input(tr!("workloads.params"), "params", params)}</Show>
+            <Show when=move || !is("experiments")()>
+                <label class="grant-field"><span>{tr!("workloads.params")}</span>
+                    <input type="text" data-testid="new-work-params" placeholder=tr!("workloads.params_placeholder") prop:value=move || params.get() on:input=move |ev| params.set(event_target_value(&ev)) />
+                </label>
+            </Show>
             <Show when=is_job>
                 {input(tr!("workloads.tokens"), "tokens", tokens)}
                 {input(tr!("workloads.epochs"), "epochs", epochs)}
@@ -667,7 +801,11 @@ fn AddWorkload(
             </Show>
             {input(tr!("workloads.from_day"), "start", start)}
             <button type="button" data-testid="add-workload" on:click=add>
-                {move || match edit_serve.get() { Some(j) if kind.with(|k| k == "serve") => tr!("workloads.save_serve", n = j + 1), _ => tr!("workloads.add") }}
+                {move || match form.editing() {
+                    Some(("serve", j)) => tr!("workloads.save_serve", n = j + 1),
+                    Some((_, k)) => tr!("workloads.save_work", n = k + 1),
+                    None => tr!("workloads.add"),
+                }}
             </button>
             <Show when=move || edit_serve.with(Option::is_some)>
                 <button type="button" class="link-button" data-testid="cancel-edit-serve" on:click=move |_| {
@@ -677,6 +815,15 @@ fn AddWorkload(
                         focus_test_id(format!("edit-serve-{j}"));
                     }
                     edit_serve.set(None);
+                }>{tr!("workloads.cancel_edit")}</button>
+            </Show>
+            <Show when=move || edit_work.with(Option::is_some)>
+                <button type="button" class="link-button" data-testid="cancel-edit-work" on:click=move |_| {
+                    if let Some(k) = edit_work.get_untracked() {
+                        announcer.say(tr!("focus.work_edit_cancelled", n = k + 1));
+                        focus_test_id(format!("edit-work-{k}"));
+                    }
+                    edit_work.set(None);
                 }>{tr!("workloads.cancel_edit")}</button>
             </Show>
         </div>
