@@ -15,6 +15,9 @@ struct Row {
     why: String,
     fits: bool,
     in_plan: bool,
+    /// The provider's name when the plan runs nothing there (its credit pays nothing until work
+    /// moves there).
+    moves_to: Option<String>,
     /// For a program in the plan: what its grants pay in the plan's runway (the figure the
     /// answers and the credits section show).
     paid: Option<f64>,
@@ -50,6 +53,12 @@ pub fn AdvisorPanel() -> impl IntoView {
                 why: r.why.clone(),
                 fits: r.fits_shape,
                 in_plan: r.in_plan,
+                moves_to: (!r.runs_there).then(|| {
+                    state
+                        .catalog
+                        .provider(&r.program.provider)
+                        .map_or_else(|| r.program.provider.to_string(), |p| p.name.to_string())
+                }),
                 eligibility: r.eligibility.clone(),
             })
             .collect::<Vec<_>>();
@@ -104,6 +113,7 @@ pub fn AdvisorPanel() -> impl IntoView {
                             data-value=move || row().map_or_else(String::new, |r| data_value(r.usable))
                             data-fits=move || row().is_some_and(|r| r.fits).to_string()
                             data-in-plan=move || row().is_some_and(|r| r.in_plan).to_string()
+                            data-moves=move || row().is_some_and(|r| r.moves_to.is_some()).to_string()
                             data-paid=move || row().and_then(|r| r.paid).map(data_value)
                             class:off-shape=move || row().is_some_and(|r| !r.fits && !r.in_plan)
                             class:in-plan=move || row().is_some_and(|r| r.in_plan)>
@@ -112,6 +122,8 @@ pub fn AdvisorPanel() -> impl IntoView {
                                     Some(paid) => tr!("advisor.in_plan_paid", name = r.name, paid = usd(paid), usable = usd(r.usable)),
                                     None => tr!("advisor.in_plan_row", name = r.name, usable = usd(r.usable)),
                                 }
+                            } else if let Some(provider) = &r.moves_to {
+                                tr!("advisor.row_if_moved", n = i + 1, name = r.name, usable = usd(r.usable), provider = provider)
                             } else {
                                 format!("{}. {} — {}", i + 1, r.name, usd(r.usable))
                             })}</strong>

@@ -114,6 +114,13 @@ impl Derived {
                         p.workloads.len(),
                         p.grants.iter().map(|g| g.program_id.clone()),
                     )
+                    .billed_by(
+                        p.jobs
+                            .iter()
+                            .map(|j| j.provider_id.clone())
+                            .chain(p.serves.iter().map(|v| v.provider_id.clone()))
+                            .chain(p.workloads.iter().map(|w| w.provider_id.clone())),
+                    )
                 });
                 Some(advise_plan(&inputs, &fit, catalog))
             }),

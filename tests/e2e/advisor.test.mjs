@@ -16,11 +16,18 @@ test('programs are ranked by what they are worth to this plan, each with a reaso
   // Each program counts on its expected grant for a seed-stage team, never its ceiling
   // (data/programs.json). AWS generative AI programs: expected $200K (up to $1M), below the need and
   // spendable before it expires (approved day 30, valid 730 days, $10,567.68 a day): $200K usable.
-  // Google Cloud for Startups: expected $200K (up to $350K), data not moved: $200K too. Both fit
-  // pretraining; equal values keep catalog order, so AWS GenAI is first.
+  // Google Cloud for Startups: expected $200K (up to $350K), data not moved: $200K too, but the
+  // plan runs on AWS and a grant pays only its own provider's bills: it says so, and comes after
+  // the AWS programs that fit (AWS Activate's typical $100K second).
   assert.deepEqual(rows[0].slice(0, 2), ['aws-genai', 200000]);
   assert.match(rows[0][2], /\$200K of a typical \$200K \(up to \$1M\) usable/);
-  assert.deepEqual(rows[1].slice(0, 2), ['gcp-startups', 200000]);
+  assert.deepEqual(rows[1].slice(0, 2), ['aws-activate', 100000]);
+  const gcp = rows.findIndex((r) => r[0] === 'gcp-startups');
+  assert.equal(rows[gcp][1], 200000);
+  assert.match(rows[gcp][2], /^\d+\. Google Cloud for Startups.* — \$200K if work moves to Google Cloud\n/);
+  assert.match(rows[gcp][2], /the plan runs nothing on Google Cloud, so this is what it would pay once work moves there/);
+  const awsFitting = rows.filter((r, i) => i < gcp && r[2].includes('if work moves')).length;
+  assert.equal(awsFitting, 0, 'no program needing a move ranks before Google Cloud');
   // Microsoft Founders Hub: the $5,000 its FAQ gives after verification (the seed's $25,000 is the
   // ceiling), spent in full (5,000 < need).
   assert.equal(rows.find((r) => r[0] === 'azure-founders')[1], 5000);

@@ -60,6 +60,9 @@ pub struct PlanFit {
     pub shapes: Vec<String>,
     /// Program ids of the grants already in the plan.
     pub in_plan: Vec<String>,
+    /// Providers billing the plan's work ([`PlanFit::billed_by`]); empty when unknown, then every
+    /// program is taken to run where its credit is.
+    pub providers: Vec<String>,
 }
 
 impl PlanFit {
@@ -78,7 +81,20 @@ impl PlanFit {
                 .map(String::from)
                 .collect(),
             in_plan: grant_programs.into_iter().collect(),
+            providers: Vec::new(),
         }
+    }
+
+    /// The providers billing the plan's work. A grant pays only its own provider's bill
+    /// ([`crate::credits::runway::GrantInput::pays_for`]): a program of a provider the plan does
+    /// not use pays nothing until work moves there, and the advisor says so.
+    pub fn billed_by(mut self, providers: impl IntoIterator<Item = String>) -> Self {
+        for p in providers {
+            if !self.providers.contains(&p) {
+                self.providers.push(p);
+            }
+        }
+        self
     }
 }
 
@@ -146,6 +162,10 @@ pub struct Ranked<'c> {
     pub fits_shape: bool,
     /// Whether the plan already holds a grant of this program.
     pub in_plan: bool,
+    /// Whether the plan runs work on the program's provider (or the plan's providers are not
+    /// known): if not, the usable value is what it would pay once work moves there, and the plan
+    /// as it stands gets nothing from it.
+    pub runs_there: bool,
     /// Who can apply ([`eligibility`]).
     pub eligibility: String,
     /// Why, in one line.
@@ -216,6 +236,8 @@ pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Cata
         let usable = (spendable - porting - egress).max(0.0);
         let fits_shape = p.fits.iter().any(|f| wanted.contains(&f.as_ref()));
         let in_plan = plan.in_plan.iter().any(|id| *id == p.id);
+        let runs_there =
+            plan.providers.is_empty() || plan.providers.iter().any(|x| *x == p.provider);
         let mut why = crate::tr!(
             "advisor.why.usable",
             usable = usd(usable),
@@ -247,6 +269,12 @@ pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Cata
                 shapes = shape_names(&wanted, catalog)
             ));
         }
+        if !runs_there {
+            let provider = catalog
+                .provider(&p.provider)
+                .map_or_else(|| p.provider.to_string(), |x| x.name.to_string());
+            why.push_str(&crate::tr!("advisor.why.moves", provider = provider));
+        }
         if in_plan {
             why.push_str(&crate::tr!("advisor.why.in_plan"));
         }
@@ -260,6 +288,7 @@ pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Cata
             usable_usd: usable,
             fits_shape,
             in_plan,
+            runs_there,
             eligibility: eligibility(p),
             why,
         };
@@ -272,17 +301,19 @@ pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Cata
     }
 }
 
-/// Sort key, smallest first: programs not yet in the plan that fit, then those that do not fit,
-/// then those already in the plan; within a group, the larger usable value first. Usable values
-/// are below 10^12 (a grant is at most what the plan needs), so each group's offset keeps groups
-/// apart.
+/// Sort key, smallest first: programs not yet in the plan that fit and pay where the plan runs,
+/// then those that fit once work moves to their provider, then those that do not fit, then those
+/// already in the plan; within a group, the larger usable value first. Usable values are below
+/// 10^12 (a grant is at most what the plan needs), so each group's offset keeps groups apart.
 fn rank_key(r: &Ranked) -> f64 {
     let group = if r.in_plan {
-        2.0
-    } else if r.fits_shape {
+        3.0
+    } else if r.fits_shape && r.runs_there {
         0.0
-    } else {
+    } else if r.fits_shape {
         1.0
+    } else {
+        2.0
     };
     group * 1e15 - r.usable_usd.min(1e14)
 }
@@ -424,6 +455,7 @@ mod tests {
         let plan = PlanFit {
             shapes: vec!["pretraining".into()],
             in_plan: vec!["gcp-startups".into()],
+            providers: Vec::new(),
         };
         let a = advise_plan(&inputs(), &plan, &c);
         let last = a.ranked.last().unwrap_or_else(|| panic!("no programs"));
@@ -488,6 +520,56 @@ mod tests {
             "{}",
             get("aws-genai").why
         );
+    }
+
+    #[test]
+    fn a_program_of_a_provider_the_plan_does_not_use_is_said_to_need_a_move_and_ranks_after() {
+        // A LoRA plan billed by AWS alone. Google Cloud's AI tier fits fine-tuning too
+        // (data/programs.json), but its credit pays only Google Cloud bills
+        // (GrantInput::pays_for): it is ranked after every fitting AWS program and says why.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let inputs = AdvisorInputs {
+            shape: "fine-tuning".into(),
+            data_on: None,
+            ..inputs()
+        };
+        let fit = PlanFit::new([WorkloadKind::Lora], 0, 0, Vec::new())
+            .billed_by(["aws".to_string(), "aws".to_string()]);
+        assert_eq!(fit.providers, vec!["aws".to_string()]);
+        let a = advise_plan(&inputs, &fit, &c);
+        let pos = |id: &str| {
+            a.ranked
+                .iter()
+                .position(|r| r.program.id == id)
+                .unwrap_or_else(|| panic!("{id}"))
+        };
+        let gcp = &a.ranked[pos("gcp-startups")];
+        assert!(gcp.fits_shape && !gcp.runs_there);
+        assert!(
+            gcp.why.contains("the plan runs nothing on Google Cloud, so this is what it would pay once work moves there"),
+            "{}",
+            gcp.why
+        );
+        let activate = &a.ranked[pos("aws-activate")];
+        assert!(activate.runs_there && !activate.why.contains("moves there"));
+        // Every fitting program where the plan runs comes before every fitting one elsewhere.
+        for r in a.ranked.iter().filter(|r| r.fits_shape && !r.in_plan) {
+            for o in a
+                .ranked
+                .iter()
+                .filter(|o| o.fits_shape && !o.in_plan && o.runs_there != r.runs_there)
+            {
+                let (first, second) = if r.runs_there { (r, o) } else { (o, r) };
+                assert!(
+                    pos(&first.program.id) < pos(&second.program.id),
+                    "{} before {}",
+                    first.program.id,
+                    second.program.id
+                );
+            }
+        }
+        // Without the providers (the plain `advise`), nothing is said to need a move.
+        assert!(advise(&inputs, &c).ranked.iter().all(|r| r.runs_there));
     }
 
     #[test]
