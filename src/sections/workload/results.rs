@@ -13,13 +13,20 @@ pub fn Results(
     job: Memo<Job>,
 ) -> impl IntoView {
     let all = provide_math_switch();
+    // Whose costs these are: the job the calculator edits, not the plan (whose total is the
+    // answers' first figure).
+    let state = crate::state::use_app_state();
+    let heading = move || match state.editing.get() {
+        Some(i) => tr!("results.heading_job", n = i + 1),
+        None => tr!("results.heading"),
+    };
     let cards = Output::ALL
         .into_iter()
         .map(|output| view! { <EstimateCard output=output current=current job=job /> })
         .collect_view();
     view! {
         <div class="results-head">
-            <h2>{tr!("results.heading")}</h2>
+            <h2 data-testid="results-heading">{heading}</h2>
             <MathSwitch all=all test_id="math-all-results" />
         </div>
         <div class="results-grid">{cards}</div>
