@@ -303,13 +303,15 @@ fn ModesTable() -> impl IntoView {
             <tr data-testid=format!("mode-row-{}", r.provider) data-on-demand=data_value(r.monthly.0)
                 data-reserved=r.monthly.1.map_or_else(|| "none".into(), data_value)
                 data-spot=r.monthly.2.map_or_else(|| "none".into(), data_value)>
-                <td>{name}<span class="mode-billing">{r.billing.clone()}</span></td>
-                <td class="num">{usd_unit(r.on_demand, 2)}</td>
-                <td class="num">{r.reserved.map_or_else(|| "—".to_string(), |v| usd_unit(v, 2))}</td>
-                <td class="num">{r.spot.map_or_else(|| "—".to_string(), |(v, m)| tr!("billing.spot_cell", price = usd_unit(v, 2), hours = compact(m)))}</td>
-                <td class="num">{usd(r.monthly.0)}</td>
-                <td class="num">{money(r.monthly.1)}</td>
-                <td class="num">{money(r.monthly.2)}</td>
+                // Each cell carries its column's name: a phone shows the rows as cards, a label
+                // beside each value (style/main.css).
+                <td data-label=tr!("billing.th_provider")>{name}<span class="mode-billing">{r.billing.clone()}</span></td>
+                <td class="num" data-label=tr!("billing.th_on_demand")>{usd_unit(r.on_demand, 2)}</td>
+                <td class="num" data-label=tr!("billing.th_reserved")>{r.reserved.map_or_else(|| "—".to_string(), |v| usd_unit(v, 2))}</td>
+                <td class="num phrase" data-label="Spot">{r.spot.map_or_else(|| "—".to_string(), |(v, m)| tr!("billing.spot_cell", price = unbroken(&usd_unit(v, 2)), hours = unbroken(&compact(m))))}</td>
+                <td class="num" data-label=tr!("billing.th_month_busy")>{usd(r.monthly.0)}</td>
+                <td class="num" data-label=tr!("billing.th_month_reserved")>{money(r.monthly.1)}</td>
+                <td class="num" data-label=tr!("billing.th_month_spot")>{money(r.monthly.2)}</td>
             </tr>
         }
     };
@@ -326,6 +328,12 @@ fn ModesTable() -> impl IntoView {
             </table>
         </div>
     }
+}
+
+/// An amount with no-break spaces ("R$\u{a0}2,46"): the spot cell is a phrase that may wrap on a
+/// phone, between its words but never inside an amount.
+fn unbroken(amount: &str) -> String {
+    amount.replace(' ', "\u{a0}")
 }
 
 /// How the budget table is sorted.
@@ -398,10 +406,11 @@ fn body_row(state: AppState, i: usize, r: &BuyRow) -> impl IntoView {
         .map_or(r.provider.clone(), |p| p.name.to_string());
     view! {
         <tr data-testid=format!("buy-row-{i}") data-provider=r.provider.clone() data-accelerator=r.accelerator.clone()>
-            <td>{acc}</td><td>{provider}</td>
-            <td class="num">{usd_unit(r.usd_per_gpu_hour, 2)}</td>
-            <td class="num" data-testid=format!("buy-hours-{i}") data-value=data_value(r.gpu_hours)>{compact(r.gpu_hours)}</td>
-            <td class="num">{compact(r.pflop_hours)}</td>
+            // Each cell carries its column's name for a phone's cards (style/main.css).
+            <td data-label=tr!("billing.th_accelerator")>{acc}</td><td data-label=tr!("billing.th_provider")>{provider}</td>
+            <td class="num" data-label="USD/GPU-h">{usd_unit(r.usd_per_gpu_hour, 2)}</td>
+            <td class="num" data-label=tr!("billing.th_gpu_hours") data-testid=format!("buy-hours-{i}") data-value=data_value(r.gpu_hours)>{compact(r.gpu_hours)}</td>
+            <td class="num" data-label=tr!("billing.th_pflop_hours")>{compact(r.pflop_hours)}</td>
         </tr>
     }
 }

@@ -133,9 +133,11 @@ fn BillLines(
                     });
                     view! {
                         <tr data-testid=format!("bill-line-{i}") data-line=kind data-provider=provider_id.clone() data-value=move || data_value(spend.get())>
-                            <td>{what}</td>
-                            <td>{provider}</td>
-                            <td class="num" title=move || usd_exact(spend.get())>{move || usd(spend.get())}</td>
+                            // Each cell carries its column's name: a phone shows the rows as
+                            // cards, a label beside each value (style/main.css).
+                            <td data-label=tr!("runway_results.th_line")>{what}</td>
+                            <td data-label=tr!("runway_results.th_billed_by")>{provider}</td>
+                            <td class="num" data-label=tr!("runway_results.th_in_horizon") title=move || usd_exact(spend.get())>{move || usd(spend.get())}</td>
                         </tr>
                     }
                 })
