@@ -736,12 +736,12 @@ fn AddWorkload(
         }
     };
     view! {
-        <h4 class="no-print">{tr!("workloads.add_heading")}</h4>
+        <h4 class="no-print add-heading">{tr!("workloads.add_heading")}</h4>
         <div class="grant-fields add-workload no-print" id="add-workload">
             <label class="grant-field"><span>{tr!("workloads.what")}</span>
                 <select data-testid="new-work-type" prop:value=move || kind.get() on:change=move |ev| kind.set(event_target_value(&ev))>{kinds}</select>
             </label>
-            <label class="grant-field base-model" style:display=move || if is("experiments")() { "none" } else { "" }><span>{tr!("workloads.base_model")}</span>
+            <label class="grant-field" style:display=move || if is("experiments")() { "none" } else { "" }><span>{tr!("workloads.base_model")}</span>
                 // The options first, then the value: a select takes `prop:value` only once
                 // the option it names exists.
                 <select data-testid="new-work-base" on:change=pick_base prop:value=base>
