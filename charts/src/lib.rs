@@ -63,18 +63,62 @@ fn prefix_extra_chars() -> u32 {
     (usd(0.0).chars().count() as u32).saturating_sub(2)
 }
 
-/// The frame every line chart shares: margins and room for the axis labels (7 px more for each
-/// character of the currency prefix past "$", so the y tick labels never run into the axis
-/// description).
+/// `text`'s width in CSS pixels at the charts' 12 px label size, as the backend measures it (the
+/// canvas measures its own font); 7 px a character otherwise.
+fn label_width<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, text: &str, scale: f64) -> f64 {
+    root.estimate_text_size(text, &font(scale, 12.0))
+        .map_or(text.chars().count() as f64 * 7.0, |(w, _)| {
+            f64::from(w) / scale
+        })
+}
+
+/// An axis description that fits `room` CSS pixels: as given, else the words before its
+/// parenthesis ("MFU (model FLOPs utilisation)" → "MFU" on a phone), never cut mid-word by the
+/// canvas edge.
+fn fitted_desc<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    desc: &str,
+    room: f64,
+    scale: f64,
+) -> String {
+    match desc.split_once(" (") {
+        Some((short, _)) if label_width(root, desc, scale) > room => short.to_string(),
+        _ => desc.to_string(),
+    }
+}
+
+/// The provider bars' right margin, CSS px: half the widest x tick label the axis can end on,
+/// plus 4 px (at least 12), rounded to the pixel.
+fn bar_right_margin<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    longest: f64,
+    scale: f64,
+) -> f64 {
+    (label_width(root, &usd(longest * 3.0), scale) / 2.0 + 4.0)
+        .max(12.0)
+        .round()
+}
+
+/// The frame every line chart shares: margins and room for the axis labels, measured: the y label
+/// area holds the widest y tick label (the one for `y_max` is the longest a nice tick below it can
+/// be) beside the rotated axis description, and the right margin half the widest x label, so no
+/// tick label runs into the description or past the canvas edge (a phone's "US$ 8.000" did, and
+/// its last "80%" was cut).
 fn line_chart<'a, 'b, DB: DrawingBackend>(
     root: &'a DrawingArea<DB, Shift>,
     scale: f64,
+    y_max: f64,
+    widest_x: &str,
 ) -> ChartBuilder<'a, 'b, DB> {
+    let y_labels = label_width(root, &usd(y_max), scale);
+    let right = (label_width(root, widest_x, scale) / 2.0 + 4.0).max(12.0);
     let mut builder = ChartBuilder::on(root);
     builder
         .margin(px(scale, 12.0))
+        .margin_right(px(scale, right))
         .x_label_area_size(px(scale, 42.0))
-        .y_label_area_size(px(scale, 72.0 + 7.0 * f64::from(prefix_extra_chars())));
+        // Tick labels, a gap, the description's line (12 px glyphs) and its gap from the edge.
+        .y_label_area_size(px(scale, (y_labels + 36.0).max(56.0)));
     builder
 }
 
@@ -106,15 +150,17 @@ pub fn draw_cost_vs_mfu<DB: DrawingBackend>(
     let y_max = series.iter().map(|p| p.1).fold(current.1, f64::max) * 1.08;
     drawable(x_min, x_max, y_max)?;
     let narrow = css_width(root, scale) < 480.0;
-    let mut chart = line_chart(root, scale)
+    let mut chart = line_chart(root, scale, y_max, &percent(x_max))
         .build_cartesian_2d(x_min..x_max, 0f64..y_max)
         .map_err(err)?;
+    let plot_width = f64::from(chart.plotting_area().dim_in_pixel().0) / scale;
+    let x_desc = fitted_desc(root, &text.x_desc, plot_width, scale);
     house_style(&mut chart.configure_mesh(), scale)
         .x_labels(if narrow { 4 } else { 8 })
         .y_labels(6)
         .x_label_formatter(&|x| percent(*x))
         .y_label_formatter(&|y| usd(*y))
-        .x_desc(text.x_desc.as_str())
+        .x_desc(x_desc.as_str())
         .y_desc(text.y_desc.as_str())
         .draw()
         .map_err(err)?;
@@ -182,28 +228,33 @@ pub fn draw_cost_by_provider<DB: DrawingBackend>(
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("{e:?}");
     root.fill(&WHITE).map_err(err)?;
     let n = bars.len() as u32;
-    // Room right of the longest bar for its label: a quarter of the axis (nearly half on a phone),
-    // plus 8 px for each character of the currency prefix past "$".
-    let plot_px = (css_width(root, scale) - 174.0).max(100.0);
-    let extra_px = 8.0 * f64::from(prefix_extra_chars());
-    let max = bars.iter().map(|b| b.cost_usd).fold(0.0, f64::max)
-        * (if css_width(root, scale) < 480.0 {
-            1.45
-        } else {
-            1.25
-        } + extra_px / plot_px);
+    // Room right of the longest bar for its label, measured: a bar of `longest` ends at
+    // longest / max of the plot's width, and its label (6 px after it) must end inside it, so
+    // max = longest * plot / (plot - 6 - label - 4). The plot is the canvas less the 150 px of
+    // names, the 12 px left margin and a right margin that holds half the last x tick's label
+    // (centred on the axis end; no wider than the label of three times the longest bar, as the
+    // axis never runs that far).
+    let longest = bars.iter().map(|b| b.cost_usd).fold(0.0, f64::max);
+    let right = bar_right_margin(root, longest, scale);
+    let plot_px = (css_width(root, scale) - 162.0 - right).max(100.0);
+    let label_px = label_width(root, &usd(longest), scale);
+    let max = longest * plot_px / (plot_px - label_px - 10.0).max(plot_px * 0.3);
     if n == 0 || !(max.is_finite() && max > 0.0) {
         return Err("nothing to draw".into());
     }
+    // As many x ticks as fit with a 16 px gap between the widest labels, 2 to 4.
+    let x_ticks = (plot_px / (label_width(root, &usd(max), scale) + 16.0)).floor() as usize;
+    let x_ticks = x_ticks.clamp(2, 4);
     let mut chart = ChartBuilder::on(root)
         .margin(px(scale, 12.0))
+        .margin_right(px(scale, right))
         .x_label_area_size(px(scale, 42.0))
         .y_label_area_size(px(scale, 150.0))
         .build_cartesian_2d(0f64..max, (0..n).into_segmented())
         .map_err(err)?;
     house_style(&mut chart.configure_mesh(), scale)
         .disable_y_mesh()
-        .x_labels(4)
+        .x_labels(x_ticks)
         .y_labels(bars.len())
         .x_label_formatter(&|x| usd(*x))
         .y_label_formatter(&|y| match y {
@@ -345,15 +396,17 @@ pub fn draw_sweep<DB: DrawingBackend>(
     let y_max = all().map(|p| p.1).fold(0.0, f64::max) * 1.1;
     drawable(x_min, x_max, y_max)?;
     let narrow = css_width(root, scale) < 480.0;
-    let mut chart = line_chart(root, scale)
+    let mut chart = line_chart(root, scale, y_max, &(sweep.x_label)(x_max))
         .build_cartesian_2d((x_min..x_max).log_scale(), 0f64..y_max)
         .map_err(err)?;
+    let plot_width = f64::from(chart.plotting_area().dim_in_pixel().0) / scale;
+    let x_desc = fitted_desc(root, &sweep.x_desc, plot_width, scale);
     house_style(&mut chart.configure_mesh(), scale)
         .x_labels(if narrow { 4 } else { 8 })
         .y_labels(6)
         .x_label_formatter(&|x| (sweep.x_label)(*x))
         .y_label_formatter(&|y| usd(*y))
-        .x_desc(sweep.x_desc.as_str())
+        .x_desc(x_desc.as_str())
         .y_desc(sweep.y_desc.as_str())
         .draw()
         .map_err(err)?;
@@ -575,10 +628,9 @@ mod tests {
 
     #[test]
     fn long_dollar_labels_widen_the_room_they_are_drawn_in() {
-        // Portuguese amounts carry "US$ " where English ones carry "$": 3 characters more, so the
-        // bars' label room grows by 3 × 8 = 24 px on a plot 640 − 174 = 466 px wide: x runs to
-        // 405,797 × (1.25 + 24 / 466) and the AWS bar ends at 162 + 465 / 1.30150 = 519.3 (not
-        // 534.0 as in English), leaving its label "US$ 406K" 627 − 519.3 = 108 px ≥ 8 × 8 + 6.
+        // Portuguese amounts carry "US$ " where English ones carry "$": the label "US$ 406K" is
+        // measured wider than "$406K", so the AWS bar is shorter than in English and its label still
+        // ends inside the plot (bar end + 6 + label ≤ the plot's right edge).
         assert_eq!(prefix_extra_chars(), 0);
         let pt = runway_model::locale::Lang::Pt;
         assert_eq!(runway_model::locale::with_lang(pt, prefix_extra_chars), 3);
@@ -595,7 +647,16 @@ mod tests {
         let bar = elements(&out, "rect", &[&fill]);
         assert_eq!(bar.len(), 1);
         let right = number(bar[0], "x") + number(bar[0], "width");
-        assert!((right - 519.3).abs() < 1.0, "bar ends at {right}");
+        let label = runway_model::locale::with_lang(pt, || measured(&usd(405_797.0)));
+        let edge = runway_model::locale::with_lang(pt, || bar_plot(405_797.0)).right;
+        assert!(
+            right + 6.0 + label <= edge + 1.5,
+            "bar ends at {right}, label {label} px"
+        );
+        let en = svg(|root| draw_cost_by_provider(root, &bars, "Cost", 1.0));
+        let en_bar = elements(&en, "rect", &[&fill]);
+        let en_right = number(en_bar[0], "x") + number(en_bar[0], "width");
+        assert!(right < en_right - 5.0, "pt {right}, en {en_right}");
     }
 
     #[test]
@@ -667,10 +728,12 @@ mod tests {
     }
 
     // Where the charts plot, by hand. The test canvas is 640 × 320 px at scale 1. Every chart has a
-    // 12 px margin on each side and 42 px of x labels at the bottom; the line charts (cost vs MFU,
-    // runway, sweeps) have 72 px of y labels on the left, the provider bars 150 px. The plotting
-    // area is then x 84..628 (bars: 162..628) and y 12..266, and plotters maps an axis range onto
-    // its first and last pixel: x_min → 84 (bars 162), x_max → 627; y = 0 → 265, y_max → 12.
+    // 12 px margin on each side and 42 px of x labels at the bottom; the provider bars have 150 px
+    // of names on the left, so their plotting area is x 162..628 and y 12..266. The line charts
+    // (cost vs MFU, sweeps) measure theirs (`line_chart`): y labels as wide as the label of y_max
+    // plus 36 px (at least 56), and a right margin of half the last x label plus 4 px (at least
+    // 12). Plotters maps an axis range onto its first and last pixel: x_min → left, x_max →
+    // right; y = 0 → 265, y_max → 12.
 
     /// The plotting area's first and last pixel on each axis.
     struct Plot {
@@ -680,17 +743,72 @@ mod tests {
         bottom: f64,
     }
 
-    const LINE_PLOT: Plot = Plot {
-        left: 84.0,
+    const BAR_PLOT: Plot = Plot {
+        left: 162.0,
         right: 627.0,
         top: 12.0,
         bottom: 265.0,
     };
 
-    const BAR_PLOT: Plot = Plot {
-        left: 162.0,
-        ..LINE_PLOT
-    };
+    /// The provider bars' plotting area when the dearest bar costs `longest`: the right margin
+    /// holds half the widest x label (`bar_right_margin`).
+    fn bar_plot(longest: f64) -> Plot {
+        let mut out = String::new();
+        let root = SVGBackend::with_string(&mut out, (640, 320)).into_drawing_area();
+        let right = bar_right_margin(&root, longest, 1.0);
+        assert!(right >= measured(&usd(longest * 3.0)) / 2.0 && right >= 12.0);
+        Plot {
+            right: 640.0 - right - 1.0,
+            ..BAR_PLOT
+        }
+    }
+
+    /// A text's width as the test backend measures it (what the charts measure).
+    fn measured(text: &str) -> f64 {
+        let mut out = String::new();
+        let root = SVGBackend::with_string(&mut out, (640, 320)).into_drawing_area();
+        label_width(&root, text, 1.0)
+    }
+
+    /// A line chart's plotting area for this y range and last x label, worked out from the
+    /// measured labels as the comment above says.
+    fn line_plot(y_max: f64, last_x: &str) -> Plot {
+        let y_area = (measured(&usd(y_max)) + 36.0).max(56.0).round();
+        let right = (measured(last_x) / 2.0 + 4.0).max(12.0).round();
+        Plot {
+            left: 12.0 + y_area,
+            right: 640.0 - right - 1.0,
+            ..BAR_PLOT
+        }
+    }
+
+    #[test]
+    fn the_line_charts_frame_holds_its_widest_labels() {
+        // "$3.5M" at the top of the MFU chart and "80%" at its right end: the y label area is
+        // wider than the label with room for the axis description beside it, and the right margin
+        // holds half the last x label (centred on the axis end).
+        let y_max = 8.0 * 405_797.0 * 1.08;
+        let plot = line_plot(y_max, "80%");
+        assert!(plot.left - 12.0 >= measured(&usd(y_max)) + 30.0);
+        assert!(measured(&usd(y_max)) > 20.0, "the backend measures text");
+        assert!(640.0 - plot.right >= measured("80%") / 2.0);
+        // Portuguese labels are longer ("US$ 3,51M"): the area grows with them.
+        let pt = runway_model::locale::with_lang(runway_model::locale::Lang::Pt, || {
+            line_plot(8.0 * 405_797.0 * 1.08, "80%")
+        });
+        assert!(pt.left > plot.left, "{} ≤ {}", pt.left, plot.left);
+        // A long axis description gives way to its words before the parenthesis where the plot is
+        // narrower than it; a short one is kept whole.
+        let mut out = String::new();
+        let root = SVGBackend::with_string(&mut out, (640, 320)).into_drawing_area();
+        let long = "MFU (uso de FLOPs do modelo)";
+        assert_eq!(fitted_desc(&root, long, measured(long) - 1.0, 1.0), "MFU");
+        assert_eq!(fitted_desc(&root, long, measured(long) + 1.0, 1.0), long);
+        assert_eq!(
+            fitted_desc(&root, "Accelerators", 10.0, 1.0),
+            "Accelerators"
+        );
+    }
 
     impl Plot {
         /// The pixel of a point `tx`, `ty` of the way along the x and y axes (0 to 1).
@@ -713,24 +831,26 @@ mod tests {
             svg(|root| draw_cost_vs_mfu(root, &series, (0.4, c0), &mfu_text("$406K at 40%"), 1.0));
         // x from the first MFU to the last; y from 0 to 8 % above the dearest cost, 8 × c0.
         let y_max = 8.0 * c0 * 1.08;
-        let map = |(m, c): (f64, f64)| LINE_PLOT.at((m - 0.05) / 0.75, c / y_max);
+        let plot = line_plot(y_max, "80%");
+        let map = |(m, c): (f64, f64)| plot.at((m - 0.05) / 0.75, c / y_max);
         let line = line_in(&out, ACCENT);
         assert_eq!(line.len(), series.len());
         for (&got, &p) in line.iter().zip(&series) {
             assert_at(got, map(p));
         }
-        // By hand: 5 % at (84, 265 − 253 / 1.08 = 30.7); 40 % at (84 + 543 × 0.35 / 0.75 = 337.4,
-        // 265 − 253 × 0.125 / 1.08 = 235.7); 80 % at (627, 265 − 253 × 0.0625 / 1.08 = 250.4).
-        assert_at(line[0], (84.0, 30.7));
-        assert_at(line[35], (337.4, 235.7));
-        assert_at(line[75], (627.0, 250.4));
+        // By hand: 5 % at (left, 265 − 253 / 1.08 = 30.7); 40 % at (left + width × 0.35 / 0.75,
+        // 265 − 253 × 0.125 / 1.08 = 235.7); 80 % at (right, 265 − 253 × 0.0625 / 1.08 = 250.4).
+        let x40 = plot.left + (plot.right - plot.left) * 0.35 / 0.75;
+        assert_at(line[0], (plot.left, 30.7));
+        assert_at(line[35], (x40, 235.7));
+        assert_at(line[75], (plot.right, 250.4));
         // The scenario's marker sits on its point of the line.
         let fill = format!("fill=\"{}\"", css(ACCENT));
         let marker = elements(&out, "circle", &[&fill]);
         assert_eq!(marker.len(), 1);
         assert_at(
             (number(marker[0], "cx"), number(marker[0], "cy")),
-            (337.4, 235.7),
+            (x40, 235.7),
         );
     }
 
@@ -750,9 +870,12 @@ mod tests {
         ];
         let out =
             svg(|root| draw_cost_by_provider(root, &bars, "Total cost at list price (USD)", 1.0));
-        // x from $0 to 25 % beyond the dearest bar: 405,797 × 1.25 = 507,246.25. Each bar starts at
-        // the axis (x = 162) and ends at its cost: AWS at 162 + 465 × 405,797 / 507,246.25 = 534.0,
-        // RunPod at 162 + 465 × 158,662 / 507,246.25 = 307.4.
+        // x from $0 to where the dearest bar's label ends at the plot's edge: the plot is
+        // P = 640 − 162 − right margin px, the label "$406K" L px wide, 6 px after the bar and 4 px
+        // clear of the edge, so x_max = 405,797 × P / (P − L − 10). Each bar starts at the axis
+        // (x = 162) and ends at its cost.
+        let plot = bar_plot(405_797.0);
+        let width = plot.right + 1.0 - 162.0;
         let bar = |c: RGBColor| {
             let fill = format!("fill=\"{}\"", css(c));
             let rects = elements(&out, "rect", &[&fill]);
@@ -762,17 +885,24 @@ mod tests {
             (x, x + w, number(r, "y"), number(r, "height"))
         };
         let (aws, runpod) = (bar(ACCENT), bar(MUTED));
-        let x_max = 405_797.0 * 1.25;
+        let label = measured(&usd(405_797.0));
+        let x_max = 405_797.0 * width / (width - label - 10.0);
         for ((left, right, _, _), cost) in [(aws, 405_797.0), (runpod, 158_662.0)] {
-            assert_at((left, 0.0), (BAR_PLOT.left, 0.0));
-            assert_at((right, 0.0), (BAR_PLOT.at(cost / x_max, 0.0).0, 0.0));
+            assert_at((left, 0.0), (plot.left, 0.0));
+            assert_at((right, 0.0), (plot.at(cost / x_max, 0.0).0, 0.0));
         }
-        assert_at((aws.1, 0.0), (534.0, 0.0));
-        assert_at((runpod.1, 0.0), (307.4, 0.0));
+        // The AWS label ends inside the plot: bar end + 6 + L ≤ its right edge.
+        assert!(
+            aws.1 + 6.0 + label <= plot.right + 1.5,
+            "label ends at {}",
+            aws.1 + 6.0 + label
+        );
+        // And the bars keep their ratio: RunPod's is 158,662 / 405,797 of AWS's.
+        assert!(((runpod.1 - 162.0) / (aws.1 - 162.0) - 158_662.0 / 405_797.0).abs() < 0.01);
         // One row each, the first bar at the bottom, rows of equal height (to the rounded pixel).
         assert!(runpod.2 > aws.2 + aws.3 - 1.0, "bar 1 below bar 2");
         assert!((runpod.3 - aws.3).abs() <= 1.0 && aws.3 > 0.0);
-        assert!(aws.2 >= BAR_PLOT.top && runpod.2 + runpod.3 <= BAR_PLOT.bottom);
+        assert!(aws.2 >= plot.top && runpod.2 + runpod.3 <= plot.bottom);
     }
 
     #[test]
@@ -804,7 +934,8 @@ mod tests {
         // x: log scale from 8 to 4096 GPUs (the NaN point is left out), so 64 and 512 are a third
         // and two thirds of the way; y: $0 to 10 % above the dearest point, 1.1 × $1,219,200.
         let y_max = 1.1 * (400_000.0 + 200.0 * 4096.0);
-        let map = |g: f64, usd: f64| LINE_PLOT.at((g / 8.0f64).ln() / 512f64.ln(), usd / y_max);
+        let plot = line_plot(y_max, "4096");
+        let map = |g: f64, usd: f64| plot.at((g / 8.0f64).ln() / 512f64.ln(), usd / y_max);
         for (color, series) in [(ACCENT, &chart.series[0]), (MUTED, &chart.series[1])] {
             let line = line_in(&out, color);
             assert_eq!(line.len(), 4, "the NaN point is left out");
@@ -812,16 +943,17 @@ mod tests {
                 assert_at(got, map(g, usd));
             }
         }
-        // By hand: $400,000 is at y = 265 − 253 × 400,000 / 1,341,120 = 189.5; 64 GPUs at
-        // x = 84 + 543 / 3 = 265; the slow line's 4,096 GPUs ($1,219,200) at (627, 265 − 253 / 1.1 = 35).
-        assert_at(line_in(&out, ACCENT)[1], (265.0, 189.5));
-        assert_at(line_in(&out, MUTED)[3], (627.0, 35.0));
+        // By hand: $400,000 is at y = 265 − 253 × 400,000 / 1,341,120 = 189.5; 64 GPUs a third of
+        // the way across; the slow line's 4,096 GPUs ($1,219,200) at (right, 265 − 253 / 1.1 = 35).
+        let x64 = plot.left + (plot.right - plot.left) / 3.0;
+        assert_at(line_in(&out, ACCENT)[1], (x64, 189.5));
+        assert_at(line_in(&out, MUTED)[3], (plot.right, 35.0));
         let fill = format!("fill=\"{}\"", css(INK));
         let marker = elements(&out, "circle", &[&fill]);
         assert_eq!(marker.len(), 1);
         assert_at(
             (number(marker[0], "cx"), number(marker[0], "cy")),
-            (265.0, 189.5),
+            (x64, 189.5),
         );
     }
 }

@@ -176,6 +176,20 @@ function navFade() {
 }
 
 /** Scrolls the navigation list to `to` ("start", "middle", "end") and waits two frames. */
+/**
+ * The strip's fade once it has caught up with its scroll position: a scroll-driven animation
+ * updates on a later frame than the scroll (two frames are not always enough on a busy machine),
+ * so it is read until `ok` holds or 3 s pass; the caller asserts on what was read last.
+ */
+async function fadeWhen(page, ok) {
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    const fade = await page.evaluate(navFade);
+    if (ok(fade) || Date.now() > deadline) return fade;
+    await page.waitForTimeout(50);
+  }
+}
+
 async function scrollNav(page, to) {
   await page.evaluate(async (to) => {
     const ul = document.querySelector('[data-testid=nav] ul');
@@ -230,15 +244,18 @@ for (const [lang, query] of LANGUAGES) {
     assert.ok(overflow > 100, `the strip scrolls sideways (${overflow} px more)`);
     await page.evaluate(() => window.scrollTo(0, 0));
     await scrollNav(page, 'start');
-    const start = await page.evaluate(navFade);
-    assert.ok(start.left > 0.99 && start.right < 0.2, `at the start only the right edge fades: ${JSON.stringify(start)}`);
+    const atStart = (f) => f.left > 0.99 && f.right < 0.2;
+    const start = await fadeWhen(page, atStart);
+    assert.ok(atStart(start), `at the start only the right edge fades: ${JSON.stringify(start)}`);
     await page.getByTestId('nav').screenshot({ path: `${ARTIFACTS}phone-nav-start-${lang}.png` });
     await scrollNav(page, 'middle');
-    const middle = await page.evaluate(navFade);
-    assert.ok(middle.left < 0.2 && middle.right < 0.2, `in the middle both edges fade: ${JSON.stringify(middle)}`);
+    const inMiddle = (f) => f.left < 0.2 && f.right < 0.2;
+    const middle = await fadeWhen(page, inMiddle);
+    assert.ok(inMiddle(middle), `in the middle both edges fade: ${JSON.stringify(middle)}`);
     await scrollNav(page, 'end');
-    const end = await page.evaluate(navFade);
-    assert.ok(end.left < 0.2 && end.right > 0.99, `at the end only the left edge fades: ${JSON.stringify(end)}`);
+    const atEnd = (f) => f.left < 0.2 && f.right > 0.99;
+    const end = await fadeWhen(page, atEnd);
+    assert.ok(atEnd(end), `at the end only the left edge fades: ${JSON.stringify(end)}`);
     await page.getByTestId('nav').screenshot({ path: `${ARTIFACTS}phone-nav-end-${lang}.png` });
     // The last link is whole and unfaded at the end: the fade never hides a link for good.
     const last = await page.evaluate(() => {
