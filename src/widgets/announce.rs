@@ -53,6 +53,16 @@ pub fn focus_first_in(selector: &'static str) {
             .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
         if let Some(el) = el {
             let _ = el.focus();
+            // The focus scrolls the field into view, maybe under the sticky navigation strip; the
+            // container's own scroll margin puts its top (and the field) below it. (A scroll
+            // padding on the root did this too, but made WebKit's WebDriver call the fields not
+            // interactable.)
+            if let Some(container) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector(selector).ok().flatten())
+            {
+                container.scroll_into_view();
+            }
         }
     });
 }
