@@ -5,20 +5,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageSuite } from './support/suite.mjs';
+import { Keys, focused } from './support/keys.mjs';
 
 const suite = pageSuite();
 const { done } = suite;
 
-const focused = (page) => page.evaluate(() => document.activeElement?.dataset?.testid ?? document.activeElement?.id ?? document.activeElement?.tagName);
-
 /** Tabs from the top of a freshly opened page until `testId` has the focus; the number of presses. */
-async function tabsTo(page, testId, max = 80) {
-  for (let n = 1; n <= max; n++) {
-    await page.keyboard.press('Tab');
-    if ((await focused(page)) === testId) return n;
-  }
-  throw new Error(`${testId} not reached in ${max} Tabs (at ${await focused(page)})`);
-}
+const tabsTo = (page, testId, max = 80) => new Keys(page).tabTo(testId, { max });
 
 test('a first visit: the starting points are the first stops after the header, the calculator two presses away', async () => {
   for (const lang of ['en', 'pt']) {

@@ -5,65 +5,37 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageSuite } from './support/suite.mjs';
+import { Keys } from './support/keys.mjs';
 
 const suite = pageSuite();
 const { done } = suite;
-
-/** The focused element's test id (or its tag). */
-const focused = (page) => page.evaluate(() => document.activeElement?.dataset?.testid ?? document.activeElement?.tagName);
-
-/**
- * Presses Tab (Shift+Tab when `back`) until the element with `testId` has the focus; returns how
- * many presses it took, and fails after `max`.
- */
-async function tabTo(page, testId, { back = false, max = 120 } = {}) {
-  for (let n = 1; n <= max; n++) {
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    if ((await focused(page)) === testId) return n;
-  }
-  throw new Error(`${testId} not reached in ${max} ${back ? 'Shift+Tab' : 'Tab'} presses (stuck at ${await focused(page)})`);
-}
-
-/** Replaces a focused text box's contents by typing. */
-async function retype(page, text) {
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type(text);
-}
-
-/** Moves a focused select with the arrow keys until it reads `value` (a closed select in Chromium). */
-async function arrowTo(page, value, max = 20) {
-  for (let n = 0; n < max; n++) {
-    if ((await page.evaluate(() => document.activeElement.value)) === value) return;
-    await page.keyboard.press('ArrowDown');
-  }
-  throw new Error(`the select never reached ${value}`);
-}
 
 test('keyboard only: build a plan, add grants, read the answers, save, share', async () => {
   const calc = await suite.openOn('2026-12-01T09:00:00', '?t0=2026-12-01');
   const { page } = calc;
   const presses = {};
+  const k = new Keys(page);
   // Start from the top of the page, as a keyboard user arriving does.
   await page.evaluate(() => document.activeElement?.blur());
 
   // 1. A LoRA fine-tune of an 8B model beside the default pretraining run.
-  presses.kind = await tabTo(page, 'new-work-type');
-  await arrowTo(page, 'lora');
-  presses.params = await tabTo(page, 'new-work-params');
-  await retype(page, '8B');
-  presses.add = await tabTo(page, 'add-workload');
-  await page.keyboard.press('Enter');
+  presses.kind = await k.tabTo('new-work-type');
+  await k.arrowTo('lora');
+  presses.params = await k.tabTo('new-work-params');
+  await k.retype('8B');
+  presses.add = await k.tabTo('add-workload');
+  await k.press('Enter');
   await page.getByTestId('job-cost-1').waitFor();
   assert.equal(await page.getByTestId('error-work-new').count(), 0, 'the fine-tune is accepted');
 
   // 2. Two grants from the catalog: open it from its summary, add Modal and AWS Activate.
-  presses.catalog = await tabTo(page, 'summary-programs');
-  await page.keyboard.press('Enter');
+  presses.catalog = await k.tabTo('summary-programs');
+  await k.press('Enter');
   await page.getByTestId('add-program-modal').waitFor();
-  presses.modal = await tabTo(page, 'add-program-modal');
-  await page.keyboard.press('Enter');
-  presses.activate = await tabTo(page, 'add-program-aws-activate', { back: true });
-  await page.keyboard.press('Space');
+  presses.modal = await k.tabTo('add-program-modal');
+  await k.press('Enter');
+  presses.activate = await k.tabTo('add-program-aws-activate', { back: true });
+  await k.press('Space');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid^=remove-grant-]').length === 2);
   // Each addition is announced (the new row is far from the button).
   assert.match(await page.getByTestId('announcement').textContent(), /AWS Activate \(general cloud\) added to the plan as grant 2/);
@@ -74,19 +46,19 @@ test('keyboard only: build a plan, add grants, read the answers, save, share', a
   assert.ok(total > 0 && credits > 0 && credits <= total, `total ${total}, credits ${credits}`);
 
   // 4. Save it under a name: open "Your plans", type the name, press Save.
-  presses.saved = await tabTo(page, 'summary-saved', { back: true, max: 200 });
-  await page.keyboard.press('Enter');
+  presses.saved = await k.tabTo('summary-saved', { back: true, max: 200 });
+  await k.press('Enter');
   // Its contents are built on first open: the next Tab goes into them once they are there.
   await page.getByTestId('scenario-name').waitFor();
-  presses.name = await tabTo(page, 'scenario-name');
-  await page.keyboard.type('Keyboard plan');
-  presses.save = await tabTo(page, 'save-scenario');
-  await page.keyboard.press('Enter');
+  presses.name = await k.tabTo('scenario-name');
+  await k.type('Keyboard plan');
+  presses.save = await k.tabTo('save-scenario');
+  await k.press('Enter');
   await page.waitForFunction(() => /Keyboard plan/.test(document.querySelector('[data-testid=scenario-status]')?.textContent ?? ''));
 
   // 5. Share: back up to the header's Copy link.
-  presses.copy = await tabTo(page, 'copy-link', { back: true, max: 200 });
-  await page.keyboard.press('Enter');
+  presses.copy = await k.tabTo('copy-link', { back: true, max: 200 });
+  await k.press('Enter');
   await page.waitForFunction(() => document.querySelector('[data-testid=copy-status]')?.textContent.trim() !== '');
   const link = new URL(await page.getByTestId('share-url').inputValue());
   assert.equal(link.searchParams.getAll('grant').length, 2, 'the link carries both grants');

@@ -1,0 +1,98 @@
+// Issue 27, item 9: the three founder journeys of the issue, press by press. Each counts every key
+// (typing counts one press a character) or, on the phone, every tap, swipe and key, and must take
+// at most half of what the same journey took on 898bfa8, the last build before issue 27. Those
+// counts were measured with the same hands (support/keys.mjs) on that build, taking its shortest
+// path (the notes under each test say which), at 1280×800 and 390×844:
+//   São Paulo founder (Portuguese, reais): 123 presses;
+//   research CTO (1.3B pretraining, experiments, clouds compared): 92 presses (the issue's review
+//   counted about 99);
+//   co-founder on her phone (change a grant of a shared link, send it back): 10 actions, of which
+//   the 4 characters of the new amount are the same in both builds and the other 6 are halved.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { pageSuite } from './support/suite.mjs';
+import { Keys } from './support/keys.mjs';
+
+const suite = pageSuite();
+const { done } = suite;
+
+/** Waits until the element with `testId` has the focus (a handler moves it in a later task). */
+const focusOn = (page, testId) => page.waitForFunction((id) => document.activeElement?.dataset?.testid === id, testId);
+
+test('São Paulo: LoRA-tune an 8B model, serve it a year, in reais, with AWS and Microsoft credits, by keyboard', async () => {
+  const calc = await suite.openOn('2026-12-03T09:00:00', '?lang=pt', { viewport: { width: 1280, height: 800 } });
+  const { page } = calc;
+  await page.getByTestId('example-plan').waitFor();
+  const k = new Keys(page);
+  // The starting point that is her question: an open 8B model, fine-tuned and served a year.
+  await k.tabTo('starter-finetune-serve');
+  await k.press('Enter');
+  await focusOn(page, 'example-replaced-undo');
+  // Reais: back up to the currency, one arrow (the dated rate applies at once).
+  await k.tabTo('currency-code', { back: true });
+  await k.arrowTo('brl');
+  await page.waitForFunction(() => /R\$/.test(document.querySelector('[data-testid=answer-total]')?.textContent ?? ''));
+  // The two programs from the catalog, reached from the navigation strip.
+  await k.tabTo('nav-programs');
+  await k.press('Enter');
+  await k.tabTo('add-program-aws-activate');
+  await k.press('Enter');
+  await k.tabTo('add-program-azure-founders');
+  await k.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid^=remove-grant-]').length === 2);
+
+  // The plan is hers: a LoRA job and a year of serving on AWS, two grants, shown in reais.
+  const link = new URL(await page.getByTestId('share-url').inputValue());
+  assert.deepEqual(link.searchParams.getAll('job').map((j) => j.split(':').slice(0, 2).join(':')), ['lora:8B']);
+  assert.match(link.searchParams.get('serve'), /^8B:1B:aws:h100-sxm:7:12/);
+  assert.deepEqual(link.searchParams.getAll('grant').map((g) => g.split(':')[0]), ['aws-activate', 'azure-founders']);
+  assert.equal(link.searchParams.get('cur'), 'brl');
+  // The answers read first: the plan's cost in reais, and the credits pay part of it.
+  assert.match(await page.getByTestId('answer-total').innerText(), /^R\$ /);
+  const [total, credits] = [await calc.value('answer-total'), await calc.value('answer-credits-used')];
+  assert.ok(credits > 0 && credits <= total, `total ${total}, credits ${credits}`);
+  // 123 presses on 898bfa8: R$ and its rate typed (11), the example job retyped into the LoRA on
+  // one AWS H100 (52), a serving line on AWS through the add form (42), the catalog opened and
+  // two grants (18).
+  assert.ok(k.count <= 123 / 2, `${k.count} presses`);
+  console.log('São Paulo founder, presses:', k.count);
+  await done(calc);
+});
+
+test('research CTO: a 1.3B pretraining run, experiments beside it, the clouds compared, by keyboard', async () => {
+  const calc = await suite.openOn('2026-12-03T09:00:00', '', { viewport: { width: 1280, height: 800 } });
+  const { page } = calc;
+  await page.getByTestId('example-plan').waitFor();
+  const k = new Keys(page);
+  // Pretraining a small model: 1.3B parameters on its compute-optimal 26B tokens.
+  await k.tabTo('starter-pretrain-small');
+  await k.press('Enter');
+  await focusOn(page, 'example-replaced-undo');
+  // Experiments beside it: the second skip link goes to the add form's first field.
+  await k.tabTo('skip-to-add-workload', { back: true });
+  await k.press('Enter');
+  await focusOn(page, 'new-work-type');
+  await k.arrowTo('experiments');
+  await k.tabTo('add-workload');
+  await k.press('Enter');
+  await page.getByTestId('edit-work-0').waitFor();
+  // The clouds compared for the pretraining run: the charts, opened from their summary.
+  await k.tabTo('summary-charts', { back: true });
+  await k.press('Enter');
+  const providers = page.getByTestId('chart-text-provider');
+  await page.waitForFunction(() => /\$/.test(document.querySelector('[data-testid=chart-text-provider]')?.textContent ?? ''));
+
+  const link = new URL(await page.getByTestId('share-url').inputValue());
+  // 1.3B × 20 tokens a parameter (Hoffmann et al. 2022) = 26B tokens, on 8 H100s on AWS.
+  assert.deepEqual(link.searchParams.getAll('job').map((j) => j.split(':').slice(0, 6).join(':')), ['pretrain:1.3B:26B:aws:h100-sxm:8']);
+  assert.equal(link.searchParams.getAll('work').length, 1, 'one experiments row');
+  // The comparison names more than one cloud, each with a price.
+  const text = await providers.textContent();
+  assert.ok((text.match(/\$[\d,.]+/g) ?? []).length >= 3, text);
+  assert.match(text, /Amazon Web Services/);
+  // 92 presses on 898bfa8: the example job retyped into 1.3B on 26B tokens on 8 AWS H100s (49),
+  // experiments through the add form (31), the charts opened (12).
+  assert.ok(k.count <= 92 / 2, `${k.count} presses`);
+  console.log('research CTO, presses:', k.count);
+  await done(calc);
+});
