@@ -211,7 +211,14 @@ pub fn AnswersPanel(
                     let pays = marked(&pays);
                     view! {
                         <li data-testid=format!("answer-grant-{i}") data-value=data_value(g.used_usd)>
-                            {piece(&pays, 0)}<strong>{grant_name(i)}</strong>{piece(&pays, 1)}
+                            {piece(&pays, 0)}<strong>
+                                // The grant's name goes to its amount, ready to retype (a
+                                // co-founder changing a figure from the answers she reads first).
+                                <a href=format!("#grant-{i}") data-testid=format!("answer-grant-link-{i}") title=tr!("answers.edit_grant") on:click=move |ev| {
+                                    ev.prevent_default();
+                                    crate::widgets::announce::edit_test_id(format!("grant-{i}-amount"));
+                                }>{grant_name(i)}</a>
+                            </strong>{piece(&pays, 1)}
                         </li>
                     }
                 })

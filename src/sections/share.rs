@@ -5,26 +5,32 @@ use runway_model::tr;
 use crate::platform::browser;
 use crate::state::use_app_state;
 
+/// The current plan's link: the page's address without query or fragment, and the plan's query
+/// (none for the untouched example: its link is the page itself, with the view keys).
+fn plan_link(state: crate::state::AppState) -> String {
+    let href = browser::current_href();
+    let base = href.split(['?', '#']).next().unwrap_or_default();
+    match state.link_query() {
+        q if q.is_empty() => base.to_string(),
+        q => format!("{base}?{q}"),
+    }
+}
+
+/// Copies the plan's link as it is now; what to say of it ("Link copied", or to copy it by hand).
+fn copy_plan_link(state: crate::state::AppState) -> String {
+    if browser::copy_to_clipboard(&plan_link(state)) {
+        tr!("share.copied")
+    } else {
+        tr!("share.copy_by_hand")
+    }
+}
+
 /// The share box: the current plan's link, and a button that copies it.
 #[component]
 pub fn ShareBar() -> impl IntoView {
     let state = use_app_state();
     let status = RwSignal::new(String::new());
-    // The page's address without query or fragment does not change while the page is open.
-    let href = browser::current_href();
-    let base = href
-        .split(['?', '#'])
-        .next()
-        .unwrap_or_default()
-        .to_string();
-    let base = StoredValue::new(base);
-    // The untouched example carries no plan: its link is the page itself (with the view keys).
-    let link_now = move || {
-        base.with_value(|base| match state.link_query() {
-            q if q.is_empty() => base.clone(),
-            q => format!("{base}?{q}"),
-        })
-    };
+    let link_now = move || plan_link(state);
     // The box follows the plan a task after each burst of edits: encoding the link is not part of
     // an edit's update. The copy button always copies the plan as it is now.
     let link = RwSignal::new(link_now());
@@ -46,14 +52,7 @@ pub fn ShareBar() -> impl IntoView {
             std::time::Duration::ZERO,
         );
     });
-    let copy = move |_| {
-        let ok = browser::copy_to_clipboard(&link_now());
-        status.set(if ok {
-            tr!("share.copied")
-        } else {
-            tr!("share.copy_by_hand")
-        });
-    };
+    let copy = move |_| status.set(copy_plan_link(state));
     view! {
         <div class="share">
             <label for="share-url" class="visually-hidden">{tr!("share.label")}</label>
@@ -66,5 +65,32 @@ pub fn ShareBar() -> impl IntoView {
             <button type="button" data-testid="copy-link" on:click=copy>{tr!("share.copy")}</button>
             <span class="share-status" role="status" data-testid="copy-status">{move || status.get()}</span>
         </div>
+    }
+}
+
+/// "Copy link" in the navigation strip, on narrow screens only (the stylesheet hides it where the
+/// header's share box sits beside the strip): a phone reader who edited the plan far down the
+/// page sends it back without scrolling up (issue 27, item 9: the co-founder's journey). What it
+/// did shows in its own words for a few seconds, and is announced.
+#[component]
+pub fn StripCopy() -> impl IntoView {
+    let state = use_app_state();
+    let status = RwSignal::new(String::new());
+    let copy = move |_| {
+        status.set(copy_plan_link(state));
+        set_timeout(
+            move || {
+                if state.is_alive() {
+                    status.set(String::new());
+                }
+            },
+            std::time::Duration::from_millis(2500),
+        );
+    };
+    view! {
+        <button type="button" class="strip-copy no-print" data-testid="copy-link-strip" on:click=copy>
+            {move || status.with(|s| if s.is_empty() { tr!("share.copy") } else { s.clone() })}
+        </button>
+        <span class="visually-hidden" role="status">{move || status.get()}</span>
     }
 }

@@ -91,6 +91,32 @@ pub fn focus_test_id(id: String) {
     });
 }
 
+/// Puts the keyboard in the text box with test id `id` and selects its text, so typing replaces
+/// it, with the box in the middle of the screen (clear of the sticky strip and of a phone's
+/// on-screen keyboard).
+pub fn edit_test_id(id: String) {
+    request_animation_frame(move || {
+        let Some(input) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| {
+                d.query_selector(&format!("[data-testid=\"{id}\"]"))
+                    .ok()
+                    .flatten()
+            })
+            .and_then(|el| el.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Center);
+        input.scroll_into_view_with_scroll_into_view_options(&options);
+        let focus = web_sys::FocusOptions::new();
+        focus.set_prevent_scroll(true);
+        let _ = input.focus_with_options(&focus);
+        input.select();
+    });
+}
+
 /// Stands in a translated sentence where an element goes (a link, a bold value): pass it as the
 /// placeholder's value, then [`marked`] cuts the sentence around it. Both languages keep such
 /// placeholders in the same order, so the pieces and the elements interleave the same way.

@@ -168,6 +168,7 @@ pub fn SectionNav() -> impl IntoView {
     view! {
         <nav class="toc" aria-label=tr!("nav.label") data-testid="nav">
             <ul>{links}</ul>
+            <crate::sections::share::StripCopy />
         </nav>
     }
 }

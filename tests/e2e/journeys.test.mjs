@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageSuite } from './support/suite.mjs';
-import { Keys } from './support/keys.mjs';
+import { Keys, Touch } from './support/keys.mjs';
 
 const suite = pageSuite();
 const { done } = suite;
@@ -94,5 +94,37 @@ test('research CTO: a 1.3B pretraining run, experiments beside it, the clouds co
   // experiments through the add form (31), the charts opened (12).
   assert.ok(k.count <= 92 / 2, `${k.count} presses`);
   console.log('research CTO, presses:', k.count);
+  await done(calc);
+});
+
+test('co-founder on her phone: a shared link, one grant changed, the link sent back', async () => {
+  const query = '?t0=2026-12-03&job=lora:8B:200M:aws:h100-sxm:1:0:3&serve=8B:1B:aws:h100-sxm:7:12&grant=aws-activate&grant=azure-founders&lang=pt';
+  const calc = await suite.openOn('2026-12-03T09:00:00', query, {
+    viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const { page } = calc;
+  const hands = new Touch(page);
+  // The answers she reads first name each grant: its name is the way to its amount, selected.
+  await hands.tap('answer-grant-link-0');
+  await focusOn(page, 'grant-0-amount');
+  assert.equal(await page.evaluate(() => document.activeElement.selectionEnd - document.activeElement.selectionStart), '100K'.length);
+  const box = await page.getByTestId('grant-0-amount').boundingBox();
+  const strip = await page.locator('nav.toc').boundingBox();
+  assert.ok(box.y >= strip.y + strip.height && box.y + box.height <= 844, `the box (top ${box.y}) is on screen below the strip`);
+  const typed = '150K';
+  await hands.type(typed);
+  await page.waitForFunction(() => /150K/.test(document.querySelector('[data-testid=share-url]')?.value ?? ''));
+  // Sent back from where she is: the strip's own "Copiar link", no scrolling up to the header.
+  await hands.tap('copy-link-strip');
+  await page.waitForFunction(() => document.querySelector('[data-testid=copy-link-strip]')?.innerText === 'Link copiado');
+  const copied = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+  assert.deepEqual(copied.searchParams.getAll('grant').map((g) => g.split(':').slice(0, 2).join(':')), ['aws-activate:150K', 'azure-founders:5K']);
+  assert.equal(copied.searchParams.get('t0'), '2026-12-03', 'the same dates');
+  // 10 actions on 898bfa8: "Créditos" in the strip, a swipe to the grant, a tap on its amount, a
+  // double tap to select it, the 4 characters, a flick to the top and "Copiar link". The
+  // characters are the same in both; everything else (6 then) is at most half.
+  assert.ok(hands.count <= 10, `${hands.count} actions`);
+  assert.ok(hands.count - typed.length <= 6 / 2, `${hands.count - typed.length} actions besides typing the amount`);
+  console.log('co-founder on her phone, actions:', hands.count);
   await done(calc);
 });

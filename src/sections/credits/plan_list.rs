@@ -173,7 +173,7 @@ fn GrantRow(
         });
     };
     view! {
-        <div class="grant-row" data-testid=format!("grant-{index}")>
+        <div class="grant-row" id=format!("grant-{index}") data-testid=format!("grant-{index}")>
             <div class="grant-head">
                 <b>{format!("{}. {name}", index + 1)}</b>
                 {program.map(|p| view! { <span class="hint" data-testid=format!("grant-{index}-typical")>{crate::sections::programs::typical_up_to(p)}</span> })}
