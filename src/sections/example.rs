@@ -26,8 +26,10 @@ pub fn ExamplePlan() -> impl IntoView {
             before,
             after: state.snapshot(),
         }));
-        // The buttons are gone with the example: the keyboard goes to the note's undo.
-        focus_test_id("example-replaced-undo".to_string());
+        // The buttons are gone with the example: the keyboard goes to the note that says what
+        // replaced it, its undo one Tab further (on the undo itself, one more Enter threw the new
+        // plan away: the founder review).
+        focus_test_id("example-replaced".to_string());
     };
     let what = move || {
         state.plan.with(|p| {

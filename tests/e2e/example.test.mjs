@@ -26,8 +26,12 @@ test('a first visit says its plan is an example, and a starting point replaces i
 
   await calc.page.getByTestId('starter-finetune-serve').click();
   await banner.waitFor({ state: 'detached' });
-  // The keyboard is on the note's undo (the starting points went with the example).
-  await calc.page.waitForFunction(() => document.activeElement?.dataset.testid === 'example-replaced-undo');
+  // The keyboard is on the note that says what replaced the example (the starting points went
+  // with it), not on its undo, where one more Enter would throw the new plan away; Tab reaches it.
+  await calc.page.waitForFunction(() => document.activeElement?.dataset.testid === 'example-replaced');
+  await calc.page.keyboard.press('Enter');
+  await calc.page.keyboard.press('Tab');
+  assert.equal(await calc.page.evaluate(() => document.activeElement?.dataset.testid), 'example-replaced-undo');
   // One LoRA job and one serving line, nothing of the example left.
   await calc.waitForUrl((p) => (p.get('job') ?? '').startsWith('lora:8B:200M:') && p.getAll('serve').length === 1);
   assert.equal(await count(calc, 'remove-job-'), 1);

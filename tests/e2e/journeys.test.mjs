@@ -27,7 +27,7 @@ test('São Paulo: LoRA-tune an 8B model, serve it a year, in reais, with AWS and
   // The starting point that is her question: an open 8B model, fine-tuned and served a year.
   await k.tabTo('starter-finetune-serve');
   await k.press('Enter');
-  await focusOn(page, 'example-replaced-undo');
+  await focusOn(page, 'example-replaced');
   // Reais: back up to the currency, one arrow (the dated rate applies at once).
   await k.tabTo('currency-code', { back: true });
   await k.arrowTo('brl');
@@ -67,7 +67,7 @@ test('research CTO: a 1.3B pretraining run, experiments beside it, the clouds co
   // Pretraining a small model: 1.3B parameters on its compute-optimal 26B tokens.
   await k.tabTo('starter-pretrain-small');
   await k.press('Enter');
-  await focusOn(page, 'example-replaced-undo');
+  await focusOn(page, 'example-replaced');
   // Experiments beside it: the second skip link goes to the add form's first field.
   await k.tabTo('skip-to-add-workload', { back: true });
   await k.press('Enter');
