@@ -93,14 +93,17 @@ pub fn mount(in_steps: bool) {
     MOUNTED.with(|m| *m.borrow_mut() = Some(handle));
 }
 
-/// Removes the build's copy of the first screen (index.html, scripts/prerender.mjs): called in the
-/// task that builds the app's own first screen, so no frame shows both, or neither.
+/// Removes the build's copy of the first screen (index.html, scripts/prerender.mjs) and the note
+/// that says the calculator is loading: called in the task that builds the app's own first screen,
+/// so no frame shows both, or neither.
 pub fn remove_first_screen_copy() {
-    if let Some(copy) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("prerender"))
-    {
-        copy.remove();
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    for id in ["prerender", "loading"] {
+        if let Some(element) = document.get_element_by_id(id) {
+            element.remove();
+        }
     }
 }
 

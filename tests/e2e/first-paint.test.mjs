@@ -158,10 +158,55 @@ test('a page that will not open the default plan never shows the copy: a link, a
     const s = await openHeld(c.query, { storage: c.storage });
     const before = await copyState(s.page);
     assert.equal(before.copy, false, `${JSON.stringify(c)}: no copy`);
-    // Only <noscript>'s words would be text, and a browser running scripts does not lay them out.
-    assert.equal(before.bodyText, '', `${JSON.stringify(c)}: nothing but the app will be shown`);
+    // Nothing but the note that the plan is being opened (<noscript>'s words are not laid out in a
+    // browser running scripts): no example's answers for a plan that is not the example.
+    assert.match(before.bodyText, /^(Opening (the plan in this link|your last plan)… The calculator works it out in this browser; on a slow connection that takes a few seconds|Abrindo o plano deste link… A calculadora faz as contas neste navegador; numa conexão lenta, leva alguns segundos)\.$/,
+      `${JSON.stringify(c)}: nothing but the app will be shown`);
     await s.run();
     await s.page.getByTestId('compute-cost').waitFor();
+    assert.equal(await s.page.locator('#loading').count(), 0, `${JSON.stringify(c)}: the note is gone once the app runs`);
+    await s.close();
+  }
+});
+
+test('while the code loads a note says so, in the language the app will use; a tap or a key says nothing happens yet; the app removes it', async () => {
+  const cases = [
+    // The default page: the note over the copy (at the foot of the screen, not over its answers).
+    { query: '', locale: 'en-US', copy: true, want: /^Loading the calculator… The answers below are the example plan’s; its controls work in a moment\.$/,
+      nudged: /^Not yet: the calculator is still loading\. Taps and keys do nothing until it opens\.$/ },
+    { query: '', locale: 'pt-BR', copy: true, want: /^Carregando a calculadora… As respostas abaixo são as do plano de exemplo/, nudged: /^Ainda não: a calculadora está carregando\./ },
+    // A link (no copy: the page was empty until the app ran), in the link's language whatever the browser's.
+    { query: '?t0=2026-12-01&lang=pt&grant=aws-activate:100K:0:12:730', locale: 'en-US', copy: false, want: /^Abrindo o plano deste link… A calculadora faz as contas neste navegador/, nudged: /^Ainda não: a calculadora está carregando\./ },
+    // A link without a language: the saved choice.
+    { query: '?t0=2026-12-01&grant=aws-activate:100K:0:12:730', locale: 'en-US', storage: { 'gpu-credit-runway.lang': 'pt' }, copy: false, want: /^Abrindo o plano deste link…/, nudged: /^Ainda não:/ },
+  ];
+  for (const [i, c] of cases.entries()) {
+    const s = await openHeld(c.query, { locale: c.locale, storage: c.storage ?? {} });
+    const note = s.page.locator('#loading');
+    assert.equal(await note.getAttribute('role'), 'status', `${JSON.stringify(c)}: read out politely`);
+    assert.match(await note.innerText(), c.want, JSON.stringify(c));
+    assert.equal((await copyState(s.page)).copy, c.copy, JSON.stringify(c));
+    const box = await note.boundingBox();
+    assert.ok(box && box.width > 100 && box.x >= 0 && box.x + box.width <= 1280 && box.y + box.height <= 800, `${JSON.stringify(c)}: on screen: ${JSON.stringify(box)}`);
+    if (c.copy) {
+      // Over the copy it sits at the foot of the screen, below the header and the four answers.
+      const answers = await s.page.locator('#prerender [data-prerender-testid^=answer-]').evaluateAll((all) => all.map((a) => {
+        const r = a.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom };
+      }));
+      assert.ok(answers.length >= 4, `${JSON.stringify(c)}: the copy's answers`);
+      for (const a of answers) assert.ok(box.y >= a.bottom || box.y + box.height <= a.top, `${JSON.stringify(c)}: the note covers no answer`);
+    }
+    // A tap on the inert page, or a key, before the app runs: the note says so, highlighted.
+    if (i % 2) await s.page.keyboard.press('Tab');
+    else await s.page.mouse.click(400, 300);
+    assert.match(await note.innerText(), c.nudged, `${JSON.stringify(c)}: a ${i % 2 ? 'key' : 'tap'} gets an answer`);
+    assert.equal(await note.evaluate((n) => n.classList.contains('nudge')), true);
+    await s.run();
+    assert.equal(await s.page.locator('#loading').count(), 0, `${JSON.stringify(c)}: gone once the app runs`);
+    // The app runs: a tap now is the app's, and no note comes back.
+    await s.page.mouse.click(400, 300);
+    assert.equal(await s.page.locator('#loading, #prerender').count(), 0);
     await s.close();
   }
 });
@@ -203,8 +248,9 @@ test('when the app cannot start, the copy gives way to a message instead of a pa
     assert.equal(await banner.getAttribute('role'), 'alert');
     assert.deepEqual(await page.evaluate(() => ({
       copy: !!document.getElementById('prerender'),
+      loading: !!document.getElementById('loading'),
       banners: document.querySelectorAll('.fatal-banner').length,
-    })), { copy: false, banners: 1 }, `${JSON.stringify(c)}: only the message`);
+    })), { copy: false, loading: false, banners: 1 }, `${JSON.stringify(c)}: only the message`);
     await context.close();
   }
   // A page that starts shows no such message, even after it sits a while.
