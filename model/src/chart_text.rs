@@ -49,7 +49,7 @@ fn is_point(p: (f64, f64)) -> bool {
 }
 
 /// A number of GPUs in words: "1 GPU", "1,024 GPUs" (Portuguese "1.024 GPUs").
-fn gpu_count(v: f64) -> String {
+pub fn gpu_count(v: f64) -> String {
     if v == 1.0 {
         tr!("chart_text.gpu_one")
     } else {

@@ -103,7 +103,7 @@ pub use input::calendar::{Date, DateProblem};
 pub use input::field_spec::{job_rows, Field, Need, Origin, Range};
 pub use input::grant_field::{GrantError, GrantField};
 pub use input::job::{Job, LORA_RANK};
-pub use input::kind::WorkloadKind;
+pub use input::kind::{TrainingMemory, WorkloadKind};
 pub use input::knobs::{DataFormat, HostMode, OverheadInputs, Precision};
 pub use input::params::ParamCount;
 pub use input::parse::{

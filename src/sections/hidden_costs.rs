@@ -4,7 +4,7 @@ use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
 use runway_model::{
     chart_text, chart_text::Line, compact, data_value, gpus_per_node, hours, interned,
     offered_networks, percent, tr, usd, Catalog, DataFormat, Field, HiddenOutput, Job,
-    OverheadEstimate, Sweeps,
+    OverheadEstimate, Sweeps, TrainingMemory,
 };
 
 use crate::sections::charts::{draw_on, redraw_after_change};
@@ -122,19 +122,39 @@ fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
     );
     let mut out = Vec::new();
     match o.min_gpus {
-        Some(need) if need > u64::from(s.gpus) => out.push((
-            "memory-warning",
-            tr!(
-                "hidden_costs.memory_warning",
-                // Memory holds every parameter: a mixture of experts is named by its total.
-                params = runway_model::params_compact(s.params, s.params_total),
-                need = need,
-                accelerator = accelerator,
-                gpus = s.gpus,
-                lora = fit(o.min_gpus_lora),
-                qlora = fit(o.min_gpus_qlora)
-            ),
-        )),
+        Some(need) if need > u64::from(s.gpus) => {
+            // Memory holds every parameter: a mixture of experts is named by its total.
+            let params = runway_model::params_compact(s.params, s.params_total);
+            let (lora, qlora) = (fit(o.min_gpus_lora), fit(o.min_gpus_qlora));
+            // The job's own kind: an adapter fine-tune holds its frozen base, not the full state.
+            let text = match o.memory {
+                TrainingMemory::Full => tr!(
+                    "hidden_costs.memory_warning",
+                    params = params,
+                    need = need,
+                    accelerator = accelerator,
+                    gpus = s.gpus,
+                    lora = lora,
+                    qlora = qlora
+                ),
+                TrainingMemory::Lora => tr!(
+                    "hidden_costs.memory_warning_lora",
+                    params = params,
+                    need = need,
+                    accelerator = accelerator,
+                    gpus = s.gpus,
+                    qlora = qlora
+                ),
+                TrainingMemory::Qlora => tr!(
+                    "hidden_costs.memory_warning_qlora",
+                    params = params,
+                    need = need,
+                    accelerator = accelerator,
+                    gpus = s.gpus
+                ),
+            };
+            out.push(("memory-warning", text));
+        }
         None => out.push((
             "memory-warning",
             tr!(
@@ -192,7 +212,10 @@ fn share(fraction: f64) -> String {
 }
 
 fn fit(g: Option<u64>) -> String {
-    g.map_or_else(|| tr!("hidden_costs.does_not_fit"), |g| format!("{g} GPUs"))
+    g.map_or_else(
+        || tr!("hidden_costs.does_not_fit"),
+        |g| chart_text::gpu_count(g as f64),
+    )
 }
 
 fn provider_name<'c>(catalog: &'c Catalog, id: &'c str) -> &'c str {

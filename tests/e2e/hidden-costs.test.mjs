@@ -194,6 +194,29 @@ test('a model that does not fit gets a clear warning', async () => {
   await done(calc);
 });
 
+test('an adapter fine-tune is sized by what it holds: LoRA its bf16 base, QLoRA its 4-bit base', async () => {
+  // Founder review (5 Dec): an 8B LoRA job on one H100 read "need at least 2 … or fine-tune with
+  // LoRA (1 GPU)", sized with the full training state. By hand (model/src/estimators/overheads/
+  // explain.rs): 8.03B in bf16 is 16.06 GB beside 1.86 GB of activations on an 80 GB H100: 1 GPU.
+  const calc = await open('?job=lora:8.03B:20M:modal:h100-sxm:1');
+  assert.equal(await calc.value('min-gpus'), 1);
+  assert.equal(await calc.page.getByTestId('memory-warning').count(), 0);
+  // 70B in bf16 is 140 GB beside 6.53 GB of activations: ceil(140 / 73.47) = 2 GPUs; QLoRA's
+  // 35 GB fit on one. The warning names the job's own memory and only the way out it has left.
+  await calc.type('params', '70B');
+  await calc.page.waitForFunction(() => document.querySelector('[data-testid=min-gpus]')?.dataset.value === '2.0');
+  assert.match(await calc.page.getByTestId('memory-warning').innerText(),
+    /^LoRA on 70B parameters needs at least 2 NVIDIA H100 SXMs to hold the frozen base \(2 bytes a parameter\) and activations; you chose 1\. .* or use QLoRA \(1 GPU\)\.$/);
+  // Its math shows the LoRA bytes, not the full state's 16.
+  const card = calc.page.getByTestId('min-gpus').locator('..');
+  await card.locator('summary').click();
+  await card.locator('.substituted').waitFor();
+  const math = await card.locator('.substituted').innerText();
+  assert.match(math, /LoRA: the base frozen in bf16: ceil\(2 × 7e10 B \/ \(80 − 6\.531\) GB\) = 2 \(every weight trained 16, LoRA 2, QLoRA 1\)$/);
+  assert.doesNotMatch(math, /ceil\(16 ×/);
+  await done(calc);
+});
+
 test('a silicon-only grant pays the accelerators but not the storage; broad credits pay egress', async () => {
   // Trainium2 on AWS with the Trainium grant (silicon scope), data ready day 30, grant approved day
   // 30. The grant pays every Trainium hour (1T tokens: 4.2e22 / (667e12 x 0.4) / 3600 = 43,728

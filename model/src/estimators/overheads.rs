@@ -403,8 +403,13 @@ pub struct OverheadEstimate<'c> {
     pub activation_seq_len: f64,
     /// Activation memory per GPU (one sequence, full recomputation), GB.
     pub activation_gb: f64,
-    /// Fewest GPUs holding full training state (16 bytes/param) and activations.
+    /// What the job holds in memory a parameter: its kind's (full state, LoRA, QLoRA).
+    pub memory: TrainingMemory,
+    /// Fewest GPUs holding the job's own training state (16 bytes a parameter in full training, 2
+    /// for LoRA, 0.5 for QLoRA) and activations.
     pub min_gpus: Option<u64>,
+    /// The same for training every weight (16 bytes a parameter), whatever the job's kind.
+    pub min_gpus_full: Option<u64>,
     /// The same for LoRA (2 bytes/param) and QLoRA (0.5 bytes/param).
     pub min_gpus_lora: Option<u64>,
     /// See `min_gpus_lora`.
@@ -744,7 +749,9 @@ pub fn estimate_overheads<'c>(
         billed_days,
         activation_seq_len: seq_len,
         activation_gb: act,
-        min_gpus: fit(TrainingMemory::Full),
+        memory: s.kind.training_memory(),
+        min_gpus: fit(s.kind.training_memory()),
+        min_gpus_full: fit(TrainingMemory::Full),
         min_gpus_lora: fit(TrainingMemory::Lora),
         min_gpus_qlora: fit(TrainingMemory::Qlora),
         checkpoint_gb: ckpt_gb,

@@ -54,6 +54,17 @@ pub const QLORA_OVERHEAD: f64 = 1.2;
 pub const CHECKPOINTING_EXTRA: f64 = 2.0;
 
 impl WorkloadKind {
+    /// What this kind holds in accelerator memory a parameter: an adapter fine-tune keeps the base
+    /// frozen (LoRA in bf16, QLoRA in 4 bits); every other kind that trains keeps the full state.
+    /// (DPO's frozen reference model adds 2 bytes a parameter more, not counted.)
+    pub fn training_memory(self) -> TrainingMemory {
+        match self {
+            WorkloadKind::Lora => TrainingMemory::Lora,
+            WorkloadKind::Qlora => TrainingMemory::Qlora,
+            _ => TrainingMemory::Full,
+        }
+    }
+
     /// Every kind, in the order a founder meets them.
     pub const ALL: [WorkloadKind; 8] = [
         WorkloadKind::Pretrain,

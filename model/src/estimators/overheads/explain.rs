@@ -6,6 +6,7 @@ use crate::data::catalog::Catalog;
 use crate::estimators::cost::Estimate;
 use crate::estimators::explain::{Citation, Explanation};
 use crate::input::job::Job;
+use crate::input::kind::TrainingMemory;
 use crate::input::knobs::OverheadInputs;
 use crate::io::format::{
     compact, exact, exponent, hours, percent, usd, usd_as_published, usd_exact, usd_unit,
@@ -358,7 +359,14 @@ impl HiddenOutput {
                     // Memory holds every parameter: a mixture of experts' total.
                     params = exponent(s.param_count().all()),
                     mem = e.accelerator.memory_gb,
+                    what = match o.memory {
+                        TrainingMemory::Full => crate::tr!("hidden.sub.memory_full"),
+                        TrainingMemory::Lora => crate::tr!("hidden.sub.memory_lora"),
+                        TrainingMemory::Qlora => crate::tr!("hidden.sub.memory_qlora"),
+                    },
+                    b = exact(o.memory.bytes_per_param(), 1),
                     fit = fit(o.min_gpus),
+                    full = fit(o.min_gpus_full),
                     lora = fit(o.min_gpus_lora),
                     qlora = fit(o.min_gpus_qlora)
                 ),
@@ -562,6 +570,77 @@ mod tests {
     use super::*;
     use crate::estimators::cost::estimate;
     use crate::estimators::overheads::estimate_overheads;
+
+    #[test]
+    fn the_memory_fit_is_the_jobs_own_kind() {
+        // A founder's review read "8B parameters need at least 2 H100s … or fine-tune with LoRA
+        // (1 GPU)" on a job that already was LoRA: the fit used 16 bytes a parameter for every kind.
+        // By hand, Llama 3.1 8B (8.03e9) on one H100 SXM (80 GB), 4,096-token sequences:
+        // h = (128 x 8.03e9 / 12)^(1/3) = 4,408.0, L = 34.44, activations 4096 x 4408.0 x
+        // (2 x 34.44 + 34) B = 1.858 GB; LoRA holds its frozen bf16 base, 2 x 8.03e9 = 16.06 GB:
+        // ceil(16.06 / 78.14) = 1; every weight trained, 16 x 8.03e9 = 128.5 GB: ceil(1.644) = 2.
+        use crate::document::workloads::parse_job;
+        let s_k = OverheadInputs::default();
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let s =
+            parse_job("lora:8.03B:20M:modal:h100-sxm:1", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let o = estimate_overheads(&s, &s_k, &e, &c);
+        assert!(
+            (o.activation_gb - 1.858).abs() < 0.001,
+            "{}",
+            o.activation_gb
+        );
+        assert_eq!(o.memory, TrainingMemory::Lora);
+        assert_eq!(
+            (
+                o.min_gpus,
+                o.min_gpus_full,
+                o.min_gpus_lora,
+                o.min_gpus_qlora
+            ),
+            (Some(1), Some(2), Some(1), Some(1))
+        );
+        let x = HiddenOutput::MinGpus.explain(&s, &s_k, &e, &o, &c);
+        assert!(
+            x.substituted
+                .contains("LoRA: the base frozen in bf16: ceil(2 × 8.03e9 B / (80 − "),
+            "{}",
+            x.substituted
+        );
+        assert!(
+            x.substituted
+                .ends_with("= 1 (every weight trained 2, LoRA 1, QLoRA 1)"),
+            "{}",
+            x.substituted
+        );
+        assert!(!x.substituted.contains("ceil(16 ×"), "{}", x.substituted);
+        // The same model trained in full (a full fine-tune token) on one GPU needs two.
+        let full = parse_job("full-ft:8.03B:20M:modal:h100-sxm:1", 0, &c)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        let fe = estimate(&full, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let fo = estimate_overheads(&full, &s_k, &fe, &c);
+        assert_eq!((fo.memory, fo.min_gpus), (TrainingMemory::Full, Some(2)));
+        let fx = HiddenOutput::MinGpus.explain(&full, &s_k, &fe, &fo, &c);
+        assert!(
+            fx.substituted
+                .contains("this job trains every weight: ceil(16 × 8.03e9 B"),
+            "{}",
+            fx.substituted
+        );
+        // QLoRA holds a 4-bit base: 0.5 x 8.03e9 = 4.015 GB.
+        let q = parse_job("qlora:8.03B:20M:modal:h100-sxm:1", 0, &c)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        let qe = estimate(&q, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let qo = estimate_overheads(&q, &s_k, &qe, &c);
+        let qx = HiddenOutput::MinGpus.explain(&q, &s_k, &qe, &qo, &c);
+        assert!(
+            qx.substituted
+                .contains("QLoRA: the base frozen in 4 bits: ceil(0.5 × 8.03e9 B"),
+            "{}",
+            qx.substituted
+        );
+    }
 
     #[test]
     fn the_scaling_math_shows_both_phases_the_overlap_and_eta() {
