@@ -228,6 +228,9 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
     }
     let mut balance: Vec<f64> = grants.iter().map(|g| g.amount_usd.max(0.0)).collect();
     let mut outcome = vec![GrantOutcome::default(); grants.len()];
+    // What each grant paid, summed payment by payment: a large grant's balance (say $1B) cannot
+    // hold a small payment's cents exactly, so what it paid is not read back from the balance.
+    let mut paid_usd = vec![0.0_f64; grants.len()];
     // Everything that does not change from day to day is computed once: each grant's window, and for
     // each workload the grants that may pay it, in pay order (no string comparison in the day loop).
     let windows: Vec<(u32, u32)> = grants
@@ -324,6 +327,7 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
                 if let Some(g) = current_payer[w] {
                     if balance[g] > due {
                         balance[g] -= due;
+                        paid_usd[g] += due;
                         record_balance(&mut balance_steps[g], day, balance[g]);
                         continue;
                     }
@@ -346,6 +350,7 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
                     current_payer[w] = Some(g);
                     let paid = due.min(balance[g]);
                     balance[g] -= paid;
+                    paid_usd[g] += paid;
                     if balance[g] == 0.0 {
                         dead.push(g);
                     }
@@ -378,9 +383,15 @@ pub fn simulate(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayRes
         } else if grant.expires_on() > horizon {
             outcome[g].unused_usd = balance[g];
         }
-        // Derived rather than summed day by day, so a fully spent grant reads exactly its amount.
-        outcome[g].used_usd =
-            (grant.amount_usd.max(0.0) - outcome[g].expired_usd - outcome[g].unused_usd).max(0.0);
+        // A fully spent grant reads exactly its amount; any other what it paid, summed (its amount
+        // less what is left would carry the balance's rounding: $1e9 less $999,999,999.398 is
+        // $0.601588, off by $0.00002 from the $0.601569 it paid, a property test found).
+        let left = outcome[g].expired_usd + outcome[g].unused_usd;
+        outcome[g].used_usd = if left == 0.0 {
+            grant.amount_usd.max(0.0)
+        } else {
+            paid_usd[g].min(grant.amount_usd.max(0.0))
+        };
     }
     RunwayResult {
         horizon_days: horizon,

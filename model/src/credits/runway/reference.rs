@@ -26,6 +26,7 @@ pub(crate) fn simulate_reference(
     }
     let mut balance: Vec<f64> = grants.iter().map(|g| g.amount_usd.max(0.0)).collect();
     let mut outcome = vec![GrantOutcome::default(); grants.len()];
+    let mut paid_usd = vec![0.0_f64; grants.len()];
     // Everything that does not change from day to day is computed once: each grant's window, and for
     // each workload the grants that may pay it, in pay order (no string comparison in the day loop).
     let windows: Vec<(u32, u32)> = grants
@@ -102,6 +103,7 @@ pub(crate) fn simulate_reference(
                 if balance[g] > 0.0 && from <= day && day < until {
                     let paid = due.min(balance[g]);
                     balance[g] -= paid;
+                    paid_usd[g] += paid;
                     if balance[g] == 0.0 {
                         dead.push(g);
                     }
@@ -135,8 +137,13 @@ pub(crate) fn simulate_reference(
             outcome[g].unused_usd = balance[g];
         }
         // Derived rather than summed day by day, so a fully spent grant reads exactly its amount.
-        outcome[g].used_usd =
-            (grant.amount_usd.max(0.0) - outcome[g].expired_usd - outcome[g].unused_usd).max(0.0);
+        // A fully spent grant reads its amount; any other what it paid, summed.
+        let left = outcome[g].expired_usd + outcome[g].unused_usd;
+        outcome[g].used_usd = if left == 0.0 {
+            grant.amount_usd.max(0.0)
+        } else {
+            paid_usd[g].min(grant.amount_usd.max(0.0))
+        };
     }
     RunwayResult {
         horizon_days: horizon,
