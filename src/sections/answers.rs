@@ -22,6 +22,8 @@ struct Facts {
     total_usd: f64,
     cash_usd: f64,
     cash_day: Option<u32>,
+    /// The first day a grant that pays the plan's bills can pay, when cash is needed before it.
+    credits_arrive: Option<u32>,
     grants: Vec<GrantOutcome>,
     credits: CreditTotals,
     next: Vec<NextStep>,
@@ -55,6 +57,7 @@ pub fn AnswersPanel(
                 total_usd: r.result.total_spend_usd,
                 cash_usd: r.result.cash_usd,
                 cash_day: r.result.runway_end_day,
+                credits_arrive: r.credits_arrive_after_cash(),
                 grants: r.result.grants.clone(),
                 credits: credit_totals(&r.result.grants),
                 next: next_steps(&r.apply_by, &apply_days),
@@ -129,6 +132,14 @@ pub fn AnswersPanel(
                 None if f.total_usd > 0.0 => tr!("answers.credits_pay_all"),
                 None => tr!("answers.nothing_billed"),
             }
+        })
+    };
+    // "Today" as the day cash starts reads as a runway already over when the credits are only
+    // in review: say when they arrive.
+    let arrive_words = move || {
+        facts.with(|f| f.credits_arrive).map(|d| {
+            let date = day0.with(|p| p.day_text(i64::from(d)));
+            view! { <p data-testid="answer-credits-arrive">{tr!("answers.credits_arrive", date = date)}</p> }
         })
     };
     let cost_words = move || {
@@ -314,6 +325,7 @@ pub fn AnswersPanel(
                 <h2>{tr!("answers.h_cash")}</h2>
                 <div class="answer-value" data-testid="answer-cash-date" data-value=cash_iso>{cash_text}</div>
                 <p>{cash_words}</p>
+                {arrive_words}
                 <p>
                     {piece(&cash_words_all, 0)}
                     <span node_ref=cash_node data-testid="answer-cash" data-value=cash_first.raw title=cash_first.exact>{cash_first.human}</span>

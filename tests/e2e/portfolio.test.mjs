@@ -219,6 +219,33 @@ test('bad job and serve tokens get messages naming the token and field; the good
   await done(calc);
 });
 
+test('cash needed before the credits are approved: the answers say when the credits arrive', async () => {
+  // A LoRA job on AWS from day 0 and AWS Activate applied for on day 0 with a 12-day review: usable
+  // from day 0 + 12 (DOMAIN.md section 5), so the job's few dollars on day 0 are cash and "cash
+  // starts" is today, 1 Dec 2026; the credits arrive on 13 Dec 2026 and the answers say so (a
+  // founder read "Today" alone as a runway already over).
+  const link = '?t0=2026-12-01&job=lora:8B:200M:aws:h100-sxm:1&grant=aws-activate:100K:0:12:730';
+  const calc = await openOn('2026-12-01T12:00:00Z', link);
+  assert.equal(await calc.attr('answer-cash-date'), '2026-12-01');
+  const t = (id) => calc.page.getByTestId(id);
+  assert.equal(
+    await t('answer-credits-arrive').textContent(),
+    "The plan's credits can first pay on 13 Dec 2026, once approved: until then its bills are paid in cash.",
+  );
+  // Applied for 12 days before a job that starts on day 12: the credits pay from its first day, no
+  // cash, nothing to say.
+  await done(calc);
+  const early = await openOn('2026-12-01T12:00:00Z', '?t0=2026-12-01&job=lora:8B:200M:aws:h100-sxm:1:12&grant=aws-activate:100K:0:12:730');
+  assert.equal(await early.attr('answer-cash-date'), 'none');
+  assert.equal(await early.page.getByTestId('answer-credits-arrive').count(), 0);
+  await done(early);
+  // The same plan in Portuguese: the same day, in its own words.
+  const pt = await openOn('2026-12-01T12:00:00Z', `${link}&lang=pt`);
+  const words = await pt.page.getByTestId('answer-credits-arrive').textContent();
+  assert.match(words, /^Os créditos do plano só podem pagar a partir de 13 .*2026, depois de aprovados/);
+  await done(pt);
+});
+
 test('an old single-run link opens as one pretraining job and is rewritten as a job token', async () => {
   const calc = await openOn('2026-12-01T12:00:00Z', '?params=13B&tokens=300B&gpu=a100-80gb&gpus=16&provider=aws&start=30&t0=2026-12-01');
   const { page } = calc;

@@ -123,6 +123,24 @@ impl Outcome<'_> {
         self.inputs.1.iter().map(|w| w.start_day).min()
     }
 
+    /// When cash is first needed before any of the plan's grants that pay its bills can pay
+    /// (each still in review, or not yet applied for), the first day one of them can: the answers
+    /// say so beside the date cash starts, which otherwise reads as a runway already over when a
+    /// grant applied for today waits out its review (founder review, 5 Dec 2026). `None` when no
+    /// cash is needed, no grant pays any of the plan's bills, or one of them was usable on that
+    /// day (and ran out, or did not cover that line).
+    pub fn credits_arrive_after_cash(&self) -> Option<u32> {
+        let cash_day = self.result.runway_end_day?;
+        let first = self
+            .inputs
+            .0
+            .iter()
+            .filter(|g| g.first_payable_start(&self.inputs.1).is_some())
+            .map(GrantInput::usable_from)
+            .min()?;
+        (first > cash_day).then_some(first)
+    }
+
     /// What the runway's grants of one program pay, all of them together: the figure the advisor
     /// shows for a program already in the plan, the sum of the credits section's `used` (issue 27,
     /// item 4: "$61K usable" beside "$48K paid").
@@ -664,6 +682,47 @@ mod tests {
             w[0]
         );
         assert!(step("job=pretrain:7B:2T:aws:h100-sxm:122:0:1:1:0.4:1::16:32768").is_empty());
+    }
+
+    #[test]
+    fn cash_before_any_credit_is_usable_names_the_day_credits_arrive() {
+        // A LoRA job on AWS from day 0 (4 x 8e9 x 2e8 = 6.4e18 FLOP, a few GPU-hours: a few
+        // dollars on day 0) and AWS Activate applied for on day 0 with a 12-day review: usable
+        // from day 0 + 12 = 12 (DOMAIN.md section 5), so day 0 is paid in cash and the credits
+        // arrive on day 12.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let at = |link: &str| {
+            let d = crate::io::link::decode_link(link, &c);
+            let o = evaluate(&d.plan, &c);
+            (o.result.runway_end_day, o.credits_arrive_after_cash())
+        };
+        let job = "job=lora:8B:200M:aws:h100-sxm:1";
+        assert_eq!(
+            at(&format!("{job}&grant=aws-activate:100K:0:12:730")),
+            (Some(0), Some(12))
+        );
+        // Applied for 12 days before the work starts (the job starts on day 12): usable on its
+        // first day, nothing is cash, nothing to say.
+        assert_eq!(
+            at("job=lora:8B:200M:aws:h100-sxm:1:12&grant=aws-activate:100K:0:12:730"),
+            (None, None)
+        );
+        // A grant for another provider pays none of this plan's bills: it is not "on its way".
+        assert_eq!(
+            at(&format!("{job}&grant=modal:5K:0:3:365")),
+            (Some(0), None)
+        );
+        // Usable on day 0 but too small ($1 against the job's day-0 bill): cash starts on day 0
+        // because the credits ran out, not because they had not arrived.
+        let small = at(&format!("{job}&grant=aws-activate:1:0:0:730"));
+        assert_eq!(small, (Some(0), None));
+        // Two grants: the one that pays arrives on day 3, the other on day 12: the first day.
+        assert_eq!(
+            at(&format!(
+                "{job}&grant=aws-activate:100K:0:12:730&grant=aws-activate:1K:0:3:730"
+            )),
+            (Some(0), Some(3))
+        );
     }
 
     #[test]
