@@ -85,7 +85,7 @@ pub use document::starters::Starter;
 pub use document::workloads::{
     encode_serve, job_from_slots, job_kinds, params_compact, parse_serve, serve_from_slots, Serve,
 };
-pub use estimators::advisor::{advise, advise_plan, eligibility, Advice, PlanFit};
+pub use estimators::advisor::{advise, advise_plan, eligibility, Advice, InRunway, PlanFit};
 pub use estimators::billing::{
     billing_modes, decode_tokens_per_second, duty_sweep, estimate_billing, kv_bytes_per_token,
     volume_sweep, what_budget_buys, BillingEstimate, BuyRow, DutySweep, ModeRow, VolumeSweep,

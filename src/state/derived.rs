@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use runway_model::{
     advise_plan, billing_modes, cost_by_provider, cost_vs_mfu, duty_sweep, estimate_billing,
     log_space, price_column, sweeps, volume_sweep, what_budget_buys, Advice, BillingEstimate,
-    BuyRow, ColumnResult, DutySweep, ModeRow, PlanFit, Sweeps, VolumeSweep,
+    BuyRow, ColumnResult, DutySweep, ModeRow, Sweeps, VolumeSweep,
 };
 
 use crate::state::AppState;
@@ -107,21 +107,7 @@ impl Derived {
                 let outcome = state.runway.read();
                 let outcome = outcome.as_ref()?;
                 let inputs = state.settings.with(|k| outcome.advisor_inputs(k));
-                let fit = state.plan.with(|p| {
-                    PlanFit::new(
-                        p.jobs.iter().map(|j| j.kind),
-                        p.serves.len(),
-                        p.workloads.len(),
-                        p.grants.iter().map(|g| g.program_id.clone()),
-                    )
-                    .billed_by(
-                        p.jobs
-                            .iter()
-                            .map(|j| j.provider_id.clone())
-                            .chain(p.serves.iter().map(|v| v.provider_id.clone()))
-                            .chain(p.workloads.iter().map(|w| w.provider_id.clone())),
-                    )
-                });
+                let fit = state.plan.with(|p| outcome.plan_fit(p));
                 Some(advise_plan(&inputs, &fit, catalog))
             }),
         }

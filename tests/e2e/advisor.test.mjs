@@ -94,6 +94,12 @@ test('programs that fit come first, programs in the plan are marked, eligibility
   assert.equal(Number(await inPlan.getAttribute('data-paid')), await calc.value('grant-used-0'));
   const paidText = await calc.page.getByTestId('grant-used-0').innerText();
   assert.ok(last.text.includes(`pays ${paidText} in the runway (ranked on a quick estimate of `), last.text);
+  // And what expires unused in the runway, the credits section's figure, not the quick
+  // estimate's own "would expire" (a founder read "$92.93 would expire unused" there beside
+  // "$41K expires unused" in the answers, for one grant).
+  const expiredText = await calc.page.getByTestId('grant-expired-0').innerText();
+  assert.ok(last.text.includes(`In the runway, ${expiredText} of it expires unused`), last.text);
+  assert.ok(!last.text.includes('would expire'), last.text);
   assert.equal(rows.filter((r) => r.inPlan).length, 1);
   // Fine-tuning fits AWS Activate (typical $100K) but not AWS GenAI (pretraining, continued
   // pretraining, inference in data/programs.json `fits`), though GenAI is worth more ($200K):

@@ -141,6 +141,30 @@ impl Outcome<'_> {
         (first > cash_day).then_some(first)
     }
 
+    /// What the credit advisor knows of the plan: its workloads' credit shapes, the providers that
+    /// bill them, its programs, and what each program's grants pay and let expire in this runway.
+    pub fn plan_fit(&self, plan: &Plan) -> crate::estimators::advisor::PlanFit {
+        crate::estimators::advisor::PlanFit::new(
+            plan.jobs.iter().map(|j| j.kind),
+            plan.serves.len(),
+            plan.workloads.len(),
+            plan.grants.iter().map(|g| g.program_id.clone()),
+        )
+        .billed_by(
+            plan.jobs
+                .iter()
+                .map(|j| j.provider_id.clone())
+                .chain(plan.serves.iter().map(|v| v.provider_id.clone()))
+                .chain(plan.workloads.iter().map(|w| w.provider_id.clone())),
+        )
+        .in_runway(
+            plan.grants
+                .iter()
+                .zip(&self.result.grants)
+                .map(|(g, o)| (g.program_id.as_str(), o.used_usd, o.expired_usd)),
+        )
+    }
+
     /// What the runway's grants of one program pay, all of them together: the figure the advisor
     /// shows for a program already in the plan, the sum of the credits section's `used` (issue 27,
     /// item 4: "$61K usable" beside "$48K paid").
@@ -722,6 +746,87 @@ mod tests {
                 "{job}&grant=aws-activate:100K:0:12:730&grant=aws-activate:1K:0:3:730"
             )),
             (Some(0), Some(3))
+        );
+    }
+
+    #[test]
+    fn the_advisor_repeats_the_runways_figures_for_programs_in_the_plan() {
+        // A founder's review: an 8B LoRA and a year of serving on AWS, AWS Activate $100K and
+        // Modal $25K. "Which credits fit" said of AWS Activate "$92.93 would expire unused" (its
+        // quick estimate: the need less what the catalog's window can spend) while the answers
+        // said $41K of it expires unused. Its row now says what the runway says.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let d = crate::io::link::decode_link(
+            "job=lora:8B:600M:aws:h100-sxm:1&serve=8B:1B:aws:h100-sxm:7:12\
+             &grant=aws-activate:100K:0:12:730&grant=modal:25K:0:3:365",
+            &c,
+        );
+        let o = evaluate(&d.plan, &c);
+        let settings = crate::input::settings::Settings::default();
+        let a = crate::estimators::advisor::advise_plan(
+            &o.advisor_inputs(&settings),
+            &o.plan_fit(&d.plan),
+            &c,
+        );
+        let row = |id: &str| {
+            a.ranked
+                .iter()
+                .find(|r| r.program.id == id)
+                .unwrap_or_else(|| panic!("{id}"))
+        };
+        let aws = row("aws-activate");
+        let expired = o.result.grants[0].expired_usd;
+        // A year of one H100 at $6.88 is about $60K: well under $100K, so tens of thousands expire.
+        assert!((20_000.0..60_000.0).contains(&expired), "{expired}");
+        assert!(aws.in_plan);
+        assert!(
+            aws.why.starts_with(&format!(
+                "In the runway, {} of it expires unused",
+                crate::io::format::usd(expired)
+            )),
+            "{}",
+            aws.why
+        );
+        assert!(!aws.why.contains("would expire"), "{}", aws.why);
+        // Modal: the plan runs nothing on Modal, so all $25K expires unused (by hand: it pays no
+        // bill), and the row says why.
+        let modal = row("modal");
+        assert_eq!(o.result.grants[1].expired_usd, 25_000.0);
+        assert!(
+            modal
+                .why
+                .starts_with("In the runway, $25K of it expires unused"),
+            "{}",
+            modal.why
+        );
+        assert!(
+            modal
+                .why
+                .contains("; it pays only Modal bills, and the plan runs nothing on Modal"),
+            "{}",
+            modal.why
+        );
+        assert!(
+            !modal.why.contains("once work moves there"),
+            "{}",
+            modal.why
+        );
+        // A program not in the plan keeps the quick estimate that ranks it.
+        assert!(
+            row("gcp-startups").why.contains(" usable: approved ~day "),
+            "{}",
+            row("gcp-startups").why
+        );
+        // Two grants of one program are summed.
+        let fit = crate::estimators::advisor::PlanFit::default().in_runway([
+            ("modal", 10.0, 1.0),
+            ("aws-activate", 5.0, 0.0),
+            ("modal", 2.5, 3.0),
+        ]);
+        assert_eq!(fit.runway.len(), 2);
+        assert_eq!(
+            (fit.runway[0].paid_usd, fit.runway[0].expired_usd),
+            (12.5, 4.0)
         );
     }
 

@@ -63,6 +63,23 @@ pub struct PlanFit {
     /// Providers billing the plan's work ([`PlanFit::billed_by`]); empty when unknown, then every
     /// program is taken to run where its credit is.
     pub providers: Vec<String>,
+    /// Per program in the plan, what its grants pay and let expire in the plan's runway
+    /// ([`PlanFit::in_runway`]); empty when the runway is not known.
+    pub runway: Vec<InRunway>,
+}
+
+/// What one program's grants do in the plan's runway, all of them together: the figures the
+/// answers and the credits section show, which the advisor's row for it repeats instead of its
+/// own quick estimate (a founder read "$92.93 would expire unused" there beside "$41K expires
+/// unused" in the answers, for the same grant).
+#[derive(Clone, Debug, PartialEq)]
+pub struct InRunway {
+    /// Catalog program id.
+    pub program_id: String,
+    /// Bills its grants paid, USD.
+    pub paid_usd: f64,
+    /// What expired unused, USD.
+    pub expired_usd: f64,
 }
 
 impl PlanFit {
@@ -82,7 +99,27 @@ impl PlanFit {
                 .collect(),
             in_plan: grant_programs.into_iter().collect(),
             providers: Vec::new(),
+            runway: Vec::new(),
         }
+    }
+
+    /// The runway's figures of the plan's grants, as (program id, paid, expired unused) one grant
+    /// at a time; a program's grants are summed.
+    pub fn in_runway<'a>(mut self, grants: impl IntoIterator<Item = (&'a str, f64, f64)>) -> Self {
+        for (id, paid, expired) in grants {
+            match self.runway.iter_mut().find(|r| r.program_id == id) {
+                Some(r) => {
+                    r.paid_usd += paid;
+                    r.expired_usd += expired;
+                }
+                None => self.runway.push(InRunway {
+                    program_id: id.to_string(),
+                    paid_usd: paid,
+                    expired_usd: expired,
+                }),
+            }
+        }
+        self
     }
 
     /// The providers billing the plan's work. A grant pays only its own provider's bill
@@ -238,15 +275,24 @@ pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Cata
         let in_plan = plan.in_plan.iter().any(|id| *id == p.id);
         let runs_there =
             plan.providers.is_empty() || plan.providers.iter().any(|x| *x == p.provider);
-        let mut why = crate::tr!(
-            "advisor.why.usable",
-            usable = usd(usable),
-            amount = usd(amount),
-            ceiling = usd(p.ceiling_usd),
-            approved = approved,
-            spendable = usd(spendable),
-            expires = expires
-        );
+        // A program in the plan: what its grants do in the runway, not the quick estimate that
+        // ranks it (the two disagree whenever the plan's dates or amounts are not the catalog's).
+        let in_runway = plan.runway.iter().find(|r| in_plan && r.program_id == p.id);
+        let mut why = match in_runway {
+            Some(r) if r.expired_usd > 0.0 => {
+                crate::tr!("advisor.why.runway_expires", expired = usd(r.expired_usd))
+            }
+            Some(_) => crate::tr!("advisor.why.runway_all_used"),
+            None => crate::tr!(
+                "advisor.why.usable",
+                usable = usd(usable),
+                amount = usd(amount),
+                ceiling = usd(p.ceiling_usd),
+                approved = approved,
+                spendable = usd(spendable),
+                expires = expires
+            ),
+        };
         if porting > 0.0 {
             why.push_str(&crate::tr!(
                 "advisor.why.porting",
@@ -257,7 +303,7 @@ pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Cata
         if egress > 0.0 {
             why.push_str(&crate::tr!("advisor.why.egress", cost = usd(egress)));
         }
-        if spendable < amount.min(inputs.need_usd) {
+        if in_runway.is_none() && spendable < amount.min(inputs.need_usd) {
             why.push_str(&crate::tr!(
                 "advisor.why.expires",
                 amount = usd(amount.min(inputs.need_usd) - spendable)
@@ -273,7 +319,12 @@ pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Cata
             let provider = catalog
                 .provider(&p.provider)
                 .map_or_else(|| p.provider.to_string(), |x| x.name.to_string());
-            why.push_str(&crate::tr!("advisor.why.moves", provider = provider));
+            // In the plan, the row says what the runway pays, not what it would pay elsewhere.
+            why.push_str(&if in_runway.is_some() {
+                crate::tr!("advisor.why.runs_nothing_there", provider = provider)
+            } else {
+                crate::tr!("advisor.why.moves", provider = provider)
+            });
         }
         if in_plan {
             why.push_str(&crate::tr!("advisor.why.in_plan"));
@@ -456,6 +507,7 @@ mod tests {
             shapes: vec!["pretraining".into()],
             in_plan: vec!["gcp-startups".into()],
             providers: Vec::new(),
+            runway: Vec::new(),
         };
         let a = advise_plan(&inputs(), &plan, &c);
         let last = a.ranked.last().unwrap_or_else(|| panic!("no programs"));
