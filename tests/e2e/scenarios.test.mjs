@@ -456,7 +456,10 @@ test('the print stylesheet gives a report without controls', async () => {
   for (const hidden of ['input-params', 'save-scenario', 'export-json', 'copy-link']) {
     assert.equal(await calc.page.getByTestId(hidden).isVisible(), false, `${hidden} is printed`);
   }
+  // The page is built in steps (the charts after their frame): on a loaded machine the last
+  // steps can still be running here, so each printed part gets 10 s to appear.
   for (const shown of ['total-cost', 'compute-cost', 'runway-end-day', 'chart-runway', 'chart-cost-vs-mfu', 'scenario-name']) {
+    await calc.page.getByTestId(shown).waitFor({ state: 'visible', timeout: 10000 }).catch(() => {});
     assert.equal(await calc.page.getByTestId(shown).isVisible(), true, `${shown} is not printed`);
   }
   const pdf = await calc.page.pdf({ format: 'A4', printBackground: true });
