@@ -1021,15 +1021,20 @@ fn figures_shown_twice(plan: &Plan, cat: &Catalog) -> Vec<(String, f64, f64, Rel
             Equal,
         ),
     ];
-    // The advisor's figure for a program in the plan (data-paid) is what its grants pay.
-    let mut programs: Vec<&str> = plan.grants.iter().map(|g| g.program_id.as_str()).collect();
-    programs.sort_unstable();
-    programs.dedup();
+    // The advisor's figures for the programs in the plan (data-paid, "In the runway, … expires
+    // unused") are what their grants pay and let expire.
+    let fit = o.plan_fit(plan);
     out.push((
         "the advisor's paid, over the plan's programs (advice-*[data-paid]) = credits that pay"
             .into(),
-        sum(&mut programs.iter().map(|id| o.paid_by_program(plan, id))),
+        sum(&mut fit.runway.iter().map(|x| x.paid_usd)),
         totals.used_usd,
+        Equal,
+    ));
+    out.push((
+        "the advisor's expired, over the plan's programs = credit expiring (answer-expired)".into(),
+        sum(&mut fit.runway.iter().map(|x| x.expired_usd)),
+        totals.expired_usd,
         Equal,
     ));
     for (i, j) in o.jobs.iter().enumerate() {

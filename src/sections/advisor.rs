@@ -35,18 +35,11 @@ pub fn AdvisorPanel() -> impl IntoView {
         let Some(a) = a.as_ref() else {
             return (Vec::new(), None);
         };
-        // What each program's grants pay in the runway, for the programs already in the plan.
-        let paid = |id: &str| {
-            state.runway.with(|o| {
-                let o = o.as_ref()?;
-                Some(state.plan.with(|p| o.paid_by_program(p, id)))
-            })
-        };
         let rows = a
             .ranked
             .iter()
             .map(|r| Row {
-                paid: if r.in_plan { paid(&r.program.id) } else { None },
+                paid: r.in_runway.as_ref().map(|x| x.paid_usd),
                 id: r.program.id.to_string(),
                 name: r.program.name_text().to_string(),
                 usable: r.usable_usd,

@@ -164,18 +164,6 @@ impl Outcome<'_> {
                 .map(|(g, o)| (g.program_id.as_str(), o.used_usd, o.expired_usd)),
         )
     }
-
-    /// What the runway's grants of one program pay, all of them together: the figure the advisor
-    /// shows for a program already in the plan, the sum of the credits section's `used` (issue 27,
-    /// item 4: "$61K usable" beside "$48K paid").
-    pub fn paid_by_program(&self, plan: &Plan, program_id: &str) -> f64 {
-        plan.grants
-            .iter()
-            .zip(&self.result.grants)
-            .filter(|(g, _)| g.program_id == program_id)
-            .map(|(_, g)| g.used_usd)
-            .sum()
-    }
 }
 
 /// Prices one job.

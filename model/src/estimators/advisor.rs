@@ -199,6 +199,9 @@ pub struct Ranked<'c> {
     pub fits_shape: bool,
     /// Whether the plan already holds a grant of this program.
     pub in_plan: bool,
+    /// For a program in the plan: what its grants pay and let expire in the plan's runway (the
+    /// figures the answers and the credits section show); `None` when the runway is not known.
+    pub in_runway: Option<InRunway>,
     /// Whether the plan runs work on the program's provider (or the plan's providers are not
     /// known): if not, the usable value is what it would pay once work moves there, and the plan
     /// as it stands gets nothing from it.
@@ -277,7 +280,7 @@ pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Cata
             plan.providers.is_empty() || plan.providers.iter().any(|x| *x == p.provider);
         // A program in the plan: what its grants do in the runway, not the quick estimate that
         // ranks it (the two disagree whenever the plan's dates or amounts are not the catalog's).
-        let in_runway = plan.runway.iter().find(|r| in_plan && r.program_id == p.id);
+        let in_runway = plan.runway.iter().find(|r| r.program_id == p.id);
         let mut why = match in_runway {
             Some(r) if r.expired_usd > 0.0 => {
                 crate::tr!("advisor.why.runway_expires", expired = usd(r.expired_usd))
@@ -339,6 +342,7 @@ pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Cata
             usable_usd: usable,
             fits_shape,
             in_plan,
+            in_runway: in_runway.cloned(),
             runs_there,
             eligibility: eligibility(p),
             why,
