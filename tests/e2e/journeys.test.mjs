@@ -40,6 +40,9 @@ test('São Paulo: LoRA-tune an 8B model, serve it a year, in reais, with AWS and
   await k.tabTo('add-program-azure-founders');
   await k.press('Enter');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid^=remove-grant-]').length === 2);
+  // The share box follows the plan a task after an edit (src/sections/share.rs): read it once it
+  // has (a fresh-clone run read it a task early and found one grant).
+  await page.waitForFunction(() => (document.querySelector('[data-testid=share-url]')?.value.match(/[?&]grant=/g) ?? []).length === 2);
 
   // The plan is hers: a LoRA job and a year of serving on AWS, two grants, shown in reais.
   const link = new URL(await page.getByTestId('share-url').inputValue());
