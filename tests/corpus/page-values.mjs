@@ -9,7 +9,17 @@ export const UNSTABLE = new Set(['mc-time', 'day0-past']);
 /** @param {import('playwright-core').Page} page */
 export async function pageValues(page, baseUrl, query) {
   await page.goto(`${baseUrl}?${query}`);
-  await page.locator('main[data-built]').waitFor({ state: 'attached' });
+  await page.locator('main[data-built]').waitFor({ state: 'attached' }).catch(async (e) => {
+    // Say which link, and what the page was doing (one run in seven timed out here, link unknown).
+    const state = await page.evaluate(() => ({
+      readyState: document.readyState,
+      url: location.href,
+      worker: Boolean(navigator.serviceWorker?.controller),
+      loading: document.getElementById('loading')?.textContent?.trim() ?? null,
+      main: document.querySelector('main')?.outerHTML.slice(0, 200) ?? null,
+    })).catch((x) => String(x));
+    throw new Error(`the page did not build for ?${query}: ${e.message}; page: ${JSON.stringify(state)}`);
+  });
   // A print builds every section's contents (each is built on first open otherwise).
   await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
   await page.waitForFunction(() => document.querySelectorAll('details.section[data-built=false]').length === 0, null, { timeout: 10000 });
