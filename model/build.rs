@@ -237,6 +237,10 @@ const TABLES: &[Table] = &[
             ("source", Kind::Str),
             ("source_pt", Kind::Str),
             ("as_of", Kind::Str),
+            ("approval_chance", Kind::F64),
+            ("approval_source", Kind::Str),
+            ("approval_source_pt", Kind::Str),
+            ("family", Kind::OptStrAsEmpty),
         ],
     },
 ];

@@ -61,7 +61,9 @@ pub mod montecarlo;
 pub use credits::answers::{
     credit_totals, next_steps, serving_vs_api, ApiVerdict, ApplyStatus, CreditTotals, NextStep,
 };
-pub use credits::evaluate::{evaluate, host_text, price_serve, run_plan, runway_inputs, Outcome};
+pub use credits::evaluate::{
+    evaluate, host_text, price_serve, run_plan, runway_inputs, Certainty, IfDenied, Outcome,
+};
 pub use credits::planner::{plan_applications, Applications};
 pub use credits::runway::summary::{chart_window, expiries, markers, summary, ChartWindow, Marker};
 pub use credits::runway::{
@@ -78,8 +80,8 @@ pub use document::compare::{
     MAX_COLUMNS,
 };
 pub use document::plan::{
-    apply_window, warnings, work_from_slots, BillLine, Day0, ExtraWorkload, GrantOdds, Plan,
-    PlannedGrant, RangeError, RangeKey, MAX_GRANTS, MAX_WORKLOADS,
+    apply_window, warnings, work_from_slots, BillLine, Day0, ExtraWorkload, GrantOdds, GrantState,
+    Plan, PlannedGrant, RangeError, RangeKey, MAX_GRANTS, MAX_WORKLOADS,
 };
 pub use document::starters::Starter;
 pub use document::workloads::{
@@ -119,7 +121,7 @@ pub use io::format::{
     compact, currency_label, data_value, exact, hours, percent, scientific, usd, usd_as_published,
     usd_exact, usd_unit, NOT_A_NUMBER,
 };
-pub use io::ics::{file_name, plan_calendar};
+pub use io::ics::{file_name, plan_calendar, plan_events};
 pub use io::link::{
     decode_link, decode_view_prefs, encode_link, encode_view_prefs, query_has_plan, DecodedLink,
     ViewPrefs,

@@ -88,14 +88,26 @@ impl Spread {
             .iter()
             .filter_map(|g| {
                 let p = catalog.program(&g.program_id)?;
-                let odds = g.odds;
-                let lo = odds.review_min_days.unwrap_or(p.review_days_min);
-                let hi = odds.review_max_days.unwrap_or(p.review_days_max);
+                // The runway counts from day 0: a grant applied before it has its review days
+                // shifted by its apply day (`runway_input`), so its range is shifted the same.
+                let mode = g.runway_input(p).review_days;
+                let (lo, hi) = if g.review_is_pinned(p) {
+                    // Held, or a review typed outside the program's range on purpose (0 days
+                    // for credits already in hand): the bands keep the typed day.
+                    (mode, mode)
+                } else {
+                    let before = i64::from(g.apply_day.min(0));
+                    let shift = |d: u32| (before + i64::from(d)).max(0) as u32;
+                    (
+                        shift(g.odds.review_min_days.unwrap_or(p.review_days_min)),
+                        shift(g.odds.review_max_days.unwrap_or(p.review_days_max)),
+                    )
+                };
                 Some(GrantSpread {
-                    approval: odds.approval,
-                    review_min: lo.min(g.review_days),
-                    review_mode: g.review_days,
-                    review_max: hi.max(g.review_days),
+                    approval: g.chance(p),
+                    review_min: lo.min(mode),
+                    review_mode: mode,
+                    review_max: hi.max(mode),
                 })
             })
             .collect();
@@ -550,7 +562,7 @@ mod tests {
         let q = "t0=2026-12-01&grant=modal%3A5K%3A0%3A3%3A365%3A0.5%3A%3A20&grant=aws-activate%3A100K%3A0%3A12%3A365&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A1&mfu_range=0.8%3A1.2&price_range=0.9%3A1.3";
         let d = crate::io::link::decode_link(q, &c);
         assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
-        assert_eq!(d.plan.grants[0].odds.approval, 0.5);
+        assert_eq!(d.plan.grants[0].odds.approval, Some(0.5));
         assert_eq!(d.plan.grants[0].odds.review_max_days, Some(20));
         assert_eq!(
             d.plan.grants[1].odds,
@@ -695,8 +707,8 @@ mod tests {
 
     #[test]
     fn a_plan_gives_its_spread_field_by_field() {
-        // From a link: AWS Activate typed with a 12-day review and no odds (default: approval 1,
-        // the catalog's review range for the program, 9 to 14 days in data/programs.json); Modal
+        // From a link: AWS Activate typed with a 12-day review and no odds (default: the
+        // program's approval chance and review range, 9 to 14 days in data/programs.json); Modal
         // typed with review 3, approval 0.5, shortest 2, longest 20; the editor's job at the
         // default scenario's MFU, 0.4 (cost.rs); ranges MFU 0.5–1.5, price 0.8–1.2.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
@@ -709,7 +721,7 @@ mod tests {
             s.grants,
             vec![
                 GrantSpread {
-                    approval: 1.0,
+                    approval: c.program("aws-activate").map_or(0.0, |p| p.approval_chance),
                     review_min: 9,
                     review_mode: 12,
                     review_max: 14
@@ -746,15 +758,35 @@ mod tests {
             }
         }
         assert!(o.lines.contains(&BillLine::Job(0)), "{:?}", o.lines);
-        // A typed review outside the catalog's range widens it: AWS Activate at 30 days gives
-        // 9 to 30; at 5 days, 5 to 14.
-        for (typed, lo, hi) in [(30, 9, 30), (5, 5, 14)] {
+        // A typed review outside the catalog's range (9 to 14 days) pins it: the reader typed a
+        // day the catalog does not expect (0 for credits in hand), and the bands keep it, so they
+        // never contradict the runway (issue 42). Inside the range, the range is sampled.
+        for (typed, lo, hi) in [(30, 30, 30), (5, 5, 5), (0, 0, 0), (10, 9, 14)] {
             let mut p = d.plan.clone();
             p.grants[0].review_days = typed;
             let o = crate::credits::evaluate::evaluate(&p, &c);
             let g = Spread::of(&p, &o, &c).grants[0];
             assert_eq!((g.review_min, g.review_mode, g.review_max), (lo, typed, hi));
         }
+        // Held (applied day -70, 10-day review: approved day -60): certain, its days pinned at
+        // day 0 (the runway's view of it). In review (applied day -5, typical 12 days, so expected
+        // on day 7): the catalog's 9 to 14 days shifted by -5, 4 to 9, chance the program's.
+        let mut p = d.plan.clone();
+        (p.grants[0].apply_day, p.grants[0].review_days) = (-70, 10);
+        let o = crate::credits::evaluate::evaluate(&p, &c);
+        let g = Spread::of(&p, &o, &c).grants[0];
+        assert_eq!(
+            (g.approval, g.review_min, g.review_mode, g.review_max),
+            (1.0, 0, 0, 0)
+        );
+        (p.grants[0].apply_day, p.grants[0].review_days) = (-5, 12);
+        let o = crate::credits::evaluate::evaluate(&p, &c);
+        let g = Spread::of(&p, &o, &c).grants[0];
+        let chance = c.program("aws-activate").map_or(0.0, |p| p.approval_chance);
+        assert_eq!(
+            (g.approval, g.review_min, g.review_mode, g.review_max),
+            (chance, 4, 7, 9)
+        );
     }
 
     /// Timing, not a check: `cargo test -p runway-model --release -- --ignored --nocapture mc_timing`.

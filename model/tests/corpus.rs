@@ -102,7 +102,8 @@ fn model_values(link: &str, catalog: &Catalog) -> BTreeMap<String, String> {
             put(format!("grant-expired-{i}"), data_value(g.expired_usd));
             put(format!("grant-unused-{i}"), data_value(g.unused_usd));
         }
-        let apply_days: Vec<u32> = plan.grants.iter().map(|g| g.apply_day).collect();
+        let apply_days: Vec<Option<i32>> =
+            plan.grants.iter().map(|g| g.planned_apply_day()).collect();
         for (k, step) in next_steps(&r.apply_by, &apply_days).iter().enumerate() {
             put(format!("answer-next-{k}"), iso(step.apply_by));
         }

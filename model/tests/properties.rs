@@ -946,7 +946,7 @@ fn plans_from_link_shaped_strings_mostly_load() {
         works += usize::from(l.works > 0);
         columns += usize::from(!d.plan.compare.is_empty());
         let odds: Vec<_> = d.plan.grants.iter().map(|g| g.odds).collect();
-        approval += usize::from(odds.iter().any(|o| o.approval < 1.0));
+        approval += usize::from(odds.iter().any(|o| o.approval.is_some_and(|a| a < 1.0)));
         review_range += usize::from(
             odds.iter()
                 .any(|o| o.review_min_days.is_some() && o.review_max_days.is_some()),
@@ -1104,7 +1104,7 @@ fn figures_shown_twice(plan: &Plan, cat: &Catalog) -> Vec<(String, f64, f64, Rel
     // typed, no MFU or price range): every band is the answers' figure.
     let mut certain = plan.clone();
     for g in &mut certain.grants {
-        g.odds.approval = 1.0;
+        g.odds.approval = Some(1.0);
         g.odds.review_min_days = Some(g.review_days);
         g.odds.review_max_days = Some(g.review_days);
     }

@@ -109,17 +109,21 @@ pub struct NextStep {
     /// The latest plan day to apply (negative: before day 0); `None` when it pays no workload.
     pub apply_by: Option<i64>,
     /// The apply day the plan holds.
-    pub planned_apply_day: u32,
+    pub planned_apply_day: i32,
     /// Whether the planned day is in time.
     pub status: ApplyStatus,
 }
 
 /// The grants' next steps, nearest apply-by day first (ties in plan order), grants that can pay no
 /// workload last. `apply_by` is [`crate::document::plan::apply_by`]'s answer and `apply_days` each grant's
-/// planned apply day, both in plan order; a grant missing from either is left out.
-pub fn next_steps(apply_by: &[Option<i64>], apply_days: &[u32]) -> Vec<NextStep> {
+/// planned apply day, both in plan order; a grant missing from either is left out, and so is one
+/// already applied for (`None`: in review or held), which has no step left.
+pub fn next_steps(apply_by: &[Option<i64>], apply_days: &[Option<i32>]) -> Vec<NextStep> {
     let mut steps = Vec::with_capacity(apply_by.len());
     for (grant, (&by, &planned)) in apply_by.iter().zip(apply_days).enumerate() {
+        let Some(planned) = planned else {
+            continue;
+        };
         let status = match by {
             None => ApplyStatus::PaysNothing,
             Some(by) if by < 0 => ApplyStatus::TooLate { days: -by },
@@ -237,9 +241,10 @@ mod tests {
         // Grant 2: apply by day -20 (review 40 for work on day 20): 20 days too late even on day 0.
         // Grant 3: apply by day 8 (tie with grant 0, stays after it), planned day 10: 2 days late.
         // Grant 4: apply by day 30, planned on day 30 itself: in time.
+        // Grant 5: held (no planned day): no step at all, not "pays nothing".
         let steps = next_steps(
-            &[Some(8), None, Some(-20), Some(8), Some(30)],
-            &[0, 0, 0, 10, 30],
+            &[Some(8), None, Some(-20), Some(8), Some(30), None],
+            &[Some(0), Some(0), Some(0), Some(10), Some(30), None],
         );
         let order: Vec<usize> = steps.iter().map(|s| s.grant).collect();
         assert_eq!(order, [2, 0, 3, 4, 1]);
@@ -263,7 +268,7 @@ mod tests {
     fn next_steps_of_no_grants_and_mismatched_lists() {
         assert!(next_steps(&[], &[]).is_empty());
         // A grant without a planned day (lists of different length) is left out, never guessed.
-        let steps = next_steps(&[Some(3), Some(1)], &[0]);
+        let steps = next_steps(&[Some(3), Some(1)], &[Some(0)]);
         assert_eq!(steps.len(), 1);
         assert_eq!(steps[0].grant, 0);
     }

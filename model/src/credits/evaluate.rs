@@ -7,7 +7,7 @@ use crate::credits::runway::{
     simulate, GrantInput, LineItem, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS,
 };
 use crate::data::catalog::Catalog;
-use crate::document::plan::{apply_by, warnings, Plan, Warning};
+use crate::document::plan::{apply_by, warnings, GrantState, Plan, PlannedGrant, Warning};
 use crate::document::workloads::Serve;
 use crate::estimators::billing::estimate_billing;
 use crate::estimators::cost::{estimate, Estimate, EstimateError};
@@ -108,8 +108,12 @@ pub struct Outcome<'c> {
     pub result: RunwayResult,
     /// Plain-words warnings.
     pub warnings: Vec<Warning>,
-    /// Per grant: the latest day to apply ([`apply_by`]).
+    /// Per grant: the latest day to apply ([`apply_by`]); `None` for a grant in review or held,
+    /// which has no application left to send.
     pub apply_by: Vec<Option<i64>>,
+    /// What is certain and what is hoped: unapproved credits, the runway if they are refused,
+    /// when the credits run out.
+    pub certainty: Certainty,
 }
 
 impl Outcome<'_> {
@@ -321,17 +325,7 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
     let grants: Vec<GrantInput> = plan
         .grants
         .iter()
-        .filter_map(|g| {
-            let p = catalog.program(&g.program_id)?;
-            Some(GrantInput {
-                provider_id: p.provider.to_string(),
-                scope: p.scope,
-                amount_usd: g.amount_usd,
-                apply_day: g.apply_day,
-                review_days: g.review_days,
-                validity_days: g.validity_days,
-            })
-        })
+        .filter_map(|g| Some(g.runway_input(catalog.program(&g.program_id)?)))
         .collect();
     let mut workloads = Vec::new();
     let mut lines = Vec::new();
@@ -401,7 +395,19 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
             plan.settings.overheads.tokens_per_step,
         ));
     }
-    let apply_by = apply_by(&inputs.0, &inputs.1);
+    // Only a planned grant has an application to send: one in review or held has none.
+    let planned: Vec<bool> = plan
+        .grants
+        .iter()
+        .filter(|g| catalog.program(&g.program_id).is_some())
+        .map(|g| g.state() == GrantState::Planned)
+        .collect();
+    let apply_by = apply_by(&inputs.0, &inputs.1)
+        .into_iter()
+        .zip(&planned)
+        .map(|(by, &p)| by.filter(|_| p))
+        .collect();
+    let certainty = Certainty::of(&planned_states(plan, catalog), &inputs, &result);
     Outcome {
         jobs,
         serves,
@@ -410,7 +416,115 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
         result,
         warnings,
         apply_by,
+        certainty,
     }
+}
+
+/// Each runway grant's state at day 0 (grants of programs the catalog lacks are skipped, as the
+/// runway skips them).
+fn planned_states(plan: &Plan, catalog: &Catalog) -> Vec<GrantState> {
+    plan.grants
+        .iter()
+        .filter(|g| catalog.program(&g.program_id).is_some())
+        .map(PlannedGrant::state)
+        .collect()
+}
+
+/// What is certain and what is hoped (issue 42): the credits the plan counts on that are not
+/// approved yet, what happens if every one of them is refused, and when the credits stop paying.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Certainty {
+    /// Bills the runway pays from grants still in review or planned, USD.
+    pub unapproved_usd: f64,
+    /// The runway with held grants only, when some grant not yet approved pays a bill (`None`:
+    /// nothing the plan counts on is at risk).
+    pub if_denied: Option<IfDenied>,
+    /// The day the credits stop covering the bills: the last day a grant pays when cash pays
+    /// part of it, else the first day cash pays after it (`None`: the credits pay to the end).
+    /// With no grant paying anything, the day cash starts.
+    pub credits_run_out_day: Option<u32>,
+    /// The cash burn from that day, USD a 730-hour month: the cash of the 30 days from then (what
+    /// is left of the plan when it ends sooner), scaled to 730 hours. 0 without a run-out day.
+    pub burn_after_usd_per_month: f64,
+}
+
+/// The runway if every grant not yet approved is refused.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IfDenied {
+    /// The first day cash is needed (`None`: never).
+    pub cash_day: Option<u32>,
+    /// Cash in all, USD.
+    pub cash_usd: f64,
+    /// The runway grants (plan order among known programs) not yet approved that pay some bill.
+    pub at_risk: Vec<usize>,
+}
+
+impl Certainty {
+    /// From the grants' states, the runway's inputs and its result.
+    pub fn of(
+        states: &[GrantState],
+        inputs: &(Vec<GrantInput>, Vec<WorkloadInput>),
+        result: &RunwayResult,
+    ) -> Certainty {
+        let at_risk: Vec<usize> = result
+            .grants
+            .iter()
+            .enumerate()
+            .filter(|&(k, o)| {
+                states.get(k).is_some_and(|&s| s != GrantState::Held) && o.used_usd > 0.0
+            })
+            .map(|(k, _)| k)
+            .collect();
+        let unapproved_usd = at_risk.iter().map(|&k| result.grants[k].used_usd).sum();
+        let if_denied = (!at_risk.is_empty()).then(|| {
+            let held: Vec<GrantInput> = inputs
+                .0
+                .iter()
+                .zip(states)
+                .filter(|(_, &s)| s == GrantState::Held)
+                .map(|(g, _)| g.clone())
+                .collect();
+            let t = crate::credits::runway::simulate_totals(&held, &inputs.1);
+            IfDenied {
+                cash_day: t.runway_end_day,
+                cash_usd: t.cash_usd,
+                at_risk,
+            }
+        });
+        let (run_out, burn) = credits_run_out(result);
+        Certainty {
+            unapproved_usd,
+            if_denied,
+            credits_run_out_day: run_out,
+            burn_after_usd_per_month: burn,
+        }
+    }
+}
+
+/// Bills below half a cent a day are no spending (float dust of a partial last hour).
+const DUST_USD: f64 = 0.005;
+
+/// The day the credits stop covering the bills, and the cash burn from then, USD a month (see
+/// [`Certainty::credits_run_out_day`]).
+pub fn credits_run_out(r: &RunwayResult) -> (Option<u32>, f64) {
+    let days = r.daily_spend_usd.len().min(r.daily_cash_usd.len());
+    let paid = |d: usize| r.daily_spend_usd[d] - r.daily_cash_usd[d] > DUST_USD;
+    // The last day a grant pays: the credits ran short that day if it also needed cash, else
+    // they stop covering the bills on the first cash day after it (all of them when none pays).
+    let first_cash = match (0..days).rev().find(|&d| paid(d)) {
+        Some(last) if r.daily_cash_usd[last] > DUST_USD => Some(last),
+        Some(last) => (last + 1..days).find(|&d| r.daily_cash_usd[d] > DUST_USD),
+        None => (0..days).find(|&d| r.daily_cash_usd[d] > DUST_USD),
+    };
+    let Some(first_cash) = first_cash else {
+        return (None, 0.0);
+    };
+    // A month's burn: the cash of the 30 days from then (less when the plan ends sooner: what
+    // the month after the credits really costs), scaled to a 730-hour month.
+    let end = (first_cash + 30).min(days);
+    let cash: f64 = r.daily_cash_usd[first_cash..end].iter().sum();
+    let per_month = cash / 30.0 * HOURS_PER_MONTH / 24.0;
+    (Some(first_cash as u32), per_month)
 }
 
 /// A job its GPUs would finish in under an hour (issue 27, item 5): so many accelerators for so

@@ -23,7 +23,7 @@ use crate::credits::runway::{
     simulate_totals, GrantInput, RunwayTotals, WorkloadInput, HORIZON_CAP_DAYS,
 };
 use crate::data::catalog::Catalog;
-use crate::document::plan::Plan;
+use crate::document::plan::{GrantState, Plan};
 use crate::io::format::usd;
 
 /// Differences smaller than half a cent are ties.
@@ -123,14 +123,27 @@ pub fn candidates(
 /// Searches apply days for `grants` (each at least `earliest`, today's day number) against
 /// `workloads`. A grant applied before `earliest` starts the search at `earliest` (an application
 /// cannot go out in the past); a grant that can pay no workload keeps its day.
+#[cfg(test)]
 pub fn search(grants: &[GrantInput], workloads: &[WorkloadInput], earliest: u32) -> Search {
+    search_among(grants, workloads, earliest, &vec![false; grants.len()])
+}
+
+/// [`search`], with the grants marked `fixed` (already applied for: in review or held) kept where
+/// they are.
+pub fn search_among(
+    grants: &[GrantInput],
+    workloads: &[WorkloadInput],
+    earliest: u32,
+    fixed: &[bool],
+) -> Search {
     let earliest = earliest.min(HORIZON_CAP_DAYS);
     let typed = simulate_totals(grants, workloads);
     let mut simulations = 1;
     let mut current: Vec<GrantInput> = grants.to_vec();
     let mut moved_to_today = false;
-    for g in current.iter_mut() {
-        if g.apply_day < earliest {
+    let is_fixed = |k: usize| fixed.get(k).copied().unwrap_or(false);
+    for (k, g) in current.iter_mut().enumerate() {
+        if !is_fixed(k) && g.apply_day < earliest {
             g.apply_day = earliest;
             moved_to_today = true;
         }
@@ -143,7 +156,8 @@ pub fn search(grants: &[GrantInput], workloads: &[WorkloadInput], earliest: u32)
     };
     let payable: Vec<bool> = grants
         .iter()
-        .map(|g| workloads.iter().any(|w| g.pays_for(w)))
+        .enumerate()
+        .map(|(k, g)| !is_fixed(k) && workloads.iter().any(|w| g.pays_for(w)))
         .collect();
     for _ in 0..MAX_SWEEPS {
         let mut moved = false;
@@ -295,7 +309,7 @@ impl Applications {
     pub fn apply_to(&self, plan: &mut Plan) {
         for s in &self.grants {
             if let Some(g) = plan.grants.get_mut(s.plan_index) {
-                g.apply_day = s.apply_day;
+                g.apply_day = s.apply_day.min(i32::MAX as u32) as i32;
             }
         }
     }
@@ -311,7 +325,6 @@ pub fn plan_applications(
 ) -> Applications {
     let earliest = earliest.min(HORIZON_CAP_DAYS);
     let (grants, workloads) = &outcome.inputs;
-    let found = search(grants, workloads, earliest);
     // The runway skips grants whose program is not in the catalog; map its order to the plan's.
     let plan_indices: Vec<usize> = plan
         .grants
@@ -320,6 +333,12 @@ pub fn plan_applications(
         .filter(|(_, g)| catalog.program(&g.program_id).is_some())
         .map(|(i, _)| i)
         .collect();
+    // A grant in review or held was applied for already: it keeps its days and gets no suggestion.
+    let fixed: Vec<bool> = plan_indices
+        .iter()
+        .map(|&i| plan.grants[i].state() != GrantState::Planned)
+        .collect();
+    let found = search_among(grants, workloads, earliest, &fixed);
     let mut suggested: Vec<GrantInput> = grants.clone();
     for (g, &d) in suggested.iter_mut().zip(&found.apply_days) {
         g.apply_day = d;
@@ -335,6 +354,9 @@ pub fn plan_applications(
         let Some(&plan_index) = plan_indices.get(k) else {
             continue;
         };
+        if fixed[k] {
+            continue;
+        }
         let (Some(typed_o), Some(o)) = (found.typed.grants.get(k), found.totals.grants.get(k))
         else {
             continue;

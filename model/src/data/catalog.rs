@@ -320,9 +320,36 @@ pub struct Program {
     pub source_pt: Text,
     /// When they were read.
     pub as_of: Text,
+    /// Chance that a seed-stage team that applies is approved at the expected amount, 0..=1. No
+    /// programme publishes an approval rate: most are estimates, and the source says so and why.
+    pub approval_chance: f64,
+    /// Where the chance comes from (or that it is an estimate, with its reasoning).
+    pub approval_source: Text,
+    /// Where the chance comes from, in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub approval_source_pt: Text,
+    /// The programme this one is a tier of (`aws-activate` for AWS Activate Founders); empty: its
+    /// own. Tiers of one programme are not granted twice, so the advisor does not suggest a tier
+    /// of a programme the plan already holds.
+    #[cfg_attr(test, serde(default))]
+    pub family: Text,
 }
 
 impl Program {
+    /// The programme this one is a tier of: its `family`, else its own id.
+    pub fn family_id(&self) -> &str {
+        if self.family.is_empty() {
+            &self.id
+        } else {
+            &self.family
+        }
+    }
+
+    /// Where the approval chance comes from, in the reader's language.
+    pub fn approval_source_text(&self) -> &str {
+        in_lang(&self.approval_source, &self.approval_source_pt)
+    }
+
     /// The display name in the reader's language.
     pub fn name_text(&self) -> &str {
         in_lang(&self.name, &self.name_pt)
@@ -1003,6 +1030,27 @@ impl Catalog {
             }
             if p.expected_source.trim().is_empty() {
                 return fail(format!("{what}: expected amount needs a source"));
+            }
+            if !(p.approval_chance > 0.0 && p.approval_chance <= 1.0) {
+                return fail(format!(
+                    "{what}: approval chance must be above 0 and at most 1"
+                ));
+            }
+            if p.approval_source.trim().is_empty() {
+                return fail(format!(
+                    "{what}: approval chance needs a source or an estimate's reasoning"
+                ));
+            }
+            check_translated(
+                &what,
+                "approval_source",
+                &p.approval_source,
+                &p.approval_source_pt,
+            )?;
+            if !p.family.is_empty() && p.family == p.id {
+                return fail(format!(
+                    "{what}: family names the program itself; leave it empty"
+                ));
             }
             if p.ceiling_source.trim().is_empty() || p.validity_source.trim().is_empty() {
                 return fail(format!(

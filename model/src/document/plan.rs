@@ -31,6 +31,20 @@ pub const MAX_AMOUNT_USD: f64 = 1e9;
 pub const MAX_GRANTS: usize = 40;
 /// Most extra workloads a plan holds.
 pub const MAX_WORKLOADS: usize = 20;
+/// Earliest apply day accepted, days before day 0 (ten years: a grant held since then).
+pub const MIN_APPLY_DAY: i32 = -3650;
+
+/// Where a grant stands at day 0: planned (not applied yet), in review (applied, waiting), or
+/// held (approved on or before day 0: its amount is the balance left at day 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GrantState {
+    /// The application goes out on day 0 or later.
+    Planned,
+    /// Applied before day 0, approved after it.
+    InReview,
+    /// Approved on or before day 0.
+    Held,
+}
 
 /// One grant in the plan.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,8 +53,8 @@ pub struct PlannedGrant {
     pub program_id: String,
     /// Amount expected, USD.
     pub amount_usd: f64,
-    /// Day the application goes out.
-    pub apply_day: u32,
+    /// Day the application goes out; negative: before day 0 (a grant in review or held).
+    pub apply_day: i32,
     /// Days until approval.
     pub review_days: u32,
     /// Days usable after approval.
@@ -53,8 +67,8 @@ pub struct PlannedGrant {
 /// trailing fields of its `grant=` token.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GrantOdds {
-    /// Chance it is approved at its amount, 0..=1 (default 1).
-    pub approval: f64,
+    /// Chance it is approved at its amount, 0..=1; `None`: the program's (1 once held).
+    pub approval: Option<f64>,
     /// Shortest review, days; `None`: the catalog's minimum.
     pub review_min_days: Option<u32>,
     /// Longest review, days; `None`: the catalog's maximum.
@@ -64,7 +78,7 @@ pub struct GrantOdds {
 impl Default for GrantOdds {
     fn default() -> Self {
         GrantOdds {
-            approval: 1.0,
+            approval: None,
             review_min_days: None,
             review_max_days: None,
         }
@@ -85,6 +99,100 @@ impl PlannedGrant {
             odds: GrantOdds::default(),
         }
     }
+
+    /// A grant already approved: `balance_usd` left at day 0, approved `approved_days_ago` days
+    /// before day 0 after the program's typical review, usable until the start of day `expires_day`.
+    pub fn held(p: &Program, balance_usd: f64, approved_days_ago: u32, expires_day: u32) -> Self {
+        let approved = -(approved_days_ago.min(MIN_APPLY_DAY.unsigned_abs()) as i32);
+        let review = p.review_days_typical.min(approved.abs_diff(MIN_APPLY_DAY));
+        PlannedGrant {
+            program_id: p.id.to_string(),
+            amount_usd: balance_usd,
+            apply_day: approved - review as i32,
+            review_days: review,
+            validity_days: (i64::from(expires_day) - i64::from(approved)).max(1) as u32,
+            odds: GrantOdds::default(),
+        }
+    }
+
+    /// Where it stands at day 0.
+    pub fn state(&self) -> GrantState {
+        if self.approved_day() <= 0 {
+            GrantState::Held
+        } else if self.apply_day < 0 {
+            GrantState::InReview
+        } else {
+            GrantState::Planned
+        }
+    }
+
+    /// Its apply day while its application is still to send (`None`: in review or held).
+    pub fn planned_apply_day(&self) -> Option<i32> {
+        (self.state() == GrantState::Planned).then_some(self.apply_day)
+    }
+
+    /// The day it is (or was) approved, counted from day 0 (negative: before it).
+    pub fn approved_day(&self) -> i64 {
+        i64::from(self.apply_day) + i64::from(self.review_days)
+    }
+
+    /// The day its balance expires (the start of that day), counted from day 0.
+    pub fn expires_day(&self) -> i64 {
+        self.approved_day() + i64::from(self.validity_days)
+    }
+
+    /// Whether it had expired by day 0 (a held grant typed with a past expiry).
+    pub fn expired_before_day0(&self) -> bool {
+        self.expires_day() <= 0
+    }
+
+    /// Its chance of approval at its amount: 1 once held, else the typed chance, else the
+    /// program's.
+    pub fn chance(&self, p: &Program) -> f64 {
+        match self.state() {
+            GrantState::Held => 1.0,
+            _ => self.odds.approval.unwrap_or(p.approval_chance),
+        }
+    }
+
+    /// Whether the typed review pins its approval day for the uncertainty bands: held, or a
+    /// review outside the program's range that the reader typed on purpose (a review of 0 days).
+    pub fn review_is_pinned(&self, p: &Program) -> bool {
+        self.state() == GrantState::Held
+            || (self.odds.review_min_days.is_none()
+                && self.odds.review_max_days.is_none()
+                && !(p.review_days_min..=p.review_days_max).contains(&self.review_days))
+    }
+
+    /// The simulation's input: a grant applied before day 0 is one usable from
+    /// `max(approval, 0)` until its expiry, applied on day 0 (the runway counts from day 0).
+    pub fn runway_input(&self, p: &Program) -> GrantInput {
+        let (apply, review, validity) = runway_days(
+            i64::from(self.apply_day),
+            self.review_days,
+            self.validity_days,
+        );
+        GrantInput {
+            provider_id: p.provider.to_string(),
+            scope: p.scope,
+            amount_usd: self.amount_usd,
+            apply_day: apply,
+            review_days: review,
+            validity_days: validity,
+        }
+    }
+}
+
+/// `(apply, review, validity)` in the runway's days (all from day 0 on) for a grant applied on
+/// `apply` (possibly before day 0): a grant approved before day 0 is usable from day 0 to its
+/// expiry; one that expired before day 0 is usable on no day.
+pub fn runway_days(apply: i64, review: u32, validity: u32) -> (u32, u32, u32) {
+    if apply >= 0 {
+        return (apply as u32, review, validity);
+    }
+    let from = (apply + i64::from(review)).max(0);
+    let until = (apply + i64::from(review) + i64::from(validity)).max(from);
+    (0, from as u32, (until - from) as u32)
 }
 
 /// A workload besides the calculator's training run (e.g. experiments on Modal before pretraining).
@@ -384,7 +492,7 @@ impl GrantField {
             GrantField::ApplyDay => g.apply_day.to_string(),
             GrantField::ReviewDays => g.review_days.to_string(),
             GrantField::ValidityDays => g.validity_days.to_string(),
-            GrantField::Approval => format_number_exact(o.approval),
+            GrantField::Approval => o.approval.map_or(String::new(), format_number_exact),
             GrantField::ReviewMin => o.review_min_days.map_or(String::new(), |d| d.to_string()),
             GrantField::ReviewMax => o.review_max_days.map_or(String::new(), |d| d.to_string()),
         }
@@ -394,7 +502,7 @@ impl GrantField {
     /// review bounds), which a link leaves out.
     fn written(self, g: &PlannedGrant) -> Option<String> {
         let at_default = match self {
-            GrantField::Approval => g.odds.approval == 1.0,
+            GrantField::Approval => g.odds.approval.is_none(),
             GrantField::ReviewMin => g.odds.review_min_days.is_none(),
             GrantField::ReviewMax => g.odds.review_max_days.is_none(),
             _ => false,
@@ -425,7 +533,12 @@ impl GrantField {
                 g.amount_usd = parse_positive(raw, MAX_AMOUNT_USD).map_err(fail)?
             }
             GrantField::ApplyDay => {
-                g.apply_day = parse_whole(raw, 0, HORIZON_CAP_DAYS).map_err(fail)?
+                g.apply_day = crate::input::parse::parse_signed_whole(
+                    raw,
+                    MIN_APPLY_DAY,
+                    HORIZON_CAP_DAYS as i32,
+                )
+                .map_err(fail)?
             }
             GrantField::ReviewDays => {
                 g.review_days = parse_whole(raw, 0, MAX_REVIEW_DAYS).map_err(fail)?
@@ -433,7 +546,13 @@ impl GrantField {
             GrantField::ValidityDays => {
                 g.validity_days = parse_whole(raw, 1, MAX_VALIDITY_DAYS).map_err(fail)?
             }
-            GrantField::Approval => g.odds.approval = parse_chance(raw).map_err(fail)?,
+            GrantField::Approval => {
+                g.odds.approval = if raw.trim().is_empty() {
+                    None
+                } else {
+                    Some(parse_chance(raw).map_err(fail)?)
+                }
+            }
             GrantField::ReviewMin => g.odds.review_min_days = review_bound()?,
             GrantField::ReviewMax => g.odds.review_max_days = review_bound()?,
         }
@@ -1074,12 +1193,12 @@ mod tests {
     fn a_grant_token_follows_the_one_rule_for_empty_fields() {
         let c = catalog();
         // An empty field is its default, as in every token: the program's expected amount,
-        // day 0, its typical review; an empty approval is 1.
+        // day 0, its typical review; an empty approval is the program's chance (`None`).
         let modal = parse_grant("modal", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
         let g = parse_grant("modal::0::365::9", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(g.amount_usd, modal.amount_usd);
         assert_eq!(g.review_days, modal.review_days);
-        assert_eq!(g.odds.approval, 1.0);
+        assert_eq!(g.odds.approval, None);
         assert_eq!(g.odds.review_min_days, Some(9));
         // Written back with the default approval left empty before the set bound; read back equal.
         let text = encode_grant(&g);
@@ -1187,10 +1306,13 @@ mod tests {
         assert!(e.message().starts_with("Grant 3: \"aws-activte\" is not a credit program in the catalog. Expected one of aws-genai, gcp-startups,"), "{}", e.message());
         let e = parse_grant("modal:abc", 0, &c).unwrap_err();
         assert_eq!(e.message(), "Grant 1 (Modal startup credits): amount \"abc\" is not a number. Expected USD above 0 and at most 1B, like 100K.");
-        let e = parse_grant("modal:1000:-1", 0, &c).unwrap_err();
+        // A day before day 0 is an application already sent (in review or held), back to ten
+        // years before day 0.
+        assert_eq!(parse_grant("modal:1000:-1", 0, &c).map(|g| g.apply_day), Ok(-1));
+        let e = parse_grant("modal:1000:-3651", 0, &c).unwrap_err();
         assert_eq!(
             e.message(),
-            "Grant 1 (Modal startup credits): apply day \"-1\" is negative. Expected a whole day from 0 to 1826."
+            "Grant 1 (Modal startup credits): apply day \"-3651\" is below the accepted range. Expected a whole day from -3650 (applied before day 0) to 1826."
         );
         let e = parse_grant("modal:1000:0:0:0", 0, &c).unwrap_err();
         assert_eq!(e.message(), "Grant 1 (Modal startup credits): validity days \"0\" must be greater than zero. Expected a whole number of days from 1 to 3650.");
@@ -1206,7 +1328,7 @@ mod tests {
         assert_eq!(
             with_odds.odds,
             GrantOdds {
-                approval: 0.5,
+                approval: Some(0.5),
                 review_min_days: None,
                 review_max_days: Some(9)
             }

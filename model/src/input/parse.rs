@@ -501,6 +501,21 @@ pub fn parse_whole(raw: &str, min: u32, max: u32) -> Result<u32, Problem> {
     Ok(v as u32)
 }
 
+/// A whole number from `min` to `max`, which may be negative (a day before day 0).
+pub fn parse_signed_whole(raw: &str, min: i32, max: i32) -> Result<i32, Problem> {
+    let v = parse_number(raw)?;
+    if v.fract() != 0.0 {
+        return Err(Problem::NotWhole);
+    }
+    if v < f64::from(min) {
+        return Err(Problem::BelowRange);
+    }
+    if v > f64::from(max) {
+        return Err(Problem::AboveRange);
+    }
+    Ok(v as i32)
+}
+
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&crate::tr!(

@@ -13,7 +13,7 @@
 
 use crate::credits::evaluate::Outcome;
 use crate::data::catalog::Catalog;
-use crate::document::plan::{BillLine, Plan};
+use crate::document::plan::{BillLine, GrantState, Plan};
 use crate::input::calendar::Date;
 use crate::io::format::{compact, usd_exact};
 
@@ -188,8 +188,10 @@ pub fn plan_events(
         let name = program.name_text().to_string();
         let amount = dollars(planned.amount_usd);
         let key = format!("grant-{}-{}", k + 1, slug(&planned.program_id));
-        let approved = i64::from(g.usable_from());
-        let expires = i64::from(g.expires_on());
+        // The grant's own days (a grant applied before day 0 counts from its application).
+        let approved = planned.approved_day();
+        let expires = planned.expires_day();
+        let state = planned.state();
         let review = if planned.review_days == program.review_days_typical {
             crate::tr!("ics.review_typical", n = planned.review_days)
         } else {
@@ -273,19 +275,22 @@ pub fn plan_events(
                 });
             }
         }
-        events.push(Event {
-            key: format!("{key}-approved"),
-            date: date(approved),
-            summary: crate::tr!("ics.approval.summary", name = name, amount = amount),
-            description: crate::tr!(
-                "ics.approval.description",
-                name = name,
-                amount = amount,
-                applied = human(i64::from(planned.apply_day)),
-                review = review,
-                expires = human(expires)
-            ),
-        });
+        // A held grant was approved before day 0: nothing to wait for, only its expiry.
+        if state != GrantState::Held {
+            events.push(Event {
+                key: format!("{key}-approved"),
+                date: date(approved),
+                summary: crate::tr!("ics.approval.summary", name = name, amount = amount),
+                description: crate::tr!(
+                    "ics.approval.description",
+                    name = name,
+                    amount = amount,
+                    applied = human(i64::from(planned.apply_day)),
+                    review = review,
+                    expires = human(expires)
+                ),
+            });
+        }
         let mut expiry = crate::tr!(
             "ics.expiry.description",
             name = name,
@@ -735,7 +740,7 @@ mod tests {
     fn grant(
         program: &str,
         amount_usd: f64,
-        apply: u32,
+        apply: i32,
         review: u32,
         validity: u32,
     ) -> PlannedGrant {
