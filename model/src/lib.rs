@@ -80,8 +80,8 @@ pub use document::compare::{
     MAX_COLUMNS,
 };
 pub use document::plan::{
-    apply_window, warnings, work_from_slots, BillLine, Day0, ExtraWorkload, GrantOdds, GrantState,
-    Plan, PlannedGrant, RangeError, RangeKey, MAX_GRANTS, MAX_WORKLOADS,
+    apply_window, warnings, work_from_slots, BillLine, Day0, ExtraWorkload, GrantDateError,
+    GrantOdds, GrantState, Plan, PlannedGrant, RangeError, RangeKey, MAX_GRANTS, MAX_WORKLOADS,
 };
 pub use document::starters::Starter;
 pub use document::workloads::{

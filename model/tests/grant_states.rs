@@ -105,7 +105,11 @@ fn in_review_beside_held_and_what_happens_if_it_is_refused() {
     // What the plan counts on that is not approved: the $51,120 the generative-AI grant pays.
     assert!(close(o.certainty.unapproved_usd, 51_120.0));
     // If it is refused: Activate alone, cash from day 304 (6 Oct 2027) to day 729: $51,120.
-    let denied = o.certainty.if_denied.clone().unwrap_or_else(|| panic!("no if-denied runway"));
+    let denied = o
+        .certainty
+        .if_denied
+        .clone()
+        .unwrap_or_else(|| panic!("no if-denied runway"));
     assert_eq!(denied.cash_day, Some(304));
     assert!(close(denied.cash_usd, 51_120.0));
     assert_eq!(denied.at_risk, [1]);
@@ -124,7 +128,9 @@ fn in_review_beside_held_and_what_happens_if_it_is_refused() {
     assert_eq!(dated("grant-2-aws-genai-approved"), "2027-01-04");
     assert_eq!(dated("grant-2-aws-genai-expires"), "2029-01-03");
     assert!(!events.iter().any(|e| e.key.ends_with("apply-by")));
-    assert!(!events.iter().any(|e| e.key == "grant-1-aws-activate-approved"));
+    assert!(!events
+        .iter()
+        .any(|e| e.key == "grant-1-aws-activate-approved"));
 }
 
 #[test]
@@ -146,9 +152,16 @@ fn a_planned_grant_bridged_with_cash_then_run_out() {
     assert_eq!(o.certainty.credits_run_out_day, Some(95));
     // The burn from then: days 95–119 are all that is left, $80 + 24 × $120 = $2,960 in the 30
     // days from day 95, as a month: 2,960 / 30 × 730 / 24 = $3,001.11.
-    assert!(close(o.certainty.burn_after_usd_per_month, 2_960.0 / 30.0 * 730.0 / 24.0));
+    assert!(close(
+        o.certainty.burn_after_usd_per_month,
+        2_960.0 / 30.0 * 730.0 / 24.0
+    ));
     // Refused: cash from day 0, all 120 days, $14,400.
-    let denied = o.certainty.if_denied.clone().unwrap_or_else(|| panic!("no if-denied runway"));
+    let denied = o
+        .certainty
+        .if_denied
+        .clone()
+        .unwrap_or_else(|| panic!("no if-denied runway"));
     assert_eq!(denied.cash_day, Some(0));
     assert!(close(denied.cash_usd, 14_400.0));
     assert!(close(o.certainty.unapproved_usd, 10_000.0));
@@ -161,14 +174,20 @@ fn a_plan_whose_only_grant_is_refused() {
     // Modal credits planned for day 0 (3-day review) but the plan runs on AWS: Modal pays no AWS
     // bill, so nothing is at risk; refusal changes nothing.
     let c = catalog();
-    let p = plan("t0=2026-12-06&grant=modal:25K:0:3:365&work=aws:h100-sxm:1:240:0:1:5", &c);
+    let p = plan(
+        "t0=2026-12-06&grant=modal:25K:0:3:365&work=aws:h100-sxm:1:240:0:1:5",
+        &c,
+    );
     let o = evaluate(&p, &c);
     assert_eq!(o.certainty.if_denied, None);
     assert_eq!(o.certainty.unapproved_usd, 0.0);
     // With no grant paying anything, the credits "run out" on the first cash day, day 0.
     assert_eq!(o.certainty.credits_run_out_day, Some(0));
     // 10 days × $120 = $1,200 in the 30 days from day 0: 1,200 / 30 × 730 / 24 = $1,216.67.
-    assert!(close(o.certainty.burn_after_usd_per_month, 1_200.0 / 30.0 * 730.0 / 24.0));
+    assert!(close(
+        o.certainty.burn_after_usd_per_month,
+        1_200.0 / 30.0 * 730.0 / 24.0
+    ));
 }
 
 #[test]
@@ -177,6 +196,65 @@ fn a_held_grant_in_the_link_reads_back_the_same() {
     let c = catalog();
     let p = plan(&format!("t0=2026-12-06&{HELD}"), &c);
     let q = runway_model::encode_link(&p);
-    assert!(q.contains("grant=aws-activate%3A63K%3A-70%3A10%3A364"), "{q}");
+    assert!(
+        q.contains("grant=aws-activate%3A63K%3A-70%3A10%3A364"),
+        "{q}"
+    );
     assert_eq!(plan(&q, &c), p);
+}
+
+#[test]
+fn the_page_sets_a_grant_s_state_and_dates_as_a_founder_says_them() {
+    use runway_model::{Date, GrantDateError};
+    let c = catalog();
+    let t0 = Date::parse("2026-12-06").unwrap_or_else(|e| panic!("{e}"));
+    let activate = c
+        .program("aws-activate")
+        .unwrap_or_else(|| panic!("aws-activate"));
+    // Added from the catalog: planned, applied on day 0, the typical 12-day review, 365 days.
+    let planned = runway_model::PlannedGrant::from_program(activate);
+    assert_eq!(planned.state(), GrantState::Planned);
+    // "I already have these credits": approved on day 0 (applied 12 days before), its expiry
+    // kept at day 12 + 365 = 377.
+    let mut held = planned.with_state(GrantState::Held, activate);
+    assert_eq!(held.state(), GrantState::Held);
+    assert_eq!(
+        (held.apply_day, held.approved_day(), held.expires_day()),
+        (-12, 0, 377)
+    );
+    // "expires on 6 Oct 2027" = day 304: valid 304 days from its approval on day 0.
+    assert_eq!(held.set_expiry_date(t0, "2027-10-06"), Ok(()));
+    assert_eq!(held.expires_day(), 304);
+    // An expiry on day 0 or before has nothing left: refused, the grant untouched.
+    let before = held.clone();
+    assert_eq!(
+        held.set_expiry_date(t0, "2026-12-06"),
+        Err(GrantDateError::ExpiredBeforeDay0 { day0: t0 })
+    );
+    assert_eq!(held, before);
+    // "Applied yesterday, in review": day -1, the 12-day review ends on day 11.
+    let mut review = planned.with_state(GrantState::InReview, activate);
+    assert_eq!((review.apply_day, review.approved_day()), (-1, 11));
+    // Applied on 1 Nov 2026 (day -35): a 12-day review would have ended on day -23, but it is
+    // still waiting, so the review runs to tomorrow at the earliest: 36 days, approval day 1.
+    assert_eq!(review.set_applied_date(t0, "2026-11-01"), Ok(()));
+    assert_eq!(
+        (review.apply_day, review.review_days, review.state()),
+        (-35, 36, GrantState::InReview)
+    );
+    // Dated day 0 or later, it is not sent yet.
+    assert_eq!(
+        review.set_applied_date(t0, "2026-12-06"),
+        Err(GrantDateError::NotYetSent { day0: t0 })
+    );
+    // Back to planned: applied on day 0 again; from held, the typical review again.
+    assert_eq!(
+        review.with_state(GrantState::Planned, activate).apply_day,
+        0
+    );
+    let back = held.with_state(GrantState::Planned, activate);
+    assert_eq!(
+        (back.apply_day, back.review_days, back.state()),
+        (0, 12, GrantState::Planned)
+    );
 }

@@ -183,6 +183,119 @@ impl PlannedGrant {
     }
 }
 
+impl PlannedGrant {
+    /// The same grant in another state, as the reader picks it: planned applies on day 0 (or
+    /// its later planned day); in review was applied yesterday (or on its earlier day) and is
+    /// still waiting; held keeps its expiry and counts as approved on day 0 (or its earlier day),
+    /// its amount then the balance left. Amounts and validity are kept.
+    pub fn with_state(&self, to: GrantState, p: &Program) -> PlannedGrant {
+        let mut g = self.clone();
+        match to {
+            GrantState::Planned => {
+                if g.state() == GrantState::Held {
+                    g.review_days = p.review_days_typical;
+                }
+                g.apply_day = g.apply_day.max(0);
+            }
+            GrantState::InReview => {
+                if g.apply_day >= 0 {
+                    g.apply_day = -1;
+                }
+                if g.review_days == 0 || g.approved_day() <= 0 {
+                    // Still waiting: approval at least tomorrow, at the typical review if later.
+                    let needed = (1 - i64::from(g.apply_day)) as u32;
+                    g.review_days = p.review_days_typical.max(needed).min(MAX_REVIEW_DAYS);
+                }
+            }
+            GrantState::Held => g.make_held(),
+        }
+        g
+    }
+
+    /// Approved on day 0 (its review ending then) when it was not held, its expiry kept.
+    fn make_held(&mut self) {
+        if self.state() != GrantState::Held {
+            let expires = self.expires_day().max(1);
+            self.apply_day = -(self.review_days.min(MAX_REVIEW_DAYS) as i32);
+            self.validity_days =
+                (expires - self.approved_day()).clamp(1, i64::from(MAX_VALIDITY_DAYS)) as u32;
+        }
+    }
+
+    /// A held grant's expiry set from a date (`YYYY-MM-DD`): it stays approved when it was.
+    pub fn set_expiry_date(&mut self, t0: Date, text: &str) -> Result<(), GrantDateError> {
+        let date = Date::parse(text).map_err(GrantDateError::NotADate)?;
+        let day = t0.days_until(date);
+        if day <= 0 {
+            return Err(GrantDateError::ExpiredBeforeDay0 { day0: t0 });
+        }
+        let validity = day - self.approved_day().min(0);
+        if validity > i64::from(MAX_VALIDITY_DAYS) {
+            return Err(GrantDateError::TooFar);
+        }
+        self.make_held();
+        self.validity_days = (day - self.approved_day()) as u32;
+        Ok(())
+    }
+
+    /// A grant in review's application date (`YYYY-MM-DD`, before day 0): its review is kept, and
+    /// lengthened when it would already have ended (the grant is still waiting).
+    pub fn set_applied_date(&mut self, t0: Date, text: &str) -> Result<(), GrantDateError> {
+        let date = Date::parse(text).map_err(GrantDateError::NotADate)?;
+        let day = t0.days_until(date);
+        if day >= 0 {
+            return Err(GrantDateError::NotYetSent { day0: t0 });
+        }
+        if day < i64::from(MIN_APPLY_DAY) {
+            return Err(GrantDateError::TooFar);
+        }
+        self.apply_day = day as i32;
+        let needed = 1 - day;
+        if i64::from(self.review_days) < needed {
+            if needed > i64::from(MAX_REVIEW_DAYS) {
+                return Err(GrantDateError::TooFar);
+            }
+            self.review_days = needed as u32;
+        }
+        Ok(())
+    }
+}
+
+/// Why a date typed for a grant was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GrantDateError {
+    /// Not a date.
+    NotADate(crate::input::calendar::DateProblem),
+    /// A held grant's expiry on or before day 0: nothing left to spend.
+    ExpiredBeforeDay0 {
+        /// The plan's day 0.
+        day0: Date,
+    },
+    /// An application "in review" dated day 0 or later is still to send.
+    NotYetSent {
+        /// The plan's day 0.
+        day0: Date,
+    },
+    /// More than ten years from day 0.
+    TooFar,
+}
+
+impl std::fmt::Display for GrantDateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            GrantDateError::NotADate(p) => p.to_string(),
+            GrantDateError::ExpiredBeforeDay0 { day0 } => {
+                crate::tr!("plan.grant_date.expired", day0 = day0.to_string())
+            }
+            GrantDateError::NotYetSent { day0 } => {
+                crate::tr!("plan.grant_date.not_sent", day0 = day0.to_string())
+            }
+            GrantDateError::TooFar => crate::tr!("plan.grant_date.too_far"),
+        };
+        f.write_str(&text)
+    }
+}
+
 /// `(apply, review, validity)` in the runway's days (all from day 0 on) for a grant applied on
 /// `apply` (possibly before day 0): a grant approved before day 0 is usable from day 0 to its
 /// expiry; one that expired before day 0 is usable on no day.
@@ -1308,7 +1421,10 @@ mod tests {
         assert_eq!(e.message(), "Grant 1 (Modal startup credits): amount \"abc\" is not a number. Expected USD above 0 and at most 1B, like 100K.");
         // A day before day 0 is an application already sent (in review or held), back to ten
         // years before day 0.
-        assert_eq!(parse_grant("modal:1000:-1", 0, &c).map(|g| g.apply_day), Ok(-1));
+        assert_eq!(
+            parse_grant("modal:1000:-1", 0, &c).map(|g| g.apply_day),
+            Ok(-1)
+        );
         let e = parse_grant("modal:1000:-3651", 0, &c).unwrap_err();
         assert_eq!(
             e.message(),
