@@ -194,8 +194,13 @@ fn ProgramCard(
             <p class="hint" data-testid=format!("program-fits-{}", program.id)>{piece(&fits_line, 0)}{program.fits_reason_text().to_string()}{piece(&fits_line, 1)}</p>
             <p class="hint">{tr!("programs.watch", text = watch.join("; "))}</p>
             <p class="hint">{piece(&source_line, 0)}{cited(program.source_text())}{piece(&source_line, 1)}</p>
-            <button type="button" data-testid=format!("add-program-{}", program.id) on:click=add
-                aria-label=move || match in_plan.get() { 0 => tr!("programs.add_label", name = program.name_text()), n => tr!("programs.add_another_label", name = program.name_text(), n = n) }>{label}</button>
+            <p class="hint" data-testid=format!("program-chance-{}", program.id) data-value=runway_model::format_number_exact(program.approval_chance)>
+                {tr!("programs.chance", chance = runway_model::percent(program.approval_chance))}" "{cited(program.approval_source_text())}
+            </p>
+            {(!program.has_no_credits()).then(|| view! {
+                <button type="button" data-testid=format!("add-program-{}", program.id) on:click=add
+                    aria-label=move || match in_plan.get() { 0 => tr!("programs.add_label", name = program.name_text()), n => tr!("programs.add_another_label", name = program.name_text(), n = n) }>{label}</button>
+            })}
             <span class="hint" role="status" data-testid=format!("program-in-plan-{}", program.id)>
                 {move || (in_plan.get() > 0).then(|| tr!("programs.in_plan"))}
             </span>
@@ -205,6 +210,9 @@ fn ProgramCard(
 
 /// "typical $25K, up to $150K": the expected grant for a seed-stage team and the tier maximum.
 pub fn typical_up_to(program: &Program) -> String {
+    if program.has_no_credits() {
+        return tr!("programs.no_credits");
+    }
     tr!(
         "programs.typical_up_to",
         typical = usd(program.expected_usd),

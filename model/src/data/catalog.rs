@@ -336,6 +336,12 @@ pub struct Program {
 }
 
 impl Program {
+    /// Whether it gives no credits of its own (its perks are partner offers): it cannot be a
+    /// grant of the plan.
+    pub fn has_no_credits(&self) -> bool {
+        self.ceiling_usd == 0.0
+    }
+
     /// The programme this one is a tier of: its `family`, else its own id.
     pub fn family_id(&self) -> &str {
         if self.family.is_empty() {
@@ -1017,13 +1023,20 @@ impl Catalog {
             if self.provider(&p.provider).is_none() {
                 return fail(format!("{what}: unknown provider {}", p.provider));
             }
-            if !(p.ceiling_usd.is_finite() && p.ceiling_usd > 0.0) {
+            // A programme with no credits of its own (NVIDIA Inception: partner offers) has
+            // both figures 0 and says "no credits" in its expected amount's source.
+            let no_credits = p.ceiling_usd == 0.0 && p.expected_usd == 0.0;
+            if no_credits && !p.expected_source.contains("no credits") {
+                return fail(format!(
+                    "{what}: a programme without credits says \"no credits\" in expected_source"
+                ));
+            }
+            let positive = |v: f64| v.is_finite() && v > 0.0;
+            if !no_credits && !positive(p.ceiling_usd) {
                 return fail(format!("{what}: ceiling must be positive"));
             }
-            if !(p.expected_usd.is_finite()
-                && p.expected_usd > 0.0
-                && p.expected_usd <= p.ceiling_usd)
-            {
+            let in_range = positive(p.expected_usd) && p.expected_usd <= p.ceiling_usd;
+            if !no_credits && !in_range {
                 return fail(format!(
                     "{what}: expected amount must be positive and at most the ceiling"
                 ));
@@ -1059,7 +1072,10 @@ impl Catalog {
             }
             // A ceiling is never the default: only a program that publishes one fixed amount may
             // expect it, and its source says so.
-            if p.expected_usd == p.ceiling_usd && !p.expected_source.contains("fixed amount") {
+            if !no_credits
+                && p.expected_usd == p.ceiling_usd
+                && !p.expected_source.contains("fixed amount")
+            {
                 return fail(format!(
                     "{what}: expected amount equals the ceiling without a fixed amount"
                 ));
@@ -1543,11 +1559,15 @@ mod tests {
         let expected = [
             ("aws-genai", "aws", Scope::All, 1_000_000.0),
             ("gcp-startups", "gcp", Scope::All, 350_000.0),
-            ("aws-activate", "aws", Scope::All, 300_000.0),
+            // AWS states "Up to 200,000 USD" for Activate Portfolio today (issue 42), not the
+            // seed's $300K.
+            ("aws-activate", "aws", Scope::All, 200_000.0),
             ("aws-trainium", "aws", Scope::Silicon, 300_000.0),
             ("modal", "modal", Scope::Platform, 50_000.0),
             ("together", "together", Scope::Platform, 50_000.0),
-            ("nvidia-inception", "nvidia", Scope::Gpu, 15_000.0),
+            // Inception grants no credits of its own (issue 42): its partners' offers have
+            // their own cards.
+            ("nvidia-inception", "nvidia", Scope::Gpu, 0.0),
             ("oracle", "oracle", Scope::All, 10_000.0),
         ];
         for (id, provider, scope, ceiling) in expected {
@@ -1559,14 +1579,15 @@ mod tests {
             );
         }
         // Microsoft (its own FAQ): $1,000 on joining, up to $5,000 after verification, expiring
-        // 180 days after verification; the seed's $25,000 is the tracked ceiling; the Investor
-        // Network's tiers (up to $150K, 2 years) are a note, not the default.
+        // 180 days after verification; its own "up to $150K" is the ceiling (the seed tracked
+        // $25,000); the Investor Network's tiers (up to $150K, 2 years) are a note, not the
+        // default.
         let ms = c
             .program("azure-founders")
             .unwrap_or_else(|| panic!("azure-founders"));
         assert_eq!(
             (ms.expected_usd, ms.ceiling_usd, ms.validity_days),
-            (5_000.0, 25_000.0, 180)
+            (5_000.0, 150_000.0, 180)
         );
         assert!(ms.tiers.contains("Investor Network") && ms.tiers.contains("$150,000"));
         assert!(ms
@@ -1582,16 +1603,18 @@ mod tests {
         assert!(o.expected_usd < o.ceiling_usd && o.ceiling_usd == 10_000.0);
         assert!(o.expected_source.starts_with("Estimate"));
         // Every program: an expected amount in (0, ceiling] with a source, and a reason for its
-        // shapes. Only a fixed-amount program (Google's Start tier $2,000) expects its ceiling.
+        // shapes; only a program with no credits of its own (NVIDIA Inception) expects $0. Only a
+        // fixed-amount program (Google's Start tier $2,000) expects its ceiling.
         for p in &c.programs {
+            let no_credits = p.covers.starts_with("No credits of its own");
             assert!(
-                p.expected_usd > 0.0 && p.expected_usd <= p.ceiling_usd,
+                (p.expected_usd > 0.0 || no_credits) && p.expected_usd <= p.ceiling_usd,
                 "{}",
                 p.id
             );
             assert!(!p.expected_source.trim().is_empty(), "{}", p.id);
             assert!(!p.fits_reason.trim().is_empty(), "{}", p.id);
-            if p.expected_usd == p.ceiling_usd {
+            if p.expected_usd == p.ceiling_usd && !no_credits {
                 assert!(
                     ["gcp-startups-start"].contains(&p.id.as_ref()),
                     "{} expects its ceiling",
@@ -1639,6 +1662,119 @@ mod tests {
             .program("aws-trainium")
             .is_some_and(|p| p.leaves_cuda && p.porting_weeks > 0.0));
         assert_eq!(c.shapes.len(), 6);
+    }
+
+    #[test]
+    fn typical_amounts_approval_chances_and_the_new_programs_are_sourced() {
+        // Issue 42, items 2, 4 and 5.
+        let c = catalog();
+        let get = |id: &str| c.program(id).unwrap_or_else(|| panic!("{id}"));
+        // No programme publishes an approval rate: every chance is an estimate that says so and
+        // why, in both languages, and none is certain.
+        for p in &c.programs {
+            assert!(
+                p.approval_chance > 0.0 && p.approval_chance < 1.0,
+                "{}",
+                p.id
+            );
+            assert!(p.approval_source.starts_with("Estimate: "), "{}", p.id);
+            assert!(p.approval_source_pt.starts_with("Estimativa: "), "{}", p.id);
+        }
+        // A selective cohort is well below a programme open to every startup of a partner VC.
+        assert!(get("aws-genai").approval_chance <= 0.1);
+        assert!(get("aws-genai").approval_chance < get("aws-activate").approval_chance);
+        // Google: the default is a labelled estimate below the "up to" figures; the ceiling is
+        // the AI-first tier, named in the tiers.
+        let gcp = get("gcp-startups");
+        assert_eq!((gcp.expected_usd, gcp.ceiling_usd), (100_000.0, 350_000.0));
+        assert!(gcp.expected_source.starts_with("Estimate: "));
+        assert!(gcp
+            .tiers
+            .contains("AI: up to $350,000 for AI-first startups"));
+        assert!(gcp.tiers.contains("Scale: up to $200,000"));
+        // AWS GenAI: AWS publishes only "up to $1M"; the default is an estimate, far below it.
+        let genai = get("aws-genai");
+        assert!(genai.expected_source.starts_with("Estimate: "));
+        assert!(genai.expected_usd <= genai.ceiling_usd / 5.0);
+        // AWS Activate: the ceiling AWS states today, and its Founders tier from the same page.
+        let activate = get("aws-activate");
+        assert_eq!(
+            (activate.expected_usd, activate.ceiling_usd),
+            (100_000.0, 200_000.0)
+        );
+        assert!(activate
+            .ceiling_source
+            .contains("Up to 200,000 USD in Activate Credits"));
+        let founders = get("aws-activate-founders");
+        assert_eq!(
+            (founders.expected_usd, founders.ceiling_usd),
+            (1_000.0, 5_000.0)
+        );
+        assert!(founders
+            .ceiling_source
+            .contains("aws.amazon.com/startups/credits"));
+        // NVIDIA Inception: an honest card with no credits of its own, pointing at the partner
+        // offer that has one (Nebius AI Lift, a Nebius card).
+        let inception = get("nvidia-inception");
+        assert_eq!((inception.expected_usd, inception.ceiling_usd), (0.0, 0.0));
+        assert!(inception.covers.starts_with("No credits of its own"));
+        assert!(inception.tiers.starts_with("No credits of its own"));
+        assert!(inception.tiers.contains("Nebius AI Lift"));
+        assert!(inception.fits.is_empty());
+        // At least four new programmes that pay GPU compute, none certain, each with a provider
+        // that rents GPUs in the catalog (priced, on an instance with a network), sourced and
+        // dated.
+        let new = [
+            ("nebius-startups", "nebius"),
+            ("nebius-ai-lift", "nebius"),
+            ("scaleway-startups", "scaleway"),
+            ("ovhcloud-startups", "ovhcloud"),
+        ];
+        for (id, provider) in new {
+            let p = get(id);
+            assert_eq!(p.provider.as_ref(), provider, "{id}");
+            assert!(p.approval_chance < 1.0, "{id}");
+            assert!(
+                p.expected_usd > 0.0 && p.expected_usd < p.ceiling_usd,
+                "{id}: a typical amount, not the ceiling"
+            );
+            assert!(p.as_of.starts_with("2026-"), "{id}");
+            for text in [
+                &p.source,
+                &p.ceiling_source,
+                &p.expected_source,
+                &p.validity_source,
+            ] {
+                assert!(text.contains("read 2026-12-06"), "{id}: {text}");
+            }
+            assert!(!p.tiers.is_empty() && !p.tiers_pt.is_empty(), "{id}");
+            let priced: Vec<_> = c.offers_by(provider).collect();
+            assert!(!priced.is_empty(), "{provider} rents nothing");
+            for pr in priced {
+                let i = c
+                    .instance(provider, &pr.accelerator)
+                    .unwrap_or_else(|| panic!("{provider}/{}", pr.accelerator));
+                assert!(!i.networks.is_empty());
+            }
+        }
+        // A tier of a programme the plan holds is not suggested twice.
+        assert_eq!(get("nebius-ai-lift").family_id(), "nebius-startups");
+        assert!(get("nebius-startups").needs_backing);
+        // Nebius's list prices from 1 October 2026, per GPU of its 8-GPU InfiniBand presets.
+        let usd = |provider: &str, acc: &str| c.price(provider, acc).map(|p| p.usd_per_gpu_hour);
+        assert_eq!(usd("nebius", "h100-sxm"), Some(4.5));
+        assert_eq!(usd("nebius", "h200"), Some(5.4));
+        assert_eq!(
+            c.instance("nebius", "h100-sxm")
+                .map(|i| (i.gpus_per_instance, i.networks.to_vec())),
+            Some((8, vec![Cow::Borrowed("ib-ndr-400")]))
+        );
+        // Scaleway bills in euros: EUR 25.3308 an hour for 8 H100 SXM at 1.1269 USD/EUR.
+        assert!(
+            usd("scaleway", "h100-sxm").is_some_and(|u| (u - 25.3308 / 8.0 * 1.1269).abs() < 1e-4)
+        );
+        // Microsoft's own "up to $150K" is its ceiling.
+        assert_eq!(get("azure-founders").ceiling_usd, 150_000.0);
     }
 
     #[test]

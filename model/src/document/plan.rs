@@ -64,8 +64,8 @@ pub struct PlannedGrant {
 }
 
 /// How uncertain one grant is (the uncertainty bands): part of the grant, written as optional
-/// trailing fields of its `grant=` token.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// trailing fields of its `grant=` token. The default: the program's chance and review range.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct GrantOdds {
     /// Chance it is approved at its amount, 0..=1; `None`: the program's (1 once held).
     pub approval: Option<f64>,
@@ -73,16 +73,6 @@ pub struct GrantOdds {
     pub review_min_days: Option<u32>,
     /// Longest review, days; `None`: the catalog's maximum.
     pub review_max_days: Option<u32>,
-}
-
-impl Default for GrantOdds {
-    fn default() -> Self {
-        GrantOdds {
-            approval: None,
-            review_min_days: None,
-            review_max_days: None,
-        }
-    }
 }
 
 impl PlannedGrant {
@@ -547,14 +537,23 @@ pub fn parse_grant(
         catalog,
         label: &label,
     };
-    crate::input::slots::decode(
+    let g = crate::input::slots::decode(
         &GRANT_SLOTS,
         &parts,
         at,
         &cx,
         PlannedGrant::from_program(program),
     )
-    .map_err(|e| e.of_program(program.name_text()))
+    .map_err(|e| e.of_program(program.name_text()))?;
+    // A programme without credits of its own (its perks are partner offers) has no amount to
+    // default to: a grant of it needs one typed (an older link's), else it says why.
+    if g.amount_usd <= 0.0 {
+        return Err(TokenError::new(
+            at,
+            crate::tr!("plan.no_credits", n = index + 1, name = program.name_text()),
+        ));
+    }
+    Ok(g)
 }
 
 /// A grant has no field of the input table: its slots have their own readers, over
@@ -1353,7 +1352,18 @@ mod tests {
         assert_eq!(encode_grant(&added), "azure-founders:5K:0:7:180");
         // Every program's default grant is its expected amount, and below its ceiling except for
         // the two fixed-amount programs (Oracle "$10,000" flat, Google Start tier $2,000).
-        for p in &c.programs {
+        // A programme with no credits of its own (NVIDIA Inception) has no default to give: a
+        // grant of it without an amount says why, one with a typed amount is read.
+        for p in c.programs.iter().filter(|p| p.has_no_credits()) {
+            let e = parse_grant(&p.id, 0, &c).err().map(|e| e.message());
+            assert!(
+                e.as_deref()
+                    .is_some_and(|m| m.contains("gives no credits of its own")),
+                "{e:?}"
+            );
+            assert!(parse_grant(&format!("{}:5K", p.id), 0, &c).is_ok());
+        }
+        for p in c.programs.iter().filter(|p| !p.has_no_credits()) {
             let g = parse_grant(&p.id, 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
             assert_eq!(g.amount_usd, p.expected_usd, "{}", p.id);
             assert_eq!(PlannedGrant::from_program(p).amount_usd, p.expected_usd);
@@ -1365,10 +1375,11 @@ mod tests {
             );
         }
         // The tier maxima as written in data/programs.json: AWS GenAI $1M -> $200K, Google AI tier
-        // $350K -> $200K, Activate $300K -> $100K (all by hand from the data file's expected_usd).
+        // $350K -> $100K (half the Scale tier's $200K), Activate $200K -> $100K (all by hand from
+        // the data file's expected_usd).
         for (id, expected) in [
             ("aws-genai", 200_000.0),
-            ("gcp-startups", 200_000.0),
+            ("gcp-startups", 100_000.0),
             ("aws-activate", 100_000.0),
             ("modal", 25_000.0),
         ] {
@@ -1398,10 +1409,11 @@ mod tests {
             .map(|w| w.text.as_str())
             .filter(|t| t.contains("tier maximum"))
             .collect();
-        // $200K > the $25K ceiling: one warning, for the first grant only ($5K is below it).
+        // $200K > the $150K ceiling (the investor-network tier): one warning, for the first
+        // grant only ($5K is below it).
         assert_eq!(
             above,
-            ["Microsoft for Startups Founders Hub: $200K is above the program's tier maximum of $25K."]
+            ["Microsoft for Startups Founders Hub: $200K is above the program's tier maximum of $150K."]
         );
         assert_eq!(
             w.iter()

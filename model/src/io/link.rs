@@ -676,7 +676,7 @@ mod tests {
                 "Communication overlap: \"1.5\" is above the accepted range. Expected a fraction from 0 to 1, like 0.5 (or 50%).",
                 "Checkpoints kept: \"2.5\" is not a whole number. Expected a whole number of checkpoints from 0 to 1,000.",
                 "Spot capacity: \"yes\" is not a number. Expected 1 for spot/preemptible capacity or 0 for on-demand.",
-                "Training data lives on: \"<b>\" is not in the catalog. Expected one of aws, gcp, azure, oracle, coreweave, lambda, together, modal, runpod, nvidia, voltage-park.",
+                "Training data lives on: \"<b>\" is not in the catalog. Expected one of aws, gcp, azure, oracle, coreweave, lambda, together, modal, runpod, nvidia, voltage-park, nebius, scaleway, ovhcloud.",
                 "Export final weights: \"2\" is above the accepted range. Expected 1 to move the final weights out at the end, or 0.",
             ]
         );
