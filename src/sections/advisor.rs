@@ -57,6 +57,21 @@ pub fn AdvisorPanel() -> impl IntoView {
             .collect::<Vec<_>>();
         (rows, a.wrong_layer.clone())
     });
+    // The plan's own workloads' shapes, which the advisor reads when no workload is chosen.
+    let plan_shapes = Memo::new(move |_| {
+        state.plan.with(|p| {
+            runway_model::PlanFit::new(
+                p.jobs.iter().map(|j| j.kind),
+                p.serves.len(),
+                p.workloads.len(),
+                std::iter::empty(),
+            )
+            .shapes
+        })
+    });
+    let plan_option = view! {
+        <option value="" prop:selected=move || state.settings.with(|s| s.advisor.shape.is_empty())>{tr!("advisor.shape_plan")}</option>
+    };
     let shapes = state
         .catalog
         .shapes
@@ -69,26 +84,31 @@ pub fn AdvisorPanel() -> impl IntoView {
         .collect_view();
     let choose_shape = move |ev| {
         let id = event_target_value(&ev);
-        if state.catalog.shapes.iter().any(|x| x.id == id) {
+        if id.is_empty() || state.catalog.shapes.iter().any(|x| x.id == id) {
             state.field(Field::Shape).clear_error();
             state.edit(|_, s| s.advisor.shape = id);
         }
     };
     let shape_advice = move || {
-        state.settings.with(|s| {
-            state
-                .catalog
-                .shapes
-                .iter()
-                .find(|x| x.id == s.advisor.shape)
-                .map(|x| {
-                    tr!(
-                        "advisor.shape_advice",
-                        right = x.right_text(),
-                        watch = x.watch_text()
-                    )
-                })
-        })
+        let chosen = state.settings.with(|s| s.advisor.shape.clone());
+        let ids = if chosen.is_empty() {
+            plan_shapes.get()
+        } else {
+            vec![chosen]
+        };
+        let lines: Vec<String> = ids
+            .iter()
+            .filter_map(|id| state.catalog.shapes.iter().find(|x| x.id == *id))
+            .map(|x| {
+                tr!(
+                    "advisor.shape_advice_named",
+                    name = x.name_text(),
+                    right = x.right_text(),
+                    watch = x.watch_text()
+                )
+            })
+            .collect();
+        lines.join(" ")
     };
     // The list is rebuilt only when the ranking (the order of programs) changes; an edit that
     // keeps the order only updates each row's amount and reason.
@@ -137,7 +157,7 @@ pub fn AdvisorPanel() -> impl IntoView {
                     <label for="input-shape">{Field::Shape.label()}</label>
                     <span class="hint">{tr!("advisor.shape_hint")}</span>
                 </div>
-                <select id="input-shape" data-testid="input-shape" on:change=choose_shape>{shapes}</select>
+                <select id="input-shape" data-testid="input-shape" on:change=choose_shape>{plan_option}{shapes}</select>
                 <FieldError field=Field::Shape />
             </div>
             <Switch field=Field::Cuda text=tr!("advisor.cuda_locked") />

@@ -167,6 +167,11 @@ impl Outcome<'_> {
                 .zip(&self.result.grants)
                 .map(|(g, o)| (g.program_id.as_str(), o.used_usd, o.expired_usd)),
         )
+        .typed(
+            plan.grants
+                .iter()
+                .map(|g| (g.program_id.as_str(), g.amount_usd)),
+        )
     }
 }
 
@@ -475,7 +480,12 @@ impl Certainty {
             })
             .map(|(k, _)| k)
             .collect();
-        let unapproved_usd = at_risk.iter().map(|&k| result.grants[k].used_usd).sum();
+        // `+ 0.0`: an empty sum is -0.0, shown as "-$0".
+        let unapproved_usd = at_risk
+            .iter()
+            .map(|&k| result.grants[k].used_usd)
+            .sum::<f64>()
+            + 0.0;
         let if_denied = (!at_risk.is_empty()).then(|| {
             let held: Vec<GrantInput> = inputs
                 .0

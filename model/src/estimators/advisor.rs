@@ -60,6 +60,9 @@ pub struct PlanFit {
     pub shapes: Vec<String>,
     /// Program ids of the grants already in the plan.
     pub in_plan: Vec<String>,
+    /// Per program in the plan, the amounts its grants were typed with, summed (USD): what the
+    /// advisor values it at, not the catalog's expected amount.
+    pub typed: Vec<(String, f64)>,
     /// Providers billing the plan's work ([`PlanFit::billed_by`]); empty when unknown, then every
     /// program is taken to run where its credit is.
     pub providers: Vec<String>,
@@ -98,9 +101,22 @@ impl PlanFit {
                 .map(String::from)
                 .collect(),
             in_plan: grant_programs.into_iter().collect(),
+            typed: Vec::new(),
             providers: Vec::new(),
             runway: Vec::new(),
         }
+    }
+
+    /// The plan's grants as (program id, amount typed), one grant at a time; a program's grants
+    /// are summed.
+    pub fn typed<'a>(mut self, grants: impl IntoIterator<Item = (&'a str, f64)>) -> Self {
+        for (id, amount) in grants {
+            match self.typed.iter_mut().find(|(p, _)| p == id) {
+                Some((_, a)) => *a += amount,
+                None => self.typed.push((id.to_string(), amount)),
+            }
+        }
+        self
     }
 
     /// The runway's figures of the plan's grants, as (program id, paid, expired unused) one grant
@@ -139,7 +155,7 @@ impl PlanFit {
 /// from the plan.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AdvisorKnobs {
-    /// Workload shape id (`shape`).
+    /// Workload shape id (`shape`); empty: the plan's own workloads' shapes.
     pub shape: String,
     /// Whether the stack is CUDA-locked (`cuda`, 0 or 1).
     pub cuda_locked: bool,
@@ -150,7 +166,7 @@ pub struct AdvisorKnobs {
 impl Default for AdvisorKnobs {
     fn default() -> Self {
         AdvisorKnobs {
-            shape: "pretraining".into(),
+            shape: String::new(),
             cuda_locked: true,
             weekly_engineer_usd: 5_000.0,
         }
@@ -199,6 +215,12 @@ pub struct Ranked<'c> {
     pub fits_shape: bool,
     /// Whether the plan already holds a grant of this program.
     pub in_plan: bool,
+    /// Whether the plan holds another tier of the same programme (AWS Activate beside Activate
+    /// Founders): one programme grants one tier, so it is not suggested again.
+    pub tier_in_plan: bool,
+    /// Chance of approval at the amount (the program's; 1 for one already in the plan, which the
+    /// runway counts as typed).
+    pub chance: f64,
     /// For a program in the plan: what its grants pay and let expire in the plan's runway (the
     /// figures the answers and the credits section show); `None` when the runway is not known.
     pub in_runway: Option<InRunway>,
@@ -246,15 +268,38 @@ fn shape_names(ids: &[&str], catalog: &Catalog) -> String {
 /// plan's workloads (or the workload chosen) first, then those that do not, then those already in
 /// the plan; by usable value within each group.
 pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Catalog) -> Advice<'c> {
-    let mut wanted: Vec<&str> = vec![inputs.shape.as_str()];
+    // The workload chosen, else the plan's own workloads (a plan of nothing yet: pretraining, the
+    // seed's first shape).
+    let mut wanted: Vec<&str> = Vec::new();
+    if !inputs.shape.is_empty() {
+        wanted.push(inputs.shape.as_str());
+    }
     for s in &plan.shapes {
         if !wanted.contains(&s.as_str()) {
             wanted.push(s.as_str());
         }
     }
+    if wanted.is_empty() {
+        wanted.push("pretraining");
+    }
+    // The programmes the plan holds a tier of.
+    let families: Vec<&str> = plan
+        .in_plan
+        .iter()
+        .filter_map(|id| catalog.program(id))
+        .map(|p| p.family_id())
+        .collect();
     let mut ranked: Vec<Ranked> = Vec::new();
     for p in &catalog.programs {
-        let amount = p.expected_usd;
+        let in_plan = plan.in_plan.iter().any(|id| *id == p.id);
+        let tier_in_plan = !in_plan && families.contains(&p.family_id());
+        // A program in the plan is worth what the plan typed, not the catalog's typical amount.
+        let amount = plan
+            .typed
+            .iter()
+            .find(|(id, _)| *id == p.id)
+            .map_or(p.expected_usd, |&(_, a)| a);
+        let chance = if in_plan { 1.0 } else { p.approval_chance };
         let approved = p.review_days_typical;
         let start = approved.max(inputs.dataset_ready_day);
         let expires = approved.saturating_add(p.validity_days);
@@ -275,7 +320,6 @@ pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Cata
         };
         let usable = (spendable - porting - egress).max(0.0);
         let fits_shape = p.fits.iter().any(|f| wanted.contains(&f.as_ref()));
-        let in_plan = plan.in_plan.iter().any(|id| *id == p.id);
         let runs_there =
             plan.providers.is_empty() || plan.providers.iter().any(|x| *x == p.provider);
         // A program in the plan: what its grants do in the runway, not the quick estimate that
@@ -312,6 +356,13 @@ pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Cata
                 amount = usd(amount.min(inputs.need_usd) - spendable)
             ));
         }
+        if !in_plan && chance < 1.0 {
+            why.push_str(&crate::tr!(
+                "advisor.why.chance",
+                chance = crate::io::format::percent(chance),
+                expected = usd(usable * chance)
+            ));
+        }
         if !fits_shape {
             why.push_str(&crate::tr!(
                 "advisor.why.wrong_shape",
@@ -332,6 +383,15 @@ pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Cata
         if in_plan {
             why.push_str(&crate::tr!("advisor.why.in_plan"));
         }
+        if tier_in_plan {
+            let held = plan
+                .in_plan
+                .iter()
+                .filter_map(|id| catalog.program(id))
+                .find(|h| h.family_id() == p.family_id())
+                .map_or_else(String::new, |h| h.name_text().to_string());
+            why.push_str(&crate::tr!("advisor.why.tier_in_plan", held = held));
+        }
         why.push('.');
         let r = Ranked {
             program: p,
@@ -342,6 +402,8 @@ pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Cata
             usable_usd: usable,
             fits_shape,
             in_plan,
+            tier_in_plan,
+            chance,
             in_runway: in_runway.cloned(),
             runs_there,
             eligibility: eligibility(p),
@@ -358,10 +420,11 @@ pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Cata
 
 /// Sort key, smallest first: programs not yet in the plan that fit and pay where the plan runs,
 /// then those that fit once work moves to their provider, then those that do not fit, then those
-/// already in the plan; within a group, the larger usable value first. Usable values are below
-/// 10^12 (a grant is at most what the plan needs), so each group's offset keeps groups apart.
+/// already in the plan (or a tier of a programme in it); within a group, the larger expected
+/// value (usable × chance of approval) first. Usable values are below 10^12 (a grant is at most
+/// what the plan needs), so each group's offset keeps groups apart.
 fn rank_key(r: &Ranked) -> f64 {
-    let group = if r.in_plan {
+    let group = if r.in_plan || r.tier_in_plan {
         3.0
     } else if r.fits_shape && r.runs_there {
         0.0
@@ -370,7 +433,7 @@ fn rank_key(r: &Ranked) -> f64 {
     } else {
         2.0
     };
-    group * 1e15 - r.usable_usd.min(1e14)
+    group * 1e15 - (r.usable_usd * r.chance).min(1e14)
 }
 
 #[cfg(test)]
@@ -400,9 +463,9 @@ mod tests {
                 .find(|r| r.program.id == id)
                 .unwrap_or_else(|| panic!("{id}"))
         };
-        // Google Cloud for Startups: expected $200K (ceiling $350K), approved day 14, data ready day
-        // 20, valid 730 days: $200K spendable (need $405.8K); data already on GCP: no egress; usable
-        // $200K.
+        // Google Cloud for Startups: expected $100K (ceiling $350K), approved day 14, data ready day
+        // 20, valid 730 days: $100K spendable (need $405.8K); data already on GCP: no egress; usable
+        // $100K.
         let gcp = get("gcp-startups");
         assert_eq!(
             (
@@ -411,11 +474,11 @@ mod tests {
                 gcp.egress_usd,
                 gcp.usable_usd
             ),
-            (200_000.0, 200_000.0, 0.0, 200_000.0)
+            (100_000.0, 100_000.0, 0.0, 100_000.0)
         );
         assert!(
             gcp.why
-                .starts_with("$200K of a typical $200K (up to $350K) usable"),
+                .starts_with("$100K of a typical $100K (up to $350K) usable"),
             "{}",
             gcp.why
         );
@@ -435,11 +498,27 @@ mod tests {
             "{}",
             trainium.why
         );
-        // AWS GenAI: expected $200K (not the $1M ceiling) less the $480 egress: $199,520. So Google
-        // ($200,000, no egress) ranks first and AWS GenAI second.
+        // AWS GenAI: expected $200K (not the $1M ceiling) less the $480 egress: $199,520.
         assert_eq!(get("aws-genai").usable_usd, 199_520.0);
-        assert_eq!(a.ranked[0].program.id, "gcp-startups");
-        assert_eq!(a.ranked[1].program.id, "aws-genai");
+        // Ranked by what they are worth times their chance of approval (data/programs.json):
+        // Activate 99,520 × 0.7 = $69,664; Google 100,000 × 0.5 = $50,000; Trainium 69,520 × 0.2
+        // = $13,904; GenAI, a selective cohort, 199,520 × 0.05 = $9,976: the largest usable value
+        // ranks fourth.
+        let top: Vec<&str> = a.ranked[..4]
+            .iter()
+            .map(|r| r.program.id.as_ref())
+            .collect();
+        assert_eq!(
+            top,
+            ["aws-activate", "gcp-startups", "aws-trainium", "aws-genai"]
+        );
+        assert!(
+            get("aws-genai")
+                .why
+                .contains("; 5% likely to be approved, so $9,976 expected"),
+            "{}",
+            get("aws-genai").why
+        );
         // Microsoft Founders Hub counts on the $5,000 its FAQ gives after verification, not the
         // seed's $25,000 ceiling.
         assert_eq!(get("azure-founders").amount_usd, 5_000.0);
@@ -447,11 +526,12 @@ mod tests {
         for r in &a.ranked {
             assert_eq!(r.amount_usd, r.program.expected_usd, "{}", r.program.id);
         }
-        // Within a group (fitting, not fitting), the larger usable value first.
+        // Within a group (fitting, not fitting), the larger expected value first.
         assert!(a
             .ranked
             .windows(2)
-            .all(|w| w[0].fits_shape != w[1].fits_shape || w[0].usable_usd >= w[1].usable_usd));
+            .all(|w| w[0].fits_shape != w[1].fits_shape
+                || w[0].usable_usd * w[0].chance >= w[1].usable_usd * w[1].chance));
         assert_eq!(a.wrong_layer, None);
     }
 
@@ -460,9 +540,9 @@ mod tests {
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         // Sporadic experimentation, data nowhere else: fits Modal (typical $25K, up to $50K),
         // Google's Start tier ($2K) and AWS Activate Founders ($1K) (data/programs.json `fits`).
-        // AWS GenAI (typical $200K, up to $1M) does not fit; it is worth more ($200K usable: below
-        // the $405.8K need, spent at $10,567.68 a day well before day 30 + 730) but ranks after all
-        // three.
+        // AWS Activate (typical $100K) does not fit; it is worth more ($100K usable: below the
+        // $405.8K need, spent at $10,567.68 a day well before day 12 + 365; 70 % likely, the most
+        // expected of those that do not fit) but ranks after all three.
         let a = advise(
             &AdvisorInputs {
                 shape: "sporadic".into(),
@@ -478,23 +558,28 @@ mod tests {
                 "modal",
                 "gcp-startups-start",
                 "aws-activate-founders",
-                "aws-genai"
+                "aws-activate"
             ]
         );
         assert!(a.ranked[..3].iter().all(|r| r.fits_shape));
-        let genai = &a.ranked[3];
-        assert!(!genai.fits_shape);
-        assert_eq!(genai.usable_usd, 200_000.0);
-        assert!(genai.usable_usd > a.ranked[0].usable_usd);
+        let activate = &a.ranked[3];
+        assert!(!activate.fits_shape);
+        assert_eq!(activate.usable_usd, 100_000.0);
+        assert!(activate.usable_usd > a.ranked[0].usable_usd);
         // The reason names the workload by its name, never its id.
         assert!(
-            genai
+            activate
                 .why
                 .ends_with("; not the right shape for Sporadic experimentation."),
             "{}",
-            genai.why
+            activate.why
         );
         // Eligibility from the catalog: stage, and the backing it needs.
+        let genai = a
+            .ranked
+            .iter()
+            .find(|r| r.program.id == "aws-genai")
+            .unwrap_or_else(|| panic!("aws-genai"));
         assert_eq!(
             genai.eligibility,
             "seed to Series A, selected cohort; needs VC or accelerator backing"
@@ -505,26 +590,87 @@ mod tests {
     #[test]
     fn programs_in_the_plan_are_marked_and_listed_last() {
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        // Google Cloud for Startups would rank first ($200K usable, see usable_value_by_hand); in
-        // the plan it is marked and comes after every program not in the plan.
+        // Google Cloud for Startups ranks second ($100K usable × 0.5, see usable_value_by_hand);
+        // in the plan it is marked and comes after every program not in the plan, and so does its
+        // Start tier (one programme grants one tier: not suggested again).
         let plan = PlanFit {
             shapes: vec!["pretraining".into()],
             in_plan: vec!["gcp-startups".into()],
+            typed: vec![("gcp-startups".into(), 60_000.0)],
             providers: Vec::new(),
             runway: Vec::new(),
         };
         let a = advise_plan(&inputs(), &plan, &c);
-        let last = a.ranked.last().unwrap_or_else(|| panic!("no programs"));
-        assert_eq!(last.program.id, "gcp-startups");
-        assert!(last.in_plan);
+        let n = a.ranked.len();
+        let tail: Vec<&str> = a.ranked[n - 2..]
+            .iter()
+            .map(|r| r.program.id.as_ref())
+            .collect();
+        // In the plan it counts as typed and certain: $60K (not the catalog's $100K), then the
+        // Start tier's $2K × 0.8.
+        assert_eq!(tail, ["gcp-startups", "gcp-startups-start"]);
+        let held = &a.ranked[n - 2];
+        assert!(held.in_plan && held.amount_usd == 60_000.0 && held.usable_usd == 60_000.0);
         assert!(
-            last.why.ends_with("; already in your plan."),
+            held.why.ends_with("; already in your plan."),
             "{}",
-            last.why
+            held.why
+        );
+        let tier = &a.ranked[n - 1];
+        assert!(tier.tier_in_plan && !tier.in_plan);
+        assert!(
+            tier.why.ends_with("; a tier of a programme your plan already holds (Google Cloud for Startups (AI tier)): one programme grants one tier."),
+            "{}",
+            tier.why
         );
         assert_eq!(a.ranked.iter().filter(|r| r.in_plan).count(), 1);
-        // AWS GenAI ($199,520 after the $480 egress) is now first.
-        assert_eq!(a.ranked[0].program.id, "aws-genai");
+        // AWS Activate (99,520 × 0.7) is first.
+        assert_eq!(a.ranked[0].program.id, "aws-activate");
+    }
+
+    #[test]
+    fn without_a_chosen_workload_the_plan_s_own_workloads_decide() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // No `shape` in the link (empty): a plan of serving only is self-hosted inference, not
+        // the old default, pretraining. AWS Trainium fits pretraining and continued pretraining
+        // only: off shape here. Together fits inference: on shape.
+        let plan = PlanFit::new([], 1, 0, []);
+        let a = advise_plan(
+            &AdvisorInputs {
+                shape: String::new(),
+                ..inputs()
+            },
+            &plan,
+            &c,
+        );
+        let get = |id: &str| {
+            a.ranked
+                .iter()
+                .find(|r| r.program.id == id)
+                .unwrap_or_else(|| panic!("{id}"))
+        };
+        assert!(!get("aws-trainium").fits_shape);
+        assert!(get("together").fits_shape);
+        assert!(
+            get("aws-trainium")
+                .why
+                .ends_with("; not the right shape for Self-hosted inference."),
+            "{}",
+            get("aws-trainium").why
+        );
+        // A plan with no workload at all: pretraining, the seed's first shape.
+        let empty = advise_plan(
+            &AdvisorInputs {
+                shape: String::new(),
+                ..inputs()
+            },
+            &PlanFit::default(),
+            &c,
+        );
+        assert!(empty
+            .ranked
+            .iter()
+            .any(|r| r.program.id == "aws-trainium" && r.fits_shape));
     }
 
     #[test]

@@ -740,9 +740,10 @@ inputs! {
         label: "Workload",
         accepted: same("a workload shape id from the catalog"),
         job: None,
+        // Empty (no `shape` in the link): the plan's own workloads.
         value: ValueSpec::Id(IdSpec {
-            default: Some("pretraining"),
-            get: |_, s| Some(s.advisor.shape.as_str()),
+            default: None,
+            get: |_, s| Some(s.advisor.shape.as_str()).filter(|x| !x.is_empty()),
         }),
     }
     /// Whether the stack is CUDA-locked: 1 yes, 0 no.
