@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 use runway_model::{
     compact, credit_totals, data_value, next_steps, percent, serving_vs_api, tr, usd, usd_exact,
-    ApiVerdict, ApplyStatus, Catalog, CreditTotals, Date, Day0, GrantOutcome, NextStep,
-    PlannedGrant,
+    ApiVerdict, ApplyStatus, Catalog, Certainty, CreditTotals, Date, Day0, GrantOutcome,
+    GrantState, NextStep, PlannedGrant,
 };
 
 use crate::platform::browser;
@@ -32,6 +32,8 @@ struct Facts {
     plan_warnings: Vec<String>,
     /// Serving lines an API would serve for less.
     api: Option<ApiVerdict>,
+    /// What is certain and what is hoped (held grants against the rest), and when credits run out.
+    certainty: Certainty,
 }
 
 /// The four answers for the whole plan, at the top of the page.
@@ -51,7 +53,8 @@ pub fn AnswersPanel(
             let Some(r) = r else {
                 return Facts::default();
             };
-            let apply_days: Vec<u32> = planned.with(|g| g.iter().map(|g| g.apply_day).collect());
+            let apply_days: Vec<Option<i32>> =
+                planned.with(|g| g.iter().map(PlannedGrant::planned_apply_day).collect());
             Facts {
                 known: true,
                 total_usd: r.result.total_spend_usd,
@@ -69,6 +72,7 @@ pub fn AnswersPanel(
                     .map(|w| w.text.clone())
                     .collect(),
                 api: serving_vs_api(&r.serves),
+                certainty: r.certainty.clone(),
             }
         })
     });
@@ -206,6 +210,106 @@ pub fn AnswersPanel(
             )
         })
     };
+    // "(held)", "(in review, 70 % likely)", "(planned, 10 % likely)" after a grant's name.
+    let grant_tag = move |i: usize| {
+        planned.with(|grants| {
+            let g = grants.get(i)?;
+            let p = catalog.program(&g.program_id)?;
+            let text = match g.state() {
+                GrantState::Held => tr!("answers.tag_held"),
+                GrantState::InReview => tr!("answers.tag_review", chance = percent(g.chance(p))),
+                GrantState::Planned => tr!("answers.tag_planned", chance = percent(g.chance(p))),
+            };
+            Some(view! { <span class="grant-state-tag" data-testid=format!("answer-grant-state-{i}")>{text}</span> })
+        })
+    };
+    let names_of = move |at: &[usize]| {
+        at.iter()
+            .map(|&i| grant_name(i))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    // What the plan counts on that is not approved yet, and the runway without it.
+    let certainty = Memo::new(move |_| {
+        facts.with(|f| (f.known && !f.grants.is_empty()).then(|| f.certainty.clone()))
+    });
+    let unapproved = move || {
+        certainty.with(|c| {
+            c.as_ref().map(|c| {
+                let text = match &c.if_denied {
+                    Some(d) if c.unapproved_usd > 0.0 => tr!(
+                        "answers.unapproved",
+                        amount = usd(c.unapproved_usd),
+                        names = names_of(&d.at_risk)
+                    ),
+                    _ => tr!("answers.unapproved_none"),
+                };
+                view! { <p data-testid="answer-credits-unapproved" data-value=data_value(c.unapproved_usd)>{text}</p> }
+            })
+        })
+    };
+    let if_denied = move || {
+        let runway_day = facts.with(|f| f.cash_day);
+        certainty.with(|c| {
+            c.as_ref().map(|c| {
+                let (day, text) = match &c.if_denied {
+                    Some(d) => {
+                        let names = names_of(&d.at_risk);
+                        let text = match d.cash_day {
+                            Some(day) => tr!(
+                                "answers.if_denied",
+                                names = names,
+                                date = day0.with(|p| p.day_text(i64::from(day))),
+                                cash = usd(d.cash_usd)
+                            ),
+                            None => tr!("answers.if_denied_never", names = names),
+                        };
+                        (d.cash_day, text)
+                    }
+                    None => (runway_day, tr!("answers.if_denied_nothing")),
+                };
+                let iso = day
+                    .and_then(|d| date(i64::from(d)))
+                    .map_or_else(|| "none".to_string(), |d| d.iso());
+                view! { <p class="answer-if-denied" data-testid="answer-cash-date-if-denied" data-value=iso>{text}</p> }
+            })
+        })
+    };
+    let run_out = move || {
+        facts.with(|f| {
+            if !f.known || f.total_usd <= 0.0 {
+                return None;
+            }
+            let c = &f.certainty;
+            let view = match c.credits_run_out_day {
+                Some(d) => {
+                    let words = marked(&tr!(
+                        "answers.run_out",
+                        date = day0.with(|p| p.day_text(i64::from(d))),
+                        burn = MARK
+                    ));
+                    let iso = date(i64::from(d)).map_or_else(|| "none".to_string(), |d| d.iso());
+                    let burn = c.burn_after_usd_per_month;
+                    view! {
+                        <p data-testid="answer-credits-run-out" data-value=iso>
+                            {piece(&words, 0)}
+                            <b data-testid="answer-burn-after" data-value=data_value(burn) title=usd_exact(burn)>{usd(burn)}</b>
+                            {piece(&words, 1)}
+                        </p>
+                    }
+                    .into_any()
+                }
+                None => view! {
+                    <p data-testid="answer-credits-run-out" data-value="none">
+                        {tr!("answers.run_out_never")}
+                        <span hidden data-testid="answer-burn-after" data-value="0"></span>
+                    </p>
+                }
+                .into_any(),
+            };
+            Some(view)
+        })
+    };
     let per_grant = move || {
         grants.with(|grants| {
             grants
@@ -220,6 +324,7 @@ pub fn AnswersPanel(
                         (true, true) => tr!("answers.pays_expired_unused", name = MARK, used = used, expired = expired, unused = unused),
                     };
                     let pays = marked(&pays);
+                    let tag = grant_tag(i);
                     view! {
                         <li data-testid=format!("answer-grant-{i}") data-value=data_value(g.used_usd)>
                             {piece(&pays, 0)}<strong>
@@ -229,7 +334,7 @@ pub fn AnswersPanel(
                                     ev.prevent_default();
                                     crate::widgets::announce::edit_test_id(format!("grant-{i}-amount"));
                                 }>{grant_name(i)}</a>
-                            </strong>{piece(&pays, 1)}
+                            </strong>{tag}{piece(&pays, 1)}
                         </li>
                     }
                 })
@@ -319,6 +424,7 @@ pub fn AnswersPanel(
                     {piece(&expires_words, 1)}
                 </p>
                 <ul class="answer-list">{per_grant}</ul>
+                {unapproved}
                 {no_grants}
             </div>
             <div class="answer">
@@ -326,6 +432,8 @@ pub fn AnswersPanel(
                 <div class="answer-value" data-testid="answer-cash-date" data-value=cash_iso>{cash_text}</div>
                 <p>{cash_words}</p>
                 {arrive_words}
+                {run_out}
+                {if_denied}
                 <p>
                     {piece(&cash_words_all, 0)}
                     <span node_ref=cash_node data-testid="answer-cash" data-value=cash_first.raw title=cash_first.exact>{cash_first.human}</span>
@@ -336,7 +444,15 @@ pub fn AnswersPanel(
                 <h2>{tr!("answers.h_next")}</h2>
                 // A job too small for its GPUs is a step like an application: one numbered list.
                 <ol class="answer-list">{plan_warning_items}{next}</ol>
-                {move || no_steps_shown.get().then(|| view! { <p>{tr!("answers.add_grant_hint")}</p> })}
+                {move || no_steps_shown.get().then(|| {
+                    // Grants in the plan, none to apply for: every one is held or in review.
+                    let text = if planned.with(|g| g.is_empty()) {
+                        tr!("answers.add_grant_hint")
+                    } else {
+                        tr!("answers.nothing_to_apply")
+                    };
+                    view! { <p data-testid="answer-nothing-to-apply">{text}</p> }
+                })}
                 {warnings}
             </div>
         </div>

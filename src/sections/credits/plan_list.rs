@@ -1,5 +1,8 @@
 use leptos::prelude::*;
-use runway_model::{apply_window, data_value, tr, usd, usd_exact, GrantField, Token, TokenError};
+use runway_model::{
+    apply_window, data_value, percent, tr, usd, usd_exact, GrantField, GrantState, PlannedGrant,
+    Token, TokenError,
+};
 
 use crate::state::use_app_state;
 use crate::state::RunwayView;
@@ -45,6 +48,12 @@ fn GrantRow(
     };
     let program = state.catalog.program(&initial.program_id);
     let name = program.map_or(initial.program_id.clone(), |p| p.name_text().to_string());
+    let grant_state = Memo::new(move |_| {
+        state.grants.with(|g| {
+            g.get(index)
+                .map_or(GrantState::Planned, PlannedGrant::state)
+        })
+    });
     // This grant's share of the runway: an edit that leaves it unchanged (most edits, for most
     // grants) re-runs nothing below.
     let grant_outcome = Memo::new(move |_| {
@@ -81,6 +90,9 @@ fn GrantRow(
         })
     });
     let advice = move || {
+        if grant_state.get() != GrantState::Planned {
+            return None;
+        }
         let start = first_start.get()?;
         state.day0.with(|day0| {
             let date = |d: u32| day0.day_text(i64::from(d));
@@ -105,15 +117,35 @@ fn GrantRow(
     };
     // Apply-by (from the first workload this grant can pay), approval and expiry as dates: once per
     // runway change, read by five attributes and texts below.
+    // The grant's own days (a grant applied before day 0 counts from its application), not the
+    // runway's, which starts every grant on day 0 at the earliest.
     let days = Memo::new(move |_| {
-        runway.with(|r| {
-            r.as_ref().and_then(|r| {
-                let g = r.inputs.0.get(index)?;
-                let by = r.apply_by.get(index).copied().flatten();
-                Some((by, g.usable_from(), g.expires_on()))
-            })
+        let by = runway.with(|r| r.as_ref()?.apply_by.get(index).copied().flatten());
+        state.grants.with(|g| {
+            g.get(index)
+                .map(|g| (by, g.approved_day(), g.expires_day()))
         })
     });
+    let chance = Memo::new(move |_| {
+        state
+            .grants
+            .with(|g| g.get(index).zip(program).map(|(g, p)| g.chance(p)))
+    });
+    let set_state = move |ev| {
+        let to = match event_target_value(&ev).as_str() {
+            "held" => GrantState::Held,
+            "review" => GrantState::InReview,
+            _ => GrantState::Planned,
+        };
+        let Some(p) = program else {
+            return;
+        };
+        state.plan.update(|plan| {
+            if let Some(g) = plan.grants.get_mut(index) {
+                *g = g.with_state(to, p);
+            }
+        });
+    };
     let date_of = move |day: i64| state.day0.with(|p| p.signed_date(day));
     let iso = move |day: Option<i64>| {
         day.and_then(date_of)
@@ -123,15 +155,19 @@ fn GrantRow(
     // "Expired" only once the expiry is before today; a later one "will expire".
     let today = crate::platform::browser::today();
     let expired_label = Signal::derive(move || {
-        let expires = days.get().and_then(|d| date_of(i64::from(d.2)));
+        let expires = days.get().and_then(|d| date_of(d.2));
         match (expires, today) {
             (Some(e), Some(t)) if e.days_until(t) <= 0 => tr!("plan_list.will_expire"),
             _ => tr!("plan_list.expired"),
         }
     });
-    let apply_by_text = move || match days.get() {
-        Some((Some(by), _, _)) if by < 0 => tr!("plan_list.apply_by_past", date = human(by)),
-        Some((Some(by), _, _)) => tr!("plan_list.apply_by", date = human(by)),
+    let apply_by_text = move || match (grant_state.get(), days.get()) {
+        (GrantState::Held, _) => tr!("plan_list.held_no_apply"),
+        (GrantState::InReview, _) => tr!("plan_list.in_review_no_apply"),
+        (_, Some((Some(by), _, _))) if by < 0 => {
+            tr!("plan_list.apply_by_past", date = human(by))
+        }
+        (_, Some((Some(by), _, _))) => tr!("plan_list.apply_by", date = human(by)),
         _ => tr!("plan_list.apply_by_none"),
     };
     let warning_texts = Memo::new(move |_| {
@@ -155,6 +191,7 @@ fn GrantRow(
     let removed_name = name.clone();
     // "approved <date>", "expires <date>": the words around the bold date.
     let approved = marked(&tr!("plan_list.approved", date = MARK));
+    let expected = marked(&tr!("plan_list.expected", date = MARK));
     let expires = marked(&tr!("plan_list.expires", date = MARK));
     let announcer = Announcer::get();
     let remove = move |_| {
@@ -181,11 +218,54 @@ fn GrantRow(
                     aria-label=tr!("plan_list.remove_label", n = index + 1, name = name) on:click=remove>{tr!("plan_list.remove")}</button>
             </div>
             <div class="grant-fields">
-                <GrantNumber index=index label=tr!("plan_list.amount") key="amount" field=GrantField::Amount initial=GrantField::Amount.text(&initial) />
-                <GrantNumber index=index label=tr!("plan_list.apply_day") key="apply" field=GrantField::ApplyDay initial=GrantField::ApplyDay.text(&initial) />
-                <GrantNumber index=index label=tr!("plan_list.review_days") key="review" field=GrantField::ReviewDays initial=GrantField::ReviewDays.text(&initial) />
-                <GrantNumber index=index label=tr!("plan_list.valid_days") key="validity" field=GrantField::ValidityDays initial=GrantField::ValidityDays.text(&initial) />
+                <label class="grant-field grant-state">
+                    <span>{tr!("plan_list.state")}</span>
+                    <select data-testid=format!("grant-{index}-state") on:change=set_state
+                        prop:value=move || match grant_state.get() {
+                            GrantState::Held => "held",
+                            GrantState::InReview => "review",
+                            GrantState::Planned => "planned",
+                        }>
+                        <option value="planned">{tr!("plan_list.state_planned")}</option>
+                        <option value="review">{tr!("plan_list.state_review")}</option>
+                        <option value="held">{tr!("plan_list.state_held")}</option>
+                    </select>
+                </label>
+                {move || {
+                    let g = state.plan.with_untracked(|p| p.grants.get(index).cloned()).unwrap_or_else(|| initial.clone());
+                    match grant_state.get() {
+                        GrantState::Held => view! {
+                            <GrantNumber index=index label=tr!("plan_list.balance") key="amount" field=GrantField::Amount initial=GrantField::Amount.text(&g) />
+                            <GrantDate index=index label=tr!("plan_list.expires_on") key="expires-on" held=true />
+                        }.into_any(),
+                        GrantState::InReview => view! {
+                            <GrantNumber index=index label=tr!("plan_list.amount") key="amount" field=GrantField::Amount initial=GrantField::Amount.text(&g) />
+                            <GrantDate index=index label=tr!("plan_list.applied_on") key="applied-on" held=false />
+                            <GrantNumber index=index label=tr!("plan_list.review_days") key="review" field=GrantField::ReviewDays initial=GrantField::ReviewDays.text(&g) />
+                            <GrantNumber index=index label=tr!("plan_list.valid_days") key="validity" field=GrantField::ValidityDays initial=GrantField::ValidityDays.text(&g) />
+                        }.into_any(),
+                        GrantState::Planned => view! {
+                            <GrantNumber index=index label=tr!("plan_list.amount") key="amount" field=GrantField::Amount initial=GrantField::Amount.text(&g) />
+                            <GrantNumber index=index label=tr!("plan_list.apply_day") key="apply" field=GrantField::ApplyDay initial=GrantField::ApplyDay.text(&g) />
+                            <GrantNumber index=index label=tr!("plan_list.review_days") key="review" field=GrantField::ReviewDays initial=GrantField::ReviewDays.text(&g) />
+                            <GrantNumber index=index label=tr!("plan_list.valid_days") key="validity" field=GrantField::ValidityDays initial=GrantField::ValidityDays.text(&g) />
+                        }.into_any(),
+                    }
+                }}
             </div>
+            <p class="hint grant-chance">
+                <span data-testid=format!("grant-chance-{index}") data-value=move || chance.get().map_or_else(String::new, runway_model::format_number_exact)>
+                    {move || match (grant_state.get(), chance.get()) {
+                        (GrantState::Held, _) => tr!("plan_list.chance_held"),
+                        (_, Some(c)) => tr!("plan_list.chance", chance = percent(c)),
+                        (_, None) => String::new(),
+                    }}
+                </span>
+                {move || (grant_state.get() != GrantState::Held).then(|| program.map(|p| {
+                    let source = p.approval_source_text().to_string();
+                    view! { " " <span class="source">{source}</span> }
+                }))}
+            </p>
             <div class="grant-stats">
                 {stat(Signal::stored(tr!("plan_list.used")), "grant-used", |o| o.used_usd)}
                 {stat(expired_label, "grant-expired", |o| o.expired_usd)}
@@ -193,11 +273,17 @@ fn GrantRow(
             </div>
             <div class="grant-dates">
                 <span class="stat" data-testid=format!("apply-by-{index}") data-value=move || iso(days.get().and_then(|d| d.0))>{apply_by_text}</span>
-                <span class="stat">{piece(&approved, 0)}
-                    <b data-testid=format!("grant-approved-{index}") data-value=move || iso(days.get().map(|d| i64::from(d.1)))>{move || days.get().map(|d| human(i64::from(d.1)))}</b>
-                {piece(&approved, 1)}</span>
+                {move || {
+                    // Approved (held), or its approval still expected (in review, planned).
+                    let words = if grant_state.get() == GrantState::Held { approved.clone() } else { expected.clone() };
+                    view! {
+                        <span class="stat">{piece(&words, 0)}
+                            <b data-testid=format!("grant-approved-{index}") data-value=move || iso(days.get().map(|d| d.1))>{move || days.get().map(|d| human(d.1))}</b>
+                        {piece(&words, 1)}</span>
+                    }
+                }}
                 <span class="stat">{piece(&expires, 0)}
-                    <b data-testid=format!("grant-expires-{index}") data-value=move || iso(days.get().map(|d| i64::from(d.2)))>{move || days.get().map(|d| human(i64::from(d.2)))}</b>
+                    <b data-testid=format!("grant-expires-{index}") data-value=move || iso(days.get().map(|d| d.2))>{move || days.get().map(|d| human(d.2))}</b>
                 {piece(&expires, 1)}</span>
             </div>
             <p class="hint" data-testid=format!("apply-advice-{index}")>{advice}</p>
@@ -275,6 +361,69 @@ fn GrantNumber(
         <label class="grant-field" class:invalid=invalid>
             <span>{label}</span>
             <input type="text" inputmode="numeric" id=id.clone() data-testid=id prop:value=text on:input=on_input aria-invalid=move || invalid().to_string() />
+            {move || error.get().map(|m| view! { <span class="field-error" role="alert" data-testid=format!("error-grant-{index}-{key}")>{m}</span> })}
+        </label>
+    }
+}
+
+/// A date of a grant already applied for: a held grant's expiry, or the day an application in
+/// review went out. The box shows the plan's date; a refused date keeps the plan and says why.
+#[component]
+fn GrantDate(
+    /// The grant's position in the plan.
+    index: usize,
+    /// Label shown above the box.
+    label: String,
+    /// Short name used in test ids (`grant-<index>-<key>`).
+    key: &'static str,
+    /// The held grant's expiry (else the application's day).
+    held: bool,
+) -> impl IntoView {
+    let state = use_app_state();
+    let error = RwSignal::new(None::<String>);
+    let shown = Memo::new(move |_| {
+        let day = state.grants.with(|g| {
+            g.get(index).map(|g| {
+                if held {
+                    g.expires_day()
+                } else {
+                    i64::from(g.apply_day)
+                }
+            })
+        })?;
+        state.day0.with(|d| d.signed_date(day)).map(|d| d.iso())
+    });
+    let on_input = move |ev| {
+        let text = event_target_value(&ev);
+        let Some(t0) = state.day0.with_untracked(|d| d.0) else {
+            return;
+        };
+        let Some(mut g) = state.plan.with_untracked(|p| p.grants.get(index).cloned()) else {
+            return;
+        };
+        let done = if held {
+            g.set_expiry_date(t0, &text)
+        } else {
+            g.set_applied_date(t0, &text)
+        };
+        match done {
+            Ok(()) => {
+                state.plan.update(|p| {
+                    if let Some(old) = p.grants.get_mut(index) {
+                        *old = g;
+                    }
+                });
+                error.set(None);
+            }
+            Err(e) => error.set(Some(e.to_string())),
+        }
+    };
+    let invalid = move || error.with(Option::is_some);
+    let id = format!("grant-{index}-{key}");
+    view! {
+        <label class="grant-field" class:invalid=invalid>
+            <span>{label}</span>
+            <input type="date" id=id.clone() data-testid=id prop:value=move || shown.get().unwrap_or_default() on:change=on_input aria-invalid=move || invalid().to_string() />
             {move || error.get().map(|m| view! { <span class="field-error" role="alert" data-testid=format!("error-grant-{index}-{key}")>{m}</span> })}
         </label>
     }

@@ -345,7 +345,7 @@ pub fn Uncertainty() -> impl IntoView {
                 Some(view! {
                     <li class="mc-odds" data-testid=format!("mc-odds-{i}")>
                         <span class="mc-odds-name">{name}</span>
-                        {field(GrantField::Approval, tr!("uncertainty.approval"), "1".into(), &grant)}
+                        {field(GrantField::Approval, tr!("uncertainty.approval"), program.map_or_else(|| "1".into(), |p| runway_model::format_number_exact(grant.chance(p))), &grant)}
                         {field(GrantField::ReviewMin, tr!("uncertainty.review_min"), tr!("uncertainty.from_catalog", n = lo), &grant)}
                         {field(GrantField::ReviewMax, tr!("uncertainty.review_max"), tr!("uncertainty.from_catalog", n = hi), &grant)}
                         {move || error.get().map(|m| view! { <p class="field-error" role="alert" data-testid=format!("error-odds-{i}")>{m}</p> })}
