@@ -170,7 +170,7 @@ fn a_planned_grant_bridged_with_cash_then_run_out() {
 }
 
 #[test]
-fn a_plan_whose_only_grant_is_refused() {
+fn a_grant_of_another_provider_puts_nothing_at_risk() {
     // Modal credits planned for day 0 (3-day review) but the plan runs on AWS: Modal pays no AWS
     // bill, so nothing is at risk; refusal changes nothing.
     let c = catalog();
@@ -257,4 +257,39 @@ fn the_page_sets_a_grant_s_state_and_dates_as_a_founder_says_them() {
         (back.apply_day, back.review_days, back.state()),
         (0, 12, GrantState::Planned)
     );
+}
+
+#[test]
+fn a_plan_whose_only_grant_is_refused() {
+    // AWS Activate applied for yesterday (day -1, 12-day review: expected on day 11), $10K, its
+    // approval chance typed as 0: refused for certain. 30 days of the $120 day from day 0 ($3,600).
+    let c = catalog();
+    let p = plan(
+        "t0=2026-12-06&grant=aws-activate:10K:-1:12:365:0&work=aws:h100-sxm:1:720:0:1:5",
+        &c,
+    );
+    assert_eq!(p.grants[0].state(), GrantState::InReview);
+    let o = evaluate(&p, &c);
+    // The runway as typed counts on it: days 0–10 cash (11 × $120 = $1,320), then it pays the
+    // other 19 days ($2,280).
+    assert!(close(o.result.cash_usd, 1_320.0));
+    assert!(close(o.certainty.unapproved_usd, 2_280.0));
+    // Refused: every bill is cash, from day 0: $3,600.
+    let denied = o
+        .certainty
+        .if_denied
+        .clone()
+        .unwrap_or_else(|| panic!("no if-denied runway"));
+    assert_eq!(
+        (denied.cash_day, denied.at_risk.clone()),
+        (Some(0), vec![0])
+    );
+    assert!(close(denied.cash_usd, 3_600.0));
+    // The bands sample its chance: at 0, every sample is the refusal, $3,600 from day 0.
+    let b = runway_model::montecarlo::bands(&p, &o, &c);
+    assert_eq!(
+        (b.cash_usd.p10, b.cash_usd.p50, b.cash_usd.p90),
+        (3_600.0, 3_600.0, 3_600.0)
+    );
+    assert_eq!(b.runway_end_day.p50, Some(0));
 }

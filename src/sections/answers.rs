@@ -123,20 +123,27 @@ pub fn AnswersPanel(
             (true, None) => tr!("answers.never"),
         })
     };
+    // A date needs no sentence (the heading says what it is); its distance from today goes
+    // beside it. Without one, the sentence says why.
     let cash_words = move || {
         facts.with(|f| {
-            if !f.known {
-                return tr!("answers.fix_inputs");
-            }
-            match f.cash_day {
-                Some(d) => match relative(date(i64::from(d))) {
-                    Some(r) => tr!("answers.cash_when", when = r),
-                    None => tr!("answers.cash_first_day"),
-                },
-                None if f.total_usd > 0.0 => tr!("answers.credits_pay_all"),
-                None => tr!("answers.nothing_billed"),
-            }
+            let text = if !f.known {
+                tr!("answers.fix_inputs")
+            } else {
+                match f.cash_day {
+                    Some(_) => return None,
+                    None if f.total_usd > 0.0 => tr!("answers.credits_pay_all"),
+                    None => tr!("answers.nothing_billed"),
+                }
+            };
+            Some(view! { <p>{text}</p> })
         })
+    };
+    let cash_when = move || {
+        facts
+            .with(|f| f.cash_day.filter(|_| f.known))
+            .and_then(|d| relative(date(i64::from(d))))
+            .map(|r| view! { " " <span class="answer-unit" data-testid="answer-cash-when">{r.to_lowercase()}</span> })
     };
     // "Today" as the day cash starts reads as a runway already over when the credits are only
     // in review: say when they arrive.
@@ -237,14 +244,12 @@ pub fn AnswersPanel(
         certainty.with(|c| {
             c.as_ref().map(|c| {
                 let text = match &c.if_denied {
-                    Some(d) if c.unapproved_usd > 0.0 => tr!(
-                        "answers.unapproved",
-                        amount = usd(c.unapproved_usd),
-                        names = names_of(&d.at_risk)
-                    ),
+                    Some(_) if c.unapproved_usd > 0.0 => {
+                        tr!("answers.unapproved", amount = usd(c.unapproved_usd))
+                    }
                     _ => tr!("answers.unapproved_none"),
                 };
-                view! { <p data-testid="answer-credits-unapproved" data-value=data_value(c.unapproved_usd)>{text}</p> }
+                view! { " " <span data-testid="answer-credits-unapproved" data-value=data_value(c.unapproved_usd)>{text}</span> }
             })
         })
     };
@@ -252,26 +257,43 @@ pub fn AnswersPanel(
         let runway_day = facts.with(|f| f.cash_day);
         certainty.with(|c| {
             c.as_ref().map(|c| {
-                let (day, text) = match &c.if_denied {
-                    Some(d) => {
-                        let names = names_of(&d.at_risk);
-                        let text = match d.cash_day {
-                            Some(day) => tr!(
-                                "answers.if_denied",
-                                names = names,
-                                date = day0.with(|p| p.day_text(i64::from(day))),
-                                cash = usd(d.cash_usd)
-                            ),
-                            None => tr!("answers.if_denied_never", names = names),
-                        };
-                        (d.cash_day, text)
-                    }
-                    None => (runway_day, tr!("answers.if_denied_nothing")),
+                let iso_of = |day: Option<u32>| {
+                    day.and_then(|d| date(i64::from(d)))
+                        .map_or_else(|| "none".to_string(), |d| d.iso())
                 };
-                let iso = day
-                    .and_then(|d| date(i64::from(d)))
-                    .map_or_else(|| "none".to_string(), |d| d.iso());
-                view! { <p class="answer-if-denied" data-testid="answer-cash-date-if-denied" data-value=iso>{text}</p> }
+                match &c.if_denied {
+                    Some(d) => {
+                        // "If Google … is refused (not approved yet): <b>5 Jan 2027</b>, $140K in
+                        // all": the other date, right under the one that counts on it.
+                        let names = names_of(&d.at_risk);
+                        let words = match (d.cash_day, d.at_risk.len()) {
+                            (Some(_), 1) => marked(&tr!(
+                                "answers.if_denied_one",
+                                names = names,
+                                date = MARK,
+                                cash = usd(d.cash_usd)
+                            )),
+                            (Some(_), n) => marked(&tr!(
+                                "answers.if_denied_other",
+                                n = n,
+                                date = MARK,
+                                cash = usd(d.cash_usd)
+                            )),
+                            (None, _) => vec![tr!("answers.if_denied_never", names = names)],
+                        };
+                        let when = d.cash_day.map(|day| day0.with(|p| p.day_text(i64::from(day))));
+                        view! {
+                            <p class="answer-if-denied" data-testid="answer-cash-date-if-denied" data-value=iso_of(d.cash_day)>
+                                {piece(&words, 0)}<b>{when}</b>{piece(&words, 1)}
+                            </p>
+                        }
+                        .into_any()
+                    }
+                    None => view! {
+                        <p class="answer-if-denied" data-testid="answer-cash-date-if-denied" data-value=iso_of(runway_day)>{tr!("answers.if_denied_nothing")}</p>
+                    }
+                    .into_any(),
+                }
             })
         })
     };
@@ -291,19 +313,21 @@ pub fn AnswersPanel(
                     let iso = date(i64::from(d)).map_or_else(|| "none".to_string(), |d| d.iso());
                     let burn = c.burn_after_usd_per_month;
                     view! {
-                        <p data-testid="answer-credits-run-out" data-value=iso>
+                        <span data-testid="answer-credits-run-out" data-value=iso>
                             {piece(&words, 0)}
                             <b data-testid="answer-burn-after" data-value=data_value(burn) title=usd_exact(burn)>{usd(burn)}</b>
                             {piece(&words, 1)}
-                        </p>
+                        </span>
+                        " "
                     }
                     .into_any()
                 }
                 None => view! {
-                    <p data-testid="answer-credits-run-out" data-value="none">
+                    <span data-testid="answer-credits-run-out" data-value="none">
                         {tr!("answers.run_out_never")}
                         <span hidden data-testid="answer-burn-after" data-value="0"></span>
-                    </p>
+                    </span>
+                    " "
                 }
                 .into_any(),
             };
@@ -422,19 +446,21 @@ pub fn AnswersPanel(
                     {piece(&expires_words, 0)}
                     <span data-testid="answer-expired" data-value=move || money(|f| f.credits.expired_usd)>{move || shown(|f| f.credits.expired_usd)}</span>
                     {piece(&expires_words, 1)}
+                    {unapproved}
                 </p>
                 <ul class="answer-list">{per_grant}</ul>
-                {unapproved}
                 {no_grants}
             </div>
             <div class="answer">
                 <h2>{tr!("answers.h_cash")}</h2>
-                <div class="answer-value" data-testid="answer-cash-date" data-value=cash_iso>{cash_text}</div>
-                <p>{cash_words}</p>
-                {arrive_words}
-                {run_out}
+                <div class="answer-value"><span data-testid="answer-cash-date" data-value=cash_iso>{cash_text}</span>{cash_when}</div>
                 {if_denied}
+                {cash_words}
+                {arrive_words}
+                // When the credits run out and the burn from then, then the cash in all: one
+                // paragraph.
                 <p>
+                    {run_out}
                     {piece(&cash_words_all, 0)}
                     <span node_ref=cash_node data-testid="answer-cash" data-value=cash_first.raw title=cash_first.exact>{cash_first.human}</span>
                     {piece(&cash_words_all, 1)}

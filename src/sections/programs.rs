@@ -2,7 +2,7 @@ use leptos::prelude::*;
 use runway_model::{eligibility, tr, usd, Field, PlannedGrant, Program, MAX_GRANTS};
 
 use crate::state::use_app_state;
-use crate::widgets::announce::{marked, piece, Announcer, MARK};
+use crate::widgets::announce::{focus_test_id, marked, piece, Announcer, MARK};
 use crate::widgets::cited::cited;
 use crate::widgets::section::Collapsible;
 
@@ -153,6 +153,37 @@ fn ProgramCard(
             ),
         });
     };
+    // Credits the team already holds: added as held (approved by day 0, the catalog's validity
+    // from then), the keyboard on the balance box to type what is left.
+    let add_held = move |_| {
+        let added = state.plan.try_update(|p| {
+            (p.grants.len() < MAX_GRANTS).then(|| {
+                // Approved by day 0, valid the catalog's days from then.
+                p.grants.push(PlannedGrant::held(
+                    program,
+                    program.expected_usd,
+                    0,
+                    program.validity_days,
+                ));
+                p.grants.len()
+            })
+        });
+        match added.flatten() {
+            Some(n) => {
+                announcer.say(tr!(
+                    "programs.added_held",
+                    name = program.name_text(),
+                    n = n
+                ));
+                focus_test_id(format!("grant-{}-amount", n - 1));
+            }
+            None => announcer.say(tr!(
+                "programs.full",
+                max = MAX_GRANTS,
+                name = program.name_text()
+            )),
+        }
+    };
     let label = move || match in_plan.get() {
         0 => tr!("programs.add"),
         n => tr!("programs.add_another", n = n),
@@ -171,8 +202,9 @@ fn ProgramCard(
     let typical = marked(&tr!("programs.typical", source = MARK));
     let up_to = marked(&tr!("programs.up_to_source", source = MARK));
     let validity = marked(&tr!("programs.validity_source", source = MARK));
-    let tiers = (!program.tiers_text().is_empty())
-        .then(|| tr!("programs.tiers", tiers = program.tiers_text()));
+    // The tiers, with a quoted programme title kept in English and marked so (like sources).
+    let tiers =
+        (!program.tiers_text().is_empty()).then(|| marked(&tr!("programs.tiers", tiers = MARK)));
     let fits_line = marked(&tr!("programs.fits", fits = fits, reason = MARK));
     let source_line = marked(&tr!(
         "programs.source",
@@ -185,7 +217,7 @@ fn ProgramCard(
             <p class="ceiling" data-testid=format!("program-amounts-{}", program.id)>{typical_up_to(program)}</p>
             <p class="hint">{piece(&typical, 0)}{cited(program.expected_source_text())}{piece(&typical, 1)}</p>
             <p class="hint" data-testid=format!("program-ceiling-source-{}", program.id)>{piece(&up_to, 0)}{cited(program.ceiling_source_text())}{piece(&up_to, 1)}</p>
-            {tiers.map(|t| view! { <p data-testid=format!("program-tiers-{}", program.id)>{t}</p> })}
+            {tiers.map(|t| view! { <p data-testid=format!("program-tiers-{}", program.id)>{piece(&t, 0)}{cited(program.tiers_text())}{piece(&t, 1)}</p> })}
             <p>{program.covers_text().to_string()}" ("{program.scope.describe()}")"</p>
             <p>{tr!("programs.clocks", min = program.review_days_min, max = program.review_days_max, typical = program.review_days_typical, valid = program.validity_days)}</p>
             <p class="hint" data-testid=format!("program-validity-source-{}", program.id)>{piece(&validity, 0)}{cited(program.validity_source_text())}{piece(&validity, 1)}</p>
@@ -200,6 +232,9 @@ fn ProgramCard(
             {(!program.has_no_credits()).then(|| view! {
                 <button type="button" data-testid=format!("add-program-{}", program.id) on:click=add
                     aria-label=move || match in_plan.get() { 0 => tr!("programs.add_label", name = program.name_text()), n => tr!("programs.add_another_label", name = program.name_text(), n = n) }>{label}</button>
+                " "
+                <button type="button" class="secondary" data-testid=format!("add-held-{}", program.id) on:click=add_held
+                    aria-label=tr!("programs.add_held_label", name = program.name_text())>{tr!("programs.add_held")}</button>
             })}
             <span class="hint" role="status" data-testid=format!("program-in-plan-{}", program.id)>
                 {move || (in_plan.get() > 0).then(|| tr!("programs.in_plan"))}

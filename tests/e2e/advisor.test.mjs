@@ -14,17 +14,22 @@ test('programs are ranked by what they are worth to this plan, each with a reaso
   assert.ok(need > 200000);
   let rows = await advice(calc);
   // Each program counts on its expected grant for a seed-stage team, never its ceiling
-  // (data/programs.json). AWS generative AI programs: expected $200K (up to $1M), below the need and
-  // spendable before it expires (approved day 30, valid 730 days, $10,567.68 a day): $200K usable.
-  // Google Cloud for Startups: expected $200K (up to $350K), data not moved: $200K too, but the
-  // plan runs on AWS and a grant pays only its own provider's bills: it says so, and comes after
-  // the AWS programs that fit (AWS Activate's typical $100K second).
-  assert.deepEqual(rows[0].slice(0, 2), ['aws-genai', 200000]);
-  assert.match(rows[0][2], /\$200K of a typical \$200K \(up to \$1M\) usable/);
-  assert.deepEqual(rows[1].slice(0, 2), ['aws-activate', 100000]);
+  // (data/programs.json), and ranks by that usable value times its chance of approval. The plan
+  // runs on AWS: AWS Activate, expected $100K (up to $200K), 70 % likely: $70K expected; AWS
+  // Trainium $100K less 6 engineer-weeks at $5,000 = $70K usable, 20 %: $14K; AWS generative AI
+  // programs, expected $200K (up to $1M), spendable before it expires (approved day 30, valid 730
+  // days, $10,567.68 a day): $200K usable, but a selective cohort, 5 %: $10K. Google Cloud for
+  // Startups: expected $100K (up to $350K), data not moved: $100K, but the plan runs on AWS and a
+  // grant pays only its own provider's bills: it says so, and comes after the AWS programs.
+  assert.deepEqual(rows[0].slice(0, 2), ['aws-activate', 100000]);
+  assert.match(rows[0][2], /\$100K of a typical \$100K \(up to \$200K\) usable/);
+  assert.match(rows[0][2], /70% likely to be approved, so \$70K expected/);
+  assert.deepEqual(rows[1].slice(0, 2), ['aws-trainium', 70000]);
+  assert.deepEqual(rows[2].slice(0, 2), ['aws-genai', 200000]);
+  assert.match(rows[2][2], /\$200K of a typical \$200K \(up to \$1M\) usable.*5% likely to be approved, so \$10K expected/);
   const gcp = rows.findIndex((r) => r[0] === 'gcp-startups');
-  assert.equal(rows[gcp][1], 200000);
-  assert.match(rows[gcp][2], /^\d+\. Google Cloud for Startups.* — \$200K if work moves to Google Cloud\n/);
+  assert.equal(rows[gcp][1], 100000);
+  assert.match(rows[gcp][2], /^\d+\. Google Cloud for Startups.* — \$100K if work moves to Google Cloud\n/);
   assert.match(rows[gcp][2], /the plan runs nothing on Google Cloud, so this is what it would pay once work moves there/);
   const awsFitting = rows.filter((r, i) => i < gcp && r[2].includes('if work moves')).length;
   assert.equal(awsFitting, 0, 'no program needing a move ranks before Google Cloud');
@@ -35,7 +40,9 @@ test('programs are ranked by what they are worth to this plan, each with a reaso
   const trainium = rows.find((r) => r[0] === 'aws-trainium');
   assert.equal(trainium[1], 70000);
   assert.match(trainium[2], /porting off CUDA costs \$30K \(6 engineer-weeks\)/);
-  assert.match(await calc.page.getByTestId('advisor-shape-advice').innerText(), /Right credit shape: The largest hyperscaler grant available\. Watch out: Capacity, not credit balance/);
+  // No workload chosen: the plan's own, the example's pretraining job.
+  assert.equal(await calc.page.getByTestId('input-shape').inputValue(), '');
+  assert.match(await calc.page.getByTestId('advisor-shape-advice').innerText(), /Pretraining from scratch: the right credit shape is The largest hyperscaler grant available; watch out: Capacity, not credit balance/);
   // Not CUDA-locked: no porting cost; the link says so.
   await calc.page.getByTestId('input-cuda').uncheck();
   await calc.waitForUrl((p) => p.get('cuda') === '0');
@@ -83,14 +90,18 @@ test('programs that fit come first, programs in the plan are marked, eligibility
   const calc = await open('?job=lora:70B:200B:aws:h100-sxm:64&shape=fine-tuning&grant=gcp-startups');
   const rows = await calc.page.locator('[data-testid^=advice-]:not([data-testid=advice-wrong-layer])')
     .evaluateAll((els) => els.map((e) => ({ id: e.dataset.program, value: Number(e.dataset.value), fits: e.dataset.fits === 'true', inPlan: e.dataset.inPlan === 'true', text: e.innerText })));
-  // In the plan: marked, not offered again as a numbered pick, and after every program not in it.
-  const last = rows[rows.length - 1];
+  // In the plan: marked, not offered again as a numbered pick, and after every program not in it;
+  // its Start tier (the same programme) after it, not suggested again.
+  const at = rows.length - 2;
+  const last = rows[at];
   assert.equal(last.id, 'gcp-startups');
   assert.ok(last.inPlan);
   assert.match(last.text, /^In your plan: Google Cloud for Startups \(AI tier\)/);
+  assert.equal(rows[rows.length - 1].id, 'gcp-startups-start');
+  assert.match(rows[rows.length - 1].text, /a tier of a programme already in your plan \(Google Cloud for Startups \(AI tier\)\)/);
   // It shows what the runway pays that grant, the figure of the credits section and the answers
   // (issue 27, item 4: "$61K usable" beside "$48K paid" read as two values for one grant).
-  const inPlan = calc.page.locator(`[data-testid="advice-${rows.length - 1}"]`);
+  const inPlan = calc.page.locator(`[data-testid="advice-${at}"]`);
   assert.equal(Number(await inPlan.getAttribute('data-paid')), await calc.value('grant-used-0'));
   const paidText = await calc.page.getByTestId('grant-used-0').innerText();
   assert.ok(last.text.includes(`pays ${paidText} in the runway (ranked on a quick estimate of `), last.text);
@@ -104,7 +115,7 @@ test('programs that fit come first, programs in the plan are marked, eligibility
   // Fine-tuning fits AWS Activate (typical $100K) but not AWS GenAI (pretraining, continued
   // pretraining, inference in data/programs.json `fits`), though GenAI is worth more ($200K):
   // every fitting program ranks above every one that does not.
-  const offered = rows.filter((r) => !r.inPlan);
+  const offered = rows.filter((r) => !r.inPlan && r.id !== 'gcp-startups-start');
   const firstOff = offered.findIndex((r) => !r.fits);
   assert.ok(firstOff > 0);
   assert.ok(offered.slice(firstOff).every((r) => !r.fits), JSON.stringify(offered.map((r) => [r.id, r.fits])));
@@ -115,7 +126,7 @@ test('programs that fit come first, programs in the plan are marked, eligibility
   assert.match(offered[genai].text, /not the right shape for Fine-tuning open models\./);
   assert.match(rows[0].text, /^1\. AWS Activate \(general cloud\) — \$100K/);
   // Eligibility from data/programs.json: stage, and backing where needed.
-  assert.equal(await calc.page.getByTestId('eligibility-0').innerText(), 'Eligibility: Portfolio: VC or accelerator Org ID; up to $200K typical Portfolio grants; needs VC or accelerator backing.');
+  assert.equal(await calc.page.getByTestId('eligibility-0').innerText(), "Eligibility: pre-Series B, founded in the last 10 years; Portfolio needs an Activate Provider's Org ID (a VC, an accelerator or an angel investor); needs VC or accelerator backing.");
   await done(calc);
 });
 

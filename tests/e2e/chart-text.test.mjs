@@ -74,8 +74,9 @@ test('English: the descriptions state the answer and follow MFU and the reserved
   const calc = await open('');
   assert.equal(await description(calc, 'chart-cost-vs-mfu'),
     'Cost falls from $3.2M at 5% MFU to $203K at 80%; at your 40%: $406K.');
+  // 12 providers rent the H100 SXM (data/prices.json): the ten before issue 42, Nebius and Scaleway.
   assert.equal(await description(calc, 'chart-cost-by-provider'),
-    'Cheapest: Voltage Park $117K; dearest: Microsoft Azure $725K; 10 providers. Yours, Amazon Web Services: $406K.');
+    'Cheapest: Voltage Park $117K; dearest: Microsoft Azure $725K; 12 providers. Yours, Amazon Web Services: $406K.');
   assert.match(await description(calc, 'chart-cost-vs-gpus'), /At your 64 GPUs: \$412K\./);
   assert.match(await description(calc, 'chart-cost-vs-interval'),
     /^Best interval: a checkpoint every 11\.4 h, \$412K\. Every 1\.4 h: \$[\d.]+K; every 3\.81 days: \$[\d.]+K\.$/);
@@ -106,7 +107,7 @@ test('Portuguese: the same descriptions in Portuguese, numbers written the Brazi
   assert.equal(await description(calc, 'chart-cost-vs-mfu'),
     'O custo cai de US$ 3,2M com MFU de 5% para US$ 203K com 80%; com o seu 40%: US$ 406K.');
   assert.equal(await description(calc, 'chart-cost-by-provider'),
-    'Mais barato: Voltage Park US$ 117K; mais caro: Microsoft Azure US$ 725K; 10 provedores. O seu, Amazon Web Services: US$ 406K.');
+    'Mais barato: Voltage Park US$ 117K; mais caro: Microsoft Azure US$ 725K; 12 provedores. O seu, Amazon Web Services: US$ 406K.');
   assert.match(await description(calc, 'chart-cost-vs-gpus'), /Com as suas 64 GPUs: US\$ 412K\./);
   assert.match(await description(calc, 'chart-cost-vs-interval'), /^Melhor intervalo: um checkpoint a cada 11,4 h, US\$ 412K\./);
   await calc.type('mfu', '50');

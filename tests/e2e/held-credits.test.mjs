@@ -101,7 +101,7 @@ test('held and in review by link: what the plan counts on, and the cash date if 
   assert.equal(await calc.attr('answer-credits-run-out'), 'none');
   assert.ok(near(await calc.value('answer-credits-unapproved'), 51120));
   assert.equal(await calc.attr('answer-cash-date-if-denied'), '2027-10-06');
-  assert.match(await page.getByTestId('answer-cash-date-if-denied').innerText(), /Without AWS generative AI programs \(not approved yet\): cash from 6 Oct 2027, \$51K in all\./);
+  assert.match(await page.getByTestId('answer-cash-date-if-denied').innerText(), /^AWS generative AI programs is not approved yet; if refused: 6 Oct 2027, \$51K in cash\.$/);
   // Expires unused: Activate's $26,520 on day 304, and the generative-AI grant's rest,
   // 200,000 − 51,120 = $148,880, on day 759: $175,400.
   assert.ok(near(await calc.value('answer-expired'), 26520 + 148880));
@@ -127,6 +127,28 @@ test('the states in Portuguese', async () => {
   assert.match(await page.getByTestId('answer-grant-0').innerText(), /\(já concedido\)/);
   // $120 a day from day 0: the $63K would last 525 days but expires on day 304 (6 out 2027).
   assert.equal(await calc.attr('answer-credits-run-out'), '2027-10-06');
-  assert.match(await page.getByTestId('answer-credits-run-out').innerText(), /Os créditos deixam de cobrir as contas em /);
+  assert.match(await page.getByTestId('answer-credits-run-out').innerText(), /^Os créditos acabam em .*; depois, US\$ 3\.650 por mês\./);
+  await done(calc);
+});
+
+test('"I already have these" on a program card adds it as held, the keyboard on its balance', async () => {
+  const calc = await suite.openOn('2026-12-06T09:00:00', '?t0=2026-12-06&work=aws:h100-sxm:1:8760:0:1:5');
+  const { page } = calc;
+  await calc.openSection('programs');
+  await page.getByTestId('add-held-aws-activate').click();
+  // Added as held: approved by day 0 (after its typical 12-day review), valid the catalog's
+  // 365 days from then; nothing to apply for.
+  await calc.waitForUrl((p) => p.getAll('grant')[0] === 'aws-activate:100K:-12:12:365');
+  await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'grant-0-amount');
+  assert.equal(await page.getByTestId('grant-0-state').inputValue(), 'held');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('63K');
+  await page.getByTestId('grant-0-expires-on').fill('2027-10-06');
+  await calc.waitForUrl((p) => p.getAll('grant')[0] === 'aws-activate:63K:-12:12:304');
+  // $120 a day: the $63K would last 525 days, but it expires on day 304 (6 Oct 2027), with
+  // 63,000 − 304 × 120 = $26,520 unused.
+  assert.equal(await calc.attr('answer-credits-run-out'), '2027-10-06');
+  assert.ok(near(await calc.value('answer-expired'), 26520));
+  assert.match(await page.getByTestId('answer-nothing-to-apply').innerText(), /Nothing to apply for/);
   await done(calc);
 });

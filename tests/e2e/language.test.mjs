@@ -240,12 +240,12 @@ test('the catalog\'s descriptions are in the reader\'s language, marked as such'
   const expected = {
     en: {
       covers: 'Serverless GPU and CPU compute, billed per second (anything billed by the platform)',
-      eligibility: 'Eligibility: Portfolio: VC or accelerator Org ID; up to $200K typical Portfolio grants; needs VC or accelerator backing.',
+      eligibility: "Eligibility: pre-Series B, founded in the last 10 years; Portfolio needs an Activate Provider's Org ID (a VC, an accelerator or an angel investor); needs VC or accelerator backing.",
       fits: 'Serverless, billed per second: the right shape for sporadic experimentation',
     },
     pt: {
       covers: 'Computação serverless em GPU e CPU, cobrada por segundo (qualquer coisa cobrada pela plataforma)',
-      eligibility: 'Elegibilidade: Portfolio: Org ID de um fundo de VC ou aceleradora; créditos Portfolio típicos de até US$ 200K; exige apoio de VC ou aceleradora.',
+      eligibility: 'Elegibilidade: antes da Série B, fundada nos últimos 10 anos; o Portfolio exige o Org ID de um Activate Provider (fundo de VC, aceleradora ou investidor-anjo); exige apoio de VC ou aceleradora.',
       fits: 'Serverless, cobrado por segundo: o tipo certo para experimentação esporádica',
     },
   };

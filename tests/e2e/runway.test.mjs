@@ -119,10 +119,10 @@ test('adding, editing and removing grants updates the runway and the link', asyn
   assert.match(await calc.page.getByTestId('shape-advice').innerText(), /largest hyperscaler grant.*Capacity, not credit balance/s);
   await calc.page.getByTestId('add-program-aws-activate').click();
   await calc.page.getByTestId('grant-0').waitFor();
-  // "Add to plan" uses the expected amount, $100K (the Activate Portfolio award), not the $300K
+  // "Add to plan" uses the expected amount, $100K (the Activate Portfolio award), not the $200K
   // ceiling; review 12 days, valid 365 days (data/programs.json).
   await calc.waitForUrl((p) => p.getAll('grant')[0] === 'aws-activate:100K:0:12:365');
-  assert.equal(await calc.page.getByTestId('grant-0-typical').innerText(), 'typical $100K, up to $300K');
+  assert.equal(await calc.page.getByTestId('grant-0-typical').innerText(), 'typical $100K, up to $200K');
   // Approved day 12, data ready day 20. $100K at $10,573.95 a day: days 20-28 (9 * 10,573.95 =
   // 95,165.55) and 4,834.45 of day 29 -> cash from day 29.
   assert.equal(await calc.page.getByTestId('runway-end-day').getAttribute('data-value'), '29');
@@ -148,19 +148,19 @@ test('adding, editing and removing grants updates the runway and the link', asyn
   await done(calc);
 });
 
-test('Microsoft Founders Hub added without an amount is the $5,000 its FAQ gives, not the $25,000 ceiling', async () => {
+test('Microsoft Founders Hub added without an amount is the $5,000 its FAQ gives, not a ceiling (now its $150K investor-network tier)', async () => {
   // Microsoft's FAQ: $1,000 on joining, up to $5,000 after verification, expiring 180 days after
   // verification; the seed's "US$ 25.000 em Azure" is the tracked ceiling. The default run is on
   // AWS, so an Azure grant pays nothing: its whole amount expires unused on day 0 + 7 (review) +
   // 180 = 187: with day 0 = 2026-12-01, 2027-06-06.
   const calc = await open('?start=20&t0=2026-12-01');
-  assert.equal(await calc.page.getByTestId('program-amounts-azure-founders').innerText(), 'typical $5,000, up to $25K');
+  assert.equal(await calc.page.getByTestId('program-amounts-azure-founders').innerText(), 'typical $5,000, up to $150K');
   assert.match(await calc.page.getByTestId('program-tiers-azure-founders').innerText(), /up to \$150,000 through the Microsoft for Startups Investor Network/);
   assert.match(await calc.page.getByTestId('program-validity-source-azure-founders').innerText(), /^Validity: Microsoft Q&A.*180 days after successful verification/);
   await calc.page.getByTestId('add-program-azure-founders').click();
   await calc.page.getByTestId('grant-0').waitFor();
   await calc.waitForUrl((p) => p.getAll('grant')[0] === 'azure-founders:5K:0:7:180');
-  assert.equal(await calc.page.getByTestId('grant-0-typical').innerText(), 'typical $5,000, up to $25K');
+  assert.equal(await calc.page.getByTestId('grant-0-typical').innerText(), 'typical $5,000, up to $150K');
   assert.equal(await calc.page.getByTestId('grant-0-amount').inputValue(), '5K');
   await calc.waitForValue('grant-expired-0', (v) => v === 5000);
   assert.match(await calc.page.getByTestId('grant-0').innerText(), /\$5,000 of Microsoft for Startups Founders Hub expires unused on 6 Jun 2027/);
@@ -177,7 +177,7 @@ test('Microsoft Founders Hub added without an amount is the $5,000 its FAQ gives
   const link = await open('?start=20&grant=azure-founders');
   assert.equal(await link.page.getByTestId('grant-0-amount').inputValue(), '5K');
   assert.equal(await link.value('grant-expired-0'), 5000);
-  assert.equal(await link.page.getByTestId('grant-0-typical').innerText(), 'typical $5,000, up to $25K');
+  assert.equal(await link.page.getByTestId('grant-0-typical').innerText(), 'typical $5,000, up to $150K');
   await done(link);
 });
 

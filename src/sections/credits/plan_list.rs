@@ -190,7 +190,9 @@ fn GrantRow(
     };
     let removed_name = name.clone();
     // "approved <date>", "expires <date>": the words around the bold date.
-    let approved = marked(&tr!("plan_list.approved", date = MARK));
+    // A held grant's approval is only known to be on or before its day (set from "I already have
+    // these credits", it is day 0): "approved by".
+    let approved = marked(&tr!("plan_list.held_since", date = MARK));
     let expected = marked(&tr!("plan_list.expected", date = MARK));
     let expires = marked(&tr!("plan_list.expires", date = MARK));
     let announcer = Announcer::get();
@@ -253,23 +255,21 @@ fn GrantRow(
                     }
                 }}
             </div>
-            <p class="hint grant-chance">
-                <span data-testid=format!("grant-chance-{index}") data-value=move || chance.get().map_or_else(String::new, runway_model::format_number_exact)>
+            <div class="grant-stats">
+                {stat(Signal::stored(tr!("plan_list.used")), "grant-used", |o| o.used_usd)}
+                {stat(expired_label, "grant-expired", |o| o.expired_usd)}
+                {stat(Signal::stored(tr!("plan_list.unused")), "grant-unused", |o| o.unused_usd)}
+                // Its chance of approval; the estimate behind it is on the program's card and in
+                // the tooltip.
+                <span class="stat" data-testid=format!("grant-chance-{index}")
+                    data-value=move || chance.get().map_or_else(String::new, runway_model::format_number_exact)
+                    title=move || (grant_state.get() != GrantState::Held).then(|| program.map(|p| p.approval_source_text().to_string())).flatten()>
                     {move || match (grant_state.get(), chance.get()) {
                         (GrantState::Held, _) => tr!("plan_list.chance_held"),
                         (_, Some(c)) => tr!("plan_list.chance", chance = percent(c)),
                         (_, None) => String::new(),
                     }}
                 </span>
-                {move || (grant_state.get() != GrantState::Held).then(|| program.map(|p| {
-                    let source = p.approval_source_text().to_string();
-                    view! { " " <span class="source">{source}</span> }
-                }))}
-            </p>
-            <div class="grant-stats">
-                {stat(Signal::stored(tr!("plan_list.used")), "grant-used", |o| o.used_usd)}
-                {stat(expired_label, "grant-expired", |o| o.expired_usd)}
-                {stat(Signal::stored(tr!("plan_list.unused")), "grant-unused", |o| o.unused_usd)}
             </div>
             <div class="grant-dates">
                 <span class="stat" data-testid=format!("apply-by-{index}") data-value=move || iso(days.get().and_then(|d| d.0))>{apply_by_text}</span>
