@@ -34,8 +34,12 @@ fn order(text: &str) -> Vec<&str> {
 fn marked_sentences_keep_their_elements_in_order() {
     // The keys the page cuts around elements, and the placeholders that stand for them (in the
     // order the elements sit in the page: see each `marked(&tr!(…))` call).
-    let marked: [(&str, &[&str]); 12] = [
-        ("plan_list.approved", &["date"]),
+    let marked: [(&str, &[&str]); 16] = [
+        ("plan_list.held_since", &["date"]),
+        ("plan_list.expected", &["date"]),
+        ("answers.run_out", &["date", "burn"]),
+        ("answers.if_denied_one", &["names", "date", "cash"]),
+        ("answers.if_denied_other", &["n", "date", "cash"]),
         ("plan_list.expires", &["date"]),
         ("answers.pays", &["name"]),
         ("answers.no_grants", &["link"]),
@@ -66,7 +70,7 @@ fn marked_sentences_keep_their_elements_in_order() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 12);
+    assert_eq!(checked, 16);
 }
 
 #[test]

@@ -150,7 +150,7 @@ test('adding, editing and removing grants updates the runway and the link', asyn
 
 test('Microsoft Founders Hub added without an amount is the $5,000 its FAQ gives, not a ceiling (now its $150K investor-network tier)', async () => {
   // Microsoft's FAQ: $1,000 on joining, up to $5,000 after verification, expiring 180 days after
-  // verification; the seed's "US$ 25.000 em Azure" is the tracked ceiling. The default run is on
+  // verification; its investor network's $150K tier is the ceiling. The default run is on
   // AWS, so an Azure grant pays nothing: its whole amount expires unused on day 0 + 7 (review) +
   // 180 = 187: with day 0 = 2026-12-01, 2027-06-06.
   const calc = await open('?start=20&t0=2026-12-01');
@@ -168,10 +168,10 @@ test('Microsoft Founders Hub added without an amount is the $5,000 its FAQ gives
   await calc.page.getByTestId('grant-0-amount').fill('20K');
   await calc.waitForUrl((p) => p.getAll('grant')[0] === 'azure-founders:20K:0:7:180');
   await calc.waitForValue('grant-expired-0', (v) => v === 20000);
-  // Above the ceiling (an Investor Network tier) is accepted, with the tier-maximum warning.
-  await calc.page.getByTestId('grant-0-amount').fill('150K');
-  await calc.waitForValue('grant-expired-0', (v) => v === 150000);
-  assert.match(await calc.page.getByTestId('grant-0').innerText(), /\$150K is above the program's tier maximum of \$25K/);
+  // Above the ceiling (the $150K Investor Network tier) is accepted, with the tier-maximum warning.
+  await calc.page.getByTestId('grant-0-amount').fill('200K');
+  await calc.waitForValue('grant-expired-0', (v) => v === 200000);
+  assert.match(await calc.page.getByTestId('grant-0').innerText(), /\$200K is above the program's tier maximum of \$150K/);
   await done(calc);
   // The same by link: `grant=azure-founders` without an amount is $5,000.
   const link = await open('?start=20&grant=azure-founders');

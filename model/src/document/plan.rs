@@ -34,8 +34,9 @@ pub const MAX_WORKLOADS: usize = 20;
 /// Earliest apply day accepted, days before day 0 (ten years: a grant held since then).
 pub const MIN_APPLY_DAY: i32 = -3650;
 
-/// Where a grant stands at day 0: planned (not applied yet), in review (applied, waiting), or
-/// held (approved on or before day 0: its amount is the balance left at day 0).
+/// Where a grant stands at day 0: planned (applied for on day 0 or later), in review (applied
+/// before day 0, approved after it), or held (applied before day 0 and approved on or before it:
+/// its amount is the balance left at day 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GrantState {
     /// The application goes out on day 0 or later.
@@ -93,8 +94,12 @@ impl PlannedGrant {
     /// A grant already approved: `balance_usd` left at day 0, approved `approved_days_ago` days
     /// before day 0 after the program's typical review, usable until the start of day `expires_day`.
     pub fn held(p: &Program, balance_usd: f64, approved_days_ago: u32, expires_day: u32) -> Self {
-        let approved = -(approved_days_ago.min(MIN_APPLY_DAY.unsigned_abs()) as i32);
-        let review = p.review_days_typical.min(approved.abs_diff(MIN_APPLY_DAY));
+        let approved = -(approved_days_ago.min(MIN_APPLY_DAY.unsigned_abs() - 1) as i32);
+        // Applied before day 0 (a grant applied on day 0 is still planned): a review of a day at
+        // least.
+        let review = p
+            .review_days_typical
+            .clamp(1, approved.abs_diff(MIN_APPLY_DAY));
         PlannedGrant {
             program_id: p.id.to_string(),
             amount_usd: balance_usd,
@@ -107,12 +112,14 @@ impl PlannedGrant {
 
     /// Where it stands at day 0.
     pub fn state(&self) -> GrantState {
-        if self.approved_day() <= 0 {
-            GrantState::Held
-        } else if self.apply_day < 0 {
-            GrantState::InReview
-        } else {
+        if self.apply_day >= 0 {
+            // Still to send, even one approved the day it goes out (a review of 0 days): links
+            // written before grants had states read as they did.
             GrantState::Planned
+        } else if self.approved_day() <= 0 {
+            GrantState::Held
+        } else {
+            GrantState::InReview
         }
     }
 
@@ -202,11 +209,13 @@ impl PlannedGrant {
         g
     }
 
-    /// Approved on day 0 (its review ending then) when it was not held, its expiry kept.
+    /// Approved on day 0 (its review ending then; applied a day before at least) when it was not
+    /// held, its expiry kept.
     fn make_held(&mut self) {
         if self.state() != GrantState::Held {
             let expires = self.expires_day().max(1);
-            self.apply_day = -(self.review_days.min(MAX_REVIEW_DAYS) as i32);
+            self.review_days = self.review_days.clamp(1, MAX_REVIEW_DAYS);
+            self.apply_day = -(self.review_days as i32);
             self.validity_days =
                 (expires - self.approved_day()).clamp(1, i64::from(MAX_VALIDITY_DAYS)) as u32;
         }

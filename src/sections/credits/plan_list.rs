@@ -263,7 +263,7 @@ fn GrantRow(
                 // the tooltip.
                 <span class="stat" data-testid=format!("grant-chance-{index}")
                     data-value=move || chance.get().map_or_else(String::new, runway_model::format_number_exact)
-                    title=move || (grant_state.get() != GrantState::Held).then(|| program.map(|p| p.approval_source_text().to_string())).flatten()>
+                    title=move || (grant_state.get() != GrantState::Held).then(|| program.map(|p| tr!("plan_list.chance_title", source = p.approval_source_text()))).flatten()>
                     {move || match (grant_state.get(), chance.get()) {
                         (GrantState::Held, _) => tr!("plan_list.chance_held"),
                         (_, Some(c)) => tr!("plan_list.chance", chance = percent(c)),
