@@ -167,9 +167,12 @@ fn every_corpus_link_evaluates_to_what_the_page_showed() {
         &std::fs::read_to_string(corpus_dir().join("intended.json")).expect("intended.json"),
     )
     .expect("intended.json is [{ link, id, now, why }]");
+    // The last entry for a value wins, as in the browser pass (tests/corpus/diff.mjs,
+    // tests/e2e/corpus.test.mjs): a value changed twice on purpose has two entries, in order.
     let expected = |link: &str, id: &str| {
         intended
             .iter()
+            .rev()
             .find(|c| c.link == link && c.id == id)
             .map(|c| c.now.clone())
     };
