@@ -114,8 +114,12 @@ pub fn AnswersPanel(
     let cash_node = NodeRef::<leptos::html::Span>::new();
     let cash_first = follow_value(cash_node, live(|f| f.cash_usd));
     let date = move |day: i64| day0.with(|p| p.signed_date(day));
-    let cash_date = move || facts.with(|f| f.cash_day).and_then(|d| date(i64::from(d)));
-    let cash_iso = move || cash_date().map_or_else(|| "none".to_string(), |d| d.iso());
+    // A plan day as the ISO date a `data-value` carries, `none` without one.
+    let iso_of = move |day: Option<u32>| {
+        day.and_then(|d| date(i64::from(d)))
+            .map_or_else(|| "none".to_string(), |d| d.iso())
+    };
+    let cash_iso = move || iso_of(facts.with(|f| f.cash_day));
     let cash_text = move || {
         facts.with(|f| match (f.known, f.cash_day) {
             (false, _) => "—".to_string(),
@@ -257,10 +261,6 @@ pub fn AnswersPanel(
         let runway_day = facts.with(|f| f.cash_day);
         certainty.with(|c| {
             c.as_ref().map(|c| {
-                let iso_of = |day: Option<u32>| {
-                    day.and_then(|d| date(i64::from(d)))
-                        .map_or_else(|| "none".to_string(), |d| d.iso())
-                };
                 match &c.if_denied {
                     Some(d) => {
                         // "If Google … is refused (not approved yet): <b>5 Jan 2027</b>, $140K in
@@ -310,7 +310,7 @@ pub fn AnswersPanel(
                         date = day0.with(|p| p.day_text(i64::from(d))),
                         burn = MARK
                     ));
-                    let iso = date(i64::from(d)).map_or_else(|| "none".to_string(), |d| d.iso());
+                    let iso = iso_of(Some(d));
                     let burn = c.burn_after_usd_per_month;
                     view! {
                         <span data-testid="answer-credits-run-out" data-value=iso>

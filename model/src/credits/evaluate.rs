@@ -401,18 +401,13 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
         ));
     }
     // Only a planned grant has an application to send: one in review or held has none.
-    let planned: Vec<bool> = plan
-        .grants
-        .iter()
-        .filter(|g| catalog.program(&g.program_id).is_some())
-        .map(|g| g.state() == GrantState::Planned)
-        .collect();
+    let states = grant_states(plan, catalog);
     let apply_by = apply_by(&inputs.0, &inputs.1)
         .into_iter()
-        .zip(&planned)
-        .map(|(by, &p)| by.filter(|_| p))
+        .zip(&states)
+        .map(|(by, &s)| by.filter(|_| s == GrantState::Planned))
         .collect();
-    let certainty = Certainty::of(&planned_states(plan, catalog), &inputs, &result);
+    let certainty = Certainty::of(&states, &inputs, &result);
     Outcome {
         jobs,
         serves,
@@ -427,7 +422,7 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
 
 /// Each runway grant's state at day 0 (grants of programs the catalog lacks are skipped, as the
 /// runway skips them).
-fn planned_states(plan: &Plan, catalog: &Catalog) -> Vec<GrantState> {
+fn grant_states(plan: &Plan, catalog: &Catalog) -> Vec<GrantState> {
     plan.grants
         .iter()
         .filter(|g| catalog.program(&g.program_id).is_some())

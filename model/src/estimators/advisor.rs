@@ -440,6 +440,14 @@ fn rank_key(r: &Ranked) -> f64 {
 mod tests {
     use super::*;
 
+    /// The row of program `id` (every program is ranked).
+    fn ranked<'a, 'c>(a: &'a Advice<'c>, id: &str) -> &'a Ranked<'c> {
+        a.ranked
+            .iter()
+            .find(|r| r.program.id == id)
+            .unwrap_or_else(|| panic!("{id}"))
+    }
+
     fn inputs() -> AdvisorInputs {
         AdvisorInputs {
             shape: "pretraining".into(),
@@ -457,12 +465,7 @@ mod tests {
     fn usable_value_by_hand() {
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         let a = advise(&inputs(), &c);
-        let get = |id: &str| {
-            a.ranked
-                .iter()
-                .find(|r| r.program.id == id)
-                .unwrap_or_else(|| panic!("{id}"))
-        };
+        let get = |id: &str| ranked(&a, id);
         // Google Cloud for Startups: expected $100K (ceiling $350K), approved day 14, data ready day
         // 20, valid 730 days: $100K spendable (need $405.8K); data already on GCP: no egress; usable
         // $100K.
@@ -643,12 +646,7 @@ mod tests {
             &plan,
             &c,
         );
-        let get = |id: &str| {
-            a.ranked
-                .iter()
-                .find(|r| r.program.id == id)
-                .unwrap_or_else(|| panic!("{id}"))
-        };
+        let get = |id: &str| ranked(&a, id);
         assert!(!get("aws-trainium").fits_shape);
         assert!(get("together").fits_shape);
         assert!(
@@ -707,12 +705,7 @@ mod tests {
             &PlanFit::new([WorkloadKind::Lora], 0, 0, Vec::new()),
             &c,
         );
-        let get = |id: &str| {
-            a.ranked
-                .iter()
-                .find(|r| r.program.id == id)
-                .unwrap_or_else(|| panic!("{id}"))
-        };
+        let get = |id: &str| ranked(&a, id);
         assert!(get("together").fits_shape);
         assert!(!get("aws-genai").fits_shape);
         assert!(
