@@ -17,6 +17,8 @@ enum Kind {
     F64,
     OptF64,
     U32,
+    /// A whole number that may be null or absent (`None`).
+    OptU32,
     Bool,
     StrList,
     /// A credit program's scope: "all", "gpu", "silicon" or "platform".
@@ -79,6 +81,9 @@ const TABLES: &[Table] = &[
             ("spot_wait_minutes", Kind::OptF64),
             ("spot_source", Kind::Str),
             ("spot_source_pt", Kind::Str),
+            ("preemption_mtbf_gpu_hours", Kind::OptF64),
+            ("preemption_source", Kind::OptStrAsEmpty),
+            ("preemption_source_pt", Kind::OptStrAsEmpty),
             ("reserved_discount", Kind::OptF64),
             ("reserved_source", Kind::Str),
             ("source", Kind::Str),
@@ -112,6 +117,9 @@ const TABLES: &[Table] = &[
             ("instance", Kind::Str),
             ("gpus_per_instance", Kind::U32),
             ("networks", Kind::StrList),
+            ("max_gpus", Kind::OptU32),
+            ("slice_gpus", Kind::OptU32),
+            ("between_slices_network", Kind::OptStr),
             ("capacity_note", Kind::OptStrAsEmpty),
             ("capacity_note_pt", Kind::OptStrAsEmpty),
             ("source", Kind::Str),
@@ -136,6 +144,10 @@ const TABLES: &[Table] = &[
             ("q_dim", Kind::F64),
             ("intermediate", Kind::F64),
             ("experts", Kind::F64),
+            ("routed_experts", Kind::F64),
+            ("experts_per_token", Kind::F64),
+            ("moe_layers", Kind::F64),
+            ("max_nodes_per_token", Kind::F64),
             ("arch_source", Kind::Str),
             ("source", Kind::Str),
             ("as_of", Kind::Str),
@@ -297,6 +309,14 @@ fn main() {
                             .filter(|v| *v <= u64::from(u32::MAX))
                             .unwrap_or_else(|| bad());
                         format!("{v}")
+                    }
+                    (Kind::OptU32, Some(Value::Null) | None) => "None".into(),
+                    (Kind::OptU32, Some(Value::Number(n))) => {
+                        let v = n
+                            .as_u64()
+                            .filter(|v| *v <= u64::from(u32::MAX))
+                            .unwrap_or_else(|| bad());
+                        format!("Some({v})")
                     }
                     (Kind::StrList, Some(Value::Array(items))) => {
                         let parts: Vec<String> = items

@@ -87,6 +87,11 @@ fn cited_sources(c: &Catalog) -> Vec<(String, String, String)> {
         put(format!("provider {id} spot_source"), &|| {
             p.spot_source_text().into()
         });
+        if p.preemption_mtbf_gpu_hours.is_some() {
+            put(format!("provider {id} preemption_source"), &|| {
+                p.preemption_source_text().into()
+            });
+        }
     }
     for n in &c.networks {
         put(format!("network {} source", n.id), &|| {

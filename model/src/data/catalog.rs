@@ -139,7 +139,25 @@ pub struct Instance {
     /// all-reduce; beyond it, the network.
     pub gpus_per_instance: u32,
     /// Network ids offered for this instance (see `networks.json`); the first is the default.
+    /// For accelerators joined in slices (TPUs) these are the slice's own interconnect between
+    /// the instance's hosts; `between_slices_network` joins slices.
     pub networks: TextList,
+    /// The most accelerators one job can get of this instance at this provider, where a source
+    /// says it (the reason is in `source`): a cluster product's ceiling (Modal's clusters, 256
+    /// GPUs), `gpus_per_instance` itself for an offer that is single-node only, or a sliced
+    /// accelerator's multi-slice ceiling; `None` when no source states a limit. Never below
+    /// `gpus_per_instance`.
+    #[cfg_attr(test, serde(default))]
+    pub max_gpus: Option<u32>,
+    /// For accelerators joined in slices (TPUs): the most chips one slice holds on the
+    /// accelerator's own interconnect (ICI), at least `gpus_per_instance`; a job beyond it spans
+    /// slices over `between_slices_network`. `None` for instances without slices.
+    #[cfg_attr(test, serde(default))]
+    pub slice_gpus: Option<u32>,
+    /// The network between slices (a `networks.json` id its provider lists: the data-centre
+    /// network, DCN), only with `slice_gpus`; `None` without slices or when no source gives it.
+    #[cfg_attr(test, serde(default))]
+    pub between_slices_network: Option<Text>,
     /// Whether instances can be had, where a source says ("" when none does): credits pay the
     /// bill, capacity decides whether the instances exist.
     #[cfg_attr(test, serde(default))]
@@ -165,6 +183,18 @@ impl Instance {
     /// Where the instance and its network come from, in the reader's language.
     pub fn source_text(&self) -> &str {
         in_lang(&self.source, &self.source_pt)
+    }
+
+    /// Whether a source says one job gets no more than one instance of this offer (`max_gpus`
+    /// equals `gpus_per_instance`): no network joins instances for a job.
+    pub fn is_single_node(&self) -> bool {
+        self.max_gpus == Some(self.gpus_per_instance)
+    }
+
+    /// Whether `gpus` accelerators fit what a source says one job can get here (always, where
+    /// no source states a limit).
+    pub fn fits_gpus(&self, gpus: u32) -> bool {
+        self.max_gpus.is_none_or(|m| gpus <= m)
     }
 }
 
@@ -518,6 +548,18 @@ pub struct Provider {
     /// The same, in Brazilian Portuguese.
     #[cfg_attr(test, serde(default))]
     pub spot_source_pt: Text,
+    /// Interruptions at the LIST price, without asking for spot (a platform that preempts its
+    /// on-demand work by default, as Modal does), like `spot_mtbf_gpu_hours`: GPU-hours between
+    /// preemptions per GPU. `None` where on-demand capacity is not preempted.
+    #[cfg_attr(test, serde(default))]
+    pub preemption_mtbf_gpu_hours: Option<f64>,
+    /// Where the preemption figure comes from (or that it is an estimate, and why); "" without
+    /// one.
+    #[cfg_attr(test, serde(default))]
+    pub preemption_source: Text,
+    /// The same, in Brazilian Portuguese.
+    #[cfg_attr(test, serde(default))]
+    pub preemption_source_pt: Text,
     /// Reserved (1-year committed) discount off on-demand, a fraction in [0, 1); `None` when the
     /// provider only bills per use.
     pub reserved_discount: Option<f64>,
@@ -543,6 +585,12 @@ impl Provider {
     /// Where the spot figures come from, in the reader's language.
     pub fn spot_source_text(&self) -> &str {
         in_lang(&self.spot_source, &self.spot_source_pt)
+    }
+
+    /// Where the list-price preemption figure comes from, in the reader's language ("" when
+    /// the provider does not preempt on-demand work).
+    pub fn preemption_source_text(&self) -> &str {
+        in_lang(&self.preemption_source, &self.preemption_source_pt)
     }
 }
 
@@ -632,6 +680,15 @@ pub struct BaseModel {
     pub intermediate: f64,
     /// MLPs in each layer (1 dense; routed plus shared experts for a mixture).
     pub experts: f64,
+    /// Routed experts per MoE layer (`n_routed_experts`, `num_local_experts`; 1 for a dense model).
+    pub routed_experts: f64,
+    /// Routed experts each token goes to (`num_experts_per_tok`; 1 for a dense model).
+    pub experts_per_token: f64,
+    /// Layers with experts (0 for a dense model; DeepSeek-V3's first 3 of 61 are dense).
+    pub moe_layers: f64,
+    /// Nodes a token may be dispatched to at most (DeepSeek-V3's node-limited routing, 4); 0 when
+    /// the routing sets no limit.
+    pub max_nodes_per_token: f64,
     /// Where the attention shape comes from (the model's config.json).
     pub arch_source: Text,
     /// The model card.
@@ -892,6 +949,27 @@ impl Catalog {
                     return fail(format!("provider {}: spot needs a discount in [0, 1), a positive MTBF, a whole capacity of at least 1 GPU and a wait of at least 0 minutes, with a source", p.id));
                 }
             }
+            match p.preemption_mtbf_gpu_hours {
+                Some(m) if !(m.is_finite() && m > 0.0) || p.preemption_source.trim().is_empty() => {
+                    return fail(format!(
+                        "provider {}: preemption needs a positive MTBF with a source",
+                        p.id
+                    ));
+                }
+                None if !p.preemption_source.trim().is_empty() => {
+                    return fail(format!(
+                        "provider {}: preemption_source without a preemption MTBF",
+                        p.id
+                    ));
+                }
+                _ => {}
+            }
+            check_translated(
+                &what,
+                "preemption_source",
+                &p.preemption_source,
+                &p.preemption_source_pt,
+            )?;
             if let Some(bad) = p
                 .networks
                 .iter()
@@ -1185,6 +1263,7 @@ impl Catalog {
                     ));
                 }
             }
+            self.validate_capacity(i, &what)?;
             check_sourced(&what, &i.source, &i.as_of)?;
             check_translated(&what, "source", &i.source, &i.source_pt)?;
             check_translated(
@@ -1205,6 +1284,58 @@ impl Catalog {
             ));
         }
         Ok(())
+    }
+
+    /// An instance's job-size limits: `max_gpus` at least one instance (and at least a slice),
+    /// `slice_gpus` at least one instance, and a between-slices network only with slices, known
+    /// and listed by the provider.
+    fn validate_capacity(&self, i: &Instance, what: &str) -> Result<(), CatalogError> {
+        let fail = |m: String| Err(CatalogError(m));
+        if let Some(m) = i.max_gpus.filter(|m| *m < i.gpus_per_instance) {
+            return fail(format!(
+                "{what}: max_gpus {m} is below gpus_per_instance {}",
+                i.gpus_per_instance
+            ));
+        }
+        if let Some(s) = i.slice_gpus {
+            if s < i.gpus_per_instance {
+                return fail(format!(
+                    "{what}: slice_gpus {s} is below gpus_per_instance {}",
+                    i.gpus_per_instance
+                ));
+            }
+            if let Some(m) = i.max_gpus.filter(|m| *m < s) {
+                return fail(format!("{what}: max_gpus {m} is below slice_gpus {s}"));
+            }
+        }
+        if let Some(n) = &i.between_slices_network {
+            if i.slice_gpus.is_none() {
+                return fail(format!(
+                    "{what}: between_slices_network {n} without slice_gpus"
+                ));
+            }
+            if self.network(n).is_none() {
+                return fail(format!("{what}: unknown between-slices network {n}"));
+            }
+            if !self
+                .provider(&i.provider)
+                .is_some_and(|p| p.networks.iter().any(|x| x == n))
+            {
+                return fail(format!(
+                    "{what}: between-slices network {n} is not in provider {}'s networks list",
+                    i.provider
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The network between slices of an accelerator at a provider (TPUs' data-centre network),
+    /// where the catalog has one.
+    pub fn between_slices_network(&self, provider: &str, accelerator: &str) -> Option<&Network> {
+        self.instance(provider, accelerator)
+            .and_then(|i| i.between_slices_network.as_deref())
+            .and_then(|id| self.network(id))
     }
 
     /// The instance a provider rents an accelerator in, if it rents it.
@@ -1775,6 +1906,236 @@ mod tests {
         );
         // Microsoft's own "up to $150K" is its ceiling.
         assert_eq!(get("azure-founders").ceiling_usd, 150_000.0);
+    }
+
+    #[test]
+    fn networks_and_capacity_follow_their_sources() {
+        // Issue 43, item 5: networks and job sizes as Modal's, RunPod's, NVIDIA's and Google's
+        // pages give them (read 2026-12-06).
+        let c = catalog();
+        let inst = |p: &str, a: &str| c.instance(p, a).unwrap_or_else(|| panic!("{p}/{a}"));
+        let first = |i: &Instance| {
+            i.networks
+                .first()
+                .and_then(|n| c.network(n))
+                .unwrap_or_else(|| panic!("{}/{}", i.provider, i.accelerator))
+        };
+        // Modal clusters: 3,200 Gb/s RDMA per 8-GPU node (400 GB/s), up to 256 GPUs, the default
+        // on H100, H200 and B200; the other GPUs are single-node, joined only over i6pn.
+        for acc in ["h100-sxm", "h200", "b200"] {
+            let i = inst("modal", acc);
+            assert_eq!(first(i).id, "modal-rdma-3200", "{acc}");
+            assert_eq!(first(i).node_gb_s(8.0), 400.0);
+            assert_eq!(i.max_gpus, Some(256), "{acc}");
+            assert!(!i.networks.iter().any(|n| n == "eth-25"), "{acc}");
+        }
+        for acc in ["a100-80gb", "l40s", "l4"] {
+            let i = inst("modal", acc);
+            assert!(i.is_single_node() && i.max_gpus == Some(8), "{acc}");
+            assert!(!i.fits_gpus(16) && i.fits_gpus(8), "{acc}");
+            assert_eq!(first(i).id, "modal-i6pn-50");
+        }
+        let modal = c.provider("modal").unwrap_or_else(|| panic!("modal"));
+        assert!(!modal.storage_egress_source.contains("single-node"));
+        assert!(modal.storage_egress_source.contains("256 GPUs"));
+        // RunPod: H100 Instant Clusters of up to 64 GPUs at 3,200 Gb/s per node; pods elsewhere,
+        // joined only by 100 Mb/s global networking.
+        let rp = inst("runpod", "h100-sxm");
+        assert_eq!(
+            (first(rp).id.as_ref(), rp.max_gpus),
+            ("runpod-cluster-3200", Some(64))
+        );
+        for acc in ["l40s", "l4", "mi300x"] {
+            assert!(inst("runpod", acc).is_single_node(), "{acc}");
+        }
+        assert_eq!(
+            c.network("runpod-global-100m").map(|n| n.node_gb_s(8.0)),
+            Some(0.0125)
+        );
+        // DGX Cloud A100: a DGX A100's eight HDR 200 Gb/s cluster ports, 25 GB/s per GPU.
+        let dgx = first(inst("nvidia", "a100-80gb"));
+        assert_eq!(
+            (dgx.id.as_ref(), dgx.gb_per_s, dgx.per_node),
+            ("ib-hdr-200", 25.0, false)
+        );
+        assert!(inst("nvidia", "a100-80gb")
+            .source
+            .contains("DGX A100 User Guide"));
+        // TPUs: Google gives bidirectional ICI per chip; the accelerator keeps it (the model
+        // halves it), the per-chip network is one direction, half of it.
+        for (acc, bidi, slice, dcn, max) in [
+            ("tpu-v5e", 400.0, 256, ("tpu-v5e-dcn", 25.0, true), None),
+            (
+                "tpu-v5p",
+                1200.0,
+                6144,
+                ("tpu-v5p-dcn", 6.25, false),
+                Some(18_432),
+            ),
+            ("tpu-v6e", 800.0, 256, ("tpu-v6e-dcn", 12.5, false), None),
+        ] {
+            let a = c.accelerator(acc).unwrap_or_else(|| panic!("{acc}"));
+            assert_eq!(a.intra_node_gb_s, bidi, "{acc}");
+            let i = inst("gcp", acc);
+            let ici = first(i);
+            assert_eq!((ici.gb_per_s, ici.per_node), (bidi / 2.0, false), "{acc}");
+            assert!(ici.source.contains("one direction per chip"), "{acc}");
+            assert_eq!((i.slice_gpus, i.max_gpus), (Some(slice), max), "{acc}");
+            let between = c
+                .between_slices_network("gcp", acc)
+                .unwrap_or_else(|| panic!("{acc}: DCN"));
+            assert_eq!(
+                (between.id.as_ref(), between.gb_per_s, between.per_node),
+                dcn,
+                "{acc}"
+            );
+        }
+        // Per host, the DCN is 25 GB/s on v5e (8 chips) and v5p (4 chips x 6.25).
+        assert_eq!(
+            c.between_slices_network("gcp", "tpu-v5p")
+                .map(|n| n.node_gb_s(4.0)),
+            Some(25.0)
+        );
+        assert!(c.between_slices_network("aws", "h100-sxm").is_none());
+        // Only Modal preempts at the list price; its GPU Functions cannot opt out.
+        for p in &c.providers {
+            assert_eq!(
+                p.preemption_mtbf_gpu_hours.is_some(),
+                p.id == "modal",
+                "{}",
+                p.id
+            );
+        }
+        assert_eq!(modal.preemption_mtbf_gpu_hours, Some(29_200.0));
+        assert!(modal
+            .preemption_source
+            .contains("is not supported for GPU Functions"));
+        assert!(modal.preemption_source.contains("(estimate)"));
+        assert!(modal.preemption_source_pt.contains("(estimativa)"));
+        assert!(modal.spot_discount.is_none());
+        // RunPod's interruptible pods: every figure an estimate, labelled so.
+        let runpod = c.provider("runpod").unwrap_or_else(|| panic!("runpod"));
+        assert_eq!(
+            (
+                runpod.spot_discount,
+                runpod.spot_mtbf_gpu_hours,
+                runpod.spot_capacity_gpus,
+                runpod.spot_wait_minutes
+            ),
+            (Some(0.4), Some(5_840.0), Some(8.0), Some(30.0))
+        );
+        assert!(runpod.spot_source.contains("are all estimates"));
+        assert!(runpod.spot_source_pt.contains("são todas estimativas"));
+    }
+
+    #[test]
+    fn validation_rejects_bad_capacity_and_preemption() {
+        let refused = |edit: &dyn Fn(&mut Catalog)| {
+            let mut c = catalog();
+            edit(&mut c);
+            c.validate().err().map(|e| e.0).unwrap_or_default()
+        };
+        let at = |c: &mut Catalog, p: &str, a: &str| -> usize {
+            c.instances
+                .iter()
+                .position(|i| i.provider == p && i.accelerator == a)
+                .unwrap_or_else(|| panic!("{p}/{a}"))
+        };
+        // max_gpus below one instance.
+        let e = refused(&|c| {
+            let k = at(c, "modal", "h100-sxm");
+            c.instances[k].max_gpus = Some(4);
+        });
+        assert_eq!(
+            e,
+            "instance modal/h100-sxm: max_gpus 4 is below gpus_per_instance 8"
+        );
+        // A slice smaller than a host, or a multi-slice ceiling below one slice.
+        let e = refused(&|c| {
+            let k = at(c, "gcp", "tpu-v5e");
+            c.instances[k].slice_gpus = Some(4);
+        });
+        assert_eq!(
+            e,
+            "instance gcp/tpu-v5e: slice_gpus 4 is below gpus_per_instance 8"
+        );
+        let e = refused(&|c| {
+            let k = at(c, "gcp", "tpu-v5p");
+            c.instances[k].max_gpus = Some(1024);
+        });
+        assert_eq!(
+            e,
+            "instance gcp/tpu-v5p: max_gpus 1024 is below slice_gpus 6144"
+        );
+        // A between-slices network needs slices, a known id and the provider's list.
+        let e = refused(&|c| {
+            let k = at(c, "gcp", "tpu-v6e");
+            c.instances[k].slice_gpus = None;
+        });
+        assert_eq!(
+            e,
+            "instance gcp/tpu-v6e: between_slices_network tpu-v6e-dcn without slice_gpus"
+        );
+        let e = refused(&|c| {
+            let k = at(c, "gcp", "tpu-v6e");
+            c.instances[k].between_slices_network = Some(Cow::Borrowed("no-such-net"));
+        });
+        assert_eq!(
+            e,
+            "instance gcp/tpu-v6e: unknown between-slices network no-such-net"
+        );
+        let e = refused(&|c| {
+            let k = at(c, "gcp", "tpu-v6e");
+            c.instances[k].between_slices_network = Some(Cow::Borrowed("ib-ndr-400"));
+        });
+        assert_eq!(
+            e,
+            "instance gcp/tpu-v6e: between-slices network ib-ndr-400 is not in provider gcp's networks list"
+        );
+        // Preemption at the list price: a positive MTBF, with a source in both languages, and
+        // no source without an MTBF.
+        let modal = |c: &mut Catalog| -> usize {
+            c.providers
+                .iter()
+                .position(|p| p.id == "modal")
+                .unwrap_or_else(|| panic!("modal"))
+        };
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            let e = refused(&|c| {
+                let k = modal(c);
+                c.providers[k].preemption_mtbf_gpu_hours = Some(bad);
+            });
+            assert_eq!(
+                e, "provider modal: preemption needs a positive MTBF with a source",
+                "{bad}"
+            );
+        }
+        let e = refused(&|c| {
+            let k = modal(c);
+            c.providers[k].preemption_source = Cow::Borrowed(" ");
+        });
+        assert_eq!(
+            e,
+            "provider modal: preemption needs a positive MTBF with a source"
+        );
+        let e = refused(&|c| {
+            let k = modal(c);
+            c.providers[k].preemption_mtbf_gpu_hours = None;
+        });
+        assert_eq!(
+            e,
+            "provider modal: preemption_source without a preemption MTBF"
+        );
+        let e = refused(&|c| {
+            let k = modal(c);
+            c.providers[k].preemption_source_pt = Cow::Borrowed("");
+        });
+        assert_eq!(
+            e,
+            "provider modal: preemption_source has no Portuguese text: add preemption_source_pt next to it"
+        );
+        // The catalog as built passes.
+        assert_eq!(refused(&|_| {}), "");
     }
 
     #[test]
@@ -2525,6 +2886,54 @@ mod tests {
         assert_eq!(
             with(&net("")).unwrap_err().0,
             "instance aws/x: offers no network"
+        );
+        // The job-size fields as the JSON file spells them (issue 43, item 5).
+        let sized = |extra: &str| {
+            format!(
+                r#"{{"instances":[{{"provider":"aws","accelerator":"x","instance":"x.8","gpus_per_instance":8,"networks":["eth-25"],{extra}"source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}}]}}"#
+            )
+        };
+        let parsed = with(&sized(r#""max_gpus":64,"#)).map(|c| c.instances[0].max_gpus);
+        assert_eq!(parsed, Ok(Some(64)));
+        assert_eq!(
+            with(&sized(r#""max_gpus":4,"#)).unwrap_err().0,
+            "instance aws/x: max_gpus 4 is below gpus_per_instance 8"
+        );
+        assert_eq!(
+            with(&sized(r#""between_slices_network":"eth-25","#))
+                .unwrap_err()
+                .0,
+            "instance aws/x: between_slices_network eth-25 without slice_gpus"
+        );
+        let sliced = with(&sized(
+            r#""slice_gpus":256,"between_slices_network":"eth-25","#,
+        ))
+        .map(|c| {
+            (
+                c.instances[0].slice_gpus,
+                c.instances[0].between_slices_network.clone(),
+            )
+        });
+        assert_eq!(sliced, Ok((Some(256), Some(Cow::Borrowed("eth-25")))));
+        // List-price preemption as the JSON file spells it.
+        let preempting = |mtbf: &str| {
+            prov.replace(
+                r#""reserved_discount":null"#,
+                &format!(
+                    r#""preemption_mtbf_gpu_hours":{mtbf},"preemption_source":"s","preemption_source_pt":"s (pt)","reserved_discount":null"#
+                ),
+            )
+        };
+        assert_eq!(
+            from_json_with_instances(acc, &preempting("100"), price, programs, TEST_INSTANCES)
+                .map(|c| c.providers[0].preemption_mtbf_gpu_hours),
+            Ok(Some(100.0))
+        );
+        assert_eq!(
+            from_json_with_instances(acc, &preempting("0"), price, programs, TEST_INSTANCES)
+                .unwrap_err()
+                .0,
+            "provider aws: preemption needs a positive MTBF with a source"
         );
         // Spot needs its capacity and wait too.
         let half_spot = prov.replace(
