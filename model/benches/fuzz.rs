@@ -413,7 +413,7 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     // Train vs fine-tune columns (src/sections/compare.rs): the page shows each cost as a multiple of
     // the cheapest, so costs must be positive.
     for c in &plan.compare {
-        let col = price_column(c, s, &k.billing, &e, &outcome, Some(0), cat);
+        let col = price_column(c, s, &k.billing, &k.overheads, &e, &outcome, Some(0), cat);
         finite("compare.flops", col.flops)?;
         finite("compare.gpu_hours", col.gpu_hours)?;
         finite("compare.cost_usd", col.cost_usd)?;

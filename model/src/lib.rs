@@ -62,7 +62,8 @@ pub use credits::answers::{
     credit_totals, next_steps, serving_vs_api, ApiVerdict, ApplyStatus, CreditTotals, NextStep,
 };
 pub use credits::evaluate::{
-    evaluate, host_text, price_serve, run_plan, runway_inputs, Certainty, IfDenied, Outcome,
+    evaluate, host_text, price_job, price_serve, run_plan, runway_inputs, Certainty, IfDenied,
+    Outcome,
 };
 pub use credits::planner::{plan_applications, Applications};
 pub use credits::runway::summary::{chart_window, expiries, markers, summary, ChartWindow, Marker};
@@ -93,13 +94,18 @@ pub use estimators::billing::{
     volume_sweep, what_budget_buys, BillingEstimate, BuyRow, DutySweep, ModeRow, VolumeSweep,
 };
 pub use estimators::cost::{
-    cost_by_provider, cost_vs_mfu, estimate, Estimate, EstimateError, PriceSource,
+    cost_by_provider, cost_vs_mfu, estimate, estimate_billed, Estimate, EstimateError, PriceSource,
 };
 pub use estimators::explain::{Citation, Explanation, Output};
 pub use estimators::overheads::explain::HiddenOutput;
 pub use estimators::overheads::{
     contrasting_network, cost_vs_gpus, cost_vs_interval, estimate_overheads, gpus_per_node,
-    log_space, offered_networks, sweeps, OverheadEstimate, Sweeps, MAX_SWEEP_GPUS,
+    implied_bus_gb_s, log_space, offered_networks, sweeps, sync_seconds, whole_cost_by_provider,
+    OverheadEstimate, Sweeps, MAX_SWEEP_DAYS, MAX_SWEEP_GPUS,
+};
+pub use estimators::parallel::{
+    layout, moe_of, nccl_check, recipe_batch_tokens, Layout, Moe, NcclCheck, Phases, SplitReason,
+    NCCL_CHECKS,
 };
 pub use input::calendar::{Date, DateProblem};
 pub use input::field_spec::{job_rows, Field, Need, Origin, Range};

@@ -177,7 +177,7 @@ impl Outcome<'_> {
 
 /// Prices one job.
 pub fn price_job<'c>(job: &Job, settings: &Settings, catalog: &'c Catalog) -> JobOutcome<'c> {
-    let estimate = estimate(job, catalog);
+    let estimate = crate::estimators::cost::estimate_billed(job, settings.overheads.spot, catalog);
     let overheads = estimate
         .as_ref()
         .ok()
@@ -394,11 +394,9 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
     let mut warnings = warnings(plan, &inputs, &result, catalog);
     for (i, j) in jobs.iter().enumerate() {
         warnings.extend(too_short(i, j));
-        warnings.extend(too_many_for_a_step(
-            i,
-            j,
-            plan.settings.overheads.tokens_per_step,
-        ));
+        warnings.extend(too_many_for_a_step(i, j));
+        warnings.extend(beyond_spot_capacity(i, j));
+        warnings.extend(beyond_max_gpus(i, j, catalog));
     }
     // Only a planned grant has an application to send: one in review or held has none.
     let states = grant_states(plan, catalog);
@@ -574,24 +572,75 @@ fn too_short(i: usize, j: &JobOutcome) -> Option<Warning> {
     Some(Warning { grant: None, text })
 }
 
-/// A job on more GPUs than its optimizer step has sequences (issue 27, item 5): the hidden costs
-/// model data parallelism, where each GPU takes at least one whole sequence a step, so a step of
-/// `tokens_per_step` tokens keeps at most `tokens_per_step / seq_len` GPUs busy; the rest would
-/// wait, and the estimate (every GPU at the MFU) is too low. Says how many GPUs the step can use.
-fn too_many_for_a_step(i: usize, j: &JobOutcome, tokens_per_step: f64) -> Option<Warning> {
-    let usable = (tokens_per_step / j.job.seq_len).floor();
-    let gpus = f64::from(j.job.gpus);
-    if !usable.is_finite() || usable < 1.0 || gpus <= usable {
+/// A job on more GPUs than its optimizer step has sequences (issues 27 and 43): each
+/// data-parallel rank needs at least one whole sequence a step, so the figures assume tensor
+/// parallelism inside the node and pipeline stages across nodes, whose bubble they bill; says so,
+/// and the batch that would keep every GPU on its own sequences.
+fn too_many_for_a_step(i: usize, j: &JobOutcome) -> Option<Warning> {
+    use crate::estimators::parallel::SplitReason;
+    let o = j.overheads.as_ref()?;
+    let l = &o.sync_time.layout;
+    if l.reason != SplitReason::Batch {
         return None;
     }
+    // The pipeline's part, when there are stages: "and 5 pipeline stages …, whose bubble adds …".
+    let stages = if l.pp > 1.0 {
+        crate::tr!(
+            "plan.warn.step_stages",
+            pp = exact(l.pp, 0),
+            bubble = crate::io::format::percent(l.bubble)
+        )
+    } else {
+        String::new()
+    };
     let text = crate::tr!(
         "plan.warn.step_too_small",
         n = i + 1,
-        tps = compact(tokens_per_step),
-        seqs = exact(usable, 0),
+        tps = compact(l.batch_tokens),
+        seqs = exact(l.sequences.floor(), 0),
         seq = exact(j.job.seq_len, 0),
-        gpus = exact(gpus, 0),
-        idle = exact(gpus - usable, 0)
+        gpus = exact(f64::from(j.job.gpus), 0),
+        tp = exact(l.tp, 0),
+        stages = stages,
+        need = compact(j.job.seq_len * f64::from(j.job.gpus))
+    );
+    Some(Warning { grant: None, text })
+}
+
+/// A job on more GPUs than its provider rents in one job of that accelerator (issue 43: Modal's
+/// clusters stop at 256 GPUs, its other GPUs and RunPod's L40S at one node).
+fn beyond_max_gpus(i: usize, j: &JobOutcome, catalog: &Catalog) -> Option<Warning> {
+    let most = j.overheads.as_ref()?.max_gpus?;
+    if j.job.gpus <= most {
+        return None;
+    }
+    let text = crate::tr!(
+        "plan.warn.beyond_max_gpus",
+        n = i + 1,
+        gpus = exact(f64::from(j.job.gpus), 0),
+        provider = crate::data::catalog::provider_name(&j.job.provider_id),
+        acc = catalog
+            .accelerator(&j.job.accelerator_id)
+            .map_or(j.job.accelerator_id.as_str(), |a| a.name_text()),
+        most = exact(f64::from(most), 0)
+    );
+    Some(Warning { grant: None, text })
+}
+
+/// A job on spot with more GPUs than the provider's spot capacity (issue 43): the answers say so,
+/// as the hidden-costs panel does, since the run's price assumes capacity it is unlikely to get.
+fn beyond_spot_capacity(i: usize, j: &JobOutcome) -> Option<Warning> {
+    let o = j.overheads.as_ref()?;
+    let cap = o.spot_capacity_gpus.filter(|_| o.spot_applied)?;
+    if f64::from(j.job.gpus) <= cap {
+        return None;
+    }
+    let text = crate::tr!(
+        "plan.warn.beyond_spot_capacity",
+        n = i + 1,
+        gpus = exact(f64::from(j.job.gpus), 0),
+        provider = crate::data::catalog::provider_name(&j.job.provider_id),
+        cap = exact(cap, 0)
     );
     Some(Warning { grant: None, text })
 }
@@ -784,9 +833,10 @@ mod tests {
 
     #[test]
     fn a_job_on_more_gpus_than_its_step_has_sequences_is_flagged() {
-        // The hidden costs' step is 4M tokens (knobs.rs); at the default 4,096-token sequences
-        // that is floor(4,000,000 / 4,096) = 976 sequences, so at most 976 GPUs each get one.
-        // The 7B pretraining run (58,982 GPU-hours, 38 days on 64 GPUs) on 1,024 GPUs: 48 idle.
+        // A typed 4M-token step (the job token's 15th field) at 4,096-token sequences is
+        // 4,000,000 / 4,096 = 976.6 sequences, 976 whole: on 1,024 GPUs each data-parallel rank
+        // cannot have one, so ⌈1,024 / 976⌉ = 2 GPUs share each (tensor parallelism, 2-way) and
+        // the warning says so, with the batch that would avoid it: 1,024 × 4,096 = 4.2M.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         let step = |link: &str| -> Vec<String> {
             let d = crate::io::link::decode_link(link, &c);
@@ -797,22 +847,29 @@ mod tests {
                 .map(|w| w.text)
                 .collect()
         };
-        let w = step("job=pretrain:7B:2T:aws:h100-sxm:1024");
+        let w = step("job=pretrain:7B:2T:aws:h100-sxm:1024:0:1:1:0.4:1::16:4096:4M");
         assert_eq!(
             w,
-            ["Job 1: an optimizer step of 4M tokens holds 976 sequences of 4,096 tokens, and with data parallelism each GPU needs at least one, so 1,024 GPUs leave 48 waiting and the job takes longer than shown. Use at most 976 GPUs, or shorter sequences."]
+            ["Job 1: an optimizer step of 4M tokens holds 976 sequences of 4,096 tokens, fewer than its 1,024 GPUs, so the figures assume each sequence shared by 2-way tensor parallelism inside each node, and bill its communication. A batch of 4.2M tokens would give every GPU its own sequence."]
         );
+        // The default batch is at least one sequence a GPU: no warning.
+        assert!(step("job=pretrain:7B:2T:aws:h100-sxm:1024").is_empty());
         // 976 GPUs exactly: every one has a sequence.
-        assert!(step("job=pretrain:7B:2T:aws:h100-sxm:976").is_empty());
-        // 32K-token sequences (the job token's 14th field): floor(4,000,000 / 32,768) = 122.
-        let w = step("job=pretrain:7B:2T:aws:h100-sxm:128:0:1:1:0.4:1::16:32768");
+        assert!(step("job=pretrain:7B:2T:aws:h100-sxm:976:0:1:1:0.4:1::16:4096:4M").is_empty());
+        // 32K-token sequences, 1M tokens: 30.5 sequences, 30 whole, on 1,024 GPUs: ⌈1,024 / 30⌉
+        // = 35 → 8-way tensor parallelism (the node) and ⌈35 / 8⌉ = 5 pipeline stages, 25 ranks,
+        // 30.52 / 25 = 1.22 micro-batches: bubble 4 / 1.22 = 328 %.
+        let w = step("job=pretrain:7B:2T:aws:h100-sxm:1024:0:1:1:0.4:1::16:32768:1M");
         assert_eq!(w.len(), 1, "{w:?}");
         assert!(
-            w[0].contains("122 sequences of 32,768 tokens") && w[0].contains("leave 6 waiting"),
+            w[0].contains("30 sequences of 32,768 tokens")
+                && w[0].contains(
+                    "8-way tensor parallelism inside each node and 5 pipeline stages across nodes \
+                     (their bubble adds 327.7% to compute)"
+                ),
             "{}",
             w[0]
         );
-        assert!(step("job=pretrain:7B:2T:aws:h100-sxm:122:0:1:1:0.4:1::16:32768").is_empty());
     }
 
     #[test]

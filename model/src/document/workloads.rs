@@ -384,6 +384,9 @@ mod tests {
                 mfu: 0.4,
                 duty: 1.0,
                 price_override_usd_per_gpu_hour: None,
+                batch_tokens: None,
+                moe_experts: None,
+                moe_top_k: None,
             }
         );
         // Every field given, and an empty optional field is its default.

@@ -151,7 +151,9 @@ pub fn estimate_billing(
     e: &crate::estimators::cost::Estimate,
     catalog: &Catalog,
 ) -> BillingEstimate {
-    let p = e.price.usd_per_gpu_hour();
+    // Serving modes are priced on demand: the spot setting is a training run's (its reclaims are
+    // priced as failures there), not a serving fleet's.
+    let p = e.price.on_demand_usd_per_gpu_hour();
     let reserved = b.reserved_usd_per_hour.or_else(|| {
         catalog
             .provider(&s.provider_id)

@@ -15,6 +15,13 @@ pub enum PriceSource<'a> {
         usd_per_gpu_hour: f64,
         list: Option<&'a Price>,
     },
+    /// The list price less the provider's spot discount (spot asked for, and sold there).
+    Spot {
+        /// The on-demand list price.
+        list: &'a Price,
+        /// The discount, a fraction.
+        discount: f64,
+    },
 }
 
 impl PriceSource<'_> {
@@ -25,6 +32,15 @@ impl PriceSource<'_> {
             PriceSource::Override {
                 usd_per_gpu_hour, ..
             } => *usd_per_gpu_hour,
+            PriceSource::Spot { list, discount } => list.usd_per_gpu_hour * (1.0 - discount),
+        }
+    }
+
+    /// The price before any spot discount, USD per GPU-hour (what the hidden costs discount).
+    pub fn on_demand_usd_per_gpu_hour(&self) -> f64 {
+        match self {
+            PriceSource::Spot { list, .. } => list.usd_per_gpu_hour,
+            other => other.usd_per_gpu_hour(),
         }
     }
 }
@@ -119,6 +135,32 @@ pub fn estimate<'a>(s: &Job, catalog: &'a Catalog) -> Result<Estimate<'a>, Estim
         gpu_hours_for_reference_budget: gpu_hours_for_budget(REFERENCE_BUDGET_USD, p),
         price,
     })
+}
+
+/// [`estimate`] at the price the job is billed: on spot (`spot`, where the provider sells it and
+/// no price is typed) the list price less the spot discount, so that no figure before the hidden
+/// costs exceeds the total with them (issue 43).
+pub fn estimate_billed<'a>(
+    s: &Job,
+    spot: bool,
+    catalog: &'a Catalog,
+) -> Result<Estimate<'a>, EstimateError> {
+    let mut e = estimate(s, catalog)?;
+    let discount = catalog
+        .provider(&s.provider_id)
+        .and_then(|p| p.spot_discount);
+    if let (true, PriceSource::List(list), Some(d)) = (spot, &e.price, discount) {
+        let list = *list;
+        let p = list.usd_per_gpu_hour * (1.0 - d);
+        let gpus = f64::from(s.gpus);
+        e.price = PriceSource::Spot { list, discount: d };
+        e.compute_cost_usd = e.gpu_hours * p;
+        e.monthly_cost_per_gpu_usd = monthly_cost_per_gpu(p, s.duty);
+        e.monthly_cost_always_on_per_gpu_usd = monthly_cost_per_gpu(p, 1.0);
+        e.monthly_cost_cluster_usd = gpus * monthly_cost_per_gpu(p, s.duty);
+        e.gpu_hours_for_reference_budget = gpu_hours_for_budget(REFERENCE_BUDGET_USD, p);
+    }
+    Ok(e)
 }
 
 /// Total cost at each MFU from 5 % to 80 % in 1-point steps, for the cost-vs-MFU chart.

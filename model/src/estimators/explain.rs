@@ -254,6 +254,12 @@ impl Output {
                     PriceSource::Override { list: None, .. } => {
                         crate::tr!("explain.sub.price_override", p = p_text)
                     }
+                    PriceSource::Spot { list, discount } => crate::tr!(
+                        "explain.sub.price_spot",
+                        p = p_text,
+                        list = usd_as_published(list.usd_per_gpu_hour, 4),
+                        d = crate::io::format::percent(*discount)
+                    ),
                 },
                 price.into_iter().collect(),
             ),
@@ -327,7 +333,7 @@ fn sci_short(v: f64) -> String {
 
 fn price_citation(price: &PriceSource) -> Option<Citation> {
     let list = match price {
-        PriceSource::List(p) => Some(*p),
+        PriceSource::List(p) | PriceSource::Spot { list: p, .. } => Some(*p),
         PriceSource::Override { .. } => None,
     }?;
     let note = if list.note.is_empty() {

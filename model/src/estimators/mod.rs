@@ -6,4 +6,5 @@ pub mod cost;
 pub mod explain;
 pub mod formulas;
 pub mod overheads;
+pub mod parallel;
 pub mod workload_kind;

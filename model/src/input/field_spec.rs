@@ -878,6 +878,61 @@ inputs! {
             access: Access::Required { default: 4_096.0, get: |s, _| s.seq_len, set: |s, _, v| s.seq_len = v },
         }),
     }
+    /// The global batch, tokens per optimizer step: with the sequence length it sets how many
+    /// data-parallel ranks a step can feed, so the parallelism and communication of the run.
+    BatchTokens {
+        key: "batch_tokens",
+        label: "Batch, tokens per step",
+        accepted: same("1K to 1B tokens a step, like 4M, or auto for the published recipe's"),
+        job: Some(JobSlot::when_set(14)),
+        value: ValueSpec::Number(NumberSpec {
+            range: span(1e3, 1e9),
+            style: Style::Suffixed,
+            slider: Some(Scale::Log { min: 65_536.0, max: 1.6e8, whole: false }),
+            access: Access::Optional {
+                default: None,
+                auto: true,
+                get: |s, _| s.batch_tokens,
+                set: |s, _, v| s.batch_tokens = v,
+            },
+        }),
+    }
+    /// A mixture of experts' routed experts per MoE layer.
+    Experts {
+        key: "experts",
+        label: "Experts",
+        accepted: same("a whole number of routed experts from 2 to 4,096, like 128, or auto"),
+        job: Some(JobSlot::when_set(15)),
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(2.0, 4_096.0),
+            style: Style::Plain,
+            slider: None,
+            access: Access::Optional {
+                default: None,
+                auto: true,
+                get: |s, _| s.moe_experts,
+                set: |s, _, v| s.moe_experts = v,
+            },
+        }),
+    }
+    /// Experts each token of a mixture is routed to.
+    ExpertsPerToken {
+        key: "experts_per_token",
+        label: "Experts per token",
+        accepted: same("a whole number from 1 to 64, like 8, or auto"),
+        job: Some(JobSlot::when_set(16)),
+        value: ValueSpec::Number(NumberSpec {
+            range: whole(1.0, 64.0),
+            style: Style::Plain,
+            slider: None,
+            access: Access::Optional {
+                default: None,
+                auto: true,
+                get: |s, _| s.moe_top_k,
+                set: |s, _, v| s.moe_top_k = v,
+            },
+        }),
+    }
 }
 
 impl Field {
@@ -1037,6 +1092,9 @@ fn label_text(field: Field) -> String {
         Field::Runs => crate::tr!("fields.runs.label"),
         Field::LoraRank => crate::tr!("fields.lora_rank.label"),
         Field::SeqLen => crate::tr!("fields.seq_len.label"),
+        Field::BatchTokens => crate::tr!("fields.batch_tokens.label"),
+        Field::Experts => crate::tr!("fields.experts.label"),
+        Field::ExpertsPerToken => crate::tr!("fields.experts_per_token.label"),
     }
 }
 
@@ -1086,6 +1144,9 @@ fn accepted_text(field: Field, origin: Origin) -> String {
         (Field::Runs, _) => crate::tr!("fields.runs.accepted"),
         (Field::LoraRank, _) => crate::tr!("fields.lora_rank.accepted"),
         (Field::SeqLen, _) => crate::tr!("fields.seq_len.accepted"),
+        (Field::BatchTokens, _) => crate::tr!("fields.batch_tokens.accepted"),
+        (Field::Experts, _) => crate::tr!("fields.experts.accepted"),
+        (Field::ExpertsPerToken, _) => crate::tr!("fields.experts_per_token.accepted"),
     }
 }
 impl Scale {
@@ -1281,14 +1342,22 @@ mod tests {
     #[test]
     fn table_reading_methods_match_the_rows() {
         // Spot checks against the link documentation (README "Share links"): MFU is a percentage,
-        // spot a switch, ckpt_every the only field taking `auto`, job fields the 14 of `job=`.
+        // spot a switch, ckpt_every and the job's batch and experts take `auto`, job fields the 17 of `job=`.
         assert!(Field::Mfu.is_percent() && !Field::Params.is_percent());
         assert!(Field::Spot.is_switch() && !Field::Gpus.is_switch());
         let auto: Vec<Field> = Field::ALL
             .into_iter()
             .filter(|f| f.accepts_auto())
             .collect();
-        assert_eq!(auto, vec![Field::CkptEvery]);
+        assert_eq!(
+            auto,
+            vec![
+                Field::CkptEvery,
+                Field::BatchTokens,
+                Field::Experts,
+                Field::ExpertsPerToken
+            ]
+        );
         let job: Vec<&str> = Field::ALL
             .into_iter()
             .filter(|f| f.is_job_field())
@@ -1310,7 +1379,10 @@ mod tests {
                 "epochs",
                 "runs",
                 "lora_rank",
-                "seq_len"
+                "seq_len",
+                "batch_tokens",
+                "experts",
+                "experts_per_token"
             ]
         );
         assert_eq!(Field::Gpu.range(), None);

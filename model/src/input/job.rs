@@ -39,6 +39,13 @@ pub struct Job {
     pub duty: f64,
     /// Price override, USD per accelerator-hour.
     pub price_override_usd_per_gpu_hour: Option<f64>,
+    /// Global batch, tokens per optimizer step (`None`: the published recipe's for the model's
+    /// size, at least one sequence per GPU; see `estimators::parallel`).
+    pub batch_tokens: Option<f64>,
+    /// A mixture's routed experts per MoE layer (`None`: its catalog base model's, else 128).
+    pub moe_experts: Option<f64>,
+    /// Experts each token is routed to (`None`: its catalog base model's, else 8).
+    pub moe_top_k: Option<f64>,
 }
 
 impl Default for Job {
@@ -61,6 +68,9 @@ impl Default for Job {
             mfu: 0.4,
             duty: 1.0,
             price_override_usd_per_gpu_hour: None,
+            batch_tokens: None,
+            moe_experts: None,
+            moe_top_k: None,
         }
     }
 }

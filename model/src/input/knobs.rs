@@ -64,8 +64,6 @@ pub struct OverheadInputs {
     pub network_id: Option<String>,
     /// Fraction of communication hidden behind compute, 0–1 (`overlap`).
     pub overlap: f64,
-    /// Global batch in tokens per optimizer step.
-    pub tokens_per_step: f64,
     /// Hours between interruptions, per GPU (`mtbf`).
     pub mtbf_gpu_hours: f64,
     /// Minutes to write one checkpoint, δ (`ckpt_write`).
@@ -97,7 +95,6 @@ impl Default for OverheadInputs {
         OverheadInputs {
             network_id: None,
             overlap: 0.5,
-            tokens_per_step: 4e6,
             mtbf_gpu_hours: LLAMA3_MTBF_GPU_HOURS,
             checkpoint_write_minutes: 5.0,
             restart_minutes: 10.0,

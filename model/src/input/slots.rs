@@ -375,7 +375,7 @@ mod tests {
         };
         assert_eq!(
             with_lang(Lang::Pt, || shape.to_string()),
-            "Tarefa 2: esperado kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price[:lora_rank[:seq_len]]]]]]]], recebido \"pretrain:7B\"."
+            "Tarefa 2: esperado kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price[:lora_rank[:seq_len[:batch_tokens[:experts[:experts_per_token]]]]]]]]]]], recebido \"pretrain:7B\"."
         );
         assert!(
             shape.to_string().starts_with("Job 2: expected kind:params"),
@@ -482,7 +482,7 @@ mod tests {
     fn the_job_shape_is_written_from_the_rows_and_documented() {
         assert_eq!(
             crate::input::field_spec::job_shape(),
-            "kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price[:lora_rank[:seq_len]]]]]]]]"
+            "kind:params:tokens:provider:accelerator:gpus[:start[:epochs[:runs[:mfu[:duty[:price[:lora_rank[:seq_len[:batch_tokens[:experts[:experts_per_token]]]]]]]]]]]"
         );
         // The README's link table documents the same shape.
         let readme = include_str!("../../../README.md");

@@ -98,6 +98,13 @@ impl Column {
             let mut job = editor.clone();
             job.kind = self.kind;
             job.params = self.params;
+            // A column counts one N: a dense model. The open job's total (a mixture's), its
+            // expert shape and its typed batch belong to another model (issue 43's bug: a 7B
+            // column became "7B/100B").
+            job.params_total = None;
+            job.moe_experts = None;
+            job.moe_top_k = None;
+            job.batch_tokens = None;
             job.tokens = self.tokens;
             job.epochs = self.epochs;
             job.runs = self.runs;

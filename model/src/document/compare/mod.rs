@@ -11,7 +11,7 @@ use crate::data::catalog::Catalog;
 use crate::estimators::cost::Estimate;
 use crate::input::job::Job;
 use crate::input::kind::WorkloadKind;
-use crate::input::knobs::BillingInputs;
+use crate::input::knobs::{BillingInputs, OverheadInputs};
 
 /// What a retrieval column costs: the one-off embedding and the monthly storage and prompts.
 #[derive(Clone, Debug, PartialEq)]
@@ -73,9 +73,13 @@ pub fn retrieval_cost(
 pub struct ColumnResult {
     /// Training FLOPs.
     pub flops: f64,
-    /// Accelerator-hours.
+    /// Accelerator-hours billed: the work's, with the communication and failed work of the
+    /// column's run on its cluster (the plan's hidden-cost settings), as the job it would be.
     pub gpu_hours: f64,
-    /// Compute cost at the scenario's price, USD (one-off: training, or embedding the corpus).
+    /// The work's own accelerator-hours, before communication and failures.
+    pub ideal_gpu_hours: f64,
+    /// What the accelerators cost, USD, with communication and failures, at the price billed (the
+    /// spot discount when spot applies): one-off (training, or embedding the corpus).
     pub cost_usd: f64,
     /// What the column adds every month, USD (0 for training; storage and longer prompts for
     /// retrieval).
@@ -91,11 +95,16 @@ pub struct ColumnResult {
 }
 
 /// Prices a column on the edited job's accelerator, provider, MFU and duty, and runs the plan
-/// with it in place of that job (job `edited` of the plan; joining the plan when `None`).
+/// with it in place of that job (job `edited` of the plan; joining the plan when `None`). A
+/// training column is billed as the job "Add to plan" makes of it: its communication and failed
+/// work on its cluster (the plan's hidden-cost settings `overheads`) included, at the price
+/// billed; storage and egress are left out (the heading says so).
+#[allow(clippy::too_many_arguments)]
 pub fn price_column(
     column: &Column,
     scenario: &Job,
     billing: &BillingInputs,
+    overheads: &OverheadInputs,
     primary: &Estimate,
     outcome: &Outcome,
     edited: Option<usize>,
@@ -103,8 +112,17 @@ pub fn price_column(
 ) -> ColumnResult {
     let work = column.work();
     let gpus = column.gpus.unwrap_or(scenario.gpus);
-    let gpu_hours = work.gpu_hours(primary.accelerator.peak_flops_per_s(), scenario.mfu);
-    let price = primary.price.usd_per_gpu_hour();
+    let ideal_gpu_hours = work.gpu_hours(primary.accelerator.peak_flops_per_s(), scenario.mfu);
+    // Communication and failures as the column's job has them: billed / ideal of its own run,
+    // applied to the column's work (whose checkpointing flag the job's kind default may not share).
+    let hidden = column.to_job(scenario).and_then(|j| {
+        let e = crate::estimators::cost::estimate(&j, catalog).ok()?;
+        let o = crate::estimators::overheads::estimate_overheads(&j, overheads, &e, catalog);
+        let billed = o.billed_gpu_hours?;
+        Some((billed / e.gpu_hours, o.usd_per_gpu_hour))
+    });
+    let (factor, price) = hidden.unwrap_or((1.0, primary.price.usd_per_gpu_hour()));
+    let gpu_hours = ideal_gpu_hours * factor;
     let (grants, mut workloads) = (&outcome.inputs.0, outcome.inputs.1.clone());
     // The column stands in for the edited job (or joins a plan without one), compute only: the
     // other workloads keep their accelerator lines, storage and egress are left out.
@@ -136,6 +154,7 @@ pub fn price_column(
     ColumnResult {
         flops: work.flops(),
         gpu_hours,
+        ideal_gpu_hours,
         cost_usd: gpu_hours * price,
         monthly_usd: retrieval
             .as_ref()
@@ -230,6 +249,7 @@ mod tests {
             &Column::retrieval_default(),
             &s,
             &plan.settings.billing,
+            &plan.settings.overheads,
             &e,
             &o,
             Some(0),
@@ -254,9 +274,18 @@ mod tests {
             tokens: 1_000_001.0,
             ..Column::retrieval_default()
         };
-        let xo = price_column(&odd, &s, &plan.settings.billing, &e, &o, Some(0), &c)
-            .retrieval
-            .unwrap_or_else(|| panic!("rag"));
+        let xo = price_column(
+            &odd,
+            &s,
+            &plan.settings.billing,
+            &plan.settings.overheads,
+            &e,
+            &o,
+            Some(0),
+            &c,
+        )
+        .retrieval
+        .unwrap_or_else(|| panic!("rag"));
         assert_eq!(xo.chunks, 1954.0);
         // Training columns add nothing a month.
         assert_eq!(
@@ -264,6 +293,7 @@ mod tests {
                 &train_vs_finetune()[2],
                 &s,
                 &plan.settings.billing,
+                &plan.settings.overheads,
                 &e,
                 &o,
                 Some(0),
@@ -275,8 +305,21 @@ mod tests {
         // QLoRA 8B x 200M x 10 runs with checkpointing (its default): 7.2 * 8e9 * 2e9 = 1.152e20
         // FLOPs = 1.152e20 / 3.956e14 / 3600 = 80.8898 GPU-h; LoRA without it 44.9388 GPU-h.
         let q = parse_column("qlora:8B:200M:1:10", 0).unwrap_or_else(|e| panic!("{}", e.message()));
-        let rq = price_column(&q, &s, &plan.settings.billing, &e, &o, Some(0), &c);
-        assert!((rq.gpu_hours - 80.889_78).abs() < 1e-4, "{}", rq.gpu_hours);
+        let rq = price_column(
+            &q,
+            &s,
+            &plan.settings.billing,
+            &plan.settings.overheads,
+            &e,
+            &o,
+            Some(0),
+            &c,
+        );
+        assert!(
+            (rq.ideal_gpu_hours - 80.889_78).abs() < 1e-4,
+            "{}",
+            rq.ideal_gpu_hours
+        );
     }
 
     #[test]
@@ -340,8 +383,12 @@ mod tests {
     #[test]
     fn train_vs_finetune_priced_by_hand() {
         // On the default scenario (64 H100 at AWS $6.88, MFU 0.4):
-        // pretrain 7B x 1T: 4.2e22 / (989e12 * 0.4) / 3600 = 29,491.07 GPU-h = $202,898.55;
-        // LoRA 8B x 200M x 10 runs: 6.4e19 -> 44.939 GPU-h = $309.17, 0.70 hours on 64 GPUs.
+        // pretrain 7B x 1T: 4.2e22 / (989e12 * 0.4) / 3600 = 29,491.07 GPU-h of work; billed as
+        // its job: the all-reduce hides behind compute (eta 1) and failures waste 0.0147187 of
+        // the time on 64 GPUs (M = 50,677 / 64 h, Daly's interval; `default_run_overheads_by_hand`):
+        // 29,491.068 / 0.9852813 = 29,931.62 GPU-h = $205,929.5;
+        // LoRA 8B x 200M x 10 runs: 6.4e19 -> 44.939 GPU-h of work, its adapter's all-reduce
+        // hidden too, the same waste: 45.610 GPU-h = $313.797, 0.71266 hours on 64 GPUs.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         let s = Job::default();
         let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
@@ -349,19 +396,34 @@ mod tests {
             crate::io::link::decode_link("grant=aws-activate:100K:0:0:730&grant=modal:5K", &c).plan;
         let cols = train_vs_finetune();
         let o = crate::credits::evaluate::evaluate(&plan, &c);
-        let pre = price_column(&cols[0], &s, &plan.settings.billing, &e, &o, Some(0), &c);
-        assert!((pre.gpu_hours - 29_491.068).abs() < 1e-3);
-        assert!((pre.cost_usd - 202_898.55).abs() < 0.01);
-        let lora = price_column(&cols[2], &s, &plan.settings.billing, &e, &o, Some(0), &c);
-        assert!((lora.cost_usd - 309.1789).abs() < 1e-3);
-        assert!((lora.wall_clock_days * 24.0 - 0.70217).abs() < 1e-4);
+        let k = &plan.settings;
+        let pre = price_column(&cols[0], &s, &k.billing, &k.overheads, &e, &o, Some(0), &c);
+        let waste = 1.0 - 0.014_718_7;
+        assert!((pre.ideal_gpu_hours - 29_491.068).abs() < 1e-3);
+        assert!(
+            (pre.gpu_hours / (29_491.068 / waste) - 1.0).abs() < 1e-6,
+            "{}",
+            pre.gpu_hours
+        );
+        assert!(
+            (pre.cost_usd / (202_898.55 / waste) - 1.0).abs() < 1e-6,
+            "{}",
+            pre.cost_usd
+        );
+        let lora = price_column(&cols[2], &s, &k.billing, &k.overheads, &e, &o, Some(0), &c);
+        assert!(
+            (lora.cost_usd / (309.1789 / waste) - 1.0).abs() < 1e-6,
+            "{}",
+            lora.cost_usd
+        );
+        assert!((lora.wall_clock_days * 24.0 - 0.70217 / waste).abs() < 1e-4);
         // Activate (AWS, all scope) pays either; the Modal grant pays neither.
         assert_eq!(pre.payers, [0]);
         assert_eq!(lora.payers, [0]);
-        // Pretraining outruns the $100K grant: at $10,567.68 a day from day 0 it lasts 9.46 days,
-        // so cash from day 9; the LoRA sweep never needs cash.
+        // Pretraining outruns the $100K grant: at $10,567.68 / 0.9852813 = $10,725.55 a day from
+        // day 0 it lasts 9.32 days, so cash from day 9; the LoRA sweep never needs cash.
         assert_eq!(pre.runway.runway_end_day, Some(9));
         assert_eq!(lora.runway.runway_end_day, None);
-        assert!((lora.runway.grants[0].used_usd - 309.1789).abs() < 1e-3);
+        assert!((lora.runway.grants[0].used_usd - lora.cost_usd).abs() < 1e-9);
     }
 }

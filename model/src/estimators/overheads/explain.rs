@@ -91,7 +91,12 @@ impl HiddenOutput {
             HiddenOutput::StorageCost => Some(o.storage_usd),
             HiddenOutput::EgressCost => Some(o.egress_usd()),
             HiddenOutput::MinGpus => o.min_gpus.map(|g| g as f64),
-            HiddenOutput::SpotBreakevenGpus => o.spot_breakeven_gpus.map(f64::from),
+            // Only with spot on: a break-even beside "spot off" reads as advice about a choice
+            // not made.
+            HiddenOutput::SpotBreakevenGpus => o
+                .spot_breakeven_gpus
+                .filter(|_| o.spot_applied)
+                .map(f64::from),
         }
     }
 
@@ -104,6 +109,7 @@ impl HiddenOutput {
                 }
                 HiddenOutput::MinGpus => crate::tr!("hidden.none.tensor_parallel"),
                 _ if !o.spot_offered => crate::tr!("hidden.none.no_spot"),
+                _ if !o.spot_applied => crate::tr!("hidden.none.spot_off"),
                 _ => crate::tr!("hidden.none.spot_always"),
             };
         };
@@ -465,6 +471,16 @@ fn mtbf_citations(
             });
         }
     }
+    if let (Some(m), Some(p)) = (
+        o.preemption_mtbf_gpu_hours,
+        catalog.provider(&s.provider_id),
+    ) {
+        out.push(Citation {
+            figure: crate::tr!("hidden.cite.preemptions", name = p.name, m = exact(m, 0)),
+            source: p.preemption_source_text().to_string(),
+            as_of: p.as_of.to_string(),
+        });
+    }
     out
 }
 
@@ -481,9 +497,11 @@ fn intra_cite(e: &Estimate) -> Citation {
     }
 }
 
-/// Show the math of η with the numbers the model used: the step's compute, the sync volume and
-/// which sharding applies, each phase of the hierarchical all-reduce, η.
+/// Show the math of η with the numbers the model used: the batch and the layout it implies, the
+/// step's compute, the sync volume and which sharding applies, each collective, the implied bus
+/// bandwidth beside the measurement it was checked against, η.
 fn scaling_substituted(s: &Job, i: &OverheadInputs, e: &Estimate, o: &OverheadEstimate) -> String {
+    use crate::estimators::parallel::{nccl_check, Phases, SplitReason};
     let work = s.work();
     let k = work
         .kind
@@ -491,11 +509,45 @@ fn scaling_substituted(s: &Job, i: &OverheadInputs, e: &Estimate, o: &OverheadEs
     let gpus = f64::from(s.gpus);
     let st = &o.state;
     let sync = &st.sync;
+    let t = &o.sync_time;
+    let l = &t.layout;
+    let batch = if l.batch_typed {
+        crate::tr!(
+            "hidden.sub.batch_typed",
+            b = compact(l.batch_tokens),
+            q = exact(l.sequences, 0),
+            seq = exact(s.seq_len, 0)
+        )
+    } else {
+        crate::tr!(
+            "hidden.sub.batch_default",
+            b = compact(l.batch_tokens),
+            q = exact(l.sequences, 0),
+            seq = exact(s.seq_len, 0),
+            r = compact(l.recipe_tokens)
+        )
+    };
+    let layout = match l.reason {
+        SplitReason::None => crate::tr!("hidden.sub.layout_dp", d = exact(l.dp, 0)),
+        reason => crate::tr!(
+            "hidden.sub.layout_mp",
+            d = exact(l.dp, 0),
+            t = exact(l.tp, 0),
+            p = exact(l.pp, 0),
+            why = if reason == SplitReason::Batch {
+                crate::tr!("hidden.sub.split_batch")
+            } else {
+                crate::tr!("hidden.sub.split_memory")
+            },
+            mb = exact(l.micro_batches, 1),
+            bs = exact(o.step_bubble_seconds, 4)
+        ),
+    };
     let comp = crate::tr!(
         "hidden.sub.scaling_comp",
         k = exact(k, 3),
         params = exponent(s.params),
-        tps = exponent(i.tokens_per_step),
+        tps = exponent(l.batch_tokens),
         gpus = s.gpus,
         tflops = e.accelerator.dense_bf16_tflops,
         mfu = s.mfu,
@@ -505,64 +557,109 @@ fn scaling_substituted(s: &Job, i: &OverheadInputs, e: &Estimate, o: &OverheadEs
         Some(a) => crate::tr!("hidden.sub.adapter", a = exponent(a), r = s.lora_rank),
         None => crate::tr!("hidden.sub.all_params", n = exponent(st.trained_params)),
     };
-    let held_gb = (sync.weight_bytes + sync.grad_bytes) / 1e9;
-    let volume = match sync.sharding {
-        super::Sharding::Zero2 => crate::tr!(
+    let held_gb = (sync.weight_bytes + sync.grad_bytes) / 1e9 / (l.tp * l.pp);
+    let volume = match (o.moe, t.sharding) {
+        (Some(m), sharding) => crate::tr!(
+            "hidden.sub.moe_volume",
+            e = exact(m.experts, 0),
+            k = exact(m.top_k, 0),
+            ep = exact(l.ep, 0),
+            experts = exponent(m.expert_params),
+            dense = exponent(m.dense_params),
+            zero = if sharding == super::Sharding::Zero2 {
+                "ZeRO-1/2"
+            } else {
+                "ZeRO-3"
+            },
+            vd = exponent(t.dense_bytes),
+            ve = exponent(t.expert_bytes)
+        ),
+        (None, super::Sharding::Zero2) => crate::tr!(
             "hidden.sub.zero2",
             held = exact(held_gb, 3),
             mem = e.accelerator.memory_gb,
             trained = trained,
             s = exponent(sync.grad_bytes),
-            v = exponent(sync.volume_bytes())
+            v = exponent(t.dense_bytes)
         ),
-        super::Sharding::Zero3 => crate::tr!(
+        (None, super::Sharding::Zero3) => crate::tr!(
             "hidden.sub.zero3",
             held = exact(held_gb, 3),
             mem = e.accelerator.memory_gb,
             trained = trained,
             sw = exponent(sync.weight_bytes),
             s = exponent(sync.grad_bytes),
-            v = exponent(sync.volume_bytes())
+            v = exponent(t.dense_bytes)
         ),
     };
-    let t = &o.sync_time;
-    let v = exponent(sync.volume_bytes());
-    let comm = if gpus <= 1.0 {
-        crate::tr!("hidden.sub.comm_one_gpu")
-    } else if t.nodes <= 1.0 {
+    let line = |name: String, p: &Phases| {
         crate::tr!(
-            "hidden.sub.comm_one_node",
-            n1 = s.gpus.saturating_sub(1),
-            gpus = s.gpus,
-            v = v,
-            link = exact(o.link_gb_s, 3),
-            tm = exact(o.step_comm_seconds, 4)
-        )
-    } else {
-        crate::tr!(
-            "hidden.sub.comm_nodes",
-            g1 = exact(o.gpus_per_node - 1.0, 0),
-            g = exact(o.gpus_per_node, 0),
-            m1 = exact(t.nodes - 1.0, 0),
-            m = exact(t.nodes, 0),
-            v = v,
-            link = exact(o.link_gb_s, 3),
-            node = exact(o.node_gb_s, 3),
-            a = exact(t.in_node_s, 4),
-            b = exact(t.across_s, 4),
-            tm = exact(o.step_comm_seconds, 4)
+            "hidden.sub.collective",
+            name = name,
+            a = exact(p.in_node_s, 4),
+            b = exact(p.across_s, 4),
+            l = exact(p.latency_s, 4),
+            t = exact(p.total_s(), 4)
         )
     };
+    let mut comm = Vec::new();
+    if gpus <= 1.0 {
+        comm.push(crate::tr!("hidden.sub.comm_one_gpu"));
+    } else {
+        comm.push(line(
+            match o.across_slices {
+                Some((chips, dcn)) => crate::tr!(
+                    "hidden.sub.c_dense_slices",
+                    d = exact(l.dp, 0),
+                    m = exact((gpus / chips).ceil(), 0),
+                    chips = exact(chips, 0),
+                    dcn = exact(dcn, 0)
+                ),
+                None => crate::tr!(
+                    "hidden.sub.c_dense",
+                    d = exact(l.dp, 0),
+                    m = exact(t.nodes, 0)
+                ),
+            },
+            &t.dense,
+        ));
+        if o.moe.is_some() {
+            comm.push(line(crate::tr!("hidden.sub.c_experts"), &t.experts));
+            comm.push(line(crate::tr!("hidden.sub.c_all_to_all"), &t.all_to_all));
+        }
+        if l.tp > 1.0 {
+            comm.push(line(crate::tr!("hidden.sub.c_tensor"), &t.tensor));
+        }
+        let wire = t.dense.in_node_s.max(t.dense.across_s);
+        if wire > 0.0 && t.nodes > 1.0 {
+            let share = (l.dp - 1.0) / l.dp * t.dense_bytes / (l.tp * l.pp);
+            let bus = share / wire / 1e9;
+            comm.push(match nccl_check(&s.accelerator_id, o.node_gb_s, t.nodes) {
+                Some(c) => crate::tr!(
+                    "hidden.sub.bus_checked",
+                    bus = exact(bus, 0),
+                    lo = exact(c.measured_gb_s.0, 0),
+                    hi = exact(c.measured_gb_s.1, 0),
+                    src = c.source
+                ),
+                None => crate::tr!("hidden.sub.bus", bus = exact(bus, 0)),
+            });
+        }
+    }
     let exposed = super::exposed_seconds(o.step_compute_seconds, o.step_comm_seconds, i.overlap);
     let eta = crate::tr!(
         "hidden.sub.scaling_eta",
         tm = exact(o.step_comm_seconds, 4),
         ov = exact(i.overlap, 3),
         tc = exact(o.step_compute_seconds, 4),
+        bs = exact(o.step_bubble_seconds, 4),
         ex = exact(exposed, 4),
         eta = exact(o.scaling_efficiency, 6)
     );
-    format!("{comp}; {volume}; {comm}; {eta}")
+    format!(
+        "{batch}; {layout}; {comp}; {volume}; {}; {eta}",
+        comm.join("; ")
+    )
 }
 
 #[cfg(test)]
@@ -646,9 +743,12 @@ mod tests {
     fn the_scaling_math_shows_both_phases_the_overlap_and_eta() {
         let s_k = OverheadInputs::default();
         // 7B on 1,024 H100s at Lambda (25 Gb/s Ethernet per card = 25 GB/s per 8-GPU node), by
-        // hand: t_comp = 6 x 7e9 x 4e6 / (1024 x 989e12 x 0.4) = 0.414718 s; 128 nodes:
-        // 7/8 x 2.8e10 / 450e9 = 0.054444 s + 127/128 x 2.8e10 / 25e9 = 1.11125 s = 1.165694 s;
-        // exposed = 1.165694 - 0.5 x 0.414718 = 0.958335 s; eta = 0.414718 / 1.373053 = 0.302041.
+        // hand: the default batch, one 4,096-token sequence a GPU (above the recipe's 4M):
+        // 4,194,304 tokens; t_comp = 6 x 7e9 x 4,194,304 / (1024 x 989e12 x 0.4) = 0.434863 s;
+        // 128 nodes, each GPU sends 1023/1024 x 2.8e10 B: over NVLink / 450e9 = 0.062161 s, over
+        // the network / 25e9 = 1.118906 s, at once, + 32.9 layers x 20 hops x 5 us = 0.00329 s:
+        // 1.122196 s; exposed = 1.122196 - 0.5 x 0.434863 = 0.904764 s; eta = 0.324615. The bus
+        // bandwidth this implies is the node's 25 GB/s.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         let s = Job {
             gpus: 1024,
@@ -660,12 +760,15 @@ mod tests {
         let x = HiddenOutput::ScalingEfficiency.explain(&s, &s_k, &e, &o, &c);
         assert_eq!(
             x.substituted,
-            "t_comp = 6 × 7e9 × 4e6 tokens/step / (1024 × 989e12 × 0.4) = 0.4147 s; \
-             ZeRO-1/2, weights and gradients (28 GB) fit in 80 GB: S = 2 B × 7e9 parameters = \
-             1.4e10 B, V = 2 × S = 2.8e10 B; t_comm = 7/8 × 2.8e10 B / 450 GB/s in each node + \
-             127/128 × 2.8e10 B / 25 GB/s across 128 nodes = 0.0544 s + 1.1113 s = 1.1657 s; \
-             exposed = max(0, 1.1657 s − 0.5 overlap × 0.4147 s) = 0.9583 s; \
-             η = 0.4147 / (0.4147 + 0.9583) = 0.302041"
+            "B = 4.2M tokens a step = 1,024 sequences of 4,096 (the published recipe's 4M for \
+             this size, at least one sequence per GPU); layout: 1,024 data-parallel ranks, no \
+             tensor or pipeline parallelism; t_comp = 6 × 7e9 × 4.1943e6 tokens/step / (1024 × \
+             989e12 × 0.4) = 0.4349 s; ZeRO-1/2, weights and gradients (28 GB) fit in 80 GB: S = \
+             2 B × 7e9 parameters = 1.4e10 B, V = 2 × S = 2.8e10 B; all-reduce over 1,024 ranks \
+             on 128 nodes: max(0.0622 s in the node, 1.1189 s across nodes) + 0.0033 s latency = \
+             1.1222 s; implied all-reduce bus bandwidth 25 GB/s; t_comm = 1.1222 s; exposed = \
+             max(0, 1.1222 s − 0.5 overlap × 0.4349 s) = 0.9048 s; η = 0.4349 / (0.4349 + 0 + \
+             0.9048) = 0.324615"
         );
     }
 
@@ -705,7 +808,15 @@ mod tests {
             .contains("14 B = bf16 weights 2 + fp32 master 4 + Adam m, v 8"));
         assert_eq!(HiddenOutput::OptimalCheckpointHours.human(&o), "11.4 h");
         assert_eq!(HiddenOutput::MinGpus.human(&o), "2 GPUs");
-        assert_eq!(HiddenOutput::SpotBreakevenGpus.human(&o), "9,106 GPUs");
+        // Spot off: no break-even beside it (issue 43); with spot on, AWS's stops paying at
+        // 9,106 GPUs.
+        assert_eq!(HiddenOutput::SpotBreakevenGpus.human(&o), "spot is off");
+        let spot_k = OverheadInputs {
+            spot: true,
+            ..s_k.clone()
+        };
+        let on = estimate_overheads(&s, &spot_k, &e, &c);
+        assert_eq!(HiddenOutput::SpotBreakevenGpus.human(&on), "9,106 GPUs");
         let spot = HiddenOutput::SpotBreakevenGpus.explain(&s, &s_k, &e, &o, &c);
         assert!(
             spot.substituted

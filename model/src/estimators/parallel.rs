@@ -1,0 +1,411 @@
+//! How one optimizer step of a training job is laid out on its cluster and what it communicates
+//! (issue 43): the global batch, the data-, tensor-, pipeline- and expert-parallel degrees it
+//! implies, and the time of each collective as NCCL runs it. Pure arithmetic; `overheads` prices it.
+//!
+//! All-reduce: NCCL streams chunks around rings that cross the node's NVLink and its network cards
+//! at once, so the slower of the two sets the pace: t = max(in-node, across-node) + latency, and
+//! the bus bandwidth nccl-tests reports comes out at min(B_link, B_node). Checked in the tests
+//! against nccl-tests measurements (NVIDIA/nccl-tests issue 119: 3 × 8 A100, 4 × HDR 200 per
+//! node, 85–96 GB/s; H100 with 8 × 400 Gb/s, 370–480 GB/s).
+
+use crate::data::catalog::{BaseModel, Catalog};
+use crate::input::job::Job;
+use crate::input::kind::WorkloadKind;
+
+/// Latency of one hop of a collective, seconds: a few microseconds over NVLink or InfiniBand
+/// (NCCL's own tuning model counts base latencies of 4–7 µs per algorithm step; estimate).
+pub const HOP_LATENCY_S: f64 = 5e-6;
+
+/// Routed experts a mixture of experts is assumed to have when neither the catalog nor the job
+/// says (Qwen3-235B-A22B and gpt-oss-120b: 128; estimate).
+pub const DEFAULT_EXPERTS: f64 = 128.0;
+/// Experts each token is routed to, by the same default (Qwen3 MoE: 8).
+pub const DEFAULT_TOP_K: f64 = 8.0;
+
+/// Sequences in a fine-tune's default batch: Tülu 3's SFT and DPO recipes use an effective batch
+/// of 128 (Lambert et al. 2024, arXiv 2411.15124, tables of hyperparameters).
+pub const FINETUNE_BATCH_SEQUENCES: f64 = 128.0;
+
+/// Published pretraining batches, tokens per step against parameters, on which the default batch
+/// is interpolated (log-log): GPT-3 Small 125M 0.5M and XL 1.3B 1M (Brown et al. 2020, table 2.1);
+/// Llama 2 7B and 70B 4M (Touvron et al. 2023, §2.2); Llama 3 405B 16M (Llama 3 paper, §3.4.1).
+pub const RECIPES: [(f64, f64); 5] = [
+    (125e6, 0.5e6),
+    (1.3e9, 1e6),
+    (7e9, 4e6),
+    (70e9, 4e6),
+    (405e9, 16e6),
+];
+
+/// The batch a published recipe would use for a model of `active` parameters, tokens per step:
+/// pretraining and continued pretraining from [`RECIPES`], fine-tunes 128 sequences.
+pub fn recipe_batch_tokens(kind: WorkloadKind, active: f64, seq_len: f64) -> f64 {
+    match kind {
+        WorkloadKind::Pretrain | WorkloadKind::ContinuedPretrain => {
+            let first = RECIPES[0];
+            let last = RECIPES[RECIPES.len() - 1];
+            if active <= first.0 {
+                return first.1;
+            }
+            if active >= last.0 {
+                return last.1;
+            }
+            RECIPES
+                .windows(2)
+                .find(|w| active <= w[1].0)
+                .map_or(last.1, |w| {
+                    let t = (active / w[0].0).ln() / (w[1].0 / w[0].0).ln();
+                    (w[0].1.ln() + t * (w[1].1 / w[0].1).ln()).exp()
+                })
+        }
+        _ => FINETUNE_BATCH_SEQUENCES * seq_len,
+    }
+}
+
+/// Hidden size and layer count of a dense transformer with `params` parameters, from N ≈ 12·L·h²
+/// and the usual aspect ratio h ≈ 128·L (Llama 2 7B: 4,096 / 32; GPT-3: 12,288 / 96).
+pub fn transformer_shape(params: f64) -> (f64, f64) {
+    let hidden = (128.0 * params / 12.0).cbrt();
+    (hidden, hidden / 128.0)
+}
+
+/// A mixture of experts as the communication sees it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Moe {
+    /// Routed experts per MoE layer, E.
+    pub experts: f64,
+    /// Experts each token goes to, k.
+    pub top_k: f64,
+    /// Parameters of all routed experts: (total − active) · E / (E − k).
+    pub expert_params: f64,
+    /// Every other parameter (attention, embeddings, shared experts, dense layers).
+    pub dense_params: f64,
+    /// Hidden size h: the width of each token sent to an expert.
+    pub hidden: f64,
+    /// Layers with experts.
+    pub moe_layers: f64,
+    /// Nodes a token may be sent to at most (DeepSeek-V3's node-limited routing), if the model
+    /// limits it.
+    pub max_nodes_per_token: Option<f64>,
+    /// Whether E, k and the shape come from a catalog base model (else typed or defaults).
+    pub from_catalog: bool,
+}
+
+impl Moe {
+    /// The routed experts' and the dense parameters of `total` with `active` per token, E
+    /// experts, k per token: active = dense + k·e, total = dense + E·e.
+    pub fn split(total: f64, active: f64, experts: f64, top_k: f64) -> (f64, f64) {
+        let e = ((total - active) / (experts - top_k).max(1.0)).max(0.0);
+        let expert_params = (e * experts).min(total);
+        (expert_params, total - expert_params)
+    }
+}
+
+/// The mixture of a job, if it is one (total above active): its catalog base model's shape, the
+/// job's typed expert count and top-k, or the defaults; `None` for a dense model.
+pub fn moe_of(job: &Job, catalog: &Catalog) -> Option<Moe> {
+    let total = job.params_total.filter(|t| *t > job.params)?;
+    let base = catalog.base_models.iter().find(|m| {
+        near(m.params, total) && near(m.active_params, job.params) && m.routed_experts > 1.0
+    });
+    let experts = job
+        .moe_experts
+        .or(base.map(|m| m.routed_experts))
+        .unwrap_or(DEFAULT_EXPERTS);
+    let top_k = job
+        .moe_top_k
+        .or(base.map(|m| m.experts_per_token))
+        .unwrap_or(DEFAULT_TOP_K)
+        .min(experts);
+    let (expert_params, dense_params) = Moe::split(total, job.params, experts, top_k);
+    let (hidden, layers) = base.map_or_else(
+        || transformer_shape(job.params),
+        |m: &BaseModel| (m.hidden, m.moe_layers),
+    );
+    Some(Moe {
+        experts,
+        top_k,
+        expert_params,
+        dense_params,
+        hidden,
+        moe_layers: layers,
+        max_nodes_per_token: base
+            .and_then(|m| (m.max_nodes_per_token > 0.0).then_some(m.max_nodes_per_token)),
+        from_catalog: base.is_some() && job.moe_experts.is_none() && job.moe_top_k.is_none(),
+    })
+}
+
+fn near(a: f64, b: f64) -> bool {
+    (a / b - 1.0).abs() <= 0.02
+}
+
+/// Why the layout uses model parallelism.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitReason {
+    /// Pure data parallelism (each GPU takes whole sequences; ZeRO shards the state).
+    None,
+    /// Fewer sequences in a step than GPUs: tensor (and pipeline) parallelism share a sequence.
+    Batch,
+    /// One sequence's activations do not fit beside the sharded state: tensor parallelism splits them.
+    Memory,
+}
+
+/// The parallel layout of one step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    /// Tokens per optimizer step, B.
+    pub batch_tokens: f64,
+    /// Whether B was typed for this job (else the default: the recipe's, at least one sequence
+    /// per GPU).
+    pub batch_typed: bool,
+    /// The recipe's batch for this model and kind (what the default starts from).
+    pub recipe_tokens: f64,
+    /// Sequences per step, B / s.
+    pub sequences: f64,
+    /// Tensor-parallel degree (inside a node).
+    pub tp: f64,
+    /// Pipeline stages (across nodes).
+    pub pp: f64,
+    /// Data-parallel ranks: n / (tp · pp).
+    pub dp: f64,
+    /// Expert-parallel degree (1 for a dense model).
+    pub ep: f64,
+    /// Micro-batches per step per pipeline (one sequence each): sequences / dp.
+    pub micro_batches: f64,
+    /// The pipeline bubble as a fraction of the step's compute: (pp − 1) / micro-batches.
+    pub bubble: f64,
+    /// Why tp·pp > 1.
+    pub reason: SplitReason,
+}
+
+/// The smallest power of two at least `x` (1 for x ≤ 1).
+fn pow2_at_least(x: f64) -> f64 {
+    if x <= 1.0 {
+        1.0
+    } else {
+        2f64.powf(x.log2().ceil())
+    }
+}
+
+/// Lays a step of `batch_tokens` (or the default) out on `gpus` in nodes of `gpus_per_node`:
+/// each data-parallel rank takes at least one sequence of `seq_len`; when the step has fewer
+/// sequences than GPUs, or one sequence's activations (`activation_gb`) do not fit beside the
+/// sharded state (`state_gb_per_gpu`) in `memory_gb`, tensor parallelism inside the node (powers of
+/// two up to the node) and then pipeline stages across nodes share each sequence. A mixture's
+/// experts go over an expert-parallel group: the node (or fewer GPUs when there are fewer
+/// experts), doubled across nodes until each GPU's experts (bf16 weights and gradients, 4 bytes a
+/// parameter) take at most half its memory.
+#[allow(clippy::too_many_arguments)]
+pub fn layout(
+    batch_tokens: Option<f64>,
+    recipe_tokens: f64,
+    seq_len: f64,
+    gpus: f64,
+    gpus_per_node: f64,
+    memory_gb: f64,
+    state_gb_per_gpu: f64,
+    activation_gb: f64,
+    moe: Option<&Moe>,
+) -> Layout {
+    let n = gpus.max(1.0);
+    let g = gpus_per_node.max(1.0).min(n);
+    let tp_mem = if activation_gb + state_gb_per_gpu <= memory_gb {
+        1.0
+    } else {
+        let room = (memory_gb - state_gb_per_gpu).max(memory_gb * 0.05);
+        pow2_at_least(activation_gb / room).min(g)
+    };
+    let batch = batch_tokens.unwrap_or_else(|| recipe_tokens.max(seq_len * (n / tp_mem).floor()));
+    let sequences = (batch / seq_len).max(1.0);
+    let mp_batch = (n / sequences.floor().max(1.0)).ceil();
+    let mp = mp_batch.max(tp_mem);
+    let tp = pow2_at_least(mp).min(g);
+    let pp = (mp / tp).ceil().max(1.0);
+    let dp = (n / (tp * pp)).floor().max(1.0);
+    let micro_batches = (sequences / dp).max(1.0);
+    let reason = if tp * pp <= 1.0 {
+        SplitReason::None
+    } else if mp_batch >= tp_mem {
+        SplitReason::Batch
+    } else {
+        SplitReason::Memory
+    };
+    let ep = moe.map_or(1.0, |m| {
+        let cap = m.experts.min(dp).max(1.0);
+        let mut ep = g.min(cap).max(1.0);
+        while 4.0 * m.expert_params / (ep * tp * pp) > memory_gb * 1e9 / 2.0 && ep < cap {
+            ep = (ep * 2.0).min(cap);
+        }
+        ep
+    });
+    Layout {
+        batch_tokens: batch,
+        batch_typed: batch_tokens.is_some(),
+        recipe_tokens,
+        sequences,
+        tp,
+        pp,
+        dp,
+        ep,
+        micro_batches,
+        bubble: (pp - 1.0) / micro_batches,
+        reason,
+    }
+}
+
+/// One collective's time, seconds: its in-node and across-node parts run at once (pipelined), plus
+/// latency.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Phases {
+    /// Over the accelerator's link (NVLink, ICI).
+    pub in_node_s: f64,
+    /// Over the node's network.
+    pub across_s: f64,
+    /// Hops times [`HOP_LATENCY_S`].
+    pub latency_s: f64,
+}
+
+impl Phases {
+    /// max(in-node, across) + latency.
+    pub fn total_s(&self) -> f64 {
+        self.in_node_s.max(self.across_s) + self.latency_s
+    }
+}
+
+/// A ring all-reduce among `ranks` GPUs, each holding `bytes_per_rank` (V counted as an all-reduce
+/// counts it: 2·S, or 2·S_w + S under ZeRO-3), `per_node` of the ranks in each node, in nodes of
+/// `g` GPUs whose other GPUs run their own rings at the same time: every rank sends
+/// (d−1)/d · V over its link; each node's network carries one ring edge per group it hosts,
+/// g / per_node of them. `calls` collectives a step, each 2·⌈log₂ d⌉ hops of latency (NCCL's
+/// tree at scale).
+pub fn ring_all_reduce(
+    bytes_per_rank: f64,
+    ranks: f64,
+    per_node: f64,
+    g: f64,
+    link_gb_s: f64,
+    node_gb_s: f64,
+    calls: f64,
+) -> Phases {
+    if ranks <= 1.0 || bytes_per_rank <= 0.0 {
+        return Phases::default();
+    }
+    let k = per_node.clamp(1.0, ranks);
+    let share = (ranks - 1.0) / ranks * bytes_per_rank;
+    Phases {
+        in_node_s: if k > 1.0 {
+            share / (link_gb_s * 1e9)
+        } else {
+            0.0
+        },
+        across_s: if ranks > k {
+            share * (g / k).max(1.0) / (node_gb_s * 1e9)
+        } else {
+            0.0
+        },
+        latency_s: calls * 2.0 * ranks.log2().ceil() * HOP_LATENCY_S,
+    }
+}
+
+/// The token all-to-all of a mixture's layers in one step, per GPU: dispatch and combine, forward
+/// and backward, 4 · (B / dp) · k · h · 2 bytes per MoE layer of the GPU's stage; the copies that
+/// stay in the node go over NVLink, the others over the GPU's share of the node's network (at
+/// most `max_nodes_per_token` remote nodes a token when routing is node-limited: one copy per
+/// node, forwarded over NVLink there).
+pub fn all_to_all(m: &Moe, l: &Layout, g: f64, link_gb_s: f64, node_gb_s: f64) -> Phases {
+    if l.ep <= 1.0 {
+        return Phases::default();
+    }
+    let tokens = l.batch_tokens / l.dp;
+    let layers = m.moe_layers / l.pp;
+    let per_copy = 4.0 * tokens * m.hidden * 2.0 * layers;
+    let in_group = l.ep.min(g);
+    let local = (in_group - 1.0) / l.ep * m.top_k;
+    let mut remote = (l.ep - in_group) / l.ep * m.top_k;
+    if let Some(cap) = m.max_nodes_per_token {
+        remote = remote.min(cap * (1.0 - in_group / l.ep));
+    }
+    Phases {
+        in_node_s: per_copy * local / (link_gb_s * 1e9),
+        across_s: per_copy * remote / (node_gb_s / g * 1e9),
+        latency_s: 4.0 * layers * 2.0 * l.ep.log2().ceil() * HOP_LATENCY_S,
+    }
+}
+
+/// Tensor parallelism's activation all-reduces in one step, per GPU: 4 a layer (2 forward, 2
+/// backward; Megatron-LM), each of the rank's tokens × h × 2 bytes, ring over `tp` GPUs on NVLink.
+pub fn tensor_parallel(l: &Layout, hidden: f64, layers: f64, link_gb_s: f64) -> Phases {
+    if l.tp <= 1.0 {
+        return Phases::default();
+    }
+    let tokens = l.batch_tokens / l.dp;
+    let bytes = 4.0 * (layers / l.pp) * tokens * hidden * 2.0;
+    Phases {
+        in_node_s: 2.0 * (l.tp - 1.0) / l.tp * bytes / (link_gb_s * 1e9),
+        across_s: 0.0,
+        latency_s: 4.0 * (layers / l.pp) * 2.0 * l.tp.log2().ceil() * HOP_LATENCY_S,
+    }
+}
+
+/// A published nccl-tests all-reduce measurement that the model's bus bandwidth is checked
+/// against (within ±20 %), and that Show the math sets beside it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NcclCheck {
+    /// Accelerator ids it applies to.
+    pub accelerators: &'static [&'static str],
+    /// GPUs per node and the node's network, GB/s, as measured.
+    pub gpus_per_node: f64,
+    /// The node's network, GB/s.
+    pub node_gb_s: f64,
+    /// Nodes in the measurement (lowest, highest).
+    pub nodes: (f64, f64),
+    /// Measured bus bandwidth, GB/s (lowest, highest).
+    pub measured_gb_s: (f64, f64),
+    /// Where it was measured.
+    pub source: &'static str,
+}
+
+/// The measurements the all-reduce model is held to.
+pub const NCCL_CHECKS: [NcclCheck; 3] = [
+    NcclCheck {
+        accelerators: &["a100-40gb", "a100-80gb"],
+        gpus_per_node: 8.0,
+        node_gb_s: 100.0,
+        nodes: (3.0, 3.0),
+        measured_gb_s: (85.0, 96.0),
+        source: "NVIDIA/nccl-tests issue 119 (3 servers of 8 A100 SXM4, 4 × HDR 200 Gb/s each: 84.8 GB/s average, 96 GB/s peak bus bandwidth)",
+    },
+    NcclCheck {
+        accelerators: &["h100-sxm", "h200"],
+        gpus_per_node: 8.0,
+        node_gb_s: 400.0,
+        nodes: (2.0, 2.0),
+        measured_gb_s: (460.0, 480.0),
+        source: "NVIDIA/nccl-tests issue 290 and NVIDIA/nccl issue 2409 (2 nodes of 8 H100, 8 × 400 Gb/s: about 470 GB/s expected bus bandwidth)",
+    },
+    NcclCheck {
+        accelerators: &["h100-sxm", "h200"],
+        gpus_per_node: 8.0,
+        node_gb_s: 400.0,
+        nodes: (16.0, 1024.0),
+        measured_gb_s: (370.0, 385.0),
+        source: "nccl-tests all_reduce_perf on many nodes of 8 H100 with 8 × 400 Gb/s InfiniBand NDR (370–385 GB/s bus bandwidth; ring bound by the node's network)",
+    },
+];
+
+/// The measurement closest to a job's accelerator, node network and node count, if one applies.
+pub fn nccl_check(accelerator: &str, node_gb_s: f64, nodes: f64) -> Option<&'static NcclCheck> {
+    NCCL_CHECKS
+        .iter()
+        .filter(|c| {
+            c.accelerators.contains(&accelerator) && (c.node_gb_s / node_gb_s - 1.0).abs() < 0.05
+        })
+        .min_by(|a, b| {
+            let d = |c: &NcclCheck| {
+                (nodes.ln() - c.nodes.0.ln())
+                    .abs()
+                    .min((nodes.ln() - c.nodes.1.ln()).abs())
+            };
+            d(a).total_cmp(&d(b))
+        })
+}
