@@ -320,6 +320,9 @@ pub struct SweepChart {
     pub series: Vec<SweepSeries>,
     /// A point to mark (the scenario, or the optimum) and its label.
     pub marker: Option<((f64, f64), String)>,
+    /// A limit on x drawn as a dashed vertical line with its label (the provider's spot
+    /// capacity, the most GPUs it rents in one job), when inside the drawn range.
+    pub limit: Option<(f64, String)>,
     /// X axis description, in the reader's language.
     pub x_desc: String,
     /// Y axis description, in the reader's language.
@@ -426,6 +429,28 @@ pub fn draw_sweep<DB: DrawingBackend>(
             .map(|l| (l.label.as_str(), l.color))
             .collect();
         draw_legend(&chart.plotting_area().strip_coord_spec(), &entries, scale)?;
+    }
+    if let Some((x, label)) = &sweep.limit {
+        if *x > x_min && *x < x_max {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    [(*x, 0.0), (*x, y_max)],
+                    px(scale, 6.0),
+                    px(scale, 4.0),
+                    INK.stroke_width(px(scale, 1.0)),
+                ))
+                .map_err(err)?;
+            chart
+                .draw_series(std::iter::once(
+                    EmptyElement::at((*x, y_max))
+                        + Text::new(
+                            label.clone(),
+                            (px(scale, 4.0) as i32, px(scale, 4.0) as i32),
+                            font(scale, 12.0),
+                        ),
+                ))
+                .map_err(err)?;
+        }
     }
     if let Some((at, label)) = &sweep.marker {
         if at.0 > 0.0 && at.0.is_finite() && at.1.is_finite() {
@@ -671,6 +696,7 @@ mod tests {
             .chain(std::iter::once((8192.0, f64::NAN)))
             .collect();
         let chart = SweepChart {
+            limit: None,
             series: vec![
                 SweepSeries {
                     label: "InfiniBand NDR".into(),
@@ -718,6 +744,7 @@ mod tests {
         assert!(!out.contains("NaN"));
         // Nothing finite: an error, not a blank chart.
         let empty = SweepChart {
+            limit: None,
             series: vec![],
             marker: None,
             ..chart
@@ -909,6 +936,7 @@ mod tests {
     fn sweep_plots_points_on_a_log_x_axis_where_the_axes_put_them() {
         let gpus = [8.0, 64.0, 512.0, 4096.0];
         let chart = SweepChart {
+            limit: None,
             series: vec![
                 SweepSeries {
                     label: "fast".into(),

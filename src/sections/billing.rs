@@ -248,6 +248,7 @@ fn duty_chart(sweep: DutySweep) -> SweepChart {
         });
     }
     SweepChart {
+        limit: None,
         series,
         marker: sweep
             .breakeven
@@ -275,6 +276,7 @@ fn volume_chart(sweep: VolumeSweep) -> SweepChart {
         },
     ];
     SweepChart {
+        limit: None,
         series,
         marker: sweep
             .breakeven

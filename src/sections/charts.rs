@@ -23,11 +23,18 @@ pub fn Charts(
     job: Memo<Job>,
 ) -> impl IntoView {
     let derived = use_derived();
+    let overheads = crate::state::use_app_state().overheads;
+    // The job's own cost in all, at its own price (the "your price" bar).
+    let own_total = move || overheads.with_untracked(|o| o.as_ref().and_then(|o| o.total_usd()));
     let mfu_canvas = NodeRef::<Canvas>::new();
     let provider_canvas = NodeRef::<Canvas>::new();
-    // The estimate changes only when something these charts show does (not on hidden-cost edits).
+    // The estimate changes only when something the cost curve shows does; the provider bars
+    // follow the hidden-cost settings too.
     redraw_after_change(
-        move || estimate.track(),
+        move || {
+            estimate.track();
+            derived.providers.track();
+        },
         move || {
             let scenario = job.get_untracked();
             let Ok(e) = estimate.get_untracked() else {
@@ -45,7 +52,7 @@ pub fn Charts(
                 provider_canvas.get_untracked(),
                 derived.providers.get_untracked(),
             ) {
-                let bars = provider_bars(&scenario, &e, &costs);
+                let bars = provider_bars(&scenario, &e, &costs, own_total());
                 draw_on(&canvas, |root, scale| draw_providers(root, &bars, scale));
             }
         },
@@ -66,7 +73,7 @@ pub fn Charts(
         let e = estimate.read();
         let e = e.as_ref().ok()?;
         let costs = derived.providers.get()?;
-        let bars = provider_bars(&job.read_untracked(), e, &costs);
+        let bars = provider_bars(&job.read_untracked(), e, &costs, own_total());
         Some(bars_text(&bars, chart_text::cost_by_provider))
     });
     view! {
@@ -190,7 +197,12 @@ fn draw_providers(
 
 /// The run at every provider's list price (and the user's own price when overridden), cheapest
 /// first: what the provider chart draws and its text alternative reads.
-fn provider_bars(s: &Job, e: &Estimate, costs: &[(&str, &str, f64)]) -> Vec<ProviderBar> {
+fn provider_bars(
+    s: &Job,
+    e: &Estimate,
+    costs: &[(&str, &str, f64)],
+    own_total: Option<f64>,
+) -> Vec<ProviderBar> {
     let overridden = matches!(e.price, PriceSource::Override { .. });
     let mut bars: Vec<ProviderBar> = costs
         .iter()
@@ -203,7 +215,7 @@ fn provider_bars(s: &Job, e: &Estimate, costs: &[(&str, &str, f64)]) -> Vec<Prov
     if overridden {
         let yours = ProviderBar {
             label: tr!("charts.your_price"),
-            cost_usd: e.compute_cost_usd,
+            cost_usd: own_total.unwrap_or(e.compute_cost_usd),
             current: true,
         };
         insert_by_key(&mut bars, yours, |b| b.cost_usd);

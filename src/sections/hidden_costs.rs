@@ -22,6 +22,33 @@ use crate::widgets::switch::Switch;
 pub fn HiddenCostsPanel() -> impl IntoView {
     let state = use_app_state();
     let all = provide_math_switch();
+    // What `auto` stands for, from the estimate: the batch the layout uses, the mixture's shape.
+    let batch_auto = Signal::derive(move || {
+        state.overheads.with(|o| {
+            o.as_ref().map_or_else(String::new, |o| {
+                tr!(
+                    "hidden_costs.batch_auto",
+                    b = compact(o.sync_time.layout.batch_tokens)
+                )
+            })
+        })
+    });
+    let moe_auto = move |f: fn(&runway_model::Moe) -> f64| {
+        Signal::derive(move || {
+            state.overheads.with(|o| {
+                o.as_ref()
+                    .and_then(|o| o.moe)
+                    .map_or_else(String::new, |m| tr!("hidden_costs.batch_auto", b = f(&m)))
+            })
+        })
+    };
+    let experts_auto = moe_auto(|m| m.experts);
+    let top_k_auto = moe_auto(|m| m.top_k);
+    let is_moe = move || {
+        state
+            .job
+            .with(|j| j.params_total.is_some_and(|t| t > j.params))
+    };
     let cards = HiddenOutput::ALL
         .into_iter()
         .map(|output| hidden_card(state, output))
@@ -45,6 +72,11 @@ pub fn HiddenCostsPanel() -> impl IntoView {
                 <NumberInput field=Field::CkptEvery unit="min" hint=interned(tr!("hidden_costs.hint_ckpt_every")) />
                 <NumberInput field=Field::CkptsKept unit="ckpts" hint=interned(tr!("hidden_costs.hint_ckpts_kept")) />
                 <NumberInput field=Field::SeqLen unit=interned(tr!("inputs.unit_seq")) hint=interned(tr!("inputs.hint_seq")) />
+                <NumberInput field=Field::BatchTokens unit=interned(tr!("inputs.unit_seq")) hint=interned(tr!("hidden_costs.hint_batch")) placeholder=batch_auto />
+                <Show when=is_moe>
+                    <NumberInput field=Field::Experts unit="" hint=interned(tr!("hidden_costs.hint_experts")) placeholder=experts_auto />
+                    <NumberInput field=Field::ExpertsPerToken unit="" hint=interned(tr!("hidden_costs.hint_experts_per_token")) placeholder=top_k_auto />
+                </Show>
                 <DataOnSelect />
                 <DataFormatSelect />
                 <Switch field=Field::Spot text=tr!("hidden_costs.switch_spot") />
@@ -565,6 +597,17 @@ fn gpu_sweep(s: &Job, o: &OverheadEstimate, w: &Sweeps) -> SweepChart {
         });
     }
     SweepChart {
+        // On spot beyond the provider's capacity the counts to its right are unlikely to be had.
+        // The provider's largest job first (counts beyond it are not for rent); on spot beyond its
+        // capacity the counts to the right are unlikely to be had.
+        limit: o
+            .max_gpus
+            .map(|m| (f64::from(m), tr!("hidden_costs.max_gpus_limit", most = m)))
+            .or_else(|| {
+                o.spot_capacity_gpus
+                    .filter(|_| o.spot_applied)
+                    .map(|cap| (cap, tr!("hidden_costs.spot_limit", cap = compact(cap))))
+            }),
         series,
         marker: Some((
             (gpus, o.gpu_bill_usd()),
@@ -592,6 +635,7 @@ fn interval_sweep(s: &Job, o: &OverheadEstimate, w: &Sweeps) -> SweepChart {
         .collect();
     let at_opt = w.at_optimum.unwrap_or(f64::NAN);
     SweepChart {
+        limit: None,
         series: vec![SweepSeries {
             label: format!("{} GPUs", s.gpus),
             color: ACCENT,

@@ -5,14 +5,15 @@
 
 use leptos::prelude::*;
 use runway_model::{
-    advise_plan, billing_modes, cost_by_provider, cost_vs_mfu, duty_sweep, estimate_billing,
-    log_space, price_column, sweeps, volume_sweep, what_budget_buys, Advice, BillingEstimate,
+    advise_plan, billing_modes, cost_vs_mfu, duty_sweep, estimate_billing, log_space, price_column,
+    sweeps, volume_sweep, what_budget_buys, whole_cost_by_provider, Advice, BillingEstimate,
     BuyRow, ColumnResult, DutySweep, ModeRow, Sweeps, VolumeSweep,
 };
 
 use crate::state::AppState;
 
-/// A provider's list-price cost of the calculator's run: (provider id, name, cost in USD).
+/// A provider's cost of the calculator's run at its list price, with communication, failures,
+/// storage and egress: (provider id, name, cost in USD).
 pub type ProviderCost = (&'static str, &'static str, f64);
 
 /// The derived data of one page.
@@ -73,10 +74,18 @@ impl Derived {
                 let e = e.as_ref().ok()?;
                 Some(state.job.with_untracked(|j| cost_vs_mfu(j, e)))
             }),
+            // Ranked on the whole cost (communication, failures, storage and egress with the
+            // compute): a cheap GPU on a slow network is not cheap.
             providers: Memo::new(move |_| {
                 let e = state.estimate.read();
-                let e = e.as_ref().ok()?;
-                Some(cost_by_provider(e, catalog))
+                e.as_ref().ok()?;
+                let k = state.settings.read();
+                Some(state.job.with(|j| {
+                    whole_cost_by_provider(j, &k.overheads, catalog)
+                        .into_iter()
+                        .filter_map(|(id, name, _, total)| total.map(|t| (id, name, t)))
+                        .collect()
+                }))
             }),
             sweeps: Memo::new(move |_| {
                 let o = state.overheads.read();
@@ -98,7 +107,18 @@ impl Derived {
                     state.plan.with(|p| {
                         p.compare
                             .iter()
-                            .map(|c| price_column(c, j, &p.settings.billing, e, o, edited, catalog))
+                            .map(|c| {
+                                price_column(
+                                    c,
+                                    j,
+                                    &p.settings.billing,
+                                    &p.settings.overheads,
+                                    e,
+                                    o,
+                                    edited,
+                                    catalog,
+                                )
+                            })
                             .collect()
                     })
                 })

@@ -8,9 +8,9 @@ pub mod last_plan;
 
 use leptos::prelude::*;
 use runway_model::{
-    decode_link, encode_link, estimate, estimate_overheads, Catalog, Day0, DecodedLink, Estimate,
-    EstimateError, Field, InputError, Job, Origin, OverheadEstimate, Plan, PlannedGrant, Settings,
-    TokenError,
+    decode_link, encode_link, estimate_billed, estimate_overheads, Catalog, Day0, DecodedLink,
+    Estimate, EstimateError, Field, InputError, Job, Origin, OverheadEstimate, Plan, PlannedGrant,
+    Settings, TokenError,
 };
 use std::collections::BTreeMap;
 
@@ -106,7 +106,9 @@ impl AppState {
             edited.unwrap_or_else(|| draft.get())
         });
         let settings = Memo::new(move |_| plan.with(|p| p.settings.clone()));
-        let estimate = Memo::new(move |_| job.with(|j| estimate(j, catalog)));
+        // At the price billed: on spot (asked for and sold) the discounted one, as the plan bills.
+        let spot = Memo::new(move |_| settings.with(|k| k.overheads.spot));
+        let estimate = Memo::new(move |_| job.with(|j| estimate_billed(j, spot.get(), catalog)));
         let overheads = Memo::new(move |_| {
             job.with(|j| {
                 settings.with(|k| {

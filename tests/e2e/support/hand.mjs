@@ -14,27 +14,42 @@ export function daly(d, m) {
 /** First-order wasted fraction: δ/τ + (τ/2 + R)/M. */
 export const waste = (d, tau, r, m) => d / tau + (tau / 2 + r) / m;
 
+/** Latency of one hop of a collective, seconds (5 µs: a few µs over NVLink or InfiniBand). */
+export const HOP_LATENCY = 5e-6;
+
+/** Layers of a dense transformer with `params` parameters: h = ∛(128·N/12), L = h / 128. */
+export const layersOf = (params) => Math.cbrt((128 * params) / 12) / 128;
+
 /**
- * The hierarchical all-reduce of DOMAIN.md section 2 (NCCL's way), seconds a step, for V bytes:
- * one node (n ≤ g): (n−1)/n · V / B_link; m = ⌈n/g⌉ nodes: (g−1)/g · V / B_link inside each node
- * plus (m−1)/m · V / B_node across them, B_node the node's whole network.
+ * The default global batch of a 7B–70B pretraining job (Llama 2's 4M tokens), raised to one
+ * 4,096-token sequence per GPU: max(4M, gpus · 4,096).
  */
-export function allReduceSeconds(volumeBytes, gpus, gpusPerNode, linkGBs, nodeGBs) {
+export const defaultBatch = (gpus, seqLen = 4096) => Math.max(4e6, gpus * seqLen);
+
+/**
+ * A data-parallel all-reduce as NCCL runs it, seconds a step, for V bytes (V = 2·S): a ring whose
+ * NVLink and network hops stream at once, each GPU sending (n−1)/n · V, so the slower sets the
+ * pace: max((n−1)/n · V / B_link, (n−1)/n · V / B_node) across nodes ((n−1)/n · V / B_link on one
+ * node), plus one collective per 25 MB gradient bucket (at most one a layer) of 2⌈log₂ n⌉ hops.
+ */
+export function allReduceSeconds(volumeBytes, gpus, gpusPerNode, linkGBs, nodeGBs, layers = 1) {
   if (gpus <= 1) return 0;
-  const m = Math.ceil(gpus / gpusPerNode);
-  if (m <= 1) return ((gpus - 1) / gpus) * volumeBytes / (linkGBs * 1e9);
-  return ((gpusPerNode - 1) / gpusPerNode) * volumeBytes / (linkGBs * 1e9)
-    + ((m - 1) / m) * volumeBytes / (nodeGBs * 1e9);
+  const share = ((gpus - 1) / gpus) * volumeBytes;
+  const inNode = share / (linkGBs * 1e9);
+  const across = gpus > gpusPerNode ? share / (nodeGBs * 1e9) : 0;
+  const buckets = Math.min(Math.max(1, Math.ceil(volumeBytes / 2 / 25e6)), Math.max(1, layers));
+  return Math.max(inNode, across) + buckets * 2 * Math.ceil(Math.log2(gpus)) * HOP_LATENCY;
 }
 
 /**
- * η = t_comp / (t_comp + max(0, t_comm − overlap · t_comp)) for a fully trained model whose bf16
- * weights and gradients fit in one GPU (V = 2 · 2N bytes), on 8-GPU nodes with the node's whole
- * network `nodeGBs` and the accelerator's link `linkGBs` each way (H100 NVLink 900 / 2 = 450).
+ * η = t_comp / (t_comp + max(0, t_comm − overlap · t_comp)) for a fully trained dense model whose
+ * bf16 weights and gradients fit in one GPU (V = 2 · 2N bytes), pure data parallelism (at least one
+ * sequence per GPU), on 8-GPU nodes with the node's whole network `nodeGBs` and the accelerator's
+ * link `linkGBs` each way (H100 NVLink 900 / 2 = 450).
  */
 export function eta(params, tokensPerStep, gpus, peakTflops, mfu, nodeGBs, overlap, linkGBs = 450, gpusPerNode = 8) {
   const comp = (6 * params * tokensPerStep) / (gpus * peakTflops * 1e12 * mfu);
-  const comm = allReduceSeconds(2 * 2 * params, gpus, gpusPerNode, linkGBs, nodeGBs);
+  const comm = allReduceSeconds(2 * 2 * params, gpus, gpusPerNode, linkGBs, nodeGBs, layersOf(params));
   return comp / (comp + Math.max(0, comm - overlap * comp));
 }
 
