@@ -140,7 +140,7 @@ pub fn App(in_steps: bool) -> impl IntoView {
                         <SavedPlansPanel />
                     </Collapsible>
                 </div>
-                <section class="panel results" aria-label=tr!("app.results")><Results current=state.estimate job=state.job /></section>
+                <section class="panel results" aria-label=tr!("app.results")><Results current=state.shown job=state.job /></section>
                 <Collapsible id="charts" class="panel charts" title=tr!("sections.charts.title") blurb=tr!("sections.charts.blurb")>
                     <div class="charts-grid"><Charts estimate=state.estimate job=state.job /></div>
                 </Collapsible>

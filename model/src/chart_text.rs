@@ -20,6 +20,8 @@ pub struct Bar<'a> {
 pub struct Line<'a> {
     pub label: &'a str,
     pub points: &'a [(f64, f64)],
+    /// Whether the provider offers this network: only an offered one can be "cheapest".
+    pub offered: bool,
 }
 
 fn finite(points: &[(f64, f64)]) -> impl Iterator<Item = (f64, f64)> + '_ {
@@ -224,12 +226,13 @@ pub fn volume(
     }
 }
 
-/// GPU bill against the number of GPUs, one line per network: the cheapest count over all lines,
-/// the plan's own count, then each line's lowest and last point.
+/// GPU bill against the number of GPUs, one line per network: the cheapest count over the lines
+/// of networks the provider offers, the plan's own count, then each line's lowest and last point.
 pub fn cost_vs_gpus(lines: &[Line], yours: (f64, f64)) -> String {
     let mut parts = Vec::new();
     let best = lines
         .iter()
+        .filter(|l| l.offered)
         .filter_map(|l| lowest(l.points).map(|p| (l.label, p)))
         .fold(None::<(&str, (f64, f64))>, |m, c| match m {
             Some(m) if m.1 .1 <= c.1 .1 => Some(m),
@@ -488,10 +491,12 @@ mod tests {
             Line {
                 label: "IB",
                 points: &fast,
+                offered: true,
             },
             Line {
                 label: "Eth",
                 points: &slow,
+                offered: true,
             },
         ];
         let s = cost_vs_gpus(&lines, (64.0, 400.0));
@@ -503,12 +508,29 @@ mod tests {
             &[Line {
                 label: "Eth",
                 points: &[(1.0, f64::NAN)],
+                offered: true,
             }],
             (f64::NAN, 1.0),
         );
         assert_eq!(none, "Eth: no GPU count shown finishes.");
         let pt = with_lang(Lang::Pt, || cost_vs_gpus(&lines, (64.0, 400.0)));
         assert!(pt.contains("1.024") && pt.contains("US$ 400"), "{pt}");
+        // A network the provider does not offer is never the cheapest, however low it draws
+        // (issue 43: the sweep opened with "Cheapest: … InfiniBand (not offered here)").
+        let elsewhere = [
+            Line {
+                label: "Eth",
+                points: &slow,
+                offered: true,
+            },
+            Line {
+                label: "IB (not offered here)",
+                points: &fast,
+                offered: false,
+            },
+        ];
+        let s = cost_vs_gpus(&elsewhere, (64.0, 900.0));
+        assert!(s.starts_with("Cheapest: 1 GPU on Eth, $500."), "{s}");
     }
 
     #[test]

@@ -101,11 +101,11 @@ pub use estimators::overheads::explain::HiddenOutput;
 pub use estimators::overheads::{
     contrasting_network, cost_vs_gpus, cost_vs_interval, estimate_overheads, gpus_per_node,
     implied_bus_gb_s, log_space, offered_networks, sweeps, sync_seconds, whole_cost_by_provider,
-    OverheadEstimate, Sweeps, MAX_SWEEP_DAYS, MAX_SWEEP_GPUS,
+    with_hidden_costs, OverheadEstimate, Sweeps, MAX_SWEEP_DAYS, MAX_SWEEP_GPUS,
 };
 pub use estimators::parallel::{
     layout, moe_of, nccl_check, recipe_batch_tokens, Layout, Moe, NcclCheck, Phases, SplitReason,
-    NCCL_CHECKS,
+    LINK_EFFICIENCY, NCCL_CHECKS, NETWORK_EFFICIENCY,
 };
 pub use input::calendar::{Date, DateProblem};
 pub use input::field_spec::{job_rows, Field, Need, Origin, Range};

@@ -6,7 +6,8 @@
 
 use runway_model::{
     estimate, estimate_overheads, implied_bus_gb_s, recipe_batch_tokens, sync_seconds, Catalog,
-    Job, OverheadInputs, SplitReason, WorkloadKind, NCCL_CHECKS,
+    Job, OverheadInputs, SplitReason, WorkloadKind, LINK_EFFICIENCY, NCCL_CHECKS,
+    NETWORK_EFFICIENCY,
 };
 
 fn close(a: f64, b: f64, rel: f64) -> bool {
@@ -18,49 +19,57 @@ fn catalog() -> Catalog {
 }
 
 #[test]
-fn nccl_tests_bus_bandwidth_within_twenty_percent() {
+fn nccl_tests_bus_bandwidth_within_fifteen_percent() {
     // nccl-tests reports bus bandwidth = S / t · 2(n−1)/n for an all-reduce of S bytes. The model
-    // streams NVLink (the catalog's bidirectional figure halved) and the node's network at once,
-    // so for large messages it comes out at min(B_link, B_node):
-    // - A100 (NVLink 600 → 300 GB/s a direction), 3 nodes of 8 with 4 × HDR 200 Gb/s = 100 GB/s
-    //   a node: 100 GB/s against 85–96 measured (NVIDIA/nccl-tests issue 119).
-    // - H100 (NVLink 900 → 450), 8 × 400 Gb/s = 400 GB/s a node: 400 GB/s against about 470 on 2
-    //   nodes (nccl-tests issue 290, nccl issue 2409) and 370–385 on many.
-    // The earlier model added the phases: (g−1)/g · V / B_link + (m−1)/m · V / B_node, which on
-    // H100 gives 293 GB/s on 2 nodes and 226 GB/s on 64, and on 3 × 8 A100 about 100: the H100
-    // figures are 38 % and 40 % under the measurements, outside ±20 %.
+    // streams NVLink and the node's network at once, each at what NCCL moves of its line rate (82 %
+    // of NVLink, issue 212; 93 % of a network card, issue 290), so for large messages it comes out
+    // at min(0.82 · B_link, 0.93 · B_node):
+    // - A100 (NVLink 600 → 300 GB/s a direction, 246 effective), 3 nodes of 8 with 4 × HDR 200 Gb/s
+    //   = 100 GB/s a node, 93 effective, 128 MB messages: 91.3 GB/s against 96 peak (84.8 averaged
+    //   over sizes; NVIDIA/nccl-tests issue 119).
+    // - H100, one node, ring: 369 GB/s against NCCL's 370 (issue 212, nccl issue 2140).
+    // - H200 on 248 nodes of 8 × 400 Gb/s (372 effective), 512 MB: 354.9 against about 350, at
+    //   times below 300 (issue 283).
+    // On 2 nodes NCCL runs trees and NVLink SHARP, whose bus bandwidth exceeds what a ring carries:
+    // no ring model is checked there. The earlier model added the two phases at line rate:
+    // (g−1)/g · V / B_link + (m−1)/m · V / B_node, which on 248 H200 nodes gives 225 GB/s, 25 %
+    // under the lowest reading.
     let cat = catalog();
-    let bytes = 8e9; // nccl-tests' largest message, 8 GB: latency is negligible
     for c in &NCCL_CHECKS {
         let acc = cat
             .accelerator(c.accelerators[0])
             .unwrap_or_else(|| panic!("{}", c.accelerators[0]));
-        let link = acc.intra_node_gb_s / 2.0;
-        for nodes in [c.nodes.0, c.nodes.1] {
-            let n = nodes * c.gpus_per_node;
-            let bus = implied_bus_gb_s(bytes, n, c.gpus_per_node, link, c.node_gb_s);
-            let (lo, hi) = c.measured_gb_s;
-            assert!(
-                bus >= lo * 0.8 && bus <= hi * 1.2,
-                "{}: {nodes} nodes: {bus:.1} GB/s against {lo}–{hi} measured",
-                c.source
-            );
-            // The series model, worked here, would miss the H100 checks.
+        let (link, node) = (
+            acc.intra_node_gb_s / 2.0 * LINK_EFFICIENCY,
+            c.node_gb_s * NETWORK_EFFICIENCY,
+        );
+        let n = c.nodes.0 * c.gpus_per_node;
+        let bus = implied_bus_gb_s(c.message_bytes, n, c.gpus_per_node, link, node);
+        let (lo, hi) = c.measured_gb_s;
+        assert!(
+            bus >= lo * 0.85 && bus <= hi * 1.15,
+            "{}: {bus:.1} GB/s against {lo}–{hi} measured",
+            c.source
+        );
+        if c.nodes.0 > 1.0 {
+            // The series model at line rate, worked here, misses the H200 check.
             let g = c.gpus_per_node;
-            let v = 2.0 * bytes;
-            let series =
-                (g - 1.0) / g * v / (link * 1e9) + (nodes - 1.0) / nodes * v / (c.node_gb_s * 1e9);
-            let series_bus = bytes / series * 2.0 * (n - 1.0) / n / 1e9;
+            let v = 2.0 * c.message_bytes;
+            let line = acc.intra_node_gb_s / 2.0;
+            let m = c.nodes.0;
+            let series = (g - 1.0) / g * v / (line * 1e9) + (m - 1.0) / m * v / (c.node_gb_s * 1e9);
+            let series_bus = c.message_bytes / series * 2.0 * (n - 1.0) / n / 1e9;
             if c.node_gb_s >= 400.0 {
-                assert!(series_bus < lo * 0.8, "{series_bus}");
+                assert!(series_bus < lo * 0.85, "{series_bus}");
             }
         }
     }
-    // By hand: H100, 2 nodes of 8, S = 8e9: V = 1.6e10, each GPU sends 15/16 · V = 1.5e10 B;
-    // NVLink 1.5e10 / 450e9 = 0.0333 s, network 1.5e10 / 400e9 = 0.0375 s; the ring moves at
-    // the network's pace: bus = 1.5e10 / 0.0375 = 400 GB/s (less a latency of 8 hops × 5 µs).
-    let bus = implied_bus_gb_s(8e9, 16.0, 8.0, 450.0, 400.0);
-    assert!(close(bus, 400.0 * 0.0375 / (0.0375 + 40e-6), 1e-9), "{bus}");
+    // By hand, H200 on 248 nodes (1,984 GPUs), S = 512 MB: V = 1.024e9, each GPU sends
+    // 1983/1984 · V = 1.0234839e9 B; NVLink 1.0234839e9 / 369e9 = 2.773669e-3 s, network
+    // 1.0234839e9 / 372e9 = 2.751301e-3 s; the ring moves at NVLink's effective pace, plus
+    // 2 · ⌈log₂ 1,984⌉ = 22 hops × 5 µs = 1.1e-4 s: bus = 1.0234839e9 / 2.883669e-3 = 354.92 GB/s.
+    let bus = implied_bus_gb_s(512e6, 1984.0, 8.0, 369.0, 372.0);
+    assert!(close(bus, 354.92, 1e-4), "{bus}");
 }
 
 #[test]
@@ -79,17 +88,18 @@ fn the_slower_phase_sets_the_time_plus_latency() {
 
 #[test]
 fn a_7b_run_on_256_h100_hides_its_all_reduce() {
-    // The issue's case: 7B on 256 H100 at AWS (EFA 3,200 Gb/s = 400 GB/s a node), a 0.5M-token
-    // step (here 512 sequences of 1,024, so one or more per GPU: pure data parallelism), MFU 0.4,
-    // half of communication overlapped.
+    // The issue's case: 7B on 256 H100 at AWS (EFA 3,200 Gb/s = 400 GB/s a node, 372 effective), a
+    // 0.5M-token step (here 512 sequences of 1,024, so one or more per GPU: pure data parallelism),
+    // MFU 0.4, half of communication overlapped.
     // t_comp = 6 · 7e9 · 524,288 / (256 · 989e12 · 0.4) = 2.2020096e16 / 1.012736e17 = 0.2174318 s.
-    // V = 2 · 2 · 7e9 = 2.8e10 (weights and gradients, 28 GB, fit in 80 GB: ZeRO-1/2);
-    // each GPU sends 255/256 · 2.8e10 = 2.7890625e10 B: NVLink 0.0619792 s, network 0.0697266 s;
-    // latency: L = ∛(128 · 7e9 / 12) / 128 = 32.896 layers × 2 · 8 hops × 5 µs = 2.63168e-3 s;
-    // t_comm = 0.0723583 s < 0.5 · t_comp = 0.1087159 s: nothing exposed, η = 1.
-    // In series the phases took 7/8 · 2.8e10 / 450e9 + 255/256 · … (the earlier (m−1)/m form:
-    // 31/32 · 2.8e10 / 400e9) = 0.0544444 + 0.0678125 = 0.1222569 s, exposed 0.013541 s,
-    // η = 0.2174318 / 0.2309728 = 0.9414: the test fails that model.
+    // V = 2 · 2 · 7e9 = 2.8e10 (ZeRO-2: 14 GB of bf16 weights + 14 B × 7e9 / 256 = 0.38 GB of
+    // sharded state + 0.43 GB of activations fit in 80 GB); each GPU sends 255/256 · 2.8e10 =
+    // 2.7890625e10 B: NVLink / 369e9 = 0.0755843 s, network / 372e9 = 0.0749748 s, at once;
+    // latency: L = ∛(128 · 7e9 / 12) / 128 = 32.8977 layers × 2 · 8 hops × 5 µs = 2.63182e-3 s;
+    // t_comm = 0.0782162 s < 0.5 · t_comp = 0.1087159 s: nothing exposed, η = 1.
+    // In series the phases took 7/8 · 2.8e10 / 450e9 + 31/32 · 2.8e10 / 400e9 (the earlier model,
+    // at line rate) = 0.0544444 + 0.0678125 = 0.1222569 s, exposed 0.013541 s, η = 0.2174318 /
+    // 0.2309728 = 0.9414: the test fails that model.
     let cat = catalog();
     let job = Job {
         params: 7e9,
@@ -109,7 +119,7 @@ fn a_7b_run_on_256_h100_hides_its_all_reduce() {
         o.step_compute_seconds
     );
     assert!(
-        close(o.step_comm_seconds, 0.072_358_3, 1e-4),
+        close(o.step_comm_seconds, 0.078_216_2, 1e-5),
         "{}",
         o.step_comm_seconds
     );
@@ -203,24 +213,37 @@ fn deepseek_v3() -> Job {
 fn deepseek_v3_pretraining_reproduces_with_its_communication() {
     // The catalog's H100 stands in for the H800 (same dense bf16 989 TFLOP/s; the H800's NVLink
     // is 400 GB/s, not 900, which matters little here: the all-to-all is bound by the network).
-    // By hand, catalog shape (config.json): E = 256 routed, k = 8, h = 7,168, 58 MoE layers.
+    // By hand, catalog shape (config.json): E = 256 routed, k = 8, h = 7,168, 58 MoE layers, at
+    // most 4 nodes a token.
     // Experts: (671e9 − 37e9) · 256 / 248 = 654.45e9; dense 16.55e9.
-    // Expert parallelism: 8 GPUs hold 654.45e9 · 4 B / 8 = 327 GB each (> 40 GB, half of 80):
-    // doubled to 16, 32, 64, 128 (20.4 GB). Weights and gradients a GPU: 4 · (16.55e9 + 5.11e9)
-    // = 86.6 GB > 80: ZeRO-3.
+    // Expert parallelism: the degree whose weights and ZeRO-2 state fit (2 B × (16.55e9 +
+    // 654.45e9 / ep) + 14 B × 671e9 / 2,048 = 4.59 GB + 4.47 GB of activations ≤ 80 GB: ep ≥ 64)
+    // and whose step communicates least: ep 64 (8 nodes, the report's own degree) 8.745 s, ep 128
+    // 8.86 s, ep 256 8.91 s.
     // t_comp = 6 · 37e9 · 62,914,560 / (2,048 · 989e12 · 0.346) = 19.93 s.
-    // All-to-all: 30,720 tokens a GPU; remote copies min(8 · 120/128 = 7.5, 4 · (1 − 8/128) =
-    // 3.75) = 3.75; 4 · 30,720 · 7,168 · 2 B · 58 layers · 3.75 = 383 GB over the GPU's 50 GB/s
-    // = 7.66 s; NVLink copies 8 · 7/128 = 0.4375: 44.7 GB / 450 GB/s = 0.10 s.
-    // Dense all-reduce: V = 3 · 2 · 16.55e9 = 99.3 GB, 2047/2048 of it over NVLink (0.22 s) and
-    // the node's 400 GB/s (0.25 s); experts: V = 3 · 2 · 5.11e9 = 30.7 GB with 15 replicas on
-    // other nodes, each GPU on its own 50 GB/s card: 15/16 · 30.7 / 50 = 0.58 s.
-    // t_comm ≈ 8.5 s < 0.5 · 19.93 = 9.97 s: hidden, as the report says DualPipe hides it.
-    // GPU-hours with communication = 2.667M, +0.1 % of the 2.664M published (tolerance 2 %).
+    // All-to-all: 30,720 tokens a GPU; remote copies min(8 · 56/64 = 7, 4 · (1 − 8/64) = 3.5) =
+    // 3.5; 4 · 30,720 · 7,168 · 2 B · 58 layers = 1.0218e11 B a copy, × 3.5 over the GPU's
+    // 46.5 GB/s (50 × 0.93) = 7.690 s; NVLink copies 8 · 7/64 = 0.875: 0.242 s.
+    // Dense all-reduce: V = 2 · 2 · 16.55e9 = 66.2 GB, 0.179 s; experts: V = 2 · 2 · 654.45e9 / 64
+    // = 40.9 GB with 32 replicas on other nodes, each GPU on its own card: 31/32 · 40.9 / 46.5 =
+    // 0.852 s. t_comm = 8.745 s.
+    // The report hides the all-to-all behind compute with DualPipe ("nearly full overlap", §3.2.1):
+    // all_to_all_overlap 1. Then 2.667M GPU-hours with communication, +0.1 % of the 2.664M
+    // published (tolerance 2 %). In a standard stack (all_to_all_overlap 0, the page's default)
+    // the all-to-all is exposed: η = 19.93 / 27.64 = 0.721, 3.70M GPU-hours (+39 %).
+    // What this checks: the layout (ep 64 as in the report), the communication by hand, and that
+    // the run only reproduces with the report's overlap; the MFU comes from the published hours,
+    // so compute alone cannot fail it. The model's all-to-all is 0.39 of the compute, where the
+    // report puts cross-node expert parallelism near 1:1 for its FP8 compute (half the time of
+    // bf16) and its measured 40-odd GB/s of InfiniBand: about half the report's (README).
     let cat = catalog();
     let job = deepseek_v3();
     let e = estimate(&job, &cat).unwrap_or_else(|e| panic!("{e:?}"));
-    let o = estimate_overheads(&job, &OverheadInputs::default(), &e, &cat);
+    let dualpipe = OverheadInputs {
+        a2a_overlap: 1.0,
+        ..OverheadInputs::default()
+    };
+    let o = estimate_overheads(&job, &dualpipe, &e, &cat);
     let m = o.moe.unwrap_or_else(|| panic!("DeepSeek-V3 is a mixture"));
     assert_eq!((m.experts, m.top_k, m.moe_layers), (256.0, 8.0, 58.0));
     assert!(
@@ -229,20 +252,20 @@ fn deepseek_v3_pretraining_reproduces_with_its_communication() {
         m.expert_params
     );
     let l = o.sync_time.layout;
-    assert_eq!((l.ep, l.dp, l.tp, l.pp), (128.0, 2048.0, 1.0, 1.0));
+    assert_eq!((l.ep, l.dp, l.tp, l.pp), (64.0, 2048.0, 1.0, 1.0));
     assert!(
         close(o.step_compute_seconds, 19.93, 2e-3),
         "{}",
         o.step_compute_seconds
     );
     let a2a = o.sync_time.all_to_all;
-    assert!(close(a2a.across_s, 7.66, 5e-3), "{a2a:?}");
+    assert!(close(a2a.across_s, 7.690, 1e-3), "{a2a:?}");
+    assert!(close(o.sync_time.experts.across_s, 0.852, 1e-3));
     assert!(
-        close(o.step_comm_seconds, 8.5, 0.05),
+        close(o.step_comm_seconds, 8.745, 1e-3),
         "{}",
         o.step_comm_seconds
     );
-    assert!(o.step_comm_seconds < 0.5 * o.step_compute_seconds);
     let published = 2.664e6;
     let gap = o.effective_gpu_hours / published - 1.0;
     assert!(
@@ -251,21 +274,32 @@ fn deepseek_v3_pretraining_reproduces_with_its_communication() {
         o.effective_gpu_hours,
         gap * 100.0
     );
-    // Synchronised as if dense (the earlier model), all 671B: V = 3 · 2 · 671e9 = 4.026e12 B a
-    // step over 400 GB/s a node ≈ 10 s for the all-reduce alone, and 4M-token steps made it 16×
-    // the compute of a step: the per-GPU synchronised bytes here are a small share of that.
+    // Without DualPipe the all-to-all is on the critical path.
+    let standard = estimate_overheads(&job, &OverheadInputs::default(), &e, &cat);
+    assert!(close(
+        standard.scaling_efficiency,
+        19.93 / (19.93 + 7.705),
+        2e-3
+    ));
+    assert!(standard.effective_gpu_hours > 1.35 * published);
+    // Synchronised as if dense (the earlier model), all 671B: V = 2 · 2 · 671e9 = 2.68e12 B a
+    // step on every GPU; here each GPU all-reduces 66.2 GB of dense and 40.9 GB of its experts.
     let synced = o.sync_time.dense_bytes + o.sync_time.expert_bytes / l.ep;
-    assert!(synced < 0.05 * 3.0 * 2.0 * 671e9, "{synced}");
+    assert!(synced < 0.05 * 2.0 * 2.0 * 671e9, "{synced}");
 }
 
 #[test]
 fn a_typed_mixture_uses_expert_parallelism_inside_the_node() {
-    // The issue's research lead: 16B active of 100B on 256 H100 at CoreWeave, default batch.
-    // No catalog model of that shape: E = 128, k = 8 (defaults). Experts (100 − 16) · 128 / 120 =
-    // 89.6e9, dense 10.4e9; 89.6e9 · 4 / 8 = 44.8 GB > 40: ep 16 (22.4 GB). Weights and
-    // gradients a GPU: 4 · (10.4e9 + 5.6e9) = 64 GB ≤ 80: ZeRO-1/2. Each GPU synchronises its
-    // shard: dense V = 2 · 2 · 10.4e9 = 41.6 GB and experts 2 · 2 · 89.6e9 / 16 = 22.4 GB, not
-    // the 400 GB (2 · 2 · 100e9) of an all-reduce of every parameter.
+    // The issue's research lead: 16B active of 100B on 256 H100 at CoreWeave, default batch (4M
+    // tokens, 15,625 a GPU). No catalog model of that shape: E = 128, k = 8 (defaults). Experts
+    // (100 − 16) · 128 / 120 = 89.6e9, dense 10.4e9. ZeRO-2 holds 2 B × (10.4e9 + 89.6e9 / ep) +
+    // 14 B × 100e9 / 256 = 5.47 GB, + 2.74 GB of activations: ep 1 and 2 do not fit in 80 GB,
+    // ep 4 does (73.8 GB). Step communication: ep 4, 1.559 s (dense 0.116, experts 0.951, the
+    // all-to-all inside the node 0.492); ep 8, 1.627 s; ep 16, 3.16 s (half the all-to-all over
+    // InfiniBand). So ep 4: each GPU synchronises its shard, dense V = 2 · 2 · 10.4e9 = 41.6 GB
+    // and experts 2 · 2 · 89.6e9 / 4 = 89.6 GB, not the 400 GB (2 · 2 · 100e9) of an all-reduce
+    // of every parameter; the all-to-all (4 · 15,625 · 5,547.6 · 2 B · 43.34 layers × 6 copies
+    // in the node / 369 GB/s = 0.489 s) stays on NVLink.
     let cat = catalog();
     let job = Job {
         params: 16e9,
@@ -279,25 +313,36 @@ fn a_typed_mixture_uses_expert_parallelism_inside_the_node() {
     let o = estimate_overheads(&job, &OverheadInputs::default(), &e, &cat);
     let m = o.moe.unwrap_or_else(|| panic!("a mixture"));
     assert!(close(m.expert_params, 89.6e9, 1e-9));
-    assert_eq!(o.sync_time.layout.ep, 16.0);
+    assert_eq!(o.sync_time.layout.ep, 4.0);
     assert!(
         close(o.sync_time.dense_bytes, 41.6e9, 1e-9),
         "{}",
         o.sync_time.dense_bytes
     );
-    assert!(close(o.sync_time.expert_bytes / 16.0, 22.4e9, 1e-9));
-    assert!(o.sync_time.all_to_all.total_s() > 0.0);
-    // Typing the expert count changes it: 64 experts, 4 a token.
+    assert!(close(o.sync_time.expert_bytes / 4.0, 89.6e9, 1e-9));
+    assert!(close(o.sync_time.all_to_all.in_node_s, 0.4886, 1e-3));
+    assert_eq!(o.sync_time.all_to_all.across_s, 0.0);
+    assert!(
+        close(o.step_comm_seconds, 1.5588, 1e-3),
+        "{}",
+        o.step_comm_seconds
+    );
+    // Typing the expert count changes it: 64 experts, 4 a token: (100 − 16) · 64 / 60 = 89.6e9 as
+    // well; k = 4 halves the all-to-all.
     let typed = Job {
         moe_experts: Some(64.0),
         moe_top_k: Some(4.0),
         ..job
     };
     let e = estimate(&typed, &cat).unwrap_or_else(|e| panic!("{e:?}"));
-    let o = estimate_overheads(&typed, &OverheadInputs::default(), &e, &cat);
-    // (100 − 16) · 64 / 60 = 89.6e9 as well; k = 4 halves the all-to-all.
-    let m = o.moe.unwrap_or_else(|| panic!("a mixture"));
-    assert_eq!((m.experts, m.top_k), (64.0, 4.0));
+    let t = estimate_overheads(&typed, &OverheadInputs::default(), &e, &cat);
+    let tm = t.moe.unwrap_or_else(|| panic!("a mixture"));
+    assert_eq!((tm.experts, tm.top_k), (64.0, 4.0));
+    assert!(close(
+        t.sync_time.all_to_all.in_node_s,
+        o.sync_time.all_to_all.in_node_s / 2.0,
+        1e-9
+    ));
 }
 
 #[test]
@@ -449,13 +494,15 @@ fn every_comparison_column_added_from_a_mixture_job_costs_what_its_column_said()
 #[test]
 fn a_tpu_job_beyond_one_slice_crosses_the_data_centre_network() {
     // 7B on 512 TPU v6e at Google Cloud: two 256-chip slices (the catalog's `slice_gpus`). Inside
-    // a slice the chips' ICI, 800 GB/s a chip both ways (Google's v6e page), 400 one way; between
-    // slices the data-centre network, 12.5 GB/s a chip (the scaling guide), 256 × 12.5 = 3,200
-    // GB/s a slice. Default batch: max(4M, 512 × 4,096 = 2.1M) = 4M, 976 sequences: 512
-    // data-parallel ranks. 28 GB of bf16 weights and gradients fit in 32 GB: ZeRO-1/2,
-    // V = 2.8e10 B; each chip sends 511/512 × 2.8e10 = 2.7945e10 B: over ICI / 400e9 =
-    // 0.0698633 s, and each slice / 3,200e9 = 0.0087329 s across slices. Before, a job beyond one
-    // slice stayed on the ICI figure as if the pod were one slice.
+    // a slice the chips' ICI, 800 GB/s a chip both ways (Google's v6e page), 400 one way, 328 as
+    // collectives move it (× 0.82); between slices the data-centre network, 12.5 GB/s a chip (the
+    // scaling guide), 256 × 12.5 = 3,200 GB/s a slice, 2,976 effective. Default batch: max(4M, 512
+    // × 4,096 = 2.1M) = 4M, 976 sequences: 512 data-parallel ranks, ZeRO-2 (14 GB of weights + 0.19
+    // GB of sharded state + 1.72 GB of activations in 32 GB), V = 2.8e10 B. A multislice
+    // all-reduce runs in stages: reduce-scatter and all-gather in each slice, 255/256 · 2.8e10 /
+    // 328e9 = 0.0850324 s, then each chip's shard across the 2 slices, 1/2 · 2.8e10 / 2,976e9 =
+    // 0.0047043 s, one after the other. Before, a job beyond one slice stayed on the ICI figure as
+    // if the pod were one slice.
     let cat = catalog();
     let job = Job {
         provider_id: "gcp".into(),
@@ -465,10 +512,16 @@ fn a_tpu_job_beyond_one_slice_crosses_the_data_centre_network() {
     };
     let e = estimate(&job, &cat).unwrap_or_else(|e| panic!("{e:?}"));
     let o = estimate_overheads(&job, &OverheadInputs::default(), &e, &cat);
-    assert_eq!(o.across_slices, Some((256.0, 3_200.0)));
+    assert_eq!(o.across_slices, Some((256.0, 3_200.0 * 0.93)));
     let d = o.sync_time.dense;
-    assert!(close(d.in_node_s, 0.069_863_28, 1e-6), "{d:?}");
-    assert!(close(d.across_s, 0.008_732_91, 1e-5), "{d:?}");
+    assert!(d.staged);
+    assert!(close(d.in_node_s, 0.085_032_4, 1e-6), "{d:?}");
+    assert!(close(d.across_s, 0.004_704_3, 1e-5), "{d:?}");
+    assert!(close(
+        d.total_s(),
+        d.in_node_s + d.across_s + d.latency_s,
+        1e-12
+    ));
     // One slice (256 chips): hosts of 8 on the ICI, no data-centre network.
     let one = Job { gpus: 256, ..job };
     let e = estimate(&one, &cat).unwrap_or_else(|e| panic!("{e:?}"));
@@ -507,4 +560,28 @@ fn modal_preempts_list_priced_work_and_caps_its_clusters() {
         "{:?}",
         w.iter().map(|w| &w.text).collect::<Vec<_>>()
     );
+}
+
+#[test]
+fn a_run_bound_by_its_network_says_so() {
+    // The reviewer's Lambda case: 16B of 100B on 256 H100 over Lambda's 25 Gb/s Ethernet a card
+    // (23.25 GB/s a node, effective). Expert parallelism 4 (the least communication that fits):
+    // each expert shard's all-reduce with its 64 replicas crosses the network, two shards a node:
+    // 63/64 · 89.6e9 · 4 / 23.25e9 = 15.2 s a step against 3.8 s of compute (1.9 s of it
+    // overlapped): about 80 % of the GPU time waits. The answers say so; at CoreWeave
+    // (InfiniBand) they do not.
+    let cat = catalog();
+    let warned = |provider: &str| {
+        let link = format!("job=pretrain:16B/100B:2T:{provider}:h100-sxm:256");
+        let plan = runway_model::decode_link(&link, &cat).plan;
+        runway_model::evaluate(&plan, &cat)
+            .warnings
+            .into_iter()
+            .find(|w| w.text.contains("waits for communication"))
+            .map(|w| w.text)
+    };
+    let lambda = warned("lambda").unwrap_or_else(|| panic!("no warning at Lambda"));
+    assert!(lambda.starts_with("Job 1: 80."), "{lambda}");
+    assert!(lambda.contains("Ethernet"), "{lambda}");
+    assert_eq!(warned("coreweave"), None);
 }

@@ -76,6 +76,7 @@ pub fn HiddenCostsPanel() -> impl IntoView {
                 <Show when=is_moe>
                     <NumberInput field=Field::Experts unit="" hint=interned(tr!("hidden_costs.hint_experts")) placeholder=experts_auto />
                     <NumberInput field=Field::ExpertsPerToken unit="" hint=interned(tr!("hidden_costs.hint_experts_per_token")) placeholder=top_k_auto />
+                    <NumberInput field=Field::A2aOverlap unit="%" hint=interned(tr!("hidden_costs.hint_a2a_overlap")) />
                 </Show>
                 <DataOnSelect />
                 <DataFormatSelect />
@@ -525,7 +526,7 @@ fn SweepCharts() -> impl IntoView {
     );
     // The text alternatives, read from the very chart data the canvases draw.
     let sweep_text = move |build: fn(&Job, &OverheadEstimate, &Sweeps) -> SweepChart,
-                           text: fn(&SweepChart) -> String| {
+                           text: fn(&SweepChart, &Sweeps) -> String| {
         // Tracks what the drawing tracks (the overheads), so text and picture change together.
         Memo::new(move |_| {
             let o = overheads.read();
@@ -534,22 +535,25 @@ fn SweepCharts() -> impl IntoView {
             let (Some(o), Some(w)) = (o.as_ref(), w.as_ref()) else {
                 return None;
             };
-            Some(text(&build(&s, o, w)))
+            Some(text(&build(&s, o, w), w))
         })
     };
-    let gpus_text = sweep_text(gpu_sweep, |c| {
+    let gpus_text = sweep_text(gpu_sweep, |c, w| {
+        // Series drawn in the order of `by_gpus`, with whether the provider offers each network.
         let lines: Vec<Line> = c
             .series
             .iter()
-            .map(|l| Line {
+            .zip(&w.by_gpus)
+            .map(|(l, (_, offered, _))| Line {
                 label: &l.label,
                 points: &l.points,
+                offered: *offered,
             })
             .collect();
         let yours = c.marker.as_ref().map_or((f64::NAN, f64::NAN), |m| m.0);
         chart_text::cost_vs_gpus(&lines, yours)
     });
-    let interval_text = sweep_text(interval_sweep, |c| {
+    let interval_text = sweep_text(interval_sweep, |c, _| {
         let points = c.series.first().map_or(&[][..], |l| &l.points[..]);
         let optimum = c.marker.as_ref().map_or((f64::NAN, f64::NAN), |m| m.0);
         chart_text::cost_vs_interval(points, optimum)

@@ -8,9 +8,9 @@ pub mod last_plan;
 
 use leptos::prelude::*;
 use runway_model::{
-    decode_link, encode_link, estimate_billed, estimate_overheads, Catalog, Day0, DecodedLink,
-    Estimate, EstimateError, Field, InputError, Job, Origin, OverheadEstimate, Plan, PlannedGrant,
-    Settings, TokenError,
+    decode_link, encode_link, estimate_billed, estimate_overheads, with_hidden_costs, Catalog,
+    Day0, DecodedLink, Estimate, EstimateError, Field, InputError, Job, Origin, OverheadEstimate,
+    Plan, PlannedGrant, Settings, TokenError,
 };
 use std::collections::BTreeMap;
 
@@ -68,6 +68,9 @@ pub struct AppState {
     pub estimate: Memo<Result<Estimate<'static>, EstimateError>>,
     /// The hidden costs (network, failures, storage, egress, memory) of the calculator's job.
     pub overheads: Memo<Option<OverheadEstimate<'static>>>,
+    /// The estimate as the results show it: its wall-clock time with communication and failures,
+    /// as the job's dates in the plan have it.
+    pub shown: Memo<Result<Estimate<'static>, EstimateError>>,
     /// The runway of the whole plan (grants, every workload), computed once per change.
     pub runway: Memo<Option<RunwayView>>,
     /// The saved scenario the plan was opened from or last saved as, if any.
@@ -120,6 +123,14 @@ impl AppState {
                 })
             })
         });
+        let shown = Memo::new(move |_| {
+            estimate.with(|e| {
+                overheads.with(|o| match (e, o) {
+                    (Ok(e), Some(o)) => Ok(with_hidden_costs(e, o)),
+                    _ => e.clone(),
+                })
+            })
+        });
         let state = AppState {
             catalog,
             editing,
@@ -133,6 +144,7 @@ impl AppState {
             grants: Memo::new(move |_| plan.with(|p| p.grants.clone())),
             plan_errors: RwSignal::new(Vec::new()),
             estimate,
+            shown,
             overheads,
             runway: Memo::new(move |_| {
                 plan.with(|plan| Some(runway_model::evaluate(plan, catalog)))

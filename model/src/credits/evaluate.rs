@@ -396,6 +396,7 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
         warnings.extend(too_short(i, j));
         warnings.extend(too_many_for_a_step(i, j));
         warnings.extend(beyond_spot_capacity(i, j));
+        warnings.extend(communication_bound(i, j));
         warnings.extend(beyond_max_gpus(i, j, catalog));
     }
     // Only a planned grant has an application to send: one in review or held has none.
@@ -580,6 +581,15 @@ fn too_many_for_a_step(i: usize, j: &JobOutcome) -> Option<Warning> {
     use crate::estimators::parallel::SplitReason;
     let o = j.overheads.as_ref()?;
     let l = &o.sync_time.layout;
+    if l.batch_tokens < j.job.seq_len {
+        let text = crate::tr!(
+            "plan.warn.step_below_sequence",
+            n = i + 1,
+            tps = compact(l.batch_tokens),
+            seq = exact(j.job.seq_len, 0)
+        );
+        return Some(Warning { grant: None, text });
+    }
     if l.reason != SplitReason::Batch {
         return None;
     }
@@ -606,6 +616,25 @@ fn too_many_for_a_step(i: usize, j: &JobOutcome) -> Option<Warning> {
     );
     Some(Warning { grant: None, text })
 }
+
+/// A multi-node job whose communication takes most of its GPU bill (issue 43: a 256-GPU run over
+/// 25 Gb/s Ethernet billed 13 times its compute without a word): says so, with the network.
+fn communication_bound(i: usize, j: &JobOutcome) -> Option<Warning> {
+    let o = j.overheads.as_ref()?;
+    if o.sync_time.nodes <= 1.0 || o.scaling_efficiency >= COMMUNICATION_BOUND_ETA {
+        return None;
+    }
+    let text = crate::tr!(
+        "plan.warn.communication_bound",
+        n = i + 1,
+        share = crate::io::format::percent(1.0 - o.scaling_efficiency),
+        network = o.network.map_or("", |n| n.name_text())
+    );
+    Some(Warning { grant: None, text })
+}
+
+/// Below this scaling efficiency a multi-node job is said to be bound by its network.
+pub const COMMUNICATION_BOUND_ETA: f64 = 0.5;
 
 /// A job on more GPUs than its provider rents in one job of that accelerator (issue 43: Modal's
 /// clusters stop at 256 GPUs, its other GPUs and RunPod's L40S at one node).

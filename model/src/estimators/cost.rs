@@ -52,6 +52,10 @@ pub struct Estimate<'a> {
     pub accelerator: &'a Accelerator,
     /// The price used and where it came from.
     pub price: PriceSource<'a>,
+    /// The job's GPU-hours with communication and failures, once the hidden costs are known
+    /// (`overheads::with_hidden_costs`): the wall-clock time and the cluster's bill for a short
+    /// job count them, so they agree with the job's dates in the plan. `None` before.
+    pub billed_gpu_hours: Option<f64>,
     /// C = multiplier · N · D · epochs · runs (6·N·D for one pretraining run).
     pub train_flops: f64,
     /// Accelerator-hours to finish the run.
@@ -81,7 +85,8 @@ impl Estimate<'_> {
     /// when the job ends sooner (the same as [`Self::compute_cost_usd`] then).
     pub fn cluster_month_usd(&self) -> f64 {
         if self.ends_within_a_month() {
-            self.compute_cost_usd
+            self.billed_gpu_hours
+                .map_or(self.compute_cost_usd, |b| b * self.price.usd_per_gpu_hour())
         } else {
             self.monthly_cost_cluster_usd
         }
@@ -134,6 +139,7 @@ pub fn estimate<'a>(s: &Job, catalog: &'a Catalog) -> Result<Estimate<'a>, Estim
         monthly_cost_cluster_usd: gpus * monthly_cost_per_gpu(p, s.duty),
         gpu_hours_for_reference_budget: gpu_hours_for_budget(REFERENCE_BUDGET_USD, p),
         price,
+        billed_gpu_hours: None,
     })
 }
 

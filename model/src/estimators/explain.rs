@@ -219,13 +219,22 @@ impl Output {
             ),
             Output::WallClockDays => (
                 crate::tr!("explain.formula.wall_clock_days"),
-                crate::tr!(
-                    "explain.sub.wall_clock_days",
-                    h = exact(h, 3),
-                    gpus = s.gpus,
-                    duty = s.duty,
-                    d = exact(e.wall_clock_days, 3)
-                ),
+                match e.billed_gpu_hours {
+                    Some(b) => crate::tr!(
+                        "explain.sub.wall_clock_days_billed",
+                        h = exact(b, 3),
+                        gpus = s.gpus,
+                        duty = s.duty,
+                        d = exact(e.wall_clock_days, 3)
+                    ),
+                    None => crate::tr!(
+                        "explain.sub.wall_clock_days",
+                        h = exact(h, 3),
+                        gpus = s.gpus,
+                        duty = s.duty,
+                        d = exact(e.wall_clock_days, 3)
+                    ),
+                },
                 vec![peak],
             ),
             Output::ComputeCost => (
@@ -289,9 +298,9 @@ impl Output {
                 crate::tr!(
                     "explain.sub.cluster_job",
                     days = days(e.wall_clock_days),
-                    h = exact(h, 3),
+                    h = exact(e.billed_gpu_hours.unwrap_or(h), 3),
                     p = p_text,
-                    c = usd_exact(e.compute_cost_usd)
+                    c = usd_exact(e.cluster_month_usd())
                 ),
                 price.into_iter().collect(),
             ),

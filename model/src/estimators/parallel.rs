@@ -12,6 +12,16 @@ use crate::data::catalog::{BaseModel, Catalog};
 use crate::input::job::Job;
 use crate::input::kind::WorkloadKind;
 
+/// What NCCL moves over NVLink of its line rate: "450GB/s is the line rate. With the protocol
+/// overhead (~20%) NCCL can get an effective NVLink bandwidth of 370GB/s" (NVIDIA/nccl-tests issue
+/// 212); A100's 12 links, 25 GB/s each way, reach about 20 effective (issue 149). Applied to every
+/// accelerator's own link (NVLink, Infinity Fabric, ICI; estimate beyond NVIDIA).
+pub const LINK_EFFICIENCY: f64 = 0.82;
+/// What NCCL moves over a network card of its line rate: "For NDR @ 400Gbps you should see
+/// 46-48GB/s per NIC" (NVIDIA/nccl-tests issue 290), 0.92–0.96 of 50 GB/s. Applied to every node
+/// network (estimate beyond InfiniBand).
+pub const NETWORK_EFFICIENCY: f64 = 0.93;
+
 /// Latency of one hop of a collective, seconds: a few microseconds over NVLink or InfiniBand
 /// (NCCL's own tuning model counts base latencies of 4–7 µs per algorithm step; estimate).
 pub const HOP_LATENCY_S: f64 = 5e-6;
@@ -168,8 +178,12 @@ pub struct Layout {
     pub pp: f64,
     /// Data-parallel ranks: n / (tp · pp).
     pub dp: f64,
-    /// Expert-parallel degree (1 for a dense model).
+    /// Expert-parallel degree (1 for a dense model): the degree whose step communicates least
+    /// among those whose weights and sharded state fit (ZeRO-2), else the node.
     pub ep: f64,
+    /// What `auto` would use: the recipe's batch, at least one sequence per GPU (the model
+    /// parallelism memory needs aside).
+    pub default_tokens: f64,
     /// Micro-batches per step per pipeline (one sequence each): sequences / dp.
     pub micro_batches: f64,
     /// The pipeline bubble as a fraction of the step's compute: (pp − 1) / micro-batches.
@@ -191,10 +205,8 @@ fn pow2_at_least(x: f64) -> f64 {
 /// each data-parallel rank takes at least one sequence of `seq_len`; when the step has fewer
 /// sequences than GPUs, or one sequence's activations (`activation_gb`) do not fit beside the
 /// sharded state (`state_gb_per_gpu`) in `memory_gb`, tensor parallelism inside the node (powers of
-/// two up to the node) and then pipeline stages across nodes share each sequence. A mixture's
-/// experts go over an expert-parallel group: the node (or fewer GPUs when there are fewer
-/// experts), doubled across nodes until each GPU's experts (bf16 weights and gradients, 4 bytes a
-/// parameter) take at most half its memory.
+/// two up to the node) and then pipeline stages across nodes share each sequence. (A mixture's
+/// expert-parallel degree is chosen by the estimate, which knows each degree's communication.)
 #[allow(clippy::too_many_arguments)]
 pub fn layout(
     batch_tokens: Option<f64>,
@@ -205,7 +217,6 @@ pub fn layout(
     memory_gb: f64,
     state_gb_per_gpu: f64,
     activation_gb: f64,
-    moe: Option<&Moe>,
 ) -> Layout {
     let n = gpus.max(1.0);
     let g = gpus_per_node.max(1.0).min(n);
@@ -215,7 +226,8 @@ pub fn layout(
         let room = (memory_gb - state_gb_per_gpu).max(memory_gb * 0.05);
         pow2_at_least(activation_gb / room).min(g)
     };
-    let batch = batch_tokens.unwrap_or_else(|| recipe_tokens.max(seq_len * (n / tp_mem).floor()));
+    let default_tokens = recipe_tokens.max(seq_len * (n / tp_mem).floor());
+    let batch = batch_tokens.unwrap_or(default_tokens);
     let sequences = (batch / seq_len).max(1.0);
     let mp_batch = (n / sequences.floor().max(1.0)).ceil();
     let mp = mp_batch.max(tp_mem);
@@ -230,23 +242,16 @@ pub fn layout(
     } else {
         SplitReason::Memory
     };
-    let ep = moe.map_or(1.0, |m| {
-        let cap = m.experts.min(dp).max(1.0);
-        let mut ep = g.min(cap).max(1.0);
-        while 4.0 * m.expert_params / (ep * tp * pp) > memory_gb * 1e9 / 2.0 && ep < cap {
-            ep = (ep * 2.0).min(cap);
-        }
-        ep
-    });
     Layout {
         batch_tokens: batch,
         batch_typed: batch_tokens.is_some(),
         recipe_tokens,
+        default_tokens,
         sequences,
         tp,
         pp,
         dp,
-        ep,
+        ep: 1.0,
         micro_batches,
         bubble: (pp - 1.0) / micro_batches,
         reason,
@@ -263,12 +268,43 @@ pub struct Phases {
     pub across_s: f64,
     /// Hops times [`HOP_LATENCY_S`].
     pub latency_s: f64,
+    /// The two parts run one after the other (a TPU multislice all-reduce: reduce-scatter on the
+    /// chips' interconnect, then the data-centre network), not streamed at once.
+    pub staged: bool,
 }
 
 impl Phases {
-    /// max(in-node, across) + latency.
+    /// max(in-node, across) + latency; in-node + across + latency when staged.
     pub fn total_s(&self) -> f64 {
-        self.in_node_s.max(self.across_s) + self.latency_s
+        if self.staged {
+            self.in_node_s + self.across_s + self.latency_s
+        } else {
+            self.in_node_s.max(self.across_s) + self.latency_s
+        }
+    }
+}
+
+/// A TPU multislice all-reduce of `bytes_per_rank` (V) on `m` slices of `chips` over a slice's
+/// data-centre network `dcn_gb_s` (whole slice) and each chip's interconnect `ici_gb_s`: inside
+/// each slice a reduce-scatter and an all-gather, (c−1)/c · V / B_ICI, then each chip's 1/c shard
+/// all-reduced across the slices over its share of the network, (m−1)/m · V / B_DCN of the slice,
+/// one after the other ("How to Scale Your Model", TPUs chapter: multislice data parallelism).
+pub fn multislice_all_reduce(
+    bytes_per_rank: f64,
+    chips: f64,
+    slices: f64,
+    ici_gb_s: f64,
+    dcn_gb_s: f64,
+    calls: f64,
+) -> Phases {
+    if bytes_per_rank <= 0.0 {
+        return Phases::default();
+    }
+    Phases {
+        in_node_s: (chips - 1.0) / chips * bytes_per_rank / (ici_gb_s * 1e9),
+        across_s: (slices - 1.0) / slices * bytes_per_rank / (dcn_gb_s * 1e9),
+        latency_s: calls * 2.0 * (chips * slices).log2().ceil() * HOP_LATENCY_S,
+        staged: true,
     }
 }
 
@@ -304,6 +340,7 @@ pub fn ring_all_reduce(
             0.0
         },
         latency_s: calls * 2.0 * ranks.log2().ceil() * HOP_LATENCY_S,
+        staged: false,
     }
 }
 
@@ -329,6 +366,7 @@ pub fn all_to_all(m: &Moe, l: &Layout, g: f64, link_gb_s: f64, node_gb_s: f64) -
         in_node_s: per_copy * local / (link_gb_s * 1e9),
         across_s: per_copy * remote / (node_gb_s / g * 1e9),
         latency_s: 4.0 * layers * 2.0 * l.ep.log2().ceil() * HOP_LATENCY_S,
+        staged: false,
     }
 }
 
@@ -344,6 +382,7 @@ pub fn tensor_parallel(l: &Layout, hidden: f64, layers: f64, link_gb_s: f64) -> 
         in_node_s: 2.0 * (l.tp - 1.0) / l.tp * bytes / (link_gb_s * 1e9),
         across_s: 0.0,
         latency_s: 4.0 * (layers / l.pp) * 2.0 * l.tp.log2().ceil() * HOP_LATENCY_S,
+        staged: false,
     }
 }
 
@@ -353,59 +392,67 @@ pub fn tensor_parallel(l: &Layout, hidden: f64, layers: f64, link_gb_s: f64) -> 
 pub struct NcclCheck {
     /// Accelerator ids it applies to.
     pub accelerators: &'static [&'static str],
+    /// Network ids it applies to (the fabric measured; EFA or RoCE are not InfiniBand).
+    pub networks: &'static [&'static str],
     /// GPUs per node and the node's network, GB/s, as measured.
     pub gpus_per_node: f64,
     /// The node's network, GB/s.
     pub node_gb_s: f64,
     /// Nodes in the measurement (lowest, highest).
     pub nodes: (f64, f64),
+    /// The message size the measurement is read at, bytes.
+    pub message_bytes: f64,
     /// Measured bus bandwidth, GB/s (lowest, highest).
     pub measured_gb_s: (f64, f64),
     /// Where it was measured.
     pub source: &'static str,
 }
 
-/// The measurements the all-reduce model is held to.
+/// The measurements the all-reduce model is held to, at large messages where NCCL runs rings
+/// (on 2 nodes NCCL picks trees and NVLink SHARP, whose bus bandwidth exceeds what a ring can
+/// carry: no ring model is checked there).
 pub const NCCL_CHECKS: [NcclCheck; 3] = [
     NcclCheck {
         accelerators: &["a100-40gb", "a100-80gb"],
+        networks: &["ib-hdr-200"],
         gpus_per_node: 8.0,
         node_gb_s: 100.0,
         nodes: (3.0, 3.0),
-        measured_gb_s: (85.0, 96.0),
-        source: "NVIDIA/nccl-tests issue 119 (3 servers of 8 A100 SXM4, 4 × HDR 200 Gb/s each: 84.8 GB/s average, 96 GB/s peak bus bandwidth)",
+        message_bytes: 128e6,
+        measured_gb_s: (84.8, 96.0),
+        source: "NVIDIA/nccl-tests issue 119: 3 servers of 8 A100 SXM4 40GB, 4 × HDR 200 Gb/s each, messages up to 128 MB: 96 GB/s peak bus bandwidth, 84.8 GB/s averaged over all sizes",
     },
     NcclCheck {
         accelerators: &["h100-sxm", "h200"],
+        networks: &[],
         gpus_per_node: 8.0,
         node_gb_s: 400.0,
-        nodes: (2.0, 2.0),
-        measured_gb_s: (460.0, 480.0),
-        source: "NVIDIA/nccl-tests issue 290 and NVIDIA/nccl issue 2409 (2 nodes of 8 H100, 8 × 400 Gb/s: about 470 GB/s expected bus bandwidth)",
+        nodes: (1.0, 1.0),
+        message_bytes: 8e9,
+        measured_gb_s: (370.0, 370.0),
+        source: "NVIDIA/nccl-tests issue 212 (sjeaugey: NCCL's effective NVLink bandwidth on H100 is 370 GB/s, the bus bandwidth with NCCL_ALGO=RING) and NVIDIA/nccl issue 2140 (8 × H100, NVLink SHARP off: 370 GB/s)",
     },
     NcclCheck {
         accelerators: &["h100-sxm", "h200"],
+        networks: &["ib-ndr-400"],
         gpus_per_node: 8.0,
         node_gb_s: 400.0,
-        nodes: (16.0, 1024.0),
-        measured_gb_s: (370.0, 385.0),
-        source: "nccl-tests all_reduce_perf on many nodes of 8 H100 with 8 × 400 Gb/s InfiniBand NDR (370–385 GB/s bus bandwidth; ring bound by the node's network)",
+        nodes: (248.0, 248.0),
+        message_bytes: 512e6,
+        measured_gb_s: (300.0, 350.0),
+        source: "NVIDIA/nccl-tests issue 283: 248 servers of 8 H200, 8 × 400 Gb/s, 512 MB messages: about 350 GB/s bus bandwidth, at times below 300",
     },
 ];
 
-/// The measurement closest to a job's accelerator, node network and node count, if one applies.
-pub fn nccl_check(accelerator: &str, node_gb_s: f64, nodes: f64) -> Option<&'static NcclCheck> {
-    NCCL_CHECKS
-        .iter()
-        .filter(|c| {
-            c.accelerators.contains(&accelerator) && (c.node_gb_s / node_gb_s - 1.0).abs() < 0.05
-        })
-        .min_by(|a, b| {
-            let d = |c: &NcclCheck| {
-                (nodes.ln() - c.nodes.0.ln())
-                    .abs()
-                    .min((nodes.ln() - c.nodes.1.ln()).abs())
-            };
-            d(a).total_cmp(&d(b))
-        })
+/// The measurement for a job's accelerator on its network across nodes (on one node, the
+/// NVLink check), if one applies: EFA, RoCE or Ethernet were not measured there.
+pub fn nccl_check(accelerator: &str, network: &str, nodes: f64) -> Option<&'static NcclCheck> {
+    NCCL_CHECKS.iter().find(|c| {
+        c.accelerators.contains(&accelerator)
+            && if nodes <= 1.0 {
+                c.networks.is_empty()
+            } else {
+                c.networks.contains(&network)
+            }
+    })
 }

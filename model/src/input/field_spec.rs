@@ -507,6 +507,26 @@ inputs! {
             },
         }),
     }
+    /// Fraction of a mixture's token all-to-all hidden behind compute, [0, 1].
+    A2aOverlap {
+        key: "all_to_all_overlap",
+        label: "All-to-all overlap",
+        accepted: by_origin(
+            "a fraction from 0 to 1, like 0 (or 90%)",
+            "a percentage from 0 to 100, like 0 or 90",
+        ),
+        job: None,
+        value: ValueSpec::Number(NumberSpec {
+            range: span(0.0, 1.0),
+            style: Style::Percent,
+            slider: Some(Scale::Linear { min: 0.0, max: 1.0, step: 0.05 }),
+            access: Access::Required {
+                default: 0.0,
+                get: |_, s| s.overheads.a2a_overlap,
+                set: |_, s, v| s.overheads.a2a_overlap = v,
+            },
+        }),
+    }
     /// Full training-state checkpoints kept in storage.
     CkptsKept {
         key: "ckpts_kept",
@@ -888,7 +908,9 @@ inputs! {
         value: ValueSpec::Number(NumberSpec {
             range: span(1e3, 1e9),
             style: Style::Suffixed,
-            slider: Some(Scale::Log { min: 65_536.0, max: 1.6e8, whole: false }),
+            // Typed only: a slider has no place for `auto`, and one arrow key would move a
+            // 4M-token step to 66K.
+            slider: None,
             access: Access::Optional {
                 default: None,
                 auto: true,
@@ -1068,6 +1090,7 @@ fn label_text(field: Field) -> String {
         Field::CkptEvery => crate::tr!("fields.ckpt_every.label"),
         Field::Network => crate::tr!("fields.network.label"),
         Field::Overlap => crate::tr!("fields.overlap.label"),
+        Field::A2aOverlap => crate::tr!("fields.all_to_all_overlap.label"),
         Field::CkptsKept => crate::tr!("fields.ckpts_kept.label"),
         Field::Spot => crate::tr!("fields.spot.label"),
         Field::DataOn => crate::tr!("fields.data_on.label"),
@@ -1119,6 +1142,10 @@ fn accepted_text(field: Field, origin: Origin) -> String {
         (Field::Network, _) => crate::tr!("fields.network.accepted"),
         (Field::Overlap, Origin::Link) => crate::tr!("fields.overlap.accepted_link"),
         (Field::Overlap, Origin::Typed) => crate::tr!("fields.overlap.accepted_typed"),
+        (Field::A2aOverlap, Origin::Link) => crate::tr!("fields.all_to_all_overlap.accepted_link"),
+        (Field::A2aOverlap, Origin::Typed) => {
+            crate::tr!("fields.all_to_all_overlap.accepted_typed")
+        }
         (Field::CkptsKept, _) => crate::tr!("fields.ckpts_kept.accepted"),
         (Field::Spot, _) => crate::tr!("fields.spot.accepted"),
         (Field::DataOn, _) => crate::tr!("fields.data_on.accepted"),

@@ -64,6 +64,10 @@ pub struct OverheadInputs {
     pub network_id: Option<String>,
     /// Fraction of communication hidden behind compute, 0–1 (`overlap`).
     pub overlap: f64,
+    /// Fraction of a mixture's token all-to-all hidden behind the compute the all-reduces leave
+    /// free, 0–1 (`all_to_all_overlap`): 0 in a standard stack, where dispatch and combine sit on the
+    /// critical path; near 1 with DeepSeek-V3's DualPipe.
+    pub a2a_overlap: f64,
     /// Hours between interruptions, per GPU (`mtbf`).
     pub mtbf_gpu_hours: f64,
     /// Minutes to write one checkpoint, δ (`ckpt_write`).
@@ -95,6 +99,7 @@ impl Default for OverheadInputs {
         OverheadInputs {
             network_id: None,
             overlap: 0.5,
+            a2a_overlap: 0.0,
             mtbf_gpu_hours: LLAMA3_MTBF_GPU_HOURS,
             checkpoint_write_minutes: 5.0,
             restart_minutes: 10.0,

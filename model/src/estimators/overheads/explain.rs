@@ -557,7 +557,7 @@ fn scaling_substituted(s: &Job, i: &OverheadInputs, e: &Estimate, o: &OverheadEs
         Some(a) => crate::tr!("hidden.sub.adapter", a = exponent(a), r = s.lora_rank),
         None => crate::tr!("hidden.sub.all_params", n = exponent(st.trained_params)),
     };
-    let held_gb = (sync.weight_bytes + sync.grad_bytes) / 1e9 / (l.tp * l.pp);
+    let held_gb = t.held_gb_per_gpu + o.activation_gb;
     let volume = match (o.moe, t.sharding) {
         (Some(m), sharding) => crate::tr!(
             "hidden.sub.moe_volume",
@@ -592,15 +592,33 @@ fn scaling_substituted(s: &Job, i: &OverheadInputs, e: &Estimate, o: &OverheadEs
             v = exponent(t.dense_bytes)
         ),
     };
+    let staged = o.across_slices.is_some();
     let line = |name: String, p: &Phases| {
-        crate::tr!(
-            "hidden.sub.collective",
-            name = name,
-            a = exact(p.in_node_s, 4),
-            b = exact(p.across_s, 4),
-            l = exact(p.latency_s, 4),
-            t = exact(p.total_s(), 4)
-        )
+        let (a, b, l, t) = (
+            exact(p.in_node_s, 4),
+            exact(p.across_s, 4),
+            exact(p.latency_s, 4),
+            exact(p.total_s(), 4),
+        );
+        if staged {
+            crate::tr!(
+                "hidden.sub.collective_slices",
+                name = name,
+                a = a,
+                b = b,
+                l = l,
+                t = t
+            )
+        } else {
+            crate::tr!(
+                "hidden.sub.collective",
+                name = name,
+                a = a,
+                b = b,
+                l = l,
+                t = t
+            )
+        }
     };
     let mut comm = Vec::new();
     if gpus <= 1.0 {
@@ -630,11 +648,12 @@ fn scaling_substituted(s: &Job, i: &OverheadInputs, e: &Estimate, o: &OverheadEs
         if l.tp > 1.0 {
             comm.push(line(crate::tr!("hidden.sub.c_tensor"), &t.tensor));
         }
-        let wire = t.dense.in_node_s.max(t.dense.across_s);
-        if wire > 0.0 && t.nodes > 1.0 {
+        let wire = t.dense.total_s() - t.dense.latency_s;
+        if wire > 0.0 && t.nodes > 1.0 && o.across_slices.is_none() {
             let share = (l.dp - 1.0) / l.dp * t.dense_bytes / (l.tp * l.pp);
             let bus = share / wire / 1e9;
-            comm.push(match nccl_check(&s.accelerator_id, o.node_gb_s, t.nodes) {
+            let network = o.network.map_or("", |n| n.id.as_ref());
+            comm.push(match nccl_check(&s.accelerator_id, network, t.nodes) {
                 Some(c) => crate::tr!(
                     "hidden.sub.bus_checked",
                     bus = exact(bus, 0),
@@ -646,16 +665,37 @@ fn scaling_substituted(s: &Job, i: &OverheadInputs, e: &Estimate, o: &OverheadEs
             });
         }
     }
-    let exposed = super::exposed_seconds(o.step_compute_seconds, o.step_comm_seconds, i.overlap);
-    let eta = crate::tr!(
-        "hidden.sub.scaling_eta",
-        tm = exact(o.step_comm_seconds, 4),
-        ov = exact(i.overlap, 3),
-        tc = exact(o.step_compute_seconds, 4),
-        bs = exact(o.step_bubble_seconds, 4),
-        ex = exact(exposed, 4),
-        eta = exact(o.scaling_efficiency, 6)
+    let exposed = t.exposed_s(o.step_compute_seconds, i.overlap, i.a2a_overlap);
+    let (tm, ov, tc, bs, ex, eta) = (
+        exact(o.step_comm_seconds, 4),
+        exact(i.overlap, 3),
+        exact(o.step_compute_seconds, 4),
+        exact(o.step_bubble_seconds, 4),
+        exact(exposed, 4),
+        exact(o.scaling_efficiency, 6),
     );
+    let eta = if o.moe.is_some() {
+        crate::tr!(
+            "hidden.sub.scaling_eta_moe",
+            tm = tm,
+            ov = ov,
+            ova = exact(i.a2a_overlap, 3),
+            tc = tc,
+            bs = bs,
+            ex = ex,
+            eta = eta
+        )
+    } else {
+        crate::tr!(
+            "hidden.sub.scaling_eta",
+            tm = tm,
+            ov = ov,
+            tc = tc,
+            bs = bs,
+            ex = ex,
+            eta = eta
+        )
+    };
     format!(
         "{batch}; {layout}; {comp}; {volume}; {}; {eta}",
         comm.join("; ")
@@ -745,10 +785,12 @@ mod tests {
         // 7B on 1,024 H100s at Lambda (25 Gb/s Ethernet per card = 25 GB/s per 8-GPU node), by
         // hand: the default batch, one 4,096-token sequence a GPU (above the recipe's 4M):
         // 4,194,304 tokens; t_comp = 6 x 7e9 x 4,194,304 / (1024 x 989e12 x 0.4) = 0.434863 s;
-        // 128 nodes, each GPU sends 1023/1024 x 2.8e10 B: over NVLink / 450e9 = 0.062161 s, over
-        // the network / 25e9 = 1.118906 s, at once, + 32.9 layers x 20 hops x 5 us = 0.00329 s:
-        // 1.122196 s; exposed = 1.122196 - 0.5 x 0.434863 = 0.904764 s; eta = 0.324615. The bus
-        // bandwidth this implies is the node's 25 GB/s.
+        // 128 nodes, each GPU sends 1023/1024 x 2.8e10 B: over NVLink / 369e9 (450 x 0.82) =
+        // 0.075807 s, over the network / 23.25e9 (25 x 0.93) = 1.203125 s, at once, + 32.9
+        // layers x 20 hops x 5 us = 0.00329 s: 1.206415 s; exposed = 1.206415 - 0.5 x 0.434863
+        // = 0.988983 s; eta = 0.305415. The bus bandwidth this implies is the node's effective
+        // 23.25 GB/s. ZeRO-2 holds 2 B x 7e9 + 14 B x 7e9 / 1,024 + 1.72 GB of activations =
+        // 15.817 GB.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         let s = Job {
             gpus: 1024,
@@ -763,12 +805,13 @@ mod tests {
             "B = 4.2M tokens a step = 1,024 sequences of 4,096 (the published recipe's 4M for \
              this size, at least one sequence per GPU); layout: 1,024 data-parallel ranks, no \
              tensor or pipeline parallelism; t_comp = 6 × 7e9 × 4.1943e6 tokens/step / (1024 × \
-             989e12 × 0.4) = 0.4349 s; ZeRO-1/2, weights and gradients (28 GB) fit in 80 GB: S = \
-             2 B × 7e9 parameters = 1.4e10 B, V = 2 × S = 2.8e10 B; all-reduce over 1,024 ranks \
-             on 128 nodes: max(0.0622 s in the node, 1.1189 s across nodes) + 0.0033 s latency = \
-             1.1222 s; implied all-reduce bus bandwidth 25 GB/s; t_comm = 1.1222 s; exposed = \
-             max(0, 1.1222 s − 0.5 overlap × 0.4349 s) = 0.9048 s; η = 0.4349 / (0.4349 + 0 + \
-             0.9048) = 0.324615"
+             989e12 × 0.4) = 0.4349 s; ZeRO-1/2: each GPU's bf16 weights, its share of \
+             gradients and optimizer state and one sequence's activations (15.817 GB) fit in 80 \
+             GB: S = 2 B × 7e9 parameters = 1.4e10 B, V = 2 × S = 2.8e10 B; all-reduce over \
+             1,024 ranks on 128 nodes: max(0.0758 s in the node, 1.2031 s across nodes) + \
+             0.0033 s latency = 1.2064 s; implied all-reduce bus bandwidth 23 GB/s; t_comm = \
+             1.2064 s; exposed = max(0, 1.2064 s − 0.5 overlap × 0.4349 s) = 0.989 s; η = 0.4349 \
+             / (0.4349 + 0 + 0.989) = 0.305415"
         );
     }
 
