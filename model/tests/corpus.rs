@@ -14,8 +14,8 @@
 //! else may differ.
 
 use runway_model::{
-    credit_totals, data_value, decode_link, estimate, evaluate, locale::with_lang, locale::Lang,
-    next_steps, Catalog, Date, HiddenOutput, Output,
+    credit_totals, data_value, decode_link, evaluate, locale::with_lang, locale::Lang, next_steps,
+    Catalog, Date, HiddenOutput, Output,
 };
 use std::collections::BTreeMap;
 
@@ -61,12 +61,16 @@ fn model_values(link: &str, catalog: &Catalog) -> BTreeMap<String, String> {
         };
         // The calculator: the job the page opens (the first), else a new default one.
         let editor = plan.jobs.first().cloned().unwrap_or_default();
-        if let Ok(e) = estimate(&editor, catalog) {
-            for o in Output::ALL {
-                put(o.test_id().to_string(), data_value(o.value(&e)));
-            }
+        // As the page prices it: at the price billed (spot where asked for and sold), its
+        // wall-clock time with the hidden costs (issue 43).
+        let spot = plan.settings.overheads.spot;
+        if let Ok(e) = runway_model::estimate_billed(&editor, spot, catalog) {
             let oh =
                 runway_model::estimate_overheads(&editor, &plan.settings.overheads, &e, catalog);
+            let shown = runway_model::with_hidden_costs(&e, &oh);
+            for o in Output::ALL {
+                put(o.test_id().to_string(), data_value(o.value(&shown)));
+            }
             for o in HiddenOutput::ALL {
                 put(
                     o.test_id().to_string(),

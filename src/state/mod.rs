@@ -611,7 +611,9 @@ fn display_value(field: Field, j: &Job, k: &Settings) -> String {
     }
     match field.number(j, k) {
         Some(v) => field.display(v),
-        None if field.accepts_auto() => "auto".into(),
+        // A job's `auto` (its batch, a mixture's shape) is left empty so the box's placeholder says
+        // what auto stands for ("auto (8.4M)").
+        None if field.accepts_auto() && !field.is_job_field() => "auto".into(),
         None => String::new(),
     }
 }

@@ -63,7 +63,7 @@ test('a job larger than the provider rents, and spot beyond its capacity, are sa
   // (estimate): 64 on spot is beyond it.
   const calc = await open('?t0=2026-12-06&job=pretrain:7B:2T:modal:h100-sxm:512&job=pretrain:7B:200B:aws:h100-sxm:64&spot=1');
   const { page } = calc;
-  await page.getByText('Job 1: Modal rents at most 256 H100 SXM in one job, and this job asks for 512.').first().waitFor();
+  await page.getByText('Job 1: Modal rents at most 256 NVIDIA H100 SXM in one job, and this job asks for 512.').first().waitFor();
   await page.getByText(/Job 2: 64 spot GPUs at once is unlikely at Amazon Web Services, where about 16 can be held \(estimate\)/).first().waitFor();
   await done(calc);
 });

@@ -14,6 +14,14 @@ export function daly(d, m) {
 /** First-order wasted fraction: δ/τ + (τ/2 + R)/M. */
 export const waste = (d, tau, r, m) => d / tau + (tau / 2 + r) / m;
 
+/**
+ * What NCCL moves of a link's line rate: NVLink 82 % ("450GB/s is the line rate … effective
+ * NVLink bandwidth of 370GB/s", nccl-tests issue 212), a network card 93 % (46–48 of 50 GB/s per
+ * NDR card, issue 290).
+ */
+export const LINK_EFFICIENCY = 0.82;
+export const NETWORK_EFFICIENCY = 0.93;
+
 /** Latency of one hop of a collective, seconds (5 µs: a few µs over NVLink or InfiniBand). */
 export const HOP_LATENCY = 5e-6;
 
@@ -42,14 +50,14 @@ export function allReduceSeconds(volumeBytes, gpus, gpusPerNode, linkGBs, nodeGB
 }
 
 /**
- * η = t_comp / (t_comp + max(0, t_comm − overlap · t_comp)) for a fully trained dense model whose
- * bf16 weights and gradients fit in one GPU (V = 2 · 2N bytes), pure data parallelism (at least one
- * sequence per GPU), on 8-GPU nodes with the node's whole network `nodeGBs` and the accelerator's
- * link `linkGBs` each way (H100 NVLink 900 / 2 = 450).
+ * η = t_comp / (t_comp + max(0, t_comm − overlap · t_comp)) for a fully trained dense model under
+ * ZeRO-2 (V = 2 · 2N bytes), pure data parallelism (at least one sequence per GPU), on 8-GPU nodes
+ * with the node's whole network `nodeGBs` and the accelerator's link `linkGBs` each way (H100
+ * NVLink 900 / 2 = 450), both at line rate (NCCL's share of each applied here).
  */
 export function eta(params, tokensPerStep, gpus, peakTflops, mfu, nodeGBs, overlap, linkGBs = 450, gpusPerNode = 8) {
   const comp = (6 * params * tokensPerStep) / (gpus * peakTflops * 1e12 * mfu);
-  const comm = allReduceSeconds(2 * 2 * params, gpus, gpusPerNode, linkGBs, nodeGBs, layersOf(params));
+  const comm = allReduceSeconds(2 * 2 * params, gpus, gpusPerNode, linkGBs * LINK_EFFICIENCY, nodeGBs * NETWORK_EFFICIENCY, layersOf(params));
   return comp / (comp + Math.max(0, comm - overlap * comp));
 }
 
