@@ -77,8 +77,8 @@ pub use data::catalog::{
 };
 pub use data::catalog_age::staleness;
 pub use document::compare::{
-    column_from_slots, encode_column, price_column, train_vs_finetune, Column, ColumnResult,
-    MAX_COLUMNS,
+    column_from_slots, encode_column, parse_column, price_column, train_vs_finetune, Column,
+    ColumnResult, MAX_COLUMNS,
 };
 pub use document::plan::{
     apply_window, warnings, work_from_slots, BillLine, Day0, ExtraWorkload, GrantDateError,
@@ -120,6 +120,7 @@ pub use input::parse::{
 };
 pub use input::settings::Settings;
 pub use input::slider::Scale;
+pub use input::slots::params_text;
 pub use input::text::{clean_text, file_stem, interned, typed_text, MAX_NAME, MAX_NOTE};
 pub use input::token::{Token, TokenError};
 pub use io::export::results_csv;

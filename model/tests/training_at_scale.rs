@@ -350,10 +350,10 @@ fn the_gpu_sweep_offers_only_counts_that_hold_the_model_and_finish_within_a_year
     // 70B pretrained on 2T tokens on H100 at AWS: 6 · 70e9 · 2e12 / (989e12 · 0.4) / 3600 =
     // 589,821 GPU-hours of work. Memory: 16 B × 70e9 = 1,120 GB of state plus one sequence's
     // activations (7.4 GB) in 80 GB: at least 16 GPUs. Time: on 16 GPUs 589,821 / 16 / 24 = 1,536
-    // days, on 256 about 96 days. So 1 and 8 GPUs (cannot hold it) and 16 (over a year) are no
-    // choice: the sweep leaves them out, and its cheapest is a count one can run. The earlier
-    // sweep called 1 GPU cheapest for a model that needs 21 (communication and failures grow
-    // with the count, so fewer GPUs always looked cheaper).
+    // days, on 256 about 100 days with failures, on 512 about 50. So 1 and 8 GPUs (cannot hold
+    // it), 16 and 256 (over 90 days) are no choice: the sweep leaves them out, and its cheapest is
+    // a count one can run. The earlier sweep called 1 GPU cheapest for a model that needs 21
+    // (communication and failures grow with the count, so fewer GPUs always looked cheaper).
     let cat = catalog();
     let job = Job {
         params: 70e9,
@@ -365,11 +365,13 @@ fn the_gpu_sweep_offers_only_counts_that_hold_the_model_and_finish_within_a_year
     let o = estimate_overheads(&job, &k, &e, &cat);
     assert_eq!(o.min_gpus, Some(16));
     let net = o.network.unwrap_or_else(|| panic!("a network"));
-    let pts = runway_model::cost_vs_gpus(&job, &k, &e, &o, &cat, net, &[1.0, 8.0, 16.0, 256.0]);
+    let pts =
+        runway_model::cost_vs_gpus(&job, &k, &e, &o, &cat, net, &[1.0, 8.0, 16.0, 256.0, 512.0]);
     assert_eq!(pts[0].1, None);
     assert_eq!(pts[1].1, None);
     assert_eq!(pts[2].1, None, "1,536 days");
-    assert!(pts[3].1.is_some());
+    assert_eq!(pts[3].1, None, "about 100 days");
+    assert!(pts[4].1.is_some());
 }
 
 #[test]
@@ -584,4 +586,48 @@ fn a_run_bound_by_its_network_says_so() {
     assert!(lambda.starts_with("Job 1: 80."), "{lambda}");
     assert!(lambda.contains("Ethernet"), "{lambda}");
     assert_eq!(warned("coreweave"), None);
+}
+
+#[test]
+fn a_comparison_column_can_be_a_mixture_of_experts() {
+    // The founder's review: a column refused "16B/100B" and added a dense 16B job. A column reads
+    // active/total as a job does, writes it back, and becomes a mixture job costing what it said.
+    let cat = catalog();
+    let col = runway_model::parse_column("pretrain:16B/100B:1T", 0)
+        .unwrap_or_else(|e| panic!("{}", e.message()));
+    assert_eq!((col.params, col.params_total), (16e9, Some(100e9)));
+    assert_eq!(
+        runway_model::encode_column(&col),
+        "pretrain:16B/100B:1T:1:1"
+    );
+    let editor = Job {
+        provider_id: "coreweave".into(),
+        gpus: 256,
+        ..Job::default()
+    };
+    let job = col
+        .to_job(&editor)
+        .unwrap_or_else(|| panic!("a training column"));
+    assert_eq!(job.params_total, Some(100e9));
+    let plan = runway_model::decode_link("grant=aws-activate:100K:0:0:730", &cat).plan;
+    let outcome = runway_model::evaluate(&plan, &cat);
+    let e = estimate(&editor, &cat).unwrap_or_else(|e| panic!("{e:?}"));
+    let shown = runway_model::price_column(
+        &col,
+        &editor,
+        &plan.settings.billing,
+        &plan.settings.overheads,
+        &e,
+        &outcome,
+        None,
+        &cat,
+    );
+    let added = runway_model::price_job(&job, &plan.settings, &cat);
+    assert!(close(added.cost_usd, shown.cost_usd, 1e-9));
+    // Its FLOPs use the 16B active: 6 · 16e9 · 1e12 / (989e12 · 0.4) / 3600 = 67,408 GPU-h of work.
+    assert!(close(
+        shown.ideal_gpu_hours,
+        6.0 * 16e9 * 1e12 / (989e12 * 0.4) / 3600.0,
+        1e-9
+    ));
 }

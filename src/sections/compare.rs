@@ -3,8 +3,8 @@ use leptos::prelude::*;
 use runway_charts::{draw_cost_by_provider, ProviderBar};
 use runway_model::{
     column_from_slots, compact, data_value, encode_column, exact, format_number_exact, hours,
-    scientific, tr, train_vs_finetune, usd, usd_exact, Column, ColumnResult, Token, WorkloadKind,
-    MAX_COLUMNS,
+    params_text, scientific, tr, train_vs_finetune, usd, usd_exact, Column, ColumnResult, Field,
+    Token, WorkloadKind, MAX_COLUMNS,
 };
 
 use crate::sections::charts::{draw_on, redraw_after_change};
@@ -186,7 +186,11 @@ fn CompareColumn(
     };
     // The boxes hold text (possibly invalid); a valid set of fields updates the plan.
     let kind = RwSignal::new(initial.kind.id().to_string());
-    let params = RwSignal::new(format_number_exact(initial.params));
+    let params = RwSignal::new(params_text(
+        Field::Params,
+        initial.params,
+        initial.params_total,
+    ));
     let tokens = RwSignal::new(format_number_exact(initial.tokens));
     let epochs = RwSignal::new(format_number_exact(initial.epochs));
     let runs = RwSignal::new(initial.runs.to_string());
@@ -228,7 +232,7 @@ fn CompareColumn(
     };
     let fill = move |c: &Column| {
         kind.set(c.kind.id().to_string());
-        params.set(format_number_exact(c.params));
+        params.set(params_text(Field::Params, c.params, c.params_total));
         tokens.set(format_number_exact(c.tokens));
         epochs.set(format_number_exact(c.epochs));
         runs.set(c.runs.to_string());
@@ -307,7 +311,9 @@ fn CompareColumn(
         .collect_view();
     let pick_base = move |ev| {
         if let Some(m) = state.catalog.base_model(&event_target_value(&ev)) {
-            params.set(format_number_exact(m.active_params));
+            // A mixture's active and total counts (Mixtral 8x7B: 12.9B/46.7B).
+            let total = (m.params > m.active_params).then_some(m.params);
+            params.set(params_text(Field::Params, m.active_params, total));
             commit();
         }
     };

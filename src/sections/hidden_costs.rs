@@ -22,6 +22,12 @@ use crate::widgets::switch::Switch;
 pub fn HiddenCostsPanel() -> impl IntoView {
     let state = use_app_state();
     let all = provide_math_switch();
+    // Whose hidden costs these are: the job the calculator edits (a founder's review lost track
+    // after "Add to plan as a job" moved the editor to the new job).
+    let heading = move || match state.editing.get() {
+        Some(i) => tr!("hidden_costs.heading_job", n = i + 1),
+        None => tr!("hidden_costs.heading"),
+    };
     // What `auto` stands for, from the estimate: the batch the layout uses, the mixture's shape.
     let batch_auto = Signal::derive(move || {
         state.overheads.with(|o| {
@@ -55,7 +61,7 @@ pub fn HiddenCostsPanel() -> impl IntoView {
         .collect_view();
     view! {
         <div class="results-head">
-            <h2>{tr!("hidden_costs.heading")}</h2>
+            <h2 data-testid="hidden-costs-heading">{heading}</h2>
             <MathSwitch all=all test_id="math-all-hidden" />
         </div>
         <p class="chart-note">

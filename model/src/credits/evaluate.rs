@@ -612,7 +612,7 @@ fn too_many_for_a_step(i: usize, j: &JobOutcome) -> Option<Warning> {
         gpus = exact(f64::from(j.job.gpus), 0),
         tp = exact(l.tp, 0),
         stages = stages,
-        need = compact(j.job.seq_len * f64::from(j.job.gpus))
+        need = exact(j.job.seq_len * f64::from(j.job.gpus), 0)
     );
     Some(Warning { grant: None, text })
 }
@@ -879,7 +879,7 @@ mod tests {
         let w = step("job=pretrain:7B:2T:aws:h100-sxm:1024:0:1:1:0.4:1::16:4096:4M");
         assert_eq!(
             w,
-            ["Job 1: an optimizer step of 4M tokens holds 976 sequences of 4,096 tokens, fewer than its 1,024 GPUs, so the figures assume each sequence shared by 2-way tensor parallelism inside each node, and bill its communication. A batch of 4.2M tokens would give every GPU its own sequence."]
+            ["Job 1: an optimizer step of 4M tokens holds 976 sequences of 4,096 tokens, fewer than its 1,024 GPUs, so the figures assume each sequence shared by 2-way tensor parallelism inside each node, and bill its communication. A batch of 4,194,304 tokens would give every GPU its own sequence."]
         );
         // The default batch is at least one sequence a GPU: no warning.
         assert!(step("job=pretrain:7B:2T:aws:h100-sxm:1024").is_empty());

@@ -168,6 +168,7 @@ impl Output {
         let n = s.params;
         let d = s.tokens;
         let h = e.gpu_hours;
+        let days_text = exact(e.wall_clock_days, 3);
         let (formula, substituted, citations) = match self {
             Output::TrainFlops => {
                 // The same factors that compute C: the kind's FLOPs per parameter-token, the
@@ -225,14 +226,14 @@ impl Output {
                         h = exact(b, 3),
                         gpus = s.gpus,
                         duty = s.duty,
-                        d = exact(e.wall_clock_days, 3)
+                        d = days_text
                     ),
                     None => crate::tr!(
                         "explain.sub.wall_clock_days",
                         h = exact(h, 3),
                         gpus = s.gpus,
                         duty = s.duty,
-                        d = exact(e.wall_clock_days, 3)
+                        d = days_text
                     ),
                 },
                 vec![peak],

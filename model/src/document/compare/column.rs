@@ -62,8 +62,10 @@ pub const VECTOR_VALUE_BYTES: f64 = 4.0;
 pub struct Column {
     /// Kind of training.
     pub kind: WorkloadKind,
-    /// Parameters N.
+    /// Parameters N (active for a mixture of experts).
     pub params: f64,
+    /// A mixture of experts' total parameters (`None`: dense), written `16B/100B` like a job's.
+    pub params_total: Option<f64>,
     /// Tokens per epoch.
     pub tokens: f64,
     /// Epochs.
@@ -98,10 +100,10 @@ impl Column {
             let mut job = editor.clone();
             job.kind = self.kind;
             job.params = self.params;
-            // A column counts one N: a dense model. The open job's total (a mixture's), its
+            // The column's own size: dense unless it says `active/total`. The open job's total, its
             // expert shape and its typed batch belong to another model (issue 43's bug: a 7B
             // column became "7B/100B").
-            job.params_total = None;
+            job.params_total = self.params_total;
             job.moe_experts = None;
             job.moe_top_k = None;
             job.batch_tokens = None;
@@ -118,6 +120,7 @@ impl Column {
         Column {
             kind: WorkloadKind::Retrieval,
             params: RAG_EMBED_PARAMS,
+            params_total: None,
             tokens: RAG_CORPUS_TOKENS,
             epochs: 1.0,
             runs: 1,
@@ -142,7 +145,8 @@ impl Column {
         let mut t = crate::tr!(
             "compare.title",
             kind = kind,
-            params = format_number_exact(self.params),
+            params =
+                crate::input::slots::params_text(Field::Params, self.params, self.params_total),
             tokens = format_number_exact(self.tokens)
         );
         if self.epochs != 1.0 {
@@ -165,6 +169,7 @@ pub fn train_vs_finetune() -> Vec<Column> {
         Column {
             kind: WorkloadKind::Pretrain,
             params: 7e9,
+            params_total: None,
             tokens: 1e12,
             epochs: 1.0,
             runs: 1,
@@ -175,6 +180,7 @@ pub fn train_vs_finetune() -> Vec<Column> {
         Column {
             kind: WorkloadKind::ContinuedPretrain,
             params: 8e9,
+            params_total: None,
             tokens: 5e10,
             epochs: 1.0,
             runs: 1,
@@ -185,6 +191,7 @@ pub fn train_vs_finetune() -> Vec<Column> {
         Column {
             kind: WorkloadKind::Lora,
             params: 8e9,
+            params_total: None,
             tokens: 2e8,
             epochs: 1.0,
             runs: 10,
@@ -228,7 +235,13 @@ const TRAINING_SLOTS: [Slot<Column>; 7] = [
     Slot::own(read_kind, |c| Some(c.kind.id().to_string()), Need::Required),
     Slot::own(
         read_params,
-        |c| Some(format_number_exact(c.params)),
+        |c| {
+            Some(crate::input::slots::params_text(
+                Field::Params,
+                c.params,
+                c.params_total,
+            ))
+        },
         Need::Required,
     ),
     Slot::number(Field::Tokens, Need::Required),
@@ -402,7 +415,23 @@ fn read_params(c: &mut Column, raw: &str, cx: &Cx) -> Result<(), SlotError> {
     } else {
         crate::tr!("compare.params")
     };
-    c.params = named_field(Field::Params, raw, &what, cx)?;
+    if c.kind == WorkloadKind::Retrieval {
+        c.params = named_field(Field::Params, raw, &what, cx)?;
+        c.params_total = None;
+        return Ok(());
+    }
+    // A training column reads `active/total` for a mixture of experts, as a job does.
+    let p =
+        crate::input::params::ParamCount::parse(Field::Params, raw, cx.origin).map_err(|e| {
+            let message = e.to_string();
+            said(format!(
+                "{}: {}",
+                cx.label,
+                message.replace(&format!("{}: ", Field::Params.label()), &what)
+            ))
+        })?;
+    c.params = p.active;
+    c.params_total = p.total;
     Ok(())
 }
 

@@ -204,7 +204,8 @@ impl HiddenOutput {
                             crate::tr!(
                                 "hidden.cite.network_node",
                                 name = n.name_text(),
-                                gb = exact(n.gb_per_s, 3)
+                                gb = exact(n.gb_per_s, 3),
+                                eff = exact(o.node_gb_s, 3)
                             )
                         } else {
                             crate::tr!(
@@ -212,7 +213,8 @@ impl HiddenOutput {
                                 name = n.name_text(),
                                 card = exact(n.gb_per_s, 3),
                                 g = exact(o.gpus_per_node, 0),
-                                gb = exact(o.node_gb_s, 3)
+                                gb = exact(n.node_gb_s(o.gpus_per_node), 3),
+                                eff = exact(o.node_gb_s, 3)
                             )
                         };
                         let mut cites = vec![Citation {
