@@ -156,13 +156,14 @@ impl SyncTime {
         self.dense.total_s() + self.experts.total_s() + self.tensor.total_s()
     }
 
-    /// Communication not hidden behind `comp` seconds of compute: the all-reduces less
-    /// `overlap` of the compute, then the all-to-all less `a2a_overlap` of the compute they left
-    /// free.
+    /// Communication not hidden behind `comp` seconds of compute: the data-parallel all-reduces
+    /// less `overlap` of the compute, tensor parallelism's (blocking) in full, then the
+    /// all-to-all less `a2a_overlap` of the compute the all-reduces left free.
     pub fn exposed_s(&self, comp: f64, overlap: f64, a2a_overlap: f64) -> f64 {
-        let ar = self.all_reduce_s();
+        let ar = self.dense.total_s() + self.experts.total_s();
         let hidden = ar.min(overlap * comp);
         exposed_seconds(comp, ar, overlap)
+            + self.tensor.total_s()
             + (self.all_to_all.total_s() - a2a_overlap * (comp - hidden)).max(0.0)
     }
 }
@@ -561,11 +562,28 @@ impl Resolved {
             return self.sync_on(gpus, node_gb_s, l);
         };
         let cap = m.experts.min(l.dp).max(1.0);
+        // Ranked on what the step waits for: the exposed communication at the job's overlaps.
+        let comp = step_compute_seconds(
+            self.flops_per_token,
+            l.batch_tokens,
+            gpus,
+            self.peak_flops_per_s,
+            self.mfu,
+        );
+        let cost = |t: &SyncTime| {
+            (
+                t.exposed_s(comp, self.overlap, self.a2a_overlap),
+                t.total_s(),
+            )
+        };
         let mut best: Option<SyncTime> = None;
         let mut ep = 1.0;
         while ep <= cap {
             let t = self.sync_on(gpus, node_gb_s, Layout { ep, ..l });
-            let better = best.as_ref().is_none_or(|b| t.total_s() < b.total_s());
+            let better = best.as_ref().is_none_or(|b| {
+                let (a, b) = (cost(&t), cost(b));
+                a.0 < b.0 || (a.0 == b.0 && a.1 < b.1)
+            });
             if t.sharding == Sharding::Zero2 && better {
                 best = Some(t);
             }
@@ -637,10 +655,18 @@ impl Resolved {
         // Data-parallel ranks in a node: the node's GPUs over the model-parallel ones.
         let per_node = (g / mp).max(1.0).min(l.dp);
         let dense_calls = calls(self.layers, dense_v / 2.0 / mp);
+        // A slice holds whole replicas when the model-parallel group fits in it, else its share.
+        let in_slice = |groups: f64| (g / groups).min(1.0);
         let dense = match slices {
-            Some((chips, m, ici, dcn)) => {
-                multislice_all_reduce(dense_v / mp, chips, m, ici, dcn, dense_calls)
-            }
+            Some((chips, m, ici, dcn)) => multislice_all_reduce(
+                dense_v / mp,
+                dense_v * in_slice(mp),
+                chips,
+                m,
+                ici,
+                dcn,
+                dense_calls,
+            ),
             None => ring_all_reduce(
                 dense_v / mp,
                 l.dp,
@@ -654,15 +680,28 @@ impl Resolved {
         let (experts, a2a) = match &self.moe {
             Some(m) => {
                 let replicas = (l.dp / l.ep).floor().max(1.0);
-                let e = ring_all_reduce(
-                    expert_v / (mp * l.ep),
-                    replicas,
-                    (g / (mp * l.ep)).max(1.0).min(replicas),
-                    g,
-                    link,
-                    node_gb_s,
-                    calls(m.moe_layers, expert_v / 2.0 / (mp * l.ep)),
-                );
+                let shard = expert_v / (mp * l.ep);
+                let expert_calls = calls(m.moe_layers, shard / 2.0);
+                let e = match slices {
+                    Some((chips, m, ici, dcn)) => multislice_all_reduce(
+                        shard,
+                        expert_v * in_slice(mp * l.ep),
+                        chips,
+                        m,
+                        ici,
+                        dcn,
+                        expert_calls,
+                    ),
+                    None => ring_all_reduce(
+                        shard,
+                        replicas,
+                        (g / (mp * l.ep)).max(1.0).min(replicas),
+                        g,
+                        link,
+                        node_gb_s,
+                        expert_calls,
+                    ),
+                };
                 (e, all_to_all(m, &l, g, link, node_gb_s))
             }
             None => (Phases::default(), Phases::default()),

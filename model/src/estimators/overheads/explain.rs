@@ -655,16 +655,24 @@ fn scaling_substituted(s: &Job, i: &OverheadInputs, e: &Estimate, o: &OverheadEs
             let share = (l.dp - 1.0) / l.dp * t.dense_bytes / (l.tp * l.pp);
             let bus = share / wire / 1e9;
             let network = o.network.map_or("", |n| n.id.as_ref());
-            comm.push(match nccl_check(&s.accelerator_id, network, t.nodes) {
-                Some(c) => crate::tr!(
-                    "hidden.sub.bus_checked",
-                    bus = exact(bus, 0),
-                    lo = exact(c.measured_gb_s.0, 0),
-                    hi = exact(c.measured_gb_s.1, 0),
-                    src = c.source
-                ),
-                None => crate::tr!("hidden.sub.bus", bus = exact(bus, 0)),
-            });
+            comm.push(
+                match nccl_check(
+                    &s.accelerator_id,
+                    network,
+                    o.node_gb_s / crate::estimators::parallel::NETWORK_EFFICIENCY,
+                    t.nodes,
+                    l.tp * l.pp,
+                ) {
+                    Some(c) => crate::tr!(
+                        "hidden.sub.bus_checked",
+                        bus = exact(bus, 0),
+                        lo = exact(c.measured_gb_s.0, 0),
+                        hi = exact(c.measured_gb_s.1, 0),
+                        src = c.source
+                    ),
+                    None => crate::tr!("hidden.sub.bus", bus = exact(bus, 0)),
+                },
+            );
         }
     }
     let exposed = t.exposed_s(o.step_compute_seconds, i.overlap, i.a2a_overlap);
