@@ -194,6 +194,11 @@ fn a_small_typed_batch_takes_tensor_and_pipeline_parallelism_and_its_bubble() {
         - o.step_compute_seconds
         - o.step_bubble_seconds;
     assert!(waited >= o.sync_time.tensor.total_s() - 1e-12, "{waited}");
+    // Exactly: the data-parallel all-reduce beyond half the compute, plus the tensor all-reduces.
+    let t = o.sync_time;
+    let dp = t.dense.total_s() + t.experts.total_s();
+    let exposed = (dp - 0.5 * o.step_compute_seconds).max(0.0) + t.tensor.total_s();
+    assert!(close(waited, exposed, 1e-9), "{waited} against {exposed}");
 }
 
 /// DeepSeek-V3's pretraining (technical report, arXiv 2412.19437): 37B active of 671B, 14.8T

@@ -162,8 +162,9 @@ impl SyncTime {
     pub fn exposed_s(&self, comp: f64, overlap: f64, a2a_overlap: f64) -> f64 {
         let ar = self.dense.total_s() + self.experts.total_s();
         let hidden = ar.min(overlap * comp);
+        let blocking = self.tensor.total_s();
         exposed_seconds(comp, ar, overlap)
-            + self.tensor.total_s()
+            + blocking
             + (self.all_to_all.total_s() - a2a_overlap * (comp - hidden)).max(0.0)
     }
 }
