@@ -21,8 +21,14 @@ enum Kind {
     OptU32,
     Bool,
     StrList,
+    /// A list of whole numbers (`[1, 2, 4, 8]`), stored as a borrowed `u32` slice.
+    U32List,
     /// A credit program's scope: "all", "gpu", "silicon" or "platform".
     Scope,
+    /// A provider's monthly internet-egress price tiers, `[{"up_to_gb": 10240, "usd_per_gb":
+    /// 0.09}, …, {"up_to_gb": null, "usd_per_gb": 0.05}]`, stored as a borrowed `EgressTier`
+    /// slice; absent means no tiers (one flat price).
+    EgressTiers,
 }
 
 struct Table {
@@ -72,6 +78,9 @@ const TABLES: &[Table] = &[
             ("billing_pt", Kind::Str),
             ("storage_usd_per_gb_month", Kind::F64),
             ("egress_usd_per_gb", Kind::F64),
+            ("storage_free_gb", Kind::OptF64),
+            ("egress_free_gb_month", Kind::OptF64),
+            ("egress_tiers", Kind::EgressTiers),
             ("networks", Kind::StrList),
             ("storage_egress_source", Kind::Str),
             ("storage_egress_source_pt", Kind::Str),
@@ -117,6 +126,9 @@ const TABLES: &[Table] = &[
             ("instance", Kind::Str),
             ("gpus_per_instance", Kind::U32),
             ("networks", Kind::StrList),
+            ("rent_sizes", Kind::U32List),
+            ("rent_sizes_source", Kind::Str),
+            ("rent_sizes_source_pt", Kind::Str),
             ("max_gpus", Kind::OptU32),
             ("slice_gpus", Kind::OptU32),
             ("between_slices_network", Kind::OptStr),
@@ -142,6 +154,7 @@ const TABLES: &[Table] = &[
             ("head_dim", Kind::F64),
             ("hidden", Kind::F64),
             ("q_dim", Kind::F64),
+            ("attention_heads", Kind::F64),
             ("intermediate", Kind::F64),
             ("experts", Kind::F64),
             ("routed_experts", Kind::F64),
@@ -177,6 +190,8 @@ const TABLES: &[Table] = &[
             ("name", Kind::Str),
             ("input_usd_per_mtok", Kind::F64),
             ("output_usd_per_mtok", Kind::F64),
+            ("batch_input_usd_per_mtok", Kind::OptF64),
+            ("batch_output_usd_per_mtok", Kind::OptF64),
             ("source", Kind::Str),
             ("as_of", Kind::Str),
         ],
@@ -325,6 +340,41 @@ fn main() {
                                 x.as_str()
                                     .map(|s| format!("Cow::Borrowed({s:?})"))
                                     .unwrap_or_else(|| bad())
+                            })
+                            .collect();
+                        format!("Cow::Borrowed(&[{}])", parts.join(", "))
+                    }
+                    (Kind::U32List, Some(Value::Array(items))) => {
+                        let parts: Vec<String> = items
+                            .iter()
+                            .map(|x| {
+                                x.as_u64()
+                                    .filter(|v| *v <= u64::from(u32::MAX))
+                                    .map(|v| v.to_string())
+                                    .unwrap_or_else(|| bad())
+                            })
+                            .collect();
+                        format!("Cow::Borrowed(&[{}])", parts.join(", "))
+                    }
+                    (Kind::EgressTiers, None) => "Cow::Borrowed(&[])".into(),
+                    (Kind::EgressTiers, Some(Value::Array(items))) => {
+                        let parts: Vec<String> = items
+                            .iter()
+                            .map(|t| {
+                                let up_to = match t.get("up_to_gb") {
+                                    Some(Value::Number(n)) => {
+                                        format!("Some({:?})", n.as_f64().unwrap_or_else(|| bad()))
+                                    }
+                                    Some(Value::Null) | None => "None".into(),
+                                    _ => bad(),
+                                };
+                                let price = t
+                                    .get("usd_per_gb")
+                                    .and_then(Value::as_f64)
+                                    .unwrap_or_else(|| bad());
+                                format!(
+                                    "super::EgressTier {{ up_to_gb: {up_to}, usd_per_gb: {price:?} }}"
+                                )
                             })
                             .collect();
                         format!("Cow::Borrowed(&[{}])", parts.join(", "))

@@ -19,6 +19,9 @@ mod generated {
 pub type Text = Cow<'static, str>;
 /// A list of catalog texts.
 pub type TextList = Cow<'static, [Text]>;
+/// A list of whole numbers in the catalog (an instance's rentable GPU counts): borrowed from the
+/// compiled-in tables, owned when parsed in tests.
+pub type CountList = Cow<'static, [u32]>;
 
 /// What a credit program pays for (DOMAIN.md section 5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,6 +145,16 @@ pub struct Instance {
     /// For accelerators joined in slices (TPUs) these are the slice's own interconnect between
     /// the instance's hosts; `between_slices_network` joins slices.
     pub networks: TextList,
+    /// The accelerator counts one machine of this kind can be rented in at this provider,
+    /// strictly ascending, the last equal to `gpus_per_instance` (`[8]` where only the whole
+    /// 8-GPU machine is sold, `[1, 2, 4, 8]` where 1, 2, 4 or 8 GPUs of it can be had). A job of
+    /// fewer accelerators than one instance rents the smallest size that holds it.
+    pub rent_sizes: CountList,
+    /// Where the rentable sizes come from (the provider's size list or price page), dated.
+    pub rent_sizes_source: Text,
+    /// The same, in Brazilian Portuguese (the page's address and cited titles as published).
+    #[cfg_attr(test, serde(default))]
+    pub rent_sizes_source_pt: Text,
     /// The most accelerators one job can get of this instance at this provider, where a source
     /// says it (the reason is in `source`): a cluster product's ceiling (Modal's clusters, 256
     /// GPUs), `gpus_per_instance` itself for an offer that is single-node only, or a sliced
@@ -505,6 +518,38 @@ impl Accelerator {
     }
 }
 
+/// One tier of a provider's monthly internet-egress prices (`Provider::egress_tiers`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub struct EgressTier {
+    /// Where the tier ends, in GB of the month's total egress; `None` for the last, unbounded
+    /// tier.
+    pub up_to_gb: Option<f64>,
+    /// USD per GB inside the tier.
+    pub usd_per_gb: f64,
+}
+
+/// A provider's egress tiers: borrowed from the compiled-in tables, owned when parsed in tests.
+pub type EgressTiers = Cow<'static, [EgressTier]>;
+
+/// One line of a storage or egress bill: `gb` GB at `usd_per_gb` (0 for a free allowance).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BilledBand {
+    /// GB billed at this price.
+    pub gb: f64,
+    /// USD per GB (per GB-month for storage).
+    pub usd_per_gb: f64,
+    /// Whether these GB are a free allowance (then `usd_per_gb` is 0).
+    pub free: bool,
+}
+
+impl BilledBand {
+    /// What the band costs, USD: `gb × usd_per_gb`.
+    pub fn usd(&self) -> f64 {
+        self.gb * self.usd_per_gb
+    }
+}
+
 /// A company that rents accelerators.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(test, derive(serde::Deserialize))]
@@ -520,10 +565,28 @@ pub struct Provider {
     /// How it bills, in Brazilian Portuguese.
     #[cfg_attr(test, serde(default))]
     pub billing_pt: Text,
-    /// Object storage list price, USD per GB-month (0 where not itemised).
+    /// Object storage list price of the tier a training run reads (hot or standard storage: the
+    /// dataset and checkpoints are read all the time), USD per GB-month (0 where not itemised).
+    /// Prices published per GiB are used as they are, per catalog GB, like every price here.
     pub storage_usd_per_gb_month: f64,
-    /// Internet egress list price, USD per GB (0 where free).
+    /// Internet egress list price of the first paid GB, USD per GB (0 where free): the first
+    /// of `egress_tiers` where there are tiers.
     pub egress_usd_per_gb: f64,
+    /// Storage held free of charge, GB (Modal's 1 TiB = 1,024 GiB of Volumes): only what is
+    /// stored above it is billed. `None` without a free allowance.
+    #[cfg_attr(test, serde(default))]
+    pub storage_free_gb: Option<f64>,
+    /// Internet egress free each month, GB (AWS's 100 GB, Oracle's 10 TB = 10,240 GB): the
+    /// month's first GB, before any tier is billed. `None` without a free allowance.
+    #[cfg_attr(test, serde(default))]
+    pub egress_free_gb_month: Option<f64>,
+    /// The monthly internet-egress price tiers, ascending, in GB of the month's total egress (the
+    /// free allowance included): each tier prices the GB from the previous tier's end up to its
+    /// own `up_to_gb`, the last is unbounded, the first's price is `egress_usd_per_gb`. Providers
+    /// count a TB as 1,024 GB on these pages (they bill in binary gigabytes). Empty where one
+    /// flat price, `egress_usd_per_gb`, applies to every GB.
+    #[cfg_attr(test, serde(default))]
+    pub egress_tiers: EgressTiers,
     /// Ids of the inter-node network options it offers (see `networks.json`).
     pub networks: TextList,
     /// Where the storage, egress and network figures come from.
@@ -591,6 +654,82 @@ impl Provider {
     /// the provider does not preempt on-demand work).
     pub fn preemption_source_text(&self) -> &str {
         in_lang(&self.preemption_source, &self.preemption_source_pt)
+    }
+
+    /// The month's free egress allowance, GB (0 without one).
+    pub fn egress_free_gb(&self) -> f64 {
+        self.egress_free_gb_month.unwrap_or(0.0).max(0.0)
+    }
+
+    /// The storage held free, GB (0 without an allowance).
+    pub fn storage_free(&self) -> f64 {
+        self.storage_free_gb.unwrap_or(0.0).max(0.0)
+    }
+
+    /// The bill for the GB from `from_gb` to `to_gb` of one month's internet egress out of this
+    /// provider: the part inside the month's free allowance as one free band, then each price
+    /// tier it crosses (one flat band at `egress_usd_per_gb` without tiers). Empty when nothing
+    /// moves. Pricing a stretch that starts above 0 bills a second transfer in a month that
+    /// already moved `from_gb` (it gets what is left of the allowance and the tiers).
+    pub fn egress_bands_between(&self, from_gb: f64, to_gb: f64) -> Vec<BilledBand> {
+        let flat = [EgressTier {
+            up_to_gb: None,
+            usd_per_gb: self.egress_usd_per_gb,
+        }];
+        let tiers: &[EgressTier] = if self.egress_tiers.is_empty() {
+            &flat
+        } else {
+            &self.egress_tiers
+        };
+        let (from, to) = (from_gb.max(0.0), to_gb.max(0.0));
+        let free_end = self.egress_free_gb();
+        let mut out = Vec::new();
+        let free = (to.min(free_end) - from).max(0.0);
+        if free > 0.0 {
+            out.push(BilledBand {
+                gb: free,
+                usd_per_gb: 0.0,
+                free: true,
+            });
+        }
+        let mut lo = 0.0_f64;
+        for t in tiers {
+            let hi = t.up_to_gb.unwrap_or(f64::INFINITY);
+            let gb = (to.min(hi) - lo.max(from).max(free_end)).max(0.0);
+            if gb > 0.0 {
+                out.push(BilledBand {
+                    gb,
+                    usd_per_gb: t.usd_per_gb,
+                    free: false,
+                });
+            }
+            lo = hi;
+        }
+        out
+    }
+
+    /// The bill for `gb` GB of internet egress in one month ([`Self::egress_bands_between`]
+    /// from 0).
+    pub fn egress_bands(&self, gb: f64) -> Vec<BilledBand> {
+        self.egress_bands_between(0.0, gb)
+    }
+
+    /// USD for `gb` GB of internet egress out of this provider in one month: the free allowance
+    /// first, then each tier's price for the GB inside it. A one-off transfer (a dataset moved
+    /// once, weights exported once) is one month's egress: its GB are not spread over months.
+    pub fn egress_usd(&self, gb: f64) -> f64 {
+        self.egress_bands(gb).iter().map(BilledBand::usd).sum()
+    }
+
+    /// The GB of `gb` stored that are billed: those above the free allowance.
+    pub fn storage_billed_gb(&self, gb: f64) -> f64 {
+        (gb - self.storage_free()).max(0.0)
+    }
+
+    /// USD for keeping `gb` GB in this provider's storage for `months` months: the GB above the
+    /// free allowance × the storage price × months.
+    pub fn storage_usd(&self, gb: f64, months: f64) -> f64 {
+        self.storage_billed_gb(gb) * self.storage_usd_per_gb_month * months.max(0.0)
     }
 }
 
@@ -676,6 +815,8 @@ pub struct BaseModel {
     pub hidden: f64,
     /// Width of the query projection: attention heads × their dimension.
     pub q_dim: f64,
+    /// Attention (query) heads (`num_attention_heads`): a tensor-parallel degree must divide them.
+    pub attention_heads: f64,
     /// Width of the MLP's gate and up projections (`intermediate_size`, per expert for a mixture).
     pub intermediate: f64,
     /// MLPs in each layer (1 dense; routed plus shared experts for a mixture).
@@ -709,6 +850,11 @@ pub struct ApiPrice {
     pub input_usd_per_mtok: f64,
     /// USD per million output tokens.
     pub output_usd_per_mtok: f64,
+    /// USD per million input tokens through the vendor's Batch API (asynchronous, results within
+    /// a day; commonly half the list price), `None` where the source gives no batch price.
+    pub batch_input_usd_per_mtok: Option<f64>,
+    /// USD per million output tokens through the Batch API, `None` where there is none.
+    pub batch_output_usd_per_mtok: Option<f64>,
     /// Where it comes from.
     pub source: Text,
     /// When it was read (ISO date).
@@ -920,6 +1066,7 @@ impl Catalog {
             {
                 return fail(format!("provider {}: storage and egress prices must be sourced, finite and not negative", p.id));
             }
+            check_egress_terms(p)?;
             if p.reserved_discount
                 .is_some_and(|d| !(0.0..1.0).contains(&d) || p.reserved_source.trim().is_empty())
             {
@@ -1008,6 +1155,7 @@ impl Catalog {
                 m.head_dim,
                 m.hidden,
                 m.q_dim,
+                m.attention_heads,
                 m.intermediate,
                 m.experts,
             ]
@@ -1017,6 +1165,12 @@ impl Catalog {
             {
                 return fail(format!(
                     "base model {}: layers, KV heads and head dimension must be whole and positive, with a source",
+                    m.id
+                ));
+            }
+            if m.attention_heads < m.kv_heads || m.attention_heads % m.kv_heads != 0.0 {
+                return fail(format!(
+                    "base model {}: attention heads must be a multiple of the KV heads",
                     m.id
                 ));
             }
@@ -1030,6 +1184,19 @@ impl Catalog {
             let prices = [a.input_usd_per_mtok, a.output_usd_per_mtok];
             if prices.iter().any(|v| !(v.is_finite() && *v > 0.0)) {
                 return fail(format!("API {}: prices must be positive", a.id));
+            }
+            // A batch price, where sold, is positive and never above the list price it discounts;
+            // input and output are sold in batch together or not at all.
+            let batch =
+                |b: Option<f64>, list: f64| b.is_none_or(|v| v.is_finite() && v > 0.0 && v <= list);
+            if !batch(a.batch_input_usd_per_mtok, a.input_usd_per_mtok)
+                || !batch(a.batch_output_usd_per_mtok, a.output_usd_per_mtok)
+                || a.batch_input_usd_per_mtok.is_some() != a.batch_output_usd_per_mtok.is_some()
+            {
+                return fail(format!(
+                    "API {}: batch prices come in pairs, positive and at most the list prices",
+                    a.id
+                ));
             }
             check_sourced(&format!("API {}", a.id), &a.source, &a.as_of)?;
         }
@@ -1264,6 +1431,7 @@ impl Catalog {
                 }
             }
             self.validate_capacity(i, &what)?;
+            validate_rent_sizes(i, &what)?;
             check_sourced(&what, &i.source, &i.as_of)?;
             check_translated(&what, "source", &i.source, &i.source_pt)?;
             check_translated(
@@ -1336,6 +1504,15 @@ impl Catalog {
         self.instance(provider, accelerator)
             .and_then(|i| i.between_slices_network.as_deref())
             .and_then(|id| self.network(id))
+    }
+
+    /// The accelerator counts one machine can be rented in at a provider, ascending, the last
+    /// being a whole instance (`[1, 8]` for AWS's H100: p5.4xlarge or p5.48xlarge). Empty when the
+    /// provider does not rent the accelerator; [`Catalog::validate`] holds every priced pair to an
+    /// instance with at least one size.
+    pub fn rent_sizes(&self, provider: &str, accelerator: &str) -> &[u32] {
+        self.instance(provider, accelerator)
+            .map_or(&[], |i| i.rent_sizes.as_ref())
     }
 
     /// The instance a provider rents an accelerator in, if it rents it.
@@ -1414,6 +1591,39 @@ impl Catalog {
             .next()
             .and_then(|p| self.provider(&p.provider))
     }
+}
+
+/// An instance's rentable sizes: at least one, each at least 1 accelerator, strictly ascending,
+/// the largest the whole instance (`gpus_per_instance`), with a source in both languages.
+fn validate_rent_sizes(i: &Instance, what: &str) -> Result<(), CatalogError> {
+    let fail = |m: String| Err(CatalogError(m));
+    let sizes = i.rent_sizes.as_ref();
+    if sizes.is_empty() {
+        return fail(format!("{what}: rent_sizes is empty"));
+    }
+    if sizes.contains(&0) {
+        return fail(format!("{what}: rent_sizes holds a size of 0"));
+    }
+    if sizes.windows(2).any(|w| w[0] >= w[1]) {
+        return fail(format!(
+            "{what}: rent_sizes {sizes:?} is not strictly ascending"
+        ));
+    }
+    if sizes.last() != Some(&i.gpus_per_instance) {
+        return fail(format!(
+            "{what}: the largest of rent_sizes {sizes:?} is not gpus_per_instance {}",
+            i.gpus_per_instance
+        ));
+    }
+    if i.rent_sizes_source.trim().is_empty() {
+        return fail(format!("{what}: rent_sizes needs a source"));
+    }
+    check_translated(
+        what,
+        "rent_sizes_source",
+        &i.rent_sizes_source,
+        &i.rent_sizes_source_pt,
+    )
 }
 
 /// A Portuguese name, where given, is not the English copied (a name without a descriptor to
@@ -1511,6 +1721,46 @@ fn machine_mismatch(source: &str, instance: &Instance) -> Option<String> {
     None
 }
 
+/// A provider's free allowances are finite and not negative; its egress tiers, where it has
+/// them, end at strictly ascending positive volumes, the last unbounded and only the last, with
+/// finite prices not below 0, the first equal to `egress_usd_per_gb`.
+fn check_egress_terms(p: &Provider) -> Result<(), CatalogError> {
+    let fail = |m: &str| Err(CatalogError(format!("provider {}: {m}", p.id)));
+    for v in [p.storage_free_gb, p.egress_free_gb_month]
+        .into_iter()
+        .flatten()
+    {
+        if !(v.is_finite() && v >= 0.0) {
+            return fail("free allowances must be finite and not negative");
+        }
+    }
+    let Some((last, rest)) = p.egress_tiers.split_last() else {
+        return Ok(());
+    };
+    if last.up_to_gb.is_some() {
+        return fail("the last egress tier must be unbounded (up_to_gb null)");
+    }
+    let mut below = 0.0;
+    for t in rest {
+        match t.up_to_gb {
+            Some(end) if end.is_finite() && end > below => below = end,
+            _ => {
+                return fail("egress tiers must end at ascending volumes, only the last unbounded")
+            }
+        }
+    }
+    if p.egress_tiers
+        .iter()
+        .any(|t| !(t.usd_per_gb.is_finite() && t.usd_per_gb >= 0.0))
+    {
+        return fail("egress tier prices must be finite and not negative");
+    }
+    if p.egress_tiers[0].usd_per_gb != p.egress_usd_per_gb {
+        return fail("the first egress tier's price must be egress_usd_per_gb");
+    }
+    Ok(())
+}
+
 fn check_sourced(what: &str, source: &str, as_of: &str) -> Result<(), CatalogError> {
     if source.trim().is_empty() {
         return Err(CatalogError(format!("{what}: missing source")));
@@ -1595,7 +1845,7 @@ mod tests {
     }
 
     /// The instance of the one-pair catalogs of `validation_rejects_bad_data` (aws/x).
-    const TEST_INSTANCES: &str = r#"{"instances":[{"provider":"aws","accelerator":"x","instance":"x.8","gpus_per_instance":8,"networks":["eth-25"],"source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}]}"#;
+    const TEST_INSTANCES: &str = r#"{"instances":[{"provider":"aws","accelerator":"x","instance":"x.8","gpus_per_instance":8,"networks":["eth-25"],"rent_sizes":[8],"rent_sizes_source":"s","rent_sizes_source_pt":"s (pt)","source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}]}"#;
 
     fn from_json_with_programs(
         accelerators: &str,
@@ -1651,6 +1901,166 @@ mod tests {
         };
         catalog.validate()?;
         Ok(catalog)
+    }
+
+    /// A built-in provider by id, straight from the compiled tables (no whole-catalog check).
+    fn built_in_provider(id: &str) -> Provider {
+        generated::PROVIDERS
+            .iter()
+            .find(|p| p.id == id)
+            .cloned()
+            .unwrap_or_else(|| panic!("{id}"))
+    }
+
+    fn near(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-9 * b.abs().max(1.0)
+    }
+
+    #[test]
+    fn egress_is_billed_by_tier_after_the_free_allowance() {
+        // Google Cloud, 40 TB = 40,000 GB out in one month (issue 44's example). Its tiers: 100 GB
+        // free (Always Free, from North America), $0.12/GB to 1,024 GB, $0.11 to 10,240 GB, $0.08
+        // above:
+        //     100 GB (0 to 100) free                    $0
+        //     924 GB (100 to 1,024) x $0.12           $110.88
+        //   9,216 GB (1,024 to 10,240) x $0.11      $1,013.76
+        //  29,760 GB (10,240 to 40,000) x $0.08     $2,380.80
+        //                                           $3,505.44
+        // (the issue's ~$3,510; $3,517.44 without the free 100 GB). The flat model billed 40,000 x
+        // $0.12 = $4,800.
+        let gcp = built_in_provider("gcp");
+        assert!(near(gcp.egress_usd(40_000.0), 3_505.44));
+        assert!(!near(
+            gcp.egress_usd(40_000.0),
+            40_000.0 * gcp.egress_usd_per_gb
+        ));
+        let bands: Vec<(f64, f64, bool)> = gcp
+            .egress_bands(40_000.0)
+            .iter()
+            .map(|b| (b.gb, b.usd_per_gb, b.free))
+            .collect();
+        assert_eq!(
+            bands,
+            [
+                (100.0, 0.0, true),
+                (924.0, 0.12, false),
+                (9_216.0, 0.11, false),
+                (29_760.0, 0.08, false)
+            ]
+        );
+        // Oracle: the first 10 TB = 10,240 GB a month free, then $0.0085/GB. 10,240 GB cost $0
+        // (the flat model: 10,240 x $0.0085 = $87.04); 20,000 GB: (20,000 - 10,240) x $0.0085 =
+        // 9,760 x $0.0085 = $82.96 (flat: $170).
+        let oracle = built_in_provider("oracle");
+        assert_eq!(oracle.egress_usd(10_240.0), 0.0);
+        assert!(near(oracle.egress_usd(20_000.0), 82.96));
+        // AWS, 200,000 GB in a month: 100 GB free, then
+        //   10,140 GB (100 to 10,240) x $0.09       $912.60
+        //   40,960 GB (to 51,200) x $0.085        $3,481.60
+        //  102,400 GB (to 153,600) x $0.07        $7,168.00
+        //   46,400 GB (to 200,000) x $0.05        $2,320.00
+        //                                        $13,882.20 (flat: $18,000).
+        let aws = built_in_provider("aws");
+        assert!(near(aws.egress_usd(200_000.0), 13_882.2));
+        // Azure: 100 GB free, then its flat $0.087 (its lower tiers are not sourced): 1,000 GB =
+        // 900 x $0.087 = $78.30.
+        assert!(near(built_in_provider("azure").egress_usd(1_000.0), 78.3));
+        // Two transfers in one month share it: the second is billed where the first stopped.
+        let second: f64 = aws
+            .egress_bands_between(14.0, 8_014.0)
+            .iter()
+            .map(BilledBand::usd)
+            .sum();
+        // 86 GB of the allowance left, then 7,914 GB x $0.09 = $712.26.
+        assert!(near(second, 712.26));
+        assert!(near(aws.egress_usd(14.0) + second, aws.egress_usd(8_014.0)));
+        // Nothing moved, nothing billed; a provider without tiers or allowance is flat.
+        assert!(gcp.egress_bands(0.0).is_empty());
+        let lambda = built_in_provider("lambda");
+        assert_eq!(lambda.egress_usd(50_000.0), 0.0);
+    }
+
+    #[test]
+    fn storage_is_billed_above_the_free_allowance_at_the_tier_training_reads() {
+        // Modal Volumes: 1 TiB = 1,024 GB free, then $0.09/GB-month. 1,024 GB for 3 months: $0;
+        // 2,000 GB for 2 months: (2,000 - 1,024) x $0.09 x 2 = 976 x $0.18 = $175.68 (the old
+        // catalog priced Modal storage at $0: $0).
+        let modal = built_in_provider("modal");
+        assert_eq!(modal.storage_usd(1_024.0, 3.0), 0.0);
+        assert!(near(modal.storage_usd(2_000.0, 2.0), 175.68));
+        assert_eq!(modal.storage_billed_gb(500.0), 0.0);
+        // CoreWeave: a dataset training reads is Hot, $0.06/GB-month: 1,000 GB for a month = $60
+        // (the old Warm rate, $0.03, billed $30).
+        let coreweave = built_in_provider("coreweave");
+        assert!(near(coreweave.storage_usd(1_000.0, 1.0), 60.0));
+        // Without an allowance: GB x price x months. S3 Standard, 1,000 GB for half a month at
+        // $0.023 = $11.50.
+        assert!(near(
+            built_in_provider("aws").storage_usd(1_000.0, 0.5),
+            11.5
+        ));
+    }
+
+    #[test]
+    fn egress_terms_are_validated() {
+        let refused = |edit: &dyn Fn(&mut Provider)| {
+            let mut p = built_in_provider("aws");
+            edit(&mut p);
+            check_egress_terms(&p)
+                .err()
+                .map(|e| e.0)
+                .unwrap_or_default()
+        };
+        let tiers = |t: &[(Option<f64>, f64)]| -> EgressTiers {
+            Cow::Owned(
+                t.iter()
+                    .map(|&(up_to_gb, usd_per_gb)| EgressTier {
+                        up_to_gb,
+                        usd_per_gb,
+                    })
+                    .collect(),
+            )
+        };
+        // Every built-in provider passes, AWS's four tiers included.
+        for p in generated::PROVIDERS {
+            assert_eq!(check_egress_terms(p).err().map(|e| e.0), None, "{}", p.id);
+        }
+        assert_eq!(refused(&|_| {}), "");
+        // Tiers out of order.
+        assert_eq!(
+            refused(&|p| p.egress_tiers =
+                tiers(&[(Some(10_240.0), 0.09), (Some(5_000.0), 0.085), (None, 0.05)])),
+            "provider aws: egress tiers must end at ascending volumes, only the last unbounded"
+        );
+        // An unbounded tier before the last.
+        assert_eq!(
+            refused(&|p| p.egress_tiers = tiers(&[(None, 0.09), (None, 0.05)])),
+            "provider aws: egress tiers must end at ascending volumes, only the last unbounded"
+        );
+        // The last tier bounded: volume past it would have no price.
+        assert_eq!(
+            refused(&|p| p.egress_tiers = tiers(&[(Some(10_240.0), 0.09), (Some(51_200.0), 0.085)])),
+            "provider aws: the last egress tier must be unbounded (up_to_gb null)"
+        );
+        // A negative price.
+        assert_eq!(
+            refused(&|p| p.egress_tiers = tiers(&[(Some(10_240.0), 0.09), (None, -0.01)])),
+            "provider aws: egress tier prices must be finite and not negative"
+        );
+        // The first tier disagreeing with egress_usd_per_gb.
+        assert_eq!(
+            refused(&|p| p.egress_usd_per_gb = 0.1),
+            "provider aws: the first egress tier's price must be egress_usd_per_gb"
+        );
+        // A negative allowance.
+        assert_eq!(
+            refused(&|p| p.egress_free_gb_month = Some(-1.0)),
+            "provider aws: free allowances must be finite and not negative"
+        );
+        assert_eq!(
+            refused(&|p| p.storage_free_gb = Some(f64::NAN)),
+            "provider aws: free allowances must be finite and not negative"
+        );
     }
 
     #[test]
@@ -2876,7 +3286,7 @@ mod tests {
         );
         let net = |n: &str| {
             format!(
-                r#"{{"instances":[{{"provider":"aws","accelerator":"x","instance":"x.8","gpus_per_instance":8,"networks":[{n}],"source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}}]}}"#
+                r#"{{"instances":[{{"provider":"aws","accelerator":"x","instance":"x.8","gpus_per_instance":8,"networks":[{n}],"rent_sizes":[8],"rent_sizes_source":"s","rent_sizes_source_pt":"s (pt)","source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}}]}}"#
             )
         };
         assert_eq!(
@@ -2890,7 +3300,7 @@ mod tests {
         // The job-size fields as the JSON file spells them (issue 43, item 5).
         let sized = |extra: &str| {
             format!(
-                r#"{{"instances":[{{"provider":"aws","accelerator":"x","instance":"x.8","gpus_per_instance":8,"networks":["eth-25"],{extra}"source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}}]}}"#
+                r#"{{"instances":[{{"provider":"aws","accelerator":"x","instance":"x.8","gpus_per_instance":8,"networks":["eth-25"],"rent_sizes":[8],"rent_sizes_source":"s","rent_sizes_source_pt":"s (pt)",{extra}"source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}}]}}"#
             )
         };
         let parsed = with(&sized(r#""max_gpus":64,"#)).map(|c| c.instances[0].max_gpus);
@@ -2946,5 +3356,75 @@ mod tests {
                 .0
                 .starts_with("provider aws: spot needs")
         );
+    }
+
+    #[test]
+    fn rent_sizes_are_validated_and_follow_their_sources() {
+        let acc = r#"{"accelerators":[{"id":"x","name":"X","vendor":"v","cuda":true,"silicon_of":null,"dense_bf16_tflops":1,"memory_gb":1,"bandwidth_tb_s":1,"intra_node_gb_s":1,"intra_node_source":"s","intra_node_source_pt":"s (pt)","source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}]}"#;
+        let prov = r#"{"providers":[{"id":"aws","name":"A","kind":"k","billing":"b","billing_pt":"b (pt)","storage_usd_per_gb_month":0.02,"egress_usd_per_gb":0.09,"networks":["eth-25"],"storage_egress_source":"s","storage_egress_source_pt":"s (pt)","spot_discount":null,"spot_mtbf_gpu_hours":null,"spot_source":"s","spot_source_pt":"s (pt)","reserved_discount":null,"reserved_source":"s","source":"s","as_of":"2024-01-01"}]}"#;
+        let price = r#"{"prices":[{"provider":"aws","accelerator":"x","usd_per_gpu_hour":1,"source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}]}"#;
+        let programs = r#"{"programs": [], "shapes": []}"#;
+        let sized = |sizes: &str, source_pt: &str| {
+            let instances = format!(
+                r#"{{"instances":[{{"provider":"aws","accelerator":"x","instance":"x.8","gpus_per_instance":8,"networks":["eth-25"],"rent_sizes":{sizes},"rent_sizes_source":"s","rent_sizes_source_pt":"{source_pt}","source":"s","source_pt":"s (pt)","as_of":"2024-01-01"}}]}}"#
+            );
+            from_json_with_instances(acc, prov, price, programs, &instances)
+        };
+        let ok = sized("[1, 2, 4, 8]", "s (pt)");
+        assert_eq!(
+            ok.as_ref().map(|c| c.rent_sizes("aws", "x").to_vec()),
+            Ok(vec![1, 2, 4, 8])
+        );
+        assert_eq!(ok.map(|c| c.rent_sizes("aws", "y").len()), Ok(0));
+        let what = "instance aws/x";
+        let refused = [
+            ("[]", format!("{what}: rent_sizes is empty")),
+            ("[0, 8]", format!("{what}: rent_sizes holds a size of 0")),
+            (
+                "[4, 2, 8]",
+                format!("{what}: rent_sizes [4, 2, 8] is not strictly ascending"),
+            ),
+            (
+                "[1, 1, 8]",
+                format!("{what}: rent_sizes [1, 1, 8] is not strictly ascending"),
+            ),
+            (
+                "[1, 4]",
+                format!("{what}: the largest of rent_sizes [1, 4] is not gpus_per_instance 8"),
+            ),
+            (
+                "[1, 16]",
+                format!("{what}: the largest of rent_sizes [1, 16] is not gpus_per_instance 8"),
+            ),
+        ];
+        for (sizes, want) in refused {
+            assert_eq!(sized(sizes, "s (pt)").unwrap_err().0, want, "{sizes}");
+        }
+        assert_eq!(
+            sized("[8]", "").unwrap_err().0,
+            format!("{what}: rent_sizes_source has no Portuguese text: add rent_sizes_source_pt next to it")
+        );
+        // The built-in catalog, as the sources give it (issue 44): AWS rents one H100
+        // (p5.4xlarge, 2025) or eight; Modal any count up to 8; the 8-GPU-only machines [8].
+        let c = catalog();
+        assert_eq!(c.rent_sizes("aws", "h100-sxm"), [1, 8]);
+        assert_eq!(c.rent_sizes("aws", "a100-40gb"), [8]);
+        assert_eq!(c.rent_sizes("aws", "l40s"), [1, 4, 8]);
+        assert_eq!(c.rent_sizes("modal", "h100-sxm"), [1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(c.rent_sizes("lambda", "b200"), [1, 2, 4, 8]);
+        assert_eq!(c.rent_sizes("nosuch", "h100-sxm"), [0_u32; 0]);
+        for i in &c.instances {
+            assert_eq!(
+                c.rent_sizes(&i.provider, &i.accelerator).last(),
+                Some(&i.gpus_per_instance),
+                "{}/{}",
+                i.provider,
+                i.accelerator
+            );
+        }
+        // The check could fail on the built-in catalog too.
+        let mut bad = c.clone();
+        bad.instances[0].rent_sizes = Cow::Owned(vec![8, 1]);
+        assert!(bad.validate().is_err());
     }
 }
