@@ -1712,9 +1712,11 @@ mod tests {
 
     #[test]
     fn egress_lines_are_billed_by_the_cloud_the_data_leaves() {
-        // Data on GCP, training on AWS from day 20, weights exported: GCP bills the raw text, 2T
-        // tokens x 4 bytes = 8,000 GB x $0.12 = $960 on day 20; AWS bills the weights, 7B x 2 bytes
-        // = 14 GB x $0.09 = $1.26 the day after the 38.97-day run, day 59.
+        // Data on GCP, training on AWS from day 20, weights and corpus exported: GCP bills the raw
+        // text, 2T tokens x 4 bytes = 8,000 GB, by its tiers: 100 GB free + 924 GB x $0.12 + 6,976
+        // GB x $0.11 = $878.24 on day 20; AWS bills what leaves it the day after the 38.97-day run,
+        // day 59, in one month: the weights, 7B x 2 bytes = 14 GB, inside its 100 GB free, then
+        // the corpus on top: 86 GB free + 7,914 GB x $0.09 = $712.26.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         let s = Job {
             start_day: 20,
@@ -1723,6 +1725,7 @@ mod tests {
         let mut plan = with_job(&Plan::default(), &s);
         plan.settings.overheads.data_on_provider = Some("gcp".into());
         plan.settings.overheads.export_weights = true;
+        plan.settings.overheads.corpus_out = true;
         let (_, w) = runway_inputs(&plan, &c);
         let lines: Vec<(&str, LineItem, u32)> = w
             .iter()
@@ -1738,8 +1741,8 @@ mod tests {
             ]
         );
         let r = simulate(&[], &w);
-        assert!((r.workload_spend_usd[2] - 960.0).abs() < 1e-9);
-        assert!((r.workload_spend_usd[3] - 1.26).abs() < 1e-9);
-        assert!((r.daily_spend_usd[59] - 1.26).abs() < 1e-9);
+        assert!((r.workload_spend_usd[2] - 878.24).abs() < 1e-9);
+        assert!((r.workload_spend_usd[3] - 712.26).abs() < 1e-9);
+        assert!((r.daily_spend_usd[59] - 712.26).abs() < 1e-9);
     }
 }

@@ -312,10 +312,11 @@ pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Cata
         } else {
             0.0
         };
+        // Moving the dataset once is one month's egress where it lives: free allowance, tiers.
         let egress = match inputs.data_on.as_deref() {
-            Some(from) if from != p.provider => {
-                inputs.dataset_gb * catalog.provider(from).map_or(0.0, |x| x.egress_usd_per_gb)
-            }
+            Some(from) if from != p.provider => catalog
+                .provider(from)
+                .map_or(0.0, |x| x.egress_usd(inputs.dataset_gb)),
             _ => 0.0,
         };
         let usable = (spendable - porting - egress).max(0.0);
@@ -485,15 +486,17 @@ mod tests {
             "{}",
             gcp.why
         );
-        // AWS Activate expected $100K: 4,000 GB out of GCP at $0.12 = $480 egress: $99,520 usable.
+        // AWS Activate expected $100K: 4,000 GB out of GCP in one month, billed by its tiers: 100 GB
+        // free + 924 GB (to 1,024) x $0.12 + 2,976 GB (to 4,000) x $0.11 = $110.88 + $327.36 =
+        // $438.24 egress (flat at $0.12 it was $480): $99,561.76 usable.
         let activate = get("aws-activate");
-        assert_eq!(activate.egress_usd, 480.0);
-        assert_eq!(activate.usable_usd, 99_520.0);
+        assert!((activate.egress_usd - 438.24).abs() < 1e-9);
+        assert!((activate.usable_usd - 99_561.76).abs() < 1e-9);
         // Trainium (expected $100K, ceiling $300K) on a CUDA-locked stack: 6 weeks x $5,000 =
-        // $30,000 porting, plus the $480 egress: $100,000 - 30,480 = $69,520.
+        // $30,000 porting, plus the $438.24 egress: $100,000 - 30,438.24 = $69,561.76.
         let trainium = get("aws-trainium");
         assert_eq!(trainium.porting_usd, 30_000.0);
-        assert_eq!(trainium.usable_usd, 69_520.0);
+        assert!((trainium.usable_usd - 69_561.76).abs() < 1e-9);
         assert!(
             trainium
                 .why
@@ -501,12 +504,12 @@ mod tests {
             "{}",
             trainium.why
         );
-        // AWS GenAI: expected $200K (not the $1M ceiling) less the $480 egress: $199,520.
-        assert_eq!(get("aws-genai").usable_usd, 199_520.0);
+        // AWS GenAI: expected $200K (not the $1M ceiling) less the $438.24 egress: $199,561.76.
+        assert!((get("aws-genai").usable_usd - 199_561.76).abs() < 1e-9);
         // Ranked by what they are worth times their chance of approval (data/programs.json):
-        // Activate 99,520 × 0.7 = $69,664; Google 100,000 × 0.5 = $50,000; Trainium 69,520 × 0.2
-        // = $13,904; GenAI, a selective cohort, 199,520 × 0.05 = $9,976: the largest usable value
-        // ranks fourth.
+        // Activate 99,561.76 × 0.7 = $69,693; Google 100,000 × 0.5 = $50,000; Trainium 69,561.76 ×
+        // 0.2 = $13,912; GenAI, a selective cohort, 199,561.76 × 0.05 = $9,978: the largest usable
+        // value ranks fourth.
         let top: Vec<&str> = a.ranked[..4]
             .iter()
             .map(|r| r.program.id.as_ref())
@@ -518,7 +521,7 @@ mod tests {
         assert!(
             get("aws-genai")
                 .why
-                .contains("; 5% likely to be approved, so $9,976 expected"),
+                .contains("; 5% likely to be approved, so $9,978 expected"),
             "{}",
             get("aws-genai").why
         );

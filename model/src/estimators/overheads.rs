@@ -454,6 +454,11 @@ pub struct OverheadEstimate<'c> {
     pub dataset_gb: f64,
     /// Storage price of the training provider, USD per GB-month.
     pub storage_usd_per_gb_month: f64,
+    /// GB stored: checkpoints kept, the frozen base and the dataset.
+    pub stored_gb: f64,
+    /// GB of that inside the training provider's free storage allowance (0 without one): only
+    /// `stored_gb − storage_free_gb` is billed.
+    pub storage_free_gb: f64,
     /// USD: the ideal compute, H · p (p after any spot discount).
     pub compute_usd: f64,
     /// USD: exposed communication, (H/η − H) · p.
@@ -465,10 +470,13 @@ pub struct OverheadEstimate<'c> {
     /// USD a day for that storage.
     pub storage_usd_per_day: f64,
     /// Egress of the dataset: (provider billing it, GB, USD); `None` when it lives where it trains.
+    /// A one-off transfer, billed as one month's egress there (its free allowance, then tiers).
     pub dataset_egress: Option<(&'c str, f64, f64)>,
-    /// Egress of the final weights out of the training provider: (GB, USD), when exported.
+    /// Egress of the final weights out of the training provider: (GB, USD), when exported; the
+    /// first GB of the last month's egress there (its free allowance and first tiers).
     pub weights_egress: Option<(f64, f64)>,
-    /// Egress of the corpus out of the training provider at the end: (GB, USD), when asked for.
+    /// Egress of the corpus out of the training provider at the end: (GB, USD), when asked for;
+    /// billed in the same month as the weights, on top of them (the tiers past the weights' GB).
     pub corpus_egress: Option<(f64, f64)>,
 }
 
@@ -937,22 +945,41 @@ pub fn estimate_overheads<'c>(
     let ckpt_gb = state.checkpoint_gb;
     let stored_gb = ckpt_gb * f64::from(inputs.checkpoints_kept) + state.frozen_gb + data_gb;
     let storage_price = provider.map_or(0.0, |p| p.storage_usd_per_gb_month);
-    let storage_usd_per_day = stored_gb * storage_price / DAYS_PER_MONTH;
+    // Only what is stored above the provider's free allowance is billed (Modal's 1 TiB).
+    let storage_free_gb = provider.map_or(0.0, |p| stored_gb - p.storage_billed_gb(stored_gb));
+    let storage_usd_per_day =
+        provider.map_or(0.0, |p| p.storage_usd(stored_gb, 1.0)) / DAYS_PER_MONTH;
     let storage_usd = storage_usd_per_day * billed_days;
+    // Egress as billed: each provider's free allowance, then its tiers by the month's volume. A
+    // one-off transfer is one month's egress, not spread over the run: the dataset moves in
+    // before the run (its own month at the provider it leaves); the weights and the corpus leave
+    // the training provider at the end, in the same month, so they share that month's allowance
+    // and tiers: the weights first, the corpus billed on top of them.
     let dataset_egress = inputs
         .data_on_provider
         .as_deref()
         .filter(|from| *from != s.provider_id)
         .and_then(|from| catalog.provider(from))
-        .map(|p| (p.id.as_ref(), data_gb, data_gb * p.egress_usd_per_gb));
-    let egress_price = provider.map_or(0.0, |p| p.egress_usd_per_gb);
-    let weights_egress = inputs.export_weights.then(|| {
-        let gb = state.export_gb;
-        (gb, gb * egress_price)
-    });
+        .map(|p| (p.id.as_ref(), data_gb, p.egress_usd(data_gb)));
+    let weights_gb = if inputs.export_weights {
+        state.export_gb
+    } else {
+        0.0
+    };
+    let out_usd = |from: f64, to: f64| {
+        provider.map_or(0.0, |p| {
+            p.egress_bands_between(from, to)
+                .iter()
+                .map(crate::data::catalog::BilledBand::usd)
+                .sum()
+        })
+    };
+    let weights_egress = inputs
+        .export_weights
+        .then(|| (weights_gb, out_usd(0.0, weights_gb)));
     let corpus_egress = inputs
         .corpus_out
-        .then_some((data_gb, data_gb * egress_price));
+        .then(|| (data_gb, out_usd(weights_gb, weights_gb + data_gb)));
     let seq_len = s.seq_len;
     let act = activation_gb_per_gpu(s.params, seq_len);
     let fit = |m| min_gpus_with_activations(s.param_count().all(), m, e.accelerator.memory_gb, act);
@@ -998,6 +1025,8 @@ pub fn estimate_overheads<'c>(
         checkpoint_gb: ckpt_gb,
         dataset_gb: data_gb,
         storage_usd_per_gb_month: storage_price,
+        stored_gb,
+        storage_free_gb,
         compute_usd: e.gpu_hours * price,
         communication_usd: (effective - e.gpu_hours) * price,
         failure_usd: billed.map_or(0.0, |b| (b - effective) * price),
@@ -1852,10 +1881,11 @@ mod tests {
         ));
         // Storage: 3 checkpoints x 98 GB + 8,000 GB of raw text (2T tokens x 4 bytes, the default
         // format) = 8,294 GB for 38.97346 days (1.281319 months) at $0.023 = $244.427. Egress from
-        // GCP at $0.12/GB: 8,000 GB -> $960, billed by GCP.
+        // GCP, one month's, by its tiers: 100 GB free + 924 GB (to 1,024) x $0.12 + 6,976 GB (to
+        // 8,000) x $0.11 = $110.88 + $767.36 = $878.24, billed by GCP (flat $0.12: $960).
         assert!(close(o.billed_days, 38.9734, 1e-5));
         assert!(close(o.storage_usd, 244.427, 1e-5));
-        assert_eq!(o.dataset_egress, Some(("gcp", 8000.0, 960.0)));
+        assert_eq!(o.dataset_egress, Some(("gcp", 8000.0, 878.24)));
         assert_eq!(o.corpus_egress, None);
         assert_eq!(o.instance.map(|i| i.instance.as_ref()), Some("p5.48xlarge"));
         assert_eq!(o.weights_egress, None);
@@ -1871,7 +1901,7 @@ mod tests {
         // Total = billed * $6.88 + storage + egress.
         assert!(close(
             o.total_usd().unwrap_or(f64::NAN),
-            59_863.246 * 6.88 + 244.427 + 960.0,
+            59_863.246 * 6.88 + 244.427 + 878.24,
             1e-6
         ));
         // On 25 Gb/s Ethernet per card (25 GB/s per 8-GPU node, 23.25 effective) 64 GPUs still
@@ -1923,12 +1953,13 @@ mod tests {
     #[test]
     fn exporting_weights_is_billed_by_the_training_provider() {
         let mut s_k = OverheadInputs::default();
-        // 7B weights in bf16: 14 GB x AWS $0.09/GB = $1.26.
+        // 7B weights in bf16: 14 GB, inside AWS's 100 GB of free egress a month: $0 (the flat
+        // model billed 14 GB x $0.09 = $1.26).
         let c = catalog();
         let s = Job::default();
         s_k.export_weights = true;
         let o = estimate_overheads(&s, &s_k, &default_estimate(&s, c), c);
-        assert_eq!(o.weights_egress, Some((14.0, 14.0 * 0.09)));
+        assert_eq!(o.weights_egress, Some((14.0, 0.0)));
         assert_eq!(o.dataset_egress, None);
     }
 
@@ -2153,11 +2184,12 @@ mod tests {
         s_k.data_format = DataFormat::Tokens;
         s_k.corpus_out = true;
         let o = estimate_overheads(&s, &s_k, &default_estimate(&s, c), c);
-        // Tokenised, 32K vocabulary: 2T x 2 B = 4,000 GB in from GCP at $0.12 = $480, and out of
-        // AWS at the end at $0.09 = $360.
-        assert_eq!(o.dataset_egress, Some(("gcp", 4000.0, 480.0)));
-        assert_eq!(o.corpus_egress, Some((4000.0, 360.0)));
-        assert!(close(o.egress_usd(), 840.0, 1e-12));
+        // Tokenised, 32K vocabulary: 2T x 2 B = 4,000 GB in from GCP: 100 GB free + 924 GB x
+        // $0.12 + 2,976 GB x $0.11 = $438.24; and out of AWS at the end: 100 GB free + 3,900 GB x
+        // $0.09 = $351 (flat: $480 and $360, $840 in all).
+        assert_eq!(o.dataset_egress, Some(("gcp", 4000.0, 438.24)));
+        assert_eq!(o.corpus_egress, Some((4000.0, 351.0)));
+        assert!(close(o.egress_usd(), 789.24, 1e-12));
         // Storage: (3 x 98 + 4,000) GB x $0.023 x 38.97346 days / 30.41667 = $126.546.
         assert!(close(o.storage_usd, 126.546, 1e-5));
     }

@@ -22,7 +22,8 @@ pub struct RetrievalCost {
     pub index_gb: f64,
     /// The provider's storage price, USD per GB-month.
     pub storage_usd_per_gb_month: f64,
-    /// Storing the index, USD a month.
+    /// Storing the index, USD a month: the GB above the provider's free storage allowance ×
+    /// the price (`index_gb × storage_usd_per_gb_month` without an allowance).
     pub storage_monthly_usd: f64,
     /// Extra input tokens a month: queries × k × chunk size.
     pub extra_tokens_per_month: f64,
@@ -46,9 +47,8 @@ pub fn retrieval_cost(
     let r = &column.retrieval;
     let chunks = (column.tokens / f64::from(r.chunk_tokens)).ceil();
     let index_gb = chunks * f64::from(r.dimension) * VECTOR_VALUE_BYTES / 1e9;
-    let storage = catalog
-        .provider(&scenario.provider_id)
-        .map_or(0.0, |p| p.storage_usd_per_gb_month);
+    let provider = catalog.provider(&scenario.provider_id);
+    let storage = provider.map_or(0.0, |p| p.storage_usd_per_gb_month);
     let extra = r.queries_per_month * f64::from(r.chunks_per_query) * f64::from(r.chunk_tokens);
     let served = billing.infer_params;
     let hours = crate::estimators::formulas::gpu_hours(
@@ -60,7 +60,8 @@ pub fn retrieval_cost(
         chunks,
         index_gb,
         storage_usd_per_gb_month: storage,
-        storage_monthly_usd: index_gb * storage,
+        // Billed as the provider bills it: above any free allowance (Modal's 1 TiB).
+        storage_monthly_usd: provider.map_or(0.0, |p| p.storage_usd(index_gb, 1.0)),
         extra_tokens_per_month: extra,
         served_params: served,
         prefill_gpu_hours_per_month: hours,

@@ -2,7 +2,7 @@
 //! sources of every catalog figure, like [`crate::estimators::explain::Output`] does for the base estimate.
 
 use super::{OverheadEstimate, LLAMA3_MTBF_GPU_HOURS};
-use crate::data::catalog::Catalog;
+use crate::data::catalog::{BilledBand, Catalog, Provider};
 use crate::estimators::cost::Estimate;
 use crate::estimators::explain::{Citation, Explanation};
 use crate::input::job::Job;
@@ -158,7 +158,12 @@ impl HiddenOutput {
                 "hidden.cite.storage",
                 name = p.name,
                 s = usd_as_published(p.storage_usd_per_gb_month, 4),
-                e = usd_as_published(p.egress_usd_per_gb, 4)
+                sfree = match p.storage_free_gb.filter(|g| *g > 0.0) {
+                    Some(gb) => crate::tr!("hidden.cite.storage_free", gb = exact(gb, 1)),
+                    None => String::new(),
+                },
+                e = usd_as_published(p.egress_usd_per_gb, 4),
+                terms = egress_terms(p)
             ),
             source: p.storage_egress_source_text().to_string(),
             as_of: p.as_of.to_string(),
@@ -299,6 +304,11 @@ impl HiddenOutput {
                         super::DataFormat::Raw => crate::tr!("hidden.sub.raw_text"),
                         super::DataFormat::Tokens => crate::tr!("hidden.sub.tokenised"),
                     },
+                    free = if o.storage_free_gb > 0.0 {
+                        crate::tr!("hidden.sub.storage_free", gb = exact(o.storage_free_gb, 3))
+                    } else {
+                        String::new()
+                    },
                     p = usd_unit(o.storage_usd_per_gb_month, 4),
                     days = exact(o.billed_days, 3),
                     usd = usd_exact(o.storage_usd)
@@ -314,24 +324,32 @@ impl HiddenOutput {
                         "hidden.sub.dataset_egress",
                         gb = exact(gb, 3),
                         from = crate::data::catalog::provider_name(from),
-                        p = usd_unit(p.map_or(0.0, |p| p.egress_usd_per_gb), 4),
+                        bands = bands_text(&p.map_or_else(Vec::new, |p| p.egress_bands(gb))),
                         usd = usd_exact(usd)
                     ));
                     cites.extend(p.map(|p| Citation {
                         figure: crate::tr!(
                             "hidden.cite.egress",
                             name = p.name,
-                            p = usd_as_published(p.egress_usd_per_gb, 4)
+                            p = usd_as_published(p.egress_usd_per_gb, 4),
+                            terms = egress_terms(p)
                         ),
                         source: p.storage_egress_source_text().to_string(),
                         as_of: p.as_of.to_string(),
                     }));
                 }
+                // The weights and the corpus leave in the same month: the corpus is billed on top
+                // of the weights (what is left of the allowance, the tiers past their GB).
+                let weights_gb = o.weights_egress.map_or(0.0, |w| w.0);
+                let out_bands = |from: f64, to: f64| {
+                    provider.map_or_else(Vec::new, |p| p.egress_bands_between(from, to))
+                };
                 if let Some((gb, usd)) = o.weights_egress {
                     parts.push(crate::tr!(
                         "hidden.sub.weights_egress",
                         gb = exact(gb, 3),
                         provider = crate::data::catalog::provider_name(&s.provider_id),
+                        bands = bands_text(&out_bands(0.0, gb)),
                         usd = usd_exact(usd)
                     ));
                 }
@@ -340,6 +358,12 @@ impl HiddenOutput {
                         "hidden.sub.corpus_egress",
                         gb = exact(gb, 3),
                         provider = crate::data::catalog::provider_name(&s.provider_id),
+                        after = if weights_gb > 0.0 {
+                            crate::tr!("hidden.sub.after_weights")
+                        } else {
+                            String::new()
+                        },
+                        bands = bands_text(&out_bands(weights_gb, weights_gb + gb)),
                         usd = usd_exact(usd)
                     ));
                 }
@@ -712,6 +736,51 @@ fn scaling_substituted(s: &Job, i: &OverheadInputs, e: &Estimate, o: &OverheadEs
     )
 }
 
+/// A storage or egress bill as the math shows it: "100 GB free + 924 GB × $0.12/GB + 9,216 GB ×
+/// $0.11/GB" (one flat band alone: "40,000 GB × $0.12/GB"; nothing moved: "0 GB").
+fn bands_text(bands: &[BilledBand]) -> String {
+    if bands.is_empty() {
+        return "0 GB".into();
+    }
+    bands
+        .iter()
+        .map(|b| {
+            if b.free {
+                crate::tr!("hidden.sub.band_free", gb = exact(b.gb, 3))
+            } else {
+                format!("{} GB × {}/GB", exact(b.gb, 3), usd_unit(b.usd_per_gb, 4))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// A provider's egress terms beyond its first price, for a citation: " (first 100 GB a month
+/// free, $0.085/GB above 10,240 GB, …)"; "" with one flat price and no allowance.
+fn egress_terms(p: &Provider) -> String {
+    let mut terms = Vec::new();
+    if p.egress_free_gb() > 0.0 {
+        terms.push(crate::tr!(
+            "hidden.cite.egress_free",
+            gb = exact(p.egress_free_gb(), 1)
+        ));
+    }
+    for pair in p.egress_tiers.windows(2) {
+        if let [below, tier] = pair {
+            terms.push(crate::tr!(
+                "hidden.cite.egress_tier",
+                p = usd_as_published(tier.usd_per_gb, 4),
+                gb = exact(below.up_to_gb.unwrap_or(0.0), 1)
+            ));
+        }
+    }
+    if terms.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", terms.join(", "))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -843,9 +912,10 @@ mod tests {
         assert!(x.citations[0].source.contains("Llama 3"));
         let egress = HiddenOutput::EgressCost.explain(&s, &s_k, &e, &o, &c);
         // The provider by its display name, never its id ("gcp").
+        // Google Cloud's tiers, as billed: 100 GB free, $0.12 to 1,024 GB, $0.11 to 10,240 GB.
         assert_eq!(
             egress.substituted,
-            "dataset 8,000 GB out of Google Cloud × $0.12/GB = $960.00"
+            "dataset 8,000 GB out of Google Cloud: 100 GB free + 924 GB × $0.12/GB + 6,976 GB × $0.11/GB = $878.24"
         );
         // Storage: 3 x 98 GB checkpoints (14 bytes a parameter) + 8,000 GB of raw text.
         let storage = HiddenOutput::StorageCost.explain(&s, &s_k, &e, &o, &c);
@@ -906,6 +976,81 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn egress_and_storage_math_show_the_tiers_and_allowances_billed() {
+        use crate::locale::{with_lang, Lang};
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // The default job (64 H100 at AWS, 2T tokens of raw text = 8,000 GB), its data on Oracle,
+        // the weights (14 GB) and the corpus exported at the end.
+        let s = Job::default();
+        let s_k = OverheadInputs {
+            data_on_provider: Some("oracle".into()),
+            export_weights: true,
+            corpus_out: true,
+            ..OverheadInputs::default()
+        };
+        let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let o = estimate_overheads(&s, &s_k, &e, &c);
+        // Oracle: the first 10,240 GB a month are free, so the 8,000 GB cost nothing (flat at
+        // $0.0085 they were $68). AWS, the weights' and the corpus' month: 14 GB inside its 100
+        // GB free, then the corpus on top: 86 GB free + 7,914 GB x $0.09 = $712.26.
+        let text = |lang| {
+            with_lang(lang, || {
+                HiddenOutput::EgressCost
+                    .explain(&s, &s_k, &e, &o, &c)
+                    .substituted
+            })
+        };
+        assert_eq!(
+            text(Lang::En),
+            "dataset 8,000 GB out of Oracle Cloud (OCI): 8,000 GB free = $0.00; \
+             weights 14 GB out of Amazon Web Services: 14 GB free = $0.00; \
+             corpus 8,000 GB out of Amazon Web Services at the end, in the weights' month, after \
+             them: 86 GB free + 7,914 GB × $0.09/GB = $712.26"
+        );
+        assert_eq!(
+            text(Lang::Pt),
+            "conjunto de dados de 8.000 GB saindo de Oracle Cloud (OCI): 8.000 GB grátis = US$ 0,00; \
+             pesos de 14 GB saindo de Amazon Web Services: 14 GB grátis = US$ 0,00; \
+             corpus de 8.000 GB saindo de Amazon Web Services ao final, no mesmo mês dos pesos, \
+             depois deles: 86 GB grátis + 7.914 GB × US$ 0,09/GB = US$ 712,26"
+        );
+        // The citations give every tier and allowance used.
+        let cites = HiddenOutput::EgressCost
+            .explain(&s, &s_k, &e, &o, &c)
+            .citations;
+        let figures: Vec<&str> = cites.iter().map(|c| c.figure.as_str()).collect();
+        assert_eq!(
+            figures,
+            [
+                "Oracle Cloud (OCI): egress $0.0085/GB (first 10,240 GB a month free)",
+                "Amazon Web Services: storage $0.023/GB-month, egress $0.09/GB (first 100 GB a \
+                 month free, $0.085/GB above 10,240 GB a month, $0.07/GB above 51,200 GB a month, \
+                 $0.05/GB above 153,600 GB a month)"
+            ]
+        );
+        // Modal's storage: the first 1,024 GB are free; the math subtracts them.
+        let modal = Job {
+            provider_id: "modal".into(),
+            ..Job::default()
+        };
+        let me = estimate(&modal, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let mo = estimate_overheads(&modal, &OverheadInputs::default(), &me, &c);
+        let storage =
+            HiddenOutput::StorageCost.explain(&modal, &OverheadInputs::default(), &me, &mo, &c);
+        assert!(
+            storage
+                .substituted
+                .starts_with("(3 × 98 GB + 8,000 GB raw text − 1,024 GB free) × $0.09/GB-month × "),
+            "{}",
+            storage.substituted
+        );
+        assert_eq!(
+            storage.citations[0].figure,
+            "Modal: storage $0.09/GB-month above 1,024 GB free, egress $0.00/GB"
+        );
     }
 
     /// An English decimal ("0.4", "6.88") in a Portuguese text: a dot between digits that is
