@@ -62,8 +62,8 @@ pub use credits::answers::{
     credit_totals, next_steps, serving_vs_api, ApiVerdict, ApplyStatus, CreditTotals, NextStep,
 };
 pub use credits::evaluate::{
-    evaluate, host_text, price_job, price_serve, run_plan, runway_inputs, Certainty, IfDenied,
-    Outcome,
+    billing_view, evaluate, host_text, price_job, price_serve, run_plan, runway_inputs,
+    serve_billing, Certainty, IfDenied, Outcome,
 };
 pub use credits::planner::{plan_applications, Applications};
 pub use credits::runway::summary::{chart_window, expiries, markers, summary, ChartWindow, Marker};
@@ -90,8 +90,8 @@ pub use document::workloads::{
 };
 pub use estimators::advisor::{advise, advise_plan, eligibility, Advice, InRunway, PlanFit};
 pub use estimators::billing::{
-    billing_modes, decode_tokens_per_second, duty_sweep, estimate_billing, kv_bytes_per_token,
-    volume_sweep, what_budget_buys, BillingEstimate, BuyRow, DutySweep, ModeRow, VolumeSweep,
+    billing_modes, duty_sweep, estimate_billing, model_shape, rent_sizes, volume_sweep,
+    what_budget_buys, BillingEstimate, BuyRow, DutySweep, ModeRow, VolumeSweep,
 };
 pub use estimators::cost::{
     cost_by_provider, cost_vs_mfu, estimate, estimate_billed, Estimate, EstimateError, PriceSource,
@@ -107,6 +107,12 @@ pub use estimators::parallel::{
     layout, moe_of, nccl_check, recipe_batch_tokens, Layout, Moe, NcclCheck, Phases, SplitReason,
     LINK_EFFICIENCY, NCCL_CHECKS, NETWORK_EFFICIENCY,
 };
+pub use estimators::serving::{
+    deploy, run_group, tp_degrees, Chip, Deployment, GroupRun, ModelShape, NoFit, Request,
+    ServingSetup, BANDWIDTH_EFFICIENCY, DECODE_EFFICIENCY, DEFAULT_USER_TOKENS_PER_S, MAX_BATCH,
+    MEMORY_FRACTION, PREFILL_EFFICIENCY, STEP_OVERHEAD_S, TP_HOP_LATENCY_S,
+};
+pub use estimators::serving_text::{serving_explanation, serving_math};
 pub use input::calendar::{Date, DateProblem};
 pub use input::field_spec::{job_rows, Field, Need, Origin, Range};
 pub use input::grant_field::{GrantError, GrantField};

@@ -2,9 +2,8 @@
 
 use proptest::prelude::*;
 use runway_model::{
-    credit_totals, decode_link, encode_link, estimate, estimate_billing, evaluate,
-    format_number_exact, parse_number, Catalog, DecodedLink, Field, Job, OverheadInputs, Plan,
-    Settings, Token, WorkloadKind,
+    credit_totals, decode_link, encode_link, estimate, evaluate, format_number_exact, parse_number,
+    Catalog, DecodedLink, Field, Job, OverheadInputs, Plan, Settings, Token, WorkloadKind,
 };
 
 fn catalog() -> Catalog {
@@ -1079,24 +1078,33 @@ fn figures_shown_twice(plan: &Plan, cat: &Catalog) -> Vec<(String, f64, f64, Rel
             }
         }
     }
-    // The billing views, led by the first serving line while their knobs are the defaults, price
-    // the same tokens through the same API as the line (serve-api-monthly-0).
-    if let (Some(first), Some(v)) = (plan.serves.first(), o.serves.first()) {
-        let mut billing = Settings::default().billing;
-        if first.lead_billing(&mut billing) && v.error.is_none() {
-            let editor = plan.jobs.first().cloned().unwrap_or_default();
-            if let Ok(e) = estimate(&editor, cat) {
-                let mut b = plan.settings.billing.clone();
-                b.tokens_per_month = billing.tokens_per_month;
-                if plan.settings.billing == Settings::default().billing {
-                    out.push((
-                        "the billing views' API month = serving line 1's (serve-api-monthly-0)"
-                            .into(),
-                        estimate_billing(&editor, &b, &e, cat).api_monthly_usd,
-                        v.api_monthly_usd,
-                        Equal,
-                    ));
-                }
+    // The billing views price the plan's first serving line: the same GPUs, month and API bill
+    // as the line itself (serve-gpus-0, serve-monthly-0, serve-api-monthly-0), whatever the
+    // billing boxes hold.
+    if let Some(v) = o.serves.first().filter(|v| v.error.is_none()) {
+        let editor = plan.jobs.first().cloned().unwrap_or_default();
+        let e = estimate(&editor, cat).ok();
+        if let Some((b, lead)) = runway_model::billing_view(plan, &editor, e.as_ref(), cat) {
+            assert_eq!(lead, Some(0));
+            for (what, billing, line) in [
+                ("GPUs (serve-gpus-0)", b.gpus_needed, f64::from(v.gpus)),
+                (
+                    "month (serve-monthly-0)",
+                    b.selfhost_monthly_usd,
+                    v.monthly_usd,
+                ),
+                (
+                    "API month (serve-api-monthly-0)",
+                    b.api_monthly_usd,
+                    v.api_monthly_usd,
+                ),
+            ] {
+                out.push((
+                    format!("the billing views' {what} = serving line 1's"),
+                    billing,
+                    line,
+                    Equal,
+                ));
             }
         }
     }

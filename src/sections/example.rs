@@ -17,7 +17,6 @@ pub fn ExamplePlan() -> impl IntoView {
     let start = move |s: Starter| {
         let before = state.snapshot();
         state.load(decode_link(&s.query(), state.catalog));
-        state.lead_billing();
         let text = tr!("example.started", name = s.label());
         announcer.say(format!("{text} {}", tr!("example.undo_hint")));
         state.example_note.set(Some(ExampleNote {

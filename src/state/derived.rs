@@ -5,9 +5,9 @@
 
 use leptos::prelude::*;
 use runway_model::{
-    advise_plan, billing_modes, cost_vs_mfu, duty_sweep, estimate_billing, log_space, price_column,
-    sweeps, volume_sweep, what_budget_buys, whole_cost_by_provider, Advice, BillingEstimate,
-    BuyRow, ColumnResult, DutySweep, ModeRow, Sweeps, VolumeSweep,
+    advise_plan, billing_modes, cost_vs_mfu, duty_sweep, log_space, price_column, sweeps,
+    volume_sweep, what_budget_buys, whole_cost_by_provider, Advice, BillingEstimate, BuyRow,
+    ColumnResult, DutySweep, ModeRow, Sweeps, VolumeSweep,
 };
 
 use crate::state::AppState;
@@ -19,8 +19,11 @@ pub type ProviderCost = (&'static str, &'static str, f64);
 /// The derived data of one page.
 #[derive(Clone, Copy)]
 pub struct Derived {
-    /// The billing views of the calculator's job under the plan's billing knobs.
+    /// The billing views: the plan's first serving line, or the calculator's job under the plan's
+    /// billing knobs.
     pub billing: Memo<Option<BillingEstimate>>,
+    /// The serving line the billing views price (`None`: the calculator's job).
+    pub billing_lead: Memo<Option<usize>>,
     /// Busy-only against reserved by duty, 1 % to 100 % (40 points on a log scale).
     pub duty: Memo<Option<DutySweep>>,
     /// Self-hosting against the API by monthly volume (60 points).
@@ -45,25 +48,37 @@ impl Derived {
     /// The memos over a page's state (nothing is computed until a panel reads it).
     pub fn new(state: AppState) -> Self {
         let catalog = state.catalog;
-        let billing = Memo::new(move |_| {
+        // The plan's first serving line when it has one (the same estimate the line itself is
+        // priced with), else the calculator's job under the billing boxes.
+        let billing_view = Memo::new(move |_| {
             let e = state.estimate.read();
-            let e = e.as_ref().ok()?;
-            Some(state.job.with(|j| {
+            state.job.with(|j| {
                 state
-                    .settings
-                    .with(|k| estimate_billing(j, &k.billing, e, catalog))
-            }))
+                    .plan
+                    .with(|p| runway_model::billing_view(p, j, e.as_ref().ok(), catalog))
+            })
         });
+        let billing = Memo::new(move |_| billing_view.with(|b| b.as_ref().map(|(b, _)| b.clone())));
+        let billing_lead =
+            Memo::new(move |_| billing_view.with(|b| b.as_ref().and_then(|(_, l)| *l)));
         Derived {
             billing,
+            billing_lead,
             duty: Memo::new(move |_| {
                 billing.with(|b| b.as_ref().map(|b| duty_sweep(b, &log_space(0.01, 1.0, 40))))
             }),
             volume: Memo::new(move |_| billing.with(|b| b.as_ref().map(|b| volume_sweep(b, 60)))),
+            // A serving line's accelerator is always on; the calculator's job runs at its duty.
             modes: Memo::new(move |_| {
-                state
-                    .job
-                    .with(|j| billing_modes(catalog, &j.accelerator_id, j.duty))
+                let line = billing_lead
+                    .get()
+                    .and_then(|_| billing.with(|b| b.as_ref().map(|b| b.accelerator_id.clone())));
+                match line {
+                    Some(acc) => billing_modes(catalog, &acc, 1.0),
+                    None => state
+                        .job
+                        .with(|j| billing_modes(catalog, &j.accelerator_id, j.duty)),
+                }
             }),
             budget: Memo::new(move |_| {
                 let budget = state.settings.with(|k| k.billing.budget_usd);

@@ -488,25 +488,6 @@ impl AppState {
     }
 
     /// Rewrites the boxes of the job fields from the edited job (after it changed).
-    /// Lets the plan's first serving line lead the billing views while they are the defaults
-    /// ([`runway_model::Serve::lead_billing`]); the billing boxes follow.
-    pub fn lead_billing(&self) {
-        let Some(first) = self.plan.with_untracked(|p| p.serves.first().cloned()) else {
-            return;
-        };
-        let mut billing = self.plan.with_untracked(|p| p.settings.billing.clone());
-        if !first.lead_billing(&mut billing) {
-            return;
-        }
-        self.plan.update(|p| p.settings.billing = billing);
-        let (j, k) = (self.job.get_untracked(), self.settings.get_untracked());
-        for field in [Field::TokensMonth, Field::InferParams] {
-            let f = self.field(field);
-            f.text.set(display_value(field, &j, &k));
-            f.clear_error();
-        }
-    }
-
     fn refresh_job_fields(&self) {
         let (j, k) = (self.job.get_untracked(), self.settings.get_untracked());
         for field in Field::ALL.into_iter().filter(|f| f.is_job_field()) {

@@ -4,35 +4,37 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageSuite } from './support/suite.mjs';
+import { serveGroup, LLAMA8, H100 } from './support/hand.mjs';
 
 const { open, done } = pageSuite({ waitFor: 'breakeven-duty' });
 const near = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * Math.max(1, Math.abs(b));
-// An 8B model (Llama 3.1 8B's attention: 32 layers, 8 KV heads, head_dim 128) on an H100 SXM
-// (989 TFLOP/s dense, 3.35 TB/s) at MFU 0.4, 32 sequences of 2,048 tokens of context:
-// prefill 0.4 * 989e12 / 1.6e10 = 24,725 tok/s; KV 2 * 32 * 8 * 128 * 2 = 131,072 bytes a token;
-// decode 32 * 3.35e12 / (1.6e10 + 32 * 2,048 * 131,072) = 4,359.507 tok/s; in the API's 3:1 mix
-// 1 / (0.75 / 24,725 + 0.25 / 4,359.507) = 11,405.16 tok/s = 41.06M tokens an hour.
-const PREFILL = (0.4 * 989e12) / 1.6e10;
-const decode = (batch, context) => (batch * 3.35e12) / (1.6e10 + batch * context * 131072);
-const blend = (pre, dec) => 1 / (0.75 / pre + 0.25 / dec);
-const TOKENS_PER_HOUR = blend(PREFILL, decode(32, 2048)) * 3600;
+// An 8B model (Llama 3.1 8B's attention: 32 layers, 32 heads, 8 KV heads, head_dim 128) in bf16 on
+// one H100 SXM, requests of 1,536 + 512 tokens, each user at 25 tokens/s (the defaults): batch 201
+// of the 208 its memory holds, 5,040.99 output tokens/s, 20,163.97 in all = 72.59M tokens an hour
+// (serveGroup, the README's formulas; model/src/estimators/serving.rs works the same by hand).
+const GROUP = serveGroup(LLAMA8(), H100(), 2, 1, 1536, 512, 25);
+const TOKENS_PER_HOUR = GROUP.total * 3600;
+const MONTH = 6.88 * 730; // one AWS H100 always on, $5,022.40
 
 test('break-evens by link: reserved duty, self-hosted price, API volume', async () => {
   const calc = await open('?api=gpt-4o');
+  assert.equal(GROUP.batch, 201);
   // AWS H100 $6.88, reserved 45 % off (estimate) = $3.784: d* = 0.55.
   assert.ok(near(await calc.value('breakeven-duty'), 0.55));
   assert.ok(near(await calc.value('reserved-price'), 3.784));
-  // $6.88 / (41.06M tokens/h * 0.6) * 1e6 = $0.2793 per million tokens.
-  assert.ok(near(await calc.value('selfhost-cost-per-mtok'), (6.88 / (TOKENS_PER_HOUR * 0.6)) * 1e6));
-  // GPT-4o blended 3:1: 0.75 * 2.5 + 0.25 * 10 = $4.375; one always-on GPU $5,022.40 a month:
-  // self-hosting pays above 5,022.40 / 4.375 * 1e6 = 1.148 billion tokens a month.
+  // $6.88 / (72.59M tokens/h * 0.6) * 1e6 = $0.1580 per million tokens.
+  assert.ok(near(await calc.value('selfhost-cost-per-mtok'), (6.88 / (TOKENS_PER_HOUR * 0.6)) * 1e6, 1e-6));
+  // GPT-4o blended 3:1: 0.75 * 2.5 + 0.25 * 10 = $4.375; the smallest deployment is one H100
+  // (AWS rents one alone, p5.4xlarge), $5,022.40 a month: self-hosting pays above
+  // 5,022.40 / 4.375 * 1e6 = 1.148 billion tokens a month.
   assert.ok(near(await calc.value('api-cost-per-mtok'), 4.375));
-  assert.ok(near(await calc.value('breakeven-tokens-per-month'), (6.88 * 730 / 4.375) * 1e6));
-  // 2B tokens a month: one GPU ($5,022.40) against the API's $8,750.
-  assert.ok(near(await calc.value('selfhost-monthly'), 6.88 * 730));
+  assert.ok(near(await calc.value('breakeven-tokens-per-month'), (MONTH / 4.375) * 1e6));
+  // 2B tokens a month (1,268 tokens/s at 60 %): one GPU ($5,022.40) against the API's $8,750.
+  assert.equal(await calc.value('serving-gpus'), 1);
+  assert.ok(near(await calc.value('selfhost-monthly'), MONTH));
   assert.ok(near(await calc.value('api-monthly'), 8750));
   // At that volume the GPU idles most of the month: $5,022.40 / 2,000 Mtok = $2.5112 per million.
-  assert.ok(near(await calc.value('selfhost-cost-per-mtok-at-volume'), (6.88 * 730) / 2000));
+  assert.ok(near(await calc.value('selfhost-cost-per-mtok-at-volume'), MONTH / 2000));
   for (const id of ['chart-breakeven-duty', 'chart-breakeven-volume']) {
     await calc.page.waitForFunction((id) => Number(document.querySelector(`[data-testid=${id}]`)?.dataset.drawCount) >= 1, id);
     assert.equal(await calc.page.getByTestId(id).getAttribute('data-draw-error'), null);
@@ -40,21 +42,23 @@ test('break-evens by link: reserved duty, self-hosted price, API volume', async 
   await done(calc);
 });
 
-test('controls: a cheap API never pays to self-host, a provider without reserved pricing, overrides', async () => {
+test('controls: the API price, reserved GPUs, the volume, a provider without reserved pricing', async () => {
   const calc = await open('');
-  // GPT-4o mini blends to $0.2625 per million tokens, under the GPU's $0.2793: no break-even.
-  assert.equal(await calc.page.getByTestId('breakeven-tokens-per-month').getAttribute('data-value'), 'none');
+  // GPT-4o mini blends to $0.2625 per million tokens, above the GPU's $0.158: one GPU's month pays
+  // above 5,022.40 / 0.2625 * 1e6 = 19.13B tokens, within the 31.79B it serves at 60 %.
+  assert.ok(near(await calc.value('breakeven-tokens-per-month'), (MONTH / 0.2625) * 1e6, 1e-6));
   await calc.type('api_price', '1');
-  await calc.waitForValue('breakeven-tokens-per-month', (v) => near(v, 6.88 * 730 * 1e6));
+  await calc.waitForValue('breakeven-tokens-per-month', (v) => near(v, MONTH * 1e6));
   await calc.waitForUrl((p) => p.get('api_price') === '1');
-  // Reserved inference GPUs ($3.784 at AWS) halve the break-even volume: 3.784 * 730 / 1 * 1e6.
+  // Reserved inference GPUs ($3.784 at AWS) lower the break-even volume: 3.784 * 730 / 1 * 1e6.
   await calc.select('host', 'reserved');
   await calc.waitForValue('breakeven-tokens-per-month', (v) => near(v, 3.784 * 730 * 1e6));
   await calc.waitForUrl((p) => p.get('host') === 'reserved');
   await calc.select('host', 'on-demand');
-  // Over twice the volume that one GPU serves (41.06M * 730 * 0.6 = 17.98B) needs 3 GPUs.
-  await calc.type('tokens_month', '40B');
-  await calc.waitForValue('selfhost-monthly', (v) => near(v, 3 * 6.88 * 730));
+  // 150B tokens a month: 150e9 / (72.59M * 730 * 0.6) = 4.72, so 5 GPUs, each rented alone.
+  await calc.type('tokens_month', '150B');
+  await calc.waitForValue('serving-gpus', (v) => v === 5);
+  assert.ok(near(await calc.value('selfhost-monthly'), 5 * MONTH));
   // Modal bills per second and sells no reserved capacity: no break-even duty until one is entered.
   await calc.select('provider', 'modal');
   await calc.page.waitForFunction(() => document.querySelector('[data-testid=breakeven-duty]')?.dataset.value === 'none');
@@ -102,40 +106,49 @@ test('what does the budget buy: sorted, re-sorted, and scaled by the budget', as
 });
 
 test('bad billing values in a link get messages; the rest applies', async () => {
-  const calc = await open('?api=gpt-9&batch=0.5&tokens_month=2B&util=150%25');
+  // `batch` was a key before the server sized its own batch: old links still open.
+  const calc = await open('?api=gpt-9&user_speed=0.5&batch=32&tokens_month=2B&util=150%25');
   assert.match(await calc.error('api'), /^API: "gpt-9" is not in the catalog\. Expected one of gpt-4o-mini, gpt-4o/);
-  assert.equal(await calc.error('batch'), 'Batch: "0.5" is not a whole number. Expected a whole number of sequences from 1 to 4,096.');
+  assert.equal(await calc.error('user_speed'), 'Speed each user sees: "0.5" is below the accepted range. Expected output tokens a second from 1 to 1,000, like 25.');
   assert.match(await calc.error('util'), /^Utilisation: "150%" is above the accepted range/);
   assert.ok(near(await calc.value('api-cost-per-mtok'), 0.2625));
   await done(calc);
 });
 
-test('prefill, decode with KV reads, and the 3:1 blend; context and batch change decode only', async () => {
+test('prefill, decode at the batch memory and the users allow; request length and speed change them', async () => {
   const calc = await open('?context=8192');
-  assert.match(await calc.page.getByTestId('inference-mix').innerText(), /priced at 3 input : 1 output tokens, the API's blend/);
-  assert.ok(near(await calc.value('prefill-tokens-per-s'), 24725));
-  // 8,192 tokens of context: 32 * 3.35e12 / (1.6e10 + 32 * 8,192 * 131,072) = 2,128.68 tok/s;
-  // blended 1 / (0.75 / 24,725 + 0.25 / 2,128.68) = 6,766.95 tok/s.
-  assert.ok(near(await calc.value('decode-tokens-per-s'), decode(32, 8192)));
-  assert.ok(near(await calc.value('blended-tokens-per-s'), blend(PREFILL, decode(32, 8192))));
-  assert.ok(Math.abs(await calc.value('blended-tokens-per-s') - 6766.95) < 0.01);
+  assert.match(await calc.page.getByTestId('inference-mix').innerText(), /sized as it is deployed/);
+  // 6,144 + 2,048 tokens: 56 GB of cache hold 52 requests, and 52 users still see 33 tokens/s.
+  const long = serveGroup(LLAMA8(), H100(), 2, 1, 6144, 2048, 25);
+  assert.equal(long.batch, 52);
+  assert.ok(near(await calc.value('decode-tokens-per-s'), long.out, 1e-6));
+  assert.ok(near(await calc.value('blended-tokens-per-s'), long.total, 1e-6));
+  // Prefill alone: 6,144 / ((2 * 8e9 * 6,144 + 2 * 32 * 4,096 * 6,144²) / (989e12 * 0.7)).
+  const prefill = 6144 / ((2 * 8e9 * 6144 + 2 * 32 * 4096 * 6144 ** 2) / (989e12 * 0.7));
+  assert.ok(near(await calc.value('prefill-tokens-per-s'), prefill, 1e-6));
   assert.equal(await calc.page.getByTestId('inference-memory-warning').count(), 0);
-  // Back to the default 2,048: 4,359.5 tok/s, and the key leaves the link.
+  // Back to the default 2,048, and the key leaves the link.
   await calc.type('context', '2048');
-  await calc.waitForValue('decode-tokens-per-s', (v) => near(v, decode(32, 2048)));
+  await calc.waitForValue('decode-tokens-per-s', (v) => near(v, GROUP.out, 1e-6));
   await calc.waitForUrl((p) => p.get('context') === null);
-  // 256 sequences of 2,048 tokens: 1.6e10 + 256 * 2,048 * 131,072 = 84.7 GB > the H100's 80 GB.
-  await calc.type('batch', '256');
-  await calc.waitForValue('decode-tokens-per-s', (v) => near(v, decode(256, 2048)));
+  // Users at 50 tokens/s: batch 75, fewer tokens a GPU, so dearer per token.
+  const fast = serveGroup(LLAMA8(), H100(), 2, 1, 1536, 512, 50);
+  await calc.type('user_speed', '50');
+  await calc.waitForValue('decode-tokens-per-s', (v) => near(v, fast.out, 1e-6));
+  await calc.waitForUrl((p) => p.get('user_speed') === '50');
+  // 405B in bf16 is 810 GB of weights: no group of eight 80 GB H100s holds it.
+  await calc.type('infer_params', '405B');
   await calc.page.getByTestId('inference-memory-warning').waitFor();
-  assert.match(await calc.page.getByTestId('inference-memory-warning').innerText(), /84\.7 GB/);
+  assert.match(await calc.page.getByTestId('inference-memory-warning').innerText(), /810 GB of weights do not fit .* 8 × NVIDIA H100 SXM \(640 GB\)/);
+  assert.equal(await calc.page.getByTestId('serving-gpus').getAttribute('data-value'), 'none');
+  assert.doesNotMatch(await calc.page.locator('#billing').innerText(), /NaN|Infinity/);
   await done(calc);
 });
 
-test('a bad context in a link gets a message and the default applies', async () => {
-  const calc = await open('?context=2K5&batch=32');
-  assert.equal(await calc.error('context'), 'Context per sequence: "2K5" is not a number. Expected a whole number of tokens from 1 to 1,000,000, like 2048.');
-  assert.ok(near(await calc.value('decode-tokens-per-s'), decode(32, 2048)));
+test('a bad request length in a link gets a message and the default applies', async () => {
+  const calc = await open('?context=2K5');
+  assert.equal(await calc.error('context'), 'Tokens per request: "2K5" is not a number. Expected a whole number of tokens from 1 to 1,000,000, like 2048.');
+  assert.ok(near(await calc.value('decode-tokens-per-s'), GROUP.out, 1e-6));
   await done(calc);
 });
 

@@ -9,7 +9,7 @@ use crate::credits::runway::{
 use crate::data::catalog::Catalog;
 use crate::document::plan::{apply_by, warnings, GrantState, Plan, PlannedGrant, Warning};
 use crate::document::workloads::Serve;
-use crate::estimators::billing::estimate_billing;
+use crate::estimators::billing::{estimate_billing, BillingEstimate};
 use crate::estimators::cost::{estimate, Estimate, EstimateError};
 use crate::estimators::formulas::HOURS_PER_MONTH;
 use crate::estimators::overheads::{estimate_overheads, OverheadEstimate};
@@ -17,10 +17,6 @@ use crate::input::job::Job;
 use crate::input::knobs::HostMode;
 use crate::input::settings::Settings;
 use crate::io::format::{compact, exact, hours};
-
-/// MFU assumed for a serving line's prefill (the billing views' default; decode is bound by
-/// memory bandwidth and does not use it).
-pub const SERVE_MFU: f64 = 0.4;
 
 /// One training job of the plan, priced.
 #[derive(Clone, Debug, PartialEq)]
@@ -80,7 +76,11 @@ pub struct ServeOutcome {
     /// The price per accelerator-hour below which a fully busy accelerator serves a token for
     /// less than the API does.
     pub breakeven_usd_per_gpu_hour: f64,
-    /// Why it cannot be priced (no list price and no override).
+    /// Its billing estimate: the deployment (tensor-parallel group, replicas, machines), its
+    /// throughput and memory, for "Show the math" (`None` when it cannot be priced).
+    pub billing: Option<BillingEstimate>,
+    /// Why it cannot be priced (no list price and no override) or served (the model fits no
+    /// group of the provider's machines).
     pub error: Option<String>,
 }
 
@@ -234,26 +234,12 @@ fn accelerator_line(
     }
 }
 
-/// Sizes and prices one serving line with the billing views' throughput model (prefill at
-/// [`SERVE_MFU`], decode bound by memory bandwidth with the KV cache, the plan's batch, context
-/// and utilisation), on whole always-on accelerators.
+/// Sizes and prices one serving line with the billing views' serving model
+/// ([`crate::estimators::serving`]): replicas of a tensor-parallel group on whole machines of the
+/// provider, batching as far as memory and the plan's per-user speed allow, always on. The
+/// billing views compute the same [`BillingEstimate`] for the plan's first line
+/// ([`billing_view`]), so both show the same figures.
 pub fn price_serve(serve: &Serve, settings: &Settings, catalog: &Catalog) -> ServeOutcome {
-    // The accelerators a line runs on, priced like a job's (its training fields play no part).
-    let mut s = Job {
-        provider_id: serve.provider_id.clone(),
-        accelerator_id: serve.accelerator_id.clone(),
-        price_override_usd_per_gpu_hour: None,
-        mfu: SERVE_MFU,
-        ..Job::default()
-    };
-    let mut billing = settings.billing.clone();
-    billing.infer_params = serve.params;
-    billing.infer_params_total = serve.params_total;
-    billing.precision = serve.precision;
-    billing.tokens_per_month = serve.tokens_per_month;
-    billing.host_mode = serve.host;
-    // The plan's reserved-price override is for the billing view's provider, not this line's.
-    billing.reserved_usd_per_hour = None;
     let months = f64::from(serve.months);
     let days = (months * HOURS_PER_MONTH / 24.0).ceil() as u32;
     let mut out = ServeOutcome {
@@ -269,50 +255,96 @@ pub fn price_serve(serve: &Serve, settings: &Settings, catalog: &Catalog) -> Ser
         api_id: settings.billing.api_id.clone(),
         breakeven_tokens_per_month: None,
         breakeven_usd_per_gpu_hour: 0.0,
+        billing: None,
         error: None,
     };
-    // Without a list price the line can still be priced from an override: size it on any price.
+    let b = match serve_billing(serve, settings, catalog) {
+        Ok(b) => b,
+        Err(e) => {
+            out.error = Some(e);
+            return out;
+        }
+    };
+    if let Err(no) = &b.deployment {
+        out.error = Some(crate::tr!(
+            "evaluate.serve_no_fit",
+            weights = exact(no.weight_bytes / 1e9, 1),
+            group = exact(no.largest_group_bytes / 1e9, 0),
+            tp = no.largest_tp,
+            acc = serve.accelerator_id,
+            provider = serve.provider_id
+        ));
+        out.billing = Some(b);
+        return out;
+    }
+    let price = b.host_usd_per_hour;
+    out.gpus = b.gpus_needed.min(f64::from(u32::MAX)) as u32;
+    out.usd_per_gpu_hour = price;
+    out.monthly_usd = b.selfhost_monthly_usd;
+    out.total_usd = out.monthly_usd * months;
+    out.capacity_tokens_per_month_per_gpu = b.capacity_tokens_per_month;
+    out.api_monthly_usd = b.api_monthly_usd;
+    // The smallest deployment (one replica on the fewest billed accelerators) against the API:
+    // the volume at which its month costs what the API charges, if it can serve that much.
+    out.breakeven_tokens_per_month = b.breakeven_tokens_per_month;
+    out.breakeven_usd_per_gpu_hour =
+        b.api_usd_per_mtok * b.capacity_tokens_per_month / 1e6 / HOURS_PER_MONTH;
+    out.billing = Some(b);
+    out
+}
+
+/// The billing estimate of one serving line: its provider, accelerator, model, precision, volume
+/// and billing mode, under the plan's speed target, request length, utilisation and API; a price
+/// override replaces the list price. `Err`: why it cannot be priced.
+pub fn serve_billing(
+    serve: &Serve,
+    settings: &Settings,
+    catalog: &Catalog,
+) -> Result<BillingEstimate, String> {
+    let s = serve.host_job();
+    let mut priced = s.clone();
+    // Without a list price the line can still be priced from an override.
     if catalog
         .price(&serve.provider_id, &serve.accelerator_id)
         .is_none()
     {
-        s.price_override_usd_per_gpu_hour = serve.price_override_usd_per_gpu_hour;
+        priced.price_override_usd_per_gpu_hour = serve.price_override_usd_per_gpu_hour;
     }
-    let e = match estimate(&s, catalog) {
-        Ok(e) => e,
-        Err(_) => {
-            out.error = Some(crate::tr!(
-                "evaluate.no_list_price",
-                provider = serve.provider_id,
-                acc = serve.accelerator_id
-            ));
-            return out;
-        }
-    };
-    let b = estimate_billing(&s, &billing, &e, catalog);
-    let for_memory = (b.memory_needed_bytes / b.memory_bytes).ceil();
-    let gpus = b.gpus_needed.max(for_memory).max(1.0);
-    let price = serve
-        .price_override_usd_per_gpu_hour
-        .unwrap_or(b.host_usd_per_hour);
-    out.gpus = gpus.min(f64::from(u32::MAX)) as u32;
-    out.usd_per_gpu_hour = price;
-    out.monthly_usd = gpus * HOURS_PER_MONTH * price;
-    out.total_usd = out.monthly_usd * months;
-    out.capacity_tokens_per_month_per_gpu = b.capacity_tokens_per_month;
-    out.api_monthly_usd = b.api_monthly_usd;
-    // The fewest accelerators that hold the model, at the line's own price (an override
-    // included), against the API: the volume at which their month costs what the API charges,
-    // if they can serve that much (above it, each added accelerator is dearer per token than the
-    // API only if the first ones already were).
-    let least = for_memory.max(1.0);
-    let least_month = least * HOURS_PER_MONTH * price;
-    out.breakeven_tokens_per_month = (b.api_usd_per_mtok > 0.0)
-        .then(|| least_month / b.api_usd_per_mtok * 1e6)
-        .filter(|&v| v <= least * b.capacity_tokens_per_month);
-    out.breakeven_usd_per_gpu_hour =
-        b.api_usd_per_mtok * b.capacity_tokens_per_month / 1e6 / HOURS_PER_MONTH;
-    out
+    let e = estimate(&priced, catalog).map_err(|_| {
+        crate::tr!(
+            "evaluate.no_list_price",
+            provider = serve.provider_id,
+            acc = serve.accelerator_id
+        )
+    })?;
+    let mut b = estimate_billing(&s, &serve.billing_inputs(&settings.billing), &e, catalog);
+    if let Some(p) = serve.price_override_usd_per_gpu_hour {
+        b.reprice(p);
+    }
+    Ok(b)
+}
+
+/// What the billing views show: the plan's first serving line when it has one (so they and the
+/// line agree, on the page as built, after a reload and from a link), else the calculator's job
+/// (`job`, `estimate`) with the billing boxes' model and volume. The second value is the serving
+/// line's index.
+pub fn billing_view(
+    plan: &Plan,
+    job: &Job,
+    estimate: Option<&Estimate<'_>>,
+    catalog: &Catalog,
+) -> Option<(BillingEstimate, Option<usize>)> {
+    if let Some(first) = plan.serves.first() {
+        return serve_billing(first, &plan.settings, catalog)
+            .ok()
+            .map(|b| (b, Some(0)));
+    }
+    estimate.map(|e| {
+        (
+            estimate_billing(job, &plan.settings.billing, e, catalog),
+            None,
+        )
+    })
 }
 
 /// Evaluates the whole plan.

@@ -198,6 +198,11 @@ impl Instance {
         in_lang(&self.source, &self.source_pt)
     }
 
+    /// Where the machine sizes come from, in the reader's language.
+    pub fn rent_sizes_source_text(&self) -> &str {
+        in_lang(&self.rent_sizes_source, &self.rent_sizes_source_pt)
+    }
+
     /// Whether a source says one job gets no more than one instance of this offer (`max_gpus`
     /// equals `gpus_per_instance`): no network joins instances for a job.
     pub fn is_single_node(&self) -> bool {

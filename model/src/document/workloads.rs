@@ -75,27 +75,32 @@ pub struct Serve {
 }
 
 impl Serve {
-    /// Points the billing views at this line (its model, volume and precision) while they still
-    /// describe the defaults, so the billing section weighs the plan's own serving against the
-    /// API, not a volume nobody chose. Returns whether it changed them; a reader's own billing
-    /// volume or model is kept.
-    pub fn lead_billing(&self, billing: &mut crate::input::knobs::BillingInputs) -> bool {
-        let d = crate::input::knobs::BillingInputs::default();
-        let untouched = billing.tokens_per_month == d.tokens_per_month
-            && billing.infer_params == d.infer_params
-            && billing.infer_params_total == d.infer_params_total
-            && billing.precision == d.precision;
-        let changes = billing.tokens_per_month != self.tokens_per_month
-            || billing.infer_params != self.params
-            || billing.infer_params_total != self.params_total
-            || billing.precision != self.precision;
-        if untouched && changes {
-            billing.tokens_per_month = self.tokens_per_month;
-            billing.infer_params = self.params;
-            billing.infer_params_total = self.params_total;
-            billing.precision = self.precision;
+    /// The accelerators the line runs on, as a job the price lookup understands (its training
+    /// fields play no part).
+    pub fn host_job(&self) -> Job {
+        Job {
+            provider_id: self.provider_id.clone(),
+            accelerator_id: self.accelerator_id.clone(),
+            price_override_usd_per_gpu_hour: None,
+            ..Job::default()
         }
-        untouched && changes
+    }
+
+    /// The plan's billing knobs with this line's model, precision, volume and billing mode (the
+    /// plan's reserved-price override is for the billing boxes' provider, not this line's).
+    pub fn billing_inputs(
+        &self,
+        plan: &crate::input::knobs::BillingInputs,
+    ) -> crate::input::knobs::BillingInputs {
+        crate::input::knobs::BillingInputs {
+            infer_params: self.params,
+            infer_params_total: self.params_total,
+            precision: self.precision,
+            tokens_per_month: self.tokens_per_month,
+            host_mode: self.host,
+            reserved_usd_per_hour: None,
+            ..plan.clone()
+        }
     }
 
     /// "Serve 8B, 2B tokens a month, 12 months" (", FP8" when served in FP8).
@@ -343,22 +348,6 @@ mod tests {
 
     fn catalog() -> Catalog {
         Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    #[test]
-    fn a_serving_line_leads_the_billing_views_only_while_they_are_the_defaults() {
-        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let v = parse_serve("70B:500M:aws:h100-sxm", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        let mut b = crate::input::knobs::BillingInputs::default();
-        assert!(v.lead_billing(&mut b));
-        assert_eq!((b.tokens_per_month, b.infer_params), (5e8, 7e10));
-        // The reader's own volume stays.
-        let mut own = crate::input::knobs::BillingInputs {
-            tokens_per_month: 3e9,
-            ..Default::default()
-        };
-        assert!(!v.lead_billing(&mut own));
-        assert_eq!((own.tokens_per_month, own.infer_params), (3e9, 8e9));
     }
 
     #[test]

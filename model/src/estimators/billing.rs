@@ -1,10 +1,12 @@
-//! Billing modes and break-evens (DOMAIN.md section 3): serverless or on-demand against reserved by
-//! duty cycle, self-hosted inference against an API by volume, and what a budget buys.
-//!
-//! Groundwork for the decision views; not yet on the page.
+//! Billing modes and break-evens: serverless or on-demand against reserved by duty cycle,
+//! self-hosted inference (sized by [`crate::estimators::serving`]) against an API by volume, and
+//! what a budget buys.
 
 use crate::data::catalog::Catalog;
 use crate::estimators::formulas::HOURS_PER_MONTH;
+use crate::estimators::serving::{
+    Chip, Deployment, GroupRun, ModelShape, NoFit, Request, ServingSetup,
+};
 use crate::input::knobs::{HostMode, Precision, API_INPUT_SHARE};
 
 /// Monthly cost of one accelerator billed for busy time only (per-second serverless, on-demand):
@@ -22,47 +24,6 @@ pub fn monthly_reserved(reserved_usd_per_hour: f64) -> f64 {
 /// reserved. Above 1 reserved never wins.
 pub fn breakeven_duty(reserved_usd_per_hour: f64, busy_only_usd_per_hour: f64) -> f64 {
     reserved_usd_per_hour / busy_only_usd_per_hour
-}
-
-/// Bytes of KV cache per token of context (DOMAIN.md section 2): keys and values (2) for every
-/// layer and KV head, head_dim values each, in bf16 (2 bytes): 2 · layers · kv_heads · head_dim · 2.
-pub fn kv_bytes_per_token(layers: f64, kv_heads: f64, head_dim: f64) -> f64 {
-    2.0 * layers * kv_heads * head_dim * 2.0
-}
-
-/// Prefill throughput (input tokens) of one accelerator, tokens per second: compute-bound,
-/// MFU · peak / 2N.
-pub fn prefill_tokens_per_second(params: f64, peak_flops_per_s: f64, mfu: f64) -> f64 {
-    mfu * peak_flops_per_s / (2.0 * params)
-}
-
-/// Decode throughput (output tokens) of one accelerator, tokens per second: memory-bound, each
-/// step reads every weight once for the whole batch (`weight_bytes`: bytes per weight × total
-/// parameters, for a mixture of experts all of them) plus every sequence's KV cache
-/// (`kv_bytes_per_sequence`), so batch · bandwidth / (weights + batch · KV); capped by compute,
-/// MFU · peak / 2N with N the active parameters.
-pub fn decode_tokens_per_second(
-    active_params: f64,
-    weight_bytes: f64,
-    bandwidth_bytes_per_s: f64,
-    peak_flops_per_s: f64,
-    batch: f64,
-    kv_bytes_per_sequence: f64,
-    mfu: f64,
-) -> f64 {
-    let memory_bound =
-        batch * bandwidth_bytes_per_s / (weight_bytes + batch * kv_bytes_per_sequence);
-    memory_bound.min(prefill_tokens_per_second(
-        active_params,
-        peak_flops_per_s,
-        mfu,
-    ))
-}
-
-/// Throughput over a mix of input and output tokens: the time per blended token is
-/// f_in / prefill + f_out / decode (f_out = 1 − f_in), so tokens/s = 1 / that.
-pub fn blended_tokens_per_second(prefill: f64, decode: f64, input_share: f64) -> f64 {
-    1.0 / (input_share / prefill + (1.0 - input_share) / decode)
 }
 
 /// Self-hosted cost per million tokens: gpus · p / (tokens per hour at the achieved utilisation)
@@ -90,6 +51,12 @@ pub fn blended_usd_per_mtok(input_usd: f64, output_usd: f64, input_share: f64) -
 /// The billing views' numbers for a priced scenario.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BillingEstimate {
+    /// Provider id of the accelerators served on.
+    pub provider_id: String,
+    /// Accelerator id.
+    pub accelerator_id: String,
+    /// The machine the provider rents them in (`p5.48xlarge`; empty when the catalog has none).
+    pub instance: String,
     /// Busy-only (on-demand or serverless) price, USD per GPU-hour: the scenario's price.
     pub busy_only_usd_per_hour: f64,
     /// Price of a self-hosting GPU in the chosen mode, USD per GPU-hour.
@@ -98,35 +65,36 @@ pub struct BillingEstimate {
     pub reserved_usd_per_hour: Option<f64>,
     /// d* = reserved / busy-only.
     pub breakeven_duty: Option<f64>,
-    /// Prefill (input) throughput of one accelerator, tokens per second.
+    /// Prefill (input) throughput per accelerator of the group, tokens per second.
     pub prefill_tokens_per_s: f64,
-    /// Decode (output) throughput of one accelerator with the KV reads, tokens per second.
+    /// Decode (output) throughput per accelerator at the served batch, prefills included, tokens
+    /// per second.
     pub decode_tokens_per_s: f64,
-    /// Both phases in the API's input:output mix, tokens per second.
+    /// Input and output tokens per accelerator, tokens per second.
     pub blended_tokens_per_s: f64,
-    /// KV cache bytes per token of context of the model served.
+    /// KV cache bytes per token of context of the model served (whole model).
     pub kv_bytes_per_token: f64,
     /// The catalog model whose attention shape sizes the KV cache (nearest in parameters).
     pub kv_model: String,
-    /// Bytes one accelerator holds while decoding: weights + batch × context × KV.
-    pub memory_needed_bytes: f64,
     /// The precision served: FP8 only where asked and the accelerator has an FP8 peak.
     pub precision: Precision,
     /// The accelerator's memory, bytes.
     pub memory_bytes: f64,
-    /// Sequences decoded together.
-    pub batch: f64,
-    /// Tokens of context per sequence.
+    /// Tokens of a request (prompt + answer).
     pub context_tokens: f64,
+    /// What the deployment is sized from.
+    pub setup: ServingSetup,
+    /// The deployment for the volume, or why the model fits no group of the provider's machines.
+    pub deployment: Result<Deployment, NoFit>,
     /// Blended throughput of one accelerator, tokens per hour.
     pub tokens_per_hour_per_gpu: f64,
-    /// Self-hosted USD per million tokens at the utilisation (one GPU, busy-only price).
+    /// Self-hosted USD per million tokens at the utilisation (per accelerator, the chosen mode).
     pub selfhost_usd_per_mtok: f64,
     /// Tokens one accelerator serves a month at the utilisation.
     pub capacity_tokens_per_month: f64,
-    /// Accelerators needed for the monthly volume (at least one).
+    /// Accelerators billed for the monthly volume (whole machines where the provider rents them).
     pub gpus_needed: f64,
-    /// Self-hosting the volume, always-on GPUs at the busy-only price, USD a month.
+    /// Self-hosting the volume, always-on billed accelerators in the chosen mode, USD a month.
     pub selfhost_monthly_usd: f64,
     /// What self-hosting the volume really costs per million tokens: the always-on GPUs' monthly
     /// bill over the monthly volume (far above [`Self::selfhost_usd_per_mtok`] when the volume
@@ -138,13 +106,97 @@ pub struct BillingEstimate {
     pub api_usd_per_mtok: f64,
     /// The API bill for the volume, USD a month.
     pub api_monthly_usd: f64,
-    /// Monthly volume above which self-hosting is cheaper (`None`: never, per token the GPU is
-    /// dearer than the API).
+    /// The smallest deployment (one replica on the fewest billed accelerators), USD a month (0
+    /// when the model fits no group).
+    pub least_monthly_usd: f64,
+    /// Monthly volume above which self-hosting is cheaper: the smallest deployment's month over
+    /// the API's price, when that deployment can serve it (`None`: never, per token the GPUs are
+    /// dearer than the API, or the model fits no machine).
     pub breakeven_tokens_per_month: Option<f64>,
 }
 
-/// Prices the billing views for a job's accelerator, provider and MFU under the plan's billing
-/// knobs.
+impl BillingEstimate {
+    /// The same deployment at another price per accelerator-hour (a serving line's override):
+    /// every figure priced from the host price follows.
+    pub fn reprice(&mut self, usd_per_gpu_hour: f64) {
+        let old = self.host_usd_per_hour;
+        self.host_usd_per_hour = usd_per_gpu_hour;
+        let monthly = monthly_busy_only(usd_per_gpu_hour, 1.0);
+        self.selfhost_monthly_usd = self.gpus_needed * monthly;
+        self.selfhost_usd_per_mtok_at_volume =
+            self.selfhost_monthly_usd / (self.tokens_per_month / 1e6);
+        if self.tokens_per_hour_per_gpu > 0.0 {
+            self.selfhost_usd_per_mtok = selfhost_usd_per_mtok(
+                1.0,
+                usd_per_gpu_hour,
+                self.tokens_per_hour_per_gpu,
+                self.setup.utilisation,
+            );
+        }
+        if old > 0.0 {
+            self.least_monthly_usd *= usd_per_gpu_hour / old;
+        }
+        let least_capacity = self.setup.deploy(0.0).map_or(0.0, |d| {
+            d.capacity_tokens_per_s() * 3600.0 * HOURS_PER_MONTH * self.setup.utilisation
+        });
+        self.breakeven_tokens_per_month = (self.api_usd_per_mtok > 0.0
+            && self.least_monthly_usd > 0.0)
+            .then(|| breakeven_tokens_per_month(self.least_monthly_usd, self.api_usd_per_mtok))
+            .filter(|&v| v <= least_capacity);
+    }
+
+    /// Whether the bill counts more accelerators than the needed replicas use because the
+    /// provider rents whole machines.
+    pub fn whole_machines(&self) -> bool {
+        self.deployment
+            .as_ref()
+            .is_ok_and(|d| d.billed_gpus > d.gpus)
+    }
+}
+
+/// The machine sizes a provider rents an accelerator in (ascending GPU counts; one GPU at a time
+/// where the catalog has no instance).
+pub fn rent_sizes(catalog: &Catalog, provider: &str, accelerator: &str) -> Vec<u32> {
+    let sizes = catalog.rent_sizes(provider, accelerator);
+    if sizes.is_empty() {
+        vec![1]
+    } else {
+        sizes.to_vec()
+    }
+}
+
+/// The served model's shape: the line's parameters with the attention shape of the catalog model
+/// nearest in total parameters (its layers, heads, KV heads, widths and experts).
+pub fn model_shape(catalog: &Catalog, active: f64, total: Option<f64>) -> ModelShape {
+    let total = total.unwrap_or(active).max(active);
+    let m = kv_model_for(catalog, total);
+    ModelShape {
+        active_params: active,
+        total_params: total,
+        layers: m.map_or(32.0, |m| m.layers),
+        heads: m.map_or(32, |m| m.attention_heads as u32),
+        kv_heads: m.map_or(8, |m| m.kv_heads as u32),
+        head_dim: m.map_or(128.0, |m| m.head_dim),
+        hidden: m.map_or(4096.0, |m| m.hidden),
+        experts: if total > active {
+            m.map_or(crate::estimators::parallel::DEFAULT_EXPERTS, |m| {
+                m.routed_experts
+            })
+        } else {
+            1.0
+        },
+        experts_per_token: if total > active {
+            m.map_or(crate::estimators::parallel::DEFAULT_TOP_K, |m| {
+                m.experts_per_token
+            })
+        } else {
+            1.0
+        },
+    }
+}
+
+/// Prices the billing views for a job's accelerator and provider under the plan's billing knobs:
+/// the serving model ([`crate::estimators::serving`]) sizes the deployment for the volume.
 pub fn estimate_billing(
     s: &crate::input::job::Job,
     b: &crate::input::knobs::BillingInputs,
@@ -165,24 +217,30 @@ pub fn estimate_billing(
         (Precision::Fp8, Some(fp8)) => (Precision::Fp8, fp8),
         _ => (Precision::Bf16, e.accelerator.peak_flops_per_s()),
     };
-    let total = b.infer_params_total.unwrap_or(b.infer_params);
-    let weight_bytes = precision.bytes() * total;
-    let kv_model = kv_model_for(catalog, total);
-    let kv_token = kv_model.map_or(0.0, |m| {
-        kv_bytes_per_token(m.layers, m.kv_heads, m.head_dim) * precision.bytes() / 2.0
-    });
-    let prefill = prefill_tokens_per_second(b.infer_params, peak, s.mfu);
-    let decode = decode_tokens_per_second(
-        b.infer_params,
-        weight_bytes,
-        e.accelerator.bandwidth_tb_s * 1e12,
-        peak,
-        b.batch,
-        kv_token * b.context_tokens,
-        s.mfu,
-    );
-    let blended = blended_tokens_per_second(prefill, decode, API_INPUT_SHARE);
-    let tph = blended * 3600.0;
+    let shape = model_shape(catalog, b.infer_params, b.infer_params_total);
+    let kv_model = kv_model_for(catalog, shape.total_params);
+    let bytes = precision.bytes();
+    let setup = ServingSetup {
+        shape,
+        chip: Chip {
+            peak_flops_per_s: peak,
+            bandwidth_bytes_per_s: e.accelerator.bandwidth_tb_s * 1e12,
+            memory_bytes: e.accelerator.memory_gb * 1e9,
+            link_bytes_per_s: e.accelerator.intra_node_gb_s * 1e9 / 2.0,
+        },
+        bytes,
+        request: Request {
+            input: (b.context_tokens * API_INPUT_SHARE).round().max(1.0),
+            output: (b.context_tokens * (1.0 - API_INPUT_SHARE))
+                .round()
+                .max(1.0),
+        },
+        user_tokens_per_s: (b.user_tokens_per_s > 0.0).then_some(b.user_tokens_per_s),
+        utilisation: b.utilisation,
+        rent_sizes: rent_sizes(catalog, &s.provider_id, &s.accelerator_id),
+    };
+    let deployment = setup.deploy(b.tokens_per_month);
+    let smallest = setup.deploy(0.0);
     let spot = catalog
         .provider(&s.provider_id)
         .and_then(|x| x.spot_discount)
@@ -192,15 +250,35 @@ pub fn estimate_billing(
         HostMode::Reserved => reserved.unwrap_or(p),
         HostMode::Spot => spot.unwrap_or(p),
     };
-    let per_mtok = selfhost_usd_per_mtok(1.0, host, tph, b.utilisation);
-    let capacity = tph * HOURS_PER_MONTH * b.utilisation;
-    let gpus_needed = (b.tokens_per_month / capacity).ceil().max(1.0);
     let api = b.api_usd_per_mtok.unwrap_or_else(|| {
         catalog.api(&b.api_id).map_or(f64::NAN, |a| {
             blended_usd_per_mtok(a.input_usd_per_mtok, a.output_usd_per_mtok, API_INPUT_SHARE)
         })
     });
+    // Per accelerator of a group at its batch (0 when the model fits no group).
+    let group = deployment.as_ref().ok().map(|d| d.group);
+    let per_gpu = |v: f64, g: &GroupRun| v / f64::from(g.tp);
+    let blended = group.map_or(0.0, |g| per_gpu(g.tokens_per_s, &g));
+    let decode = group.map_or(0.0, |g| per_gpu(g.output_tokens_per_s, &g));
+    let prefill = group.map_or(0.0, |g| per_gpu(g.input_per_s(setup.request), &g));
+    let tph = blended * 3600.0;
+    let capacity = tph * HOURS_PER_MONTH * b.utilisation;
+    let gpus_needed = deployment
+        .as_ref()
+        .map_or(0.0, |d| f64::from(d.billed_gpus));
+    let monthly = gpus_needed * monthly_busy_only(host, 1.0);
+    let least = smallest.as_ref().map_or(f64::NAN, |d| {
+        f64::from(d.billed_gpus) * monthly_busy_only(host, 1.0)
+    });
+    let least_capacity = smallest.as_ref().map_or(0.0, |d| {
+        d.capacity_tokens_per_s() * 3600.0 * HOURS_PER_MONTH * b.utilisation
+    });
     BillingEstimate {
+        provider_id: s.provider_id.clone(),
+        accelerator_id: s.accelerator_id.clone(),
+        instance: catalog
+            .instance(&s.provider_id, &s.accelerator_id)
+            .map_or_else(String::new, |i| i.instance.to_string()),
         busy_only_usd_per_hour: p,
         host_usd_per_hour: host,
         reserved_usd_per_hour: reserved,
@@ -208,25 +286,31 @@ pub fn estimate_billing(
         prefill_tokens_per_s: prefill,
         decode_tokens_per_s: decode,
         blended_tokens_per_s: blended,
-        kv_bytes_per_token: kv_token,
+        kv_bytes_per_token: shape.kv_bytes_per_token(bytes),
         kv_model: kv_model.map_or_else(String::new, |m| m.name.to_string()),
-        memory_needed_bytes: weight_bytes + b.batch * b.context_tokens * kv_token,
         precision,
         memory_bytes: e.accelerator.memory_gb * 1e9,
-        batch: b.batch,
         context_tokens: b.context_tokens,
+        setup,
+        deployment,
         tokens_per_hour_per_gpu: tph,
-        selfhost_usd_per_mtok: per_mtok,
+        // 0 when the model fits no group (the page shows none for every serving figure then).
+        selfhost_usd_per_mtok: if tph > 0.0 {
+            selfhost_usd_per_mtok(1.0, host, tph, b.utilisation)
+        } else {
+            0.0
+        },
         capacity_tokens_per_month: capacity,
         gpus_needed,
-        selfhost_monthly_usd: gpus_needed * monthly_busy_only(host, 1.0),
-        selfhost_usd_per_mtok_at_volume: gpus_needed * monthly_busy_only(host, 1.0)
-            / (b.tokens_per_month / 1e6),
+        selfhost_monthly_usd: monthly,
+        selfhost_usd_per_mtok_at_volume: monthly / (b.tokens_per_month / 1e6),
         tokens_per_month: b.tokens_per_month,
         api_usd_per_mtok: api,
         api_monthly_usd: b.tokens_per_month / 1e6 * api,
-        breakeven_tokens_per_month: (per_mtok < api)
-            .then(|| breakeven_tokens_per_month(monthly_busy_only(host, 1.0), api)),
+        least_monthly_usd: least,
+        breakeven_tokens_per_month: (api > 0.0 && least > 0.0)
+            .then(|| breakeven_tokens_per_month(least, api))
+            .filter(|&v| v <= least_capacity),
     }
 }
 
@@ -281,17 +365,23 @@ pub fn volume_sweep(b: &BillingEstimate, points: usize) -> VolumeSweep {
         .max(1e9);
     let volumes = crate::estimators::overheads::log_space(hi / 1e4, hi, points);
     let monthly_gpu = monthly_busy_only(b.host_usd_per_hour, 1.0);
-    let capacity = b.capacity_tokens_per_month;
     VolumeSweep {
         api: volumes
             .iter()
             .map(|&v| (v, v / 1e6 * b.api_usd_per_mtok))
             .collect(),
+        // The deployment each volume needs, on the provider's machines (none when the model fits
+        // no machine).
         self_hosted: volumes
             .iter()
-            .map(|&v| (v, (v / capacity).ceil().max(1.0) * monthly_gpu))
+            .filter_map(|&v| {
+                let d = b.setup.deploy(v).ok()?;
+                Some((v, f64::from(d.billed_gpus) * monthly_gpu))
+            })
             .collect(),
-        breakeven: b.breakeven_tokens_per_month.map(|v| (v, monthly_gpu)),
+        breakeven: b
+            .breakeven_tokens_per_month
+            .map(|v| (v, b.least_monthly_usd)),
     }
 }
 
@@ -426,55 +516,31 @@ mod tests {
             .breakeven
             .unwrap_or_else(|| panic!("break-even within 100 %"));
         assert!((bd - r / 6.88).abs() < 1e-12 && (usd - r * 730.0).abs() < 1e-9);
-        // Volume: 2B tokens a month (the default) -> top volume 20B, 60 points from 2M to 20B; the
-        // API line is volume / 1e6 x its blended price; self-hosting is whole GPUs x p x 730.
+        // Volume: 2B tokens a month (the default), break-even 19.13B (see below) -> top volume
+        // 4 x 19.13B = 76.5B, 60 points from 7.65M; the API line is volume / 1e6 x its blended
+        // price; self-hosting is the billed GPUs x p x 730.
         let v = volume_sweep(&b, 60);
         assert_eq!(v.api.len(), 60);
-        assert!((v.api[0].0 - 2e6).abs() < 1e-3 && (v.api[59].0 - 2e10).abs() < 1.0);
+        let top = 4.0 * 5022.4 / 0.2625 * 1e6;
+        assert!((v.api[0].0 - top / 1e4).abs() < 1.0 && (v.api[59].0 - top).abs() < 10.0);
         let (x, y) = v.api[59];
         assert!((y - x / 1e6 * b.api_usd_per_mtok).abs() < 1e-9);
-        // The smallest volume still needs one whole GPU: 6.88 x 730 = $5,022.40.
+        // The smallest volume still needs one whole GPU: 6.88 x 730 = $5,022.40; the top,
+        // 76.5B a month = 40,439 tokens/s at 60 %, needs ceil(40,439 / 20,164) = 3 GPUs.
         assert!((v.self_hosted[0].1 - 5_022.4).abs() < 1e-9);
+        assert!((v.self_hosted[59].1 - 3.0 * 5_022.4).abs() < 1e-9);
     }
 
     #[test]
-    fn selfhost_vs_api_by_hand() {
-        // Llama 3.1 8B (config.json: 32 layers, 8 KV heads, head_dim 128) served as N = 8e9 in
-        // bf16 on one H100 SXM (989 TFLOP/s dense, 3.35 TB/s), MFU 0.4, batch 32, 2,048 tokens of
-        // context per sequence.
-        // KV cache: 2 * 32 * 8 * 128 * 2 = 131,072 bytes a token; * 2,048 = 268,435,456 a sequence.
-        let kv = kv_bytes_per_token(32.0, 8.0, 128.0);
-        assert_eq!(kv, 131_072.0);
-        // Prefill (compute-bound): 0.4 * 989e12 / (2 * 8e9) = 3.956e14 / 1.6e10 = 24,725 tok/s.
-        let prefill = prefill_tokens_per_second(8e9, 989e12, 0.4);
-        assert!((prefill - 24_725.0).abs() < 1e-9);
-        // Decode: 32 * 3.35e12 / (1.6e10 + 32 * 268,435,456) = 1.072e14 / 24,589,934,592
-        // = 4,359.507 tok/s (without the KV reads it was 1.072e14 / 1.6e10 = 6,700), under the
-        // compute cap of 24,725.
-        let decode = decode_tokens_per_second(8e9, 1.6e10, 3.35e12, 989e12, 32.0, kv * 2048.0, 0.4);
-        assert!((decode - 4_359.507_326).abs() < 1e-5);
-        // A huge batch of one-token contexts is capped by compute: 4,096 * 3.35e12 /
-        // (1.6e10 + 4,096 * 131,072) = 829,758 tok/s > 24,725.
-        assert!(
-            (decode_tokens_per_second(8e9, 1.6e10, 3.35e12, 989e12, 4096.0, kv, 0.4) - 24_725.0)
-                .abs()
-                < 1e-9
-        );
-        // 3 input : 1 output: seconds per token 0.75 / 24,725 + 0.25 / 4,359.507
-        // = 3.0334e-5 + 5.7346e-5 = 8.7680e-5, so 11,405.16 tok/s = 41.0586M tokens an hour.
-        let blended = blended_tokens_per_second(prefill, decode, 0.75);
-        assert!((blended - 11_405.161_53).abs() < 1e-4);
-        // At $6.88/h and 60 % utilisation: 6.88 / (41.0586e6 * 0.6) * 1e6 = $0.279276 per million
-        // tokens (decode-only at peak bandwidth it read $0.4754).
-        let per_mtok = selfhost_usd_per_mtok(1.0, 6.88, blended * 3600.0, 0.6);
-        assert!((per_mtok - 0.279_276).abs() < 1e-6);
+    fn selfhost_and_api_prices_by_hand() {
+        // At $6.88/h and 60 % utilisation, 20,163.97 tokens/s a GPU (72.59M an hour):
+        // 6.88 / (72.59e6 * 0.6) * 1e6 = $0.157964 per million tokens.
+        let per_mtok = selfhost_usd_per_mtok(1.0, 6.88, 20_163.972_36 * 3600.0, 0.6);
+        assert!((per_mtok - 0.157_964).abs() < 1e-6, "{per_mtok}");
         // One always-on GPU costs 6.88 * 730 = $5,022.40 a month; against an API at $0.50 per
-        // million tokens (cheaper per token than the API: 0.279 < 0.50) the break-even is
-        // 5,022.40 / 0.50 * 1e6 = 10.0448 billion tokens a month, within the GPU's capacity of
-        // 41.0586e6 * 730 * 0.6 = 17.98 billion.
+        // million tokens the break-even is 5,022.40 / 0.50 * 1e6 = 10.0448 billion tokens.
         let be = breakeven_tokens_per_month(6.88 * 730.0, 0.50);
         assert!((be - 1.00448e10).abs() < 1.0);
-        assert!(be < blended * 3600.0 * 730.0 * 0.6);
         // A 3:1 input:output mix at $0.15 in / $0.60 out: 0.75 * 0.15 + 0.25 * 0.60 = $0.2625.
         assert!((blended_usd_per_mtok(0.15, 0.60, 0.75) - 0.2625).abs() < 1e-12);
     }
@@ -483,21 +549,20 @@ mod tests {
     fn the_kv_cache_comes_from_the_nearest_catalog_model() {
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         // 8B is nearest Llama 3.1 8B (8.03B); 70B nearest Llama 3.1 70B (70.6B): 80 layers,
-        // 8 KV heads, head_dim 128 = 2 * 80 * 8 * 128 * 2 = 327,680 bytes a token.
+        // 8 KV heads, head_dim 128 = 2 * 80 * 8 * 128 * 2 = 327,680 bytes a token in bf16.
         let m8 = kv_model_for(&c, 8e9).map(|m| m.id.to_string());
         assert_eq!(m8.as_deref(), Some("llama-3.1-8b"));
-        let m70 = kv_model_for(&c, 70e9).unwrap_or_else(|| panic!("70B"));
-        assert_eq!(m70.id.as_ref(), "llama-3.1-70b");
-        assert_eq!(
-            kv_bytes_per_token(m70.layers, m70.kv_heads, m70.head_dim),
-            327_680.0
-        );
+        let m70 = model_shape(&c, 70e9, None);
+        assert_eq!(m70.kv_bytes_per_token(2.0), 327_680.0);
+        // Its 64 query heads (config.json) bound the tensor-parallel degree.
+        assert_eq!(m70.heads, 64);
         // Qwen2.5 7B has 4 KV heads over 28 layers (config.json): 2 * 28 * 4 * 128 * 2 = 57,344.
-        let q = c.base_model("qwen2.5-7b").unwrap_or_else(|| panic!("qwen"));
-        assert_eq!(
-            kv_bytes_per_token(q.layers, q.kv_heads, q.head_dim),
-            57_344.0
-        );
+        let q = model_shape(&c, 7.6e9, None);
+        assert_eq!(q.kv_bytes_per_token(2.0), 57_344.0);
+        // A mixture's shape is its nearest model by total parameters: 13B active of 47B is
+        // Mixtral 8x7B, 8 experts, 2 a token.
+        let mix = model_shape(&c, 13e9, Some(47e9));
+        assert_eq!((mix.experts, mix.experts_per_token), (8.0, 2.0));
     }
 
     #[test]
@@ -525,51 +590,51 @@ mod tests {
         let b = estimate_billing(&s, &k, &e, &c);
         assert!((b.reserved_usd_per_hour.unwrap_or(f64::NAN) - 3.784).abs() < 1e-9);
         assert!((b.breakeven_duty.unwrap_or(f64::NAN) - 0.55).abs() < 1e-12);
-        // 8B model, batch 32, 2,048 tokens of context, MFU 0.4 on H100: 41.0586M blended tokens an
-        // hour (see above); at 60 %: $0.279276/Mtok; memory 1.6e10 + 32 * 268,435,456 = 24.59 GB.
-        assert!((b.tokens_per_hour_per_gpu - 41_058_581.5).abs() < 1.0);
-        assert!((b.selfhost_usd_per_mtok - 0.279_276).abs() < 1e-6);
+        // 8B in bf16 (Llama 3.1 8B's shape) on one H100, requests of 1,536 + 512 tokens, each
+        // user at 25 tokens/s (the serving model's worked example, serving.rs): batch 201,
+        // 5,040.99 output tokens/s, 20,163.97 tokens/s in all = 72.59M an hour.
+        let d = b.deployment.clone().unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!((d.group.tp, d.group.batch), (1, 201.0));
+        assert!((b.tokens_per_hour_per_gpu / 3600.0 - 20_163.972_36).abs() < 1e-3);
+        assert!((b.decode_tokens_per_s - 5_040.993_09).abs() < 1e-3);
+        // At 60 %: 6.88 / (72.59e6 * 0.6) * 1e6 = $0.157964/Mtok.
+        assert!((b.selfhost_usd_per_mtok - 0.157_964).abs() < 1e-6);
         assert_eq!(b.kv_model, "Llama 3.1 8B");
-        assert_eq!(b.memory_needed_bytes, 24_589_934_592.0);
         assert_eq!(b.memory_bytes, 80e9);
-        // 2B tokens a month need ceil(2e9 / (41.0586e6 * 730 * 0.6)) = 1 GPU: $5,022.40.
+        // 2B tokens a month are 2e9 / (730 * 3,600) / 0.6 = 1,268.4 tokens/s: one replica, and
+        // AWS rents one H100 alone (p5.4xlarge): 1 GPU, $5,022.40.
+        assert_eq!(
+            (d.replicas_needed, d.machine_gpus, d.billed_gpus),
+            (1, 1, 1)
+        );
         assert_eq!(b.gpus_needed, 1.0);
+        assert!(!b.whole_machines());
         assert!((b.selfhost_monthly_usd - 5022.4).abs() < 1e-9);
         // At 2B tokens a month that GPU is mostly idle: $5,022.40 / 2,000 Mtok = $2.5112 per
-        // million tokens, nine times the full-load figure.
+        // million tokens.
         assert!((b.selfhost_usd_per_mtok_at_volume - 2.5112).abs() < 1e-9);
-        // GPT-4o mini blended 3:1: 0.75 * 0.15 + 0.25 * 0.60 = $0.2625/Mtok: $525 a month for 2B,
-        // and per token the API is cheaper than this GPU (0.2625 < 0.2793): no break-even.
+        // GPT-4o mini blended 3:1: 0.75 * 0.15 + 0.25 * 0.60 = $0.2625/Mtok: $525 a month for
+        // 2B. Per token the GPU is cheaper now (0.158 < 0.2625): one GPU's month pays above
+        // 5,022.40 / 0.2625 * 1e6 = 19.133B tokens, within its 31.79B a month at 60 %.
         assert!((b.api_usd_per_mtok - 0.2625).abs() < 1e-12);
         assert!((b.api_monthly_usd - 525.0).abs() < 1e-9);
-        assert_eq!(b.breakeven_tokens_per_month, None);
-        // Against GPT-4o ($2.50 / $10: blended $4.375) self-hosting pays above
-        // 5,022.40 / 4.375 * 1e6 = 1.148 billion tokens a month.
+        let be = b.breakeven_tokens_per_month.unwrap_or(f64::NAN);
+        assert!((be - 5022.4 / 0.2625 * 1e6).abs() < 1.0, "{be}");
+        // Reserved inference GPUs ($3.784) against GPT-4o ($2.50 / $10: blended $4.375) pay above
+        // 3.784 * 730 / 4.375 * 1e6 = 631.4M tokens a month.
         let mut k2 = k.clone();
         k2.api_id = "gpt-4o".into();
-        let b2 = estimate_billing(&s, &k2, &e, &c);
-        assert!((b2.breakeven_tokens_per_month.unwrap_or(f64::NAN) - 1.147_977_1e9).abs() < 1e3);
-        // Reserved inference GPUs ($3.784): self-hosting pays above 3.784 * 730 / 4.375 * 1e6 =
-        // 631.4M tokens a month against GPT-4o.
         k2.host_mode = HostMode::Reserved;
         let b3 = estimate_billing(&s, &k2, &e, &c);
         assert!((b3.breakeven_tokens_per_month.unwrap_or(f64::NAN) - 6.313_874_3e8).abs() < 1e3);
-        // 8,192 tokens of context: KV 32 * 131,072 * 8,192 = 34,359,738,368 bytes a step; decode
-        // 1.072e14 / 50,359,738,368 = 2,128.685 tok/s; blended 1 / (0.75 / 24,725 +
-        // 0.25 / 2,128.685) = 1 / (3.0334e-5 + 1.17444e-4) = 6,766.95 tok/s.
+        // 8,192-token requests (6,144 + 2,048): each reserves 8,192 * 131,072 = 1.07 GB, so
+        // 56 GB hold 52 sequences, and 52 users still see 25 tokens/s: batch 52.
         let mut long = k.clone();
         long.context_tokens = 8192.0;
         let bl = estimate_billing(&s, &long, &e, &c);
-        assert!(
-            (bl.decode_tokens_per_s - 2_128.684_6).abs() < 1e-3,
-            "{}",
-            bl.decode_tokens_per_s
-        );
-        assert!(
-            (bl.blended_tokens_per_s - 6_766.95).abs() < 1e-2,
-            "{}",
-            bl.blended_tokens_per_s
-        );
+        let dl = bl.deployment.unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!((dl.group.memory_batch, dl.group.batch), (52.0, 52.0));
+        assert!(!dl.group.target_bound);
         assert_eq!(HostMode::from_id("spot"), Some(HostMode::Spot));
         assert_eq!(HostMode::Reserved.id(), "reserved");
         // Modal has no reserved pricing: no break-even duty unless overridden.
@@ -587,6 +652,48 @@ mod tests {
                 .abs()
                 < 1e-12
         );
+    }
+
+    #[test]
+    fn a_70b_line_on_aws_h100s_runs_on_whole_p5_machines() {
+        // Llama 3.1 70B's shape (64 query heads, 8 KV heads) in bf16 on AWS H100s: 140 GB of
+        // weights need a group of at least 2 (160 GB; 0.9 of it leaves 4 GB: 5 sequences of
+        // 2,048 tokens at 327,680 bytes each). Degrees dividing 64 heads: 1, 2, 4, 8. AWS rents
+        // H100s one at a time (p5.4xlarge) or eight (p5.48xlarge): a group of 2 or 4 rents the
+        // eight. Users at 25 tokens/s: TP 2 serves 502 tokens/s a group, TP 4 2,603 (batch 26);
+        // 2B tokens a month need 1,268.4/s: TP 2 needs 3 groups, TP 4 one; both bill one
+        // p5.48xlarge (8 GPUs), which holds four TP 2 groups (2,008/s) or two TP 4 (5,205/s):
+        // TP 4, the most capacity for the same bill.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let s = crate::input::job::Job::default();
+        let k = crate::input::knobs::BillingInputs {
+            infer_params: 70e9,
+            ..Default::default()
+        };
+        let e = crate::estimators::cost::estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let b = estimate_billing(&s, &k, &e, &c);
+        let d = b.deployment.clone().unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(d.group.tp, 4);
+        assert_eq!(d.group.batch, 26.0);
+        assert!(
+            (d.group.tokens_per_s - 2_602.535).abs() < 0.01,
+            "{}",
+            d.group.tokens_per_s
+        );
+        assert_eq!((d.replicas_needed, d.replicas, d.gpus), (1, 2, 4));
+        assert_eq!((d.machine_gpus, d.machines, d.billed_gpus), (8, 1, 8));
+        assert!(b.whole_machines());
+        assert_eq!(b.instance, "p5.48xlarge");
+        // The bill: 8 GPUs x $6.88 x 730 h = $40,179.20 a month.
+        assert!((b.selfhost_monthly_usd - 40_179.2).abs() < 1e-6);
+        // Never 3 GPUs: memory alone would say ceil(162.7 / 80).
+        assert!(crate::estimators::serving::tp_degrees(&d_shape(&c), 8)
+            .iter()
+            .all(|t| 64 % t == 0));
+    }
+
+    fn d_shape(c: &Catalog) -> ModelShape {
+        model_shape(c, 70e9, None)
     }
 
     #[test]

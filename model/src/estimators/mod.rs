@@ -7,4 +7,6 @@ pub mod explain;
 pub mod formulas;
 pub mod overheads;
 pub mod parallel;
+pub mod serving;
+pub mod serving_text;
 pub mod workload_kind;

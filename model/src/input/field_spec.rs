@@ -11,6 +11,7 @@
 
 use crate::credits::runway::HORIZON_CAP_DAYS;
 use crate::estimators::formulas::REFERENCE_BUDGET_USD;
+use crate::estimators::serving::DEFAULT_USER_TOKENS_PER_S;
 use crate::input::job::Job;
 use crate::input::knobs::DEFAULT_CONTEXT_TOKENS;
 use crate::input::knobs::LLAMA3_MTBF_GPU_HOURS;
@@ -700,20 +701,20 @@ inputs! {
             },
         }),
     }
-    /// Sequences decoded together.
-    Batch {
-        key: "batch",
-        label: "Batch",
-        accepted: same("a whole number of sequences from 1 to 4,096"),
+    /// Output tokens a second each user of a self-hosted server sees.
+    UserSpeed {
+        key: "user_speed",
+        label: "Speed each user sees",
+        accepted: same("output tokens a second from 1 to 1,000, like 25"),
         job: None,
         value: ValueSpec::Number(NumberSpec {
-            range: whole(1.0, 4_096.0),
+            range: span(1.0, 1_000.0),
             style: Style::Plain,
             slider: None,
             access: Access::Required {
-                default: 32.0,
-                get: |_, s| s.billing.batch,
-                set: |_, s, v| s.billing.batch = v,
+                default: DEFAULT_USER_TOKENS_PER_S,
+                get: |_, s| s.billing.user_tokens_per_s,
+                set: |_, s, v| s.billing.user_tokens_per_s = v,
             },
         }),
     }
@@ -811,10 +812,10 @@ inputs! {
             get: |_, s| Some(s.billing.host_mode.id()),
         }),
     }
-    /// Tokens of context each decoded sequence holds in its KV cache.
+    /// Tokens of a request, prompt and answer (split 3 : 1, the API's blend).
     Context {
         key: "context",
-        label: "Context per sequence",
+        label: "Tokens per request",
         accepted: same("a whole number of tokens from 1 to 1,000,000, like 2048"),
         job: None,
         value: ValueSpec::Number(NumberSpec {
@@ -1102,7 +1103,7 @@ fn label_text(field: Field) -> String {
         Field::ApiPrice => crate::tr!("fields.api_price.label"),
         Field::TokensMonth => crate::tr!("fields.tokens_month.label"),
         Field::InferParams => crate::tr!("fields.infer_params.label"),
-        Field::Batch => crate::tr!("fields.batch.label"),
+        Field::UserSpeed => crate::tr!("fields.user_speed.label"),
         Field::Util => crate::tr!("fields.util.label"),
         Field::Budget => crate::tr!("fields.budget.label"),
         Field::Shape => crate::tr!("fields.shape.label"),
@@ -1157,7 +1158,7 @@ fn accepted_text(field: Field, origin: Origin) -> String {
         (Field::ApiPrice, _) => crate::tr!("fields.api_price.accepted"),
         (Field::TokensMonth, _) => crate::tr!("fields.tokens_month.accepted"),
         (Field::InferParams, _) => crate::tr!("fields.infer_params.accepted"),
-        (Field::Batch, _) => crate::tr!("fields.batch.accepted"),
+        (Field::UserSpeed, _) => crate::tr!("fields.user_speed.accepted"),
         (Field::Util, Origin::Link) => crate::tr!("fields.util.accepted_link"),
         (Field::Util, Origin::Typed) => crate::tr!("fields.util.accepted_typed"),
         (Field::Budget, _) => crate::tr!("fields.budget.accepted"),

@@ -138,9 +138,10 @@ pub struct BillingInputs {
     pub infer_params_total: Option<f64>,
     /// Weights and KV cache precision of the model served.
     pub precision: Precision,
-    /// Concurrent sequences decoded together (`batch`).
-    pub batch: f64,
-    /// Tokens of context each sequence holds in its KV cache while decoding (`context`).
+    /// Output tokens a second each user of a self-hosted server must see (`user_speed`): the
+    /// server batches as far as memory and this allow.
+    pub user_tokens_per_s: f64,
+    /// Tokens of a request, prompt and answer (`context`), split 3 : 1 like the API's blend.
     pub context_tokens: f64,
     /// Share of the provisioned throughput actually used (`util`).
     pub utilisation: f64,
@@ -236,7 +237,7 @@ impl Default for BillingInputs {
             infer_params: 8e9,
             infer_params_total: None,
             precision: Precision::Bf16,
-            batch: 32.0,
+            user_tokens_per_s: crate::estimators::serving::DEFAULT_USER_TOKENS_PER_S,
             context_tokens: DEFAULT_CONTEXT_TOKENS,
             utilisation: 0.6,
             budget_usd: crate::estimators::formulas::REFERENCE_BUDGET_USD,
@@ -248,6 +249,6 @@ impl Default for BillingInputs {
 /// Share of input tokens in a blended API price (3:1 input:output, a common chat mix). Self-hosted
 /// throughput is priced in the same mix: 3 prefill tokens for every decoded one.
 pub const API_INPUT_SHARE: f64 = 0.75;
-/// Default context per decoded sequence, tokens (a stated assumption: a 1.5K-token prompt and
-/// ~500 tokens of answer).
+/// Default tokens of a request (a stated assumption: a 1,536-token prompt and a 512-token
+/// answer, the API's 3 : 1 blend).
 pub const DEFAULT_CONTEXT_TOKENS: f64 = 2048.0;

@@ -587,7 +587,7 @@ mod tests {
 
     #[test]
     fn billing_keys_are_read_and_written() {
-        let q = "api=gpt-4o&api_price=1.5&reserved=3.1&tokens_month=5B&infer_params=70B&batch=64&util=80%25&budget=100K";
+        let q = "api=gpt-4o&api_price=1.5&reserved=3.1&tokens_month=5B&infer_params=70B&user_speed=40&util=80%25&budget=100K";
         let d = decode_link(q, &catalog());
         assert!(d.errors.is_empty(), "{:?}", d.errors);
         let b = &d.plan.settings.billing;
@@ -600,12 +600,17 @@ mod tests {
             (
                 b.tokens_per_month,
                 b.infer_params,
-                b.batch,
+                b.user_tokens_per_s,
                 b.utilisation,
                 b.budget_usd
             ),
-            (5e9, 70e9, 64.0, 0.8, 1e5)
+            (5e9, 70e9, 40.0, 0.8, 1e5)
         );
+        // Links written before the serving model sized its own batch still open: `batch` is
+        // no longer a key, so it is passed over like any unknown key.
+        let old = decode_link("batch=64&tokens_month=5B", &catalog());
+        assert!(old.errors.is_empty(), "{:?}", old.errors);
+        assert_eq!(old.plan.settings.billing.tokens_per_month, 5e9);
         assert_eq!(decode_link(&encode_link(&d.plan), &catalog()).plan, d.plan);
         let advisor = decode_link("shape=fine-tuning&cuda=0&eng_week=8K", &catalog());
         assert!(advisor.errors.is_empty(), "{:?}", advisor.errors);
@@ -632,15 +637,15 @@ mod tests {
         assert!(encode_link(&context.plan).starts_with("context=8192&"));
         assert!(!encode_link(&host.plan).contains("context="));
         let bad_context = decode_link("context=2K5", &catalog());
-        assert_eq!(bad_context.errors[0].to_string(), "Context per sequence: \"2K5\" is not a number. Expected a whole number of tokens from 1 to 1,000,000, like 2048.");
+        assert_eq!(bad_context.errors[0].to_string(), "Tokens per request: \"2K5\" is not a number. Expected a whole number of tokens from 1 to 1,000,000, like 2048.");
         let zero_context = decode_link("context=0", &catalog());
         assert_eq!(zero_context.plan.settings.billing.context_tokens, 2048.0);
         let bad_host = decode_link("host=cheap", &catalog());
         assert_eq!(bad_host.errors[0].to_string(), "Inference GPUs billed: \"cheap\" is not in the catalog. Expected one of on-demand, reserved, spot.");
-        let bad = decode_link("api=gpt-9&batch=0.5&util=0", &catalog());
+        let bad = decode_link("api=gpt-9&user_speed=0.5&util=0", &catalog());
         let msgs: Vec<String> = bad.errors.iter().map(ToString::to_string).collect();
-        assert_eq!(msgs[0], "API: \"gpt-9\" is not in the catalog. Expected one of gpt-4o-mini, gpt-4o, claude-haiku, gemini-flash, together-llama-8b, together-llama-70b.");
-        assert_eq!(msgs[1], "Batch: \"0.5\" is not a whole number. Expected a whole number of sequences from 1 to 4,096.");
+        assert_eq!(msgs[0], "API: \"gpt-9\" is not in the catalog. Expected one of gpt-4o-mini, gpt-4o, claude-haiku, gemini-flash, together-llama-8b, together-llama-70b, gpt-4.1, gpt-5-mini, claude-sonnet.");
+        assert_eq!(msgs[1], "Speed each user sees: \"0.5\" is below the accepted range. Expected output tokens a second from 1 to 1,000, like 25.");
         assert_eq!(msgs[2], "Utilisation: \"0\" must be greater than zero. Expected a fraction from 0.0001 to 1, like 0.6 (or 60%).");
     }
 
@@ -676,7 +681,7 @@ mod tests {
                 "Communication overlap: \"1.5\" is above the accepted range. Expected a fraction from 0 to 1, like 0.5 (or 50%).",
                 "Checkpoints kept: \"2.5\" is not a whole number. Expected a whole number of checkpoints from 0 to 1,000.",
                 "Spot capacity: \"yes\" is not a number. Expected 1 for spot/preemptible capacity or 0 for on-demand.",
-                "Training data lives on: \"<b>\" is not in the catalog. Expected one of aws, gcp, azure, oracle, coreweave, lambda, together, modal, runpod, nvidia, voltage-park, nebius, scaleway, ovhcloud.",
+                "Training data lives on: \"<b>\" is not in the catalog. Expected one of aws, gcp, azure, oracle, coreweave, lambda, together, modal, runpod, nvidia, voltage-park, nebius, scaleway, ovhcloud, crusoe, vast.",
                 "Export final weights: \"2\" is above the accepted range. Expected 1 to move the final weights out at the end, or 0.",
             ]
         );
@@ -713,9 +718,10 @@ mod tests {
         assert_eq!(d.errors[0].problem, Problem::UnknownId);
         assert!(d.errors[0]
             .to_string()
-            // Providers of the default H100, cheapest first: Voltage Park $1.99, RunPod $2.69, …
+            // Providers of the default H100, cheapest first: Voltage Park $1.99, Vast.ai $2.6661
+            // (marketplace average, renshuBTC/compute-screener, 2026-10-24), RunPod $2.69, …
             .starts_with(
-                "Provider: \"acme\" is not in the catalog. Expected one of voltage-park, runpod, "
+                "Provider: \"acme\" is not in the catalog. Expected one of voltage-park, vast, runpod, "
             ));
     }
 

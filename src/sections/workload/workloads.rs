@@ -177,6 +177,25 @@ pub fn WorkloadList() -> impl IntoView {
                 });
                 let pick = move |f: fn(&ServeRow) -> f64| row.with(|r| r.as_ref().map_or(0.0, f));
                 let text = move || row.with(|r| r.as_ref().map(|r| r.text.clone()));
+                // The line's deployment, step by step, computed only while open (the billing
+                // section prints the same lines for the line it prices).
+                let math_open = RwSignal::new(false);
+                let math = move || {
+                    math_open.get().then(|| {
+                        let lines = state.runway.with(|r| {
+                            r.as_ref()
+                                .and_then(|r| r.serves.get(j))
+                                .and_then(|v| v.billing.as_ref())
+                                .map(|b| runway_model::serving_math(b, state.catalog))
+                                .unwrap_or_default()
+                        });
+                        view! {
+                            <ol class="serve-math" data-testid=format!("serve-math-{j}")>
+                                {lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                            </ol>
+                        }
+                    })
+                };
                 let remove = move |_| {
                     let before = state.snapshot();
                     let title = state.plan.with_untracked(|p| p.serves.get(j).map(Serve::title));
@@ -198,6 +217,10 @@ pub fn WorkloadList() -> impl IntoView {
                             " · "
                             <span class="stat" data-testid=format!("serve-api-monthly-{j}") data-value=move || data_value(pick(|v| v.api_monthly_usd)) title=move || usd_exact(pick(|v| v.api_monthly_usd))>{move || tr!("workloads.via_api", api = row.with(|r| r.as_ref().map(|r| r.api_name.clone()).unwrap_or_default()), amount = usd(pick(|v| v.api_monthly_usd)))}</span>
                         </span>
+                        <details class="math serve-details" on:toggle=move |ev| math_open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())>
+                            <summary data-testid=format!("serve-show-math-{j}")>{tr!("results.show_math")}<span class="visually-hidden">{tr!("workloads.serve_show_math_for", n = j + 1)}</span></summary>
+                            {math}
+                        </details>
                         <button type="button" class="link-button" data-testid=format!("edit-serve-{j}")
                             aria-label=tr!("workloads.edit_serve", n = j + 1)
                             on:click=move |_| {
@@ -645,8 +668,6 @@ fn AddWorkload(
                         Some(j) if j < p.serves.len() => p.serves[j] = v,
                         _ => p.serves.push(v),
                     });
-                    // The first serving line sets the billing views' volume and model.
-                    state.lead_billing();
                     edit_serve.set(None);
                 })
             }

@@ -63,3 +63,30 @@ export function eta(params, tokensPerStep, gpus, peakTflops, mfu, nodeGBs, overl
 
 /** Llama 3 405B: 16,384 × 54 × 24 / 419, rounded to the hour. */
 export const LLAMA3_MTBF = 50677;
+
+// The serving model (README "Serving against published runs"), written again from the README's
+// formulas: a group of tp GPUs, requests of input + output tokens, batching as far as 0.9 of memory
+// (each request reserving input + output of KV cache), 384 and the users' speed allow.
+// shape: { n, layers, heads, kvHeads, headDim, hidden }; chip: { peak, bw, mem, link } in FLOP/s,
+// B/s, B, B/s each way; bytes 2 (bf16) or 1 (FP8).
+export function serveGroup(shape, chip, bytes, tp, input, output, userSpeed) {
+  const kvTok = 2 * shape.layers * shape.kvHeads * shape.headDim * bytes * Math.max(1, tp / shape.kvHeads);
+  const memBatch = Math.floor((tp * chip.mem * 0.9 - shape.n * bytes) / (kvTok * (input + output)));
+  if (!(memBatch >= 1)) return null;
+  const qDim = shape.heads * shape.headDim;
+  const prefill = (2 * shape.n * input + 2 * shape.layers * qDim * input * input) / (tp * chip.peak * 0.7);
+  const ctx = input + output / 2;
+  const ar = (b) => (tp <= 1 ? 0 : 2 * shape.layers * ((2 * (tp - 1)) / tp * (b * shape.hidden * 2) / (chip.link * LINK_EFFICIENCY) + 2 * Math.ceil(Math.log2(tp)) * 30e-6));
+  const step = (b) => Math.max((shape.n * bytes + b * kvTok * ctx) / (tp * chip.bw * 0.8), (b * (2 * shape.n + 4 * shape.layers * qDim * ctx)) / (tp * chip.peak * 0.5)) + ar(b) + 2e-3;
+  const out = (b) => (b * output) / (b * prefill + output * step(b));
+  let batch = Math.min(memBatch, 384);
+  if (userSpeed && out(batch) / batch < userSpeed) {
+    while (batch > 1 && out(batch) / batch < userSpeed) batch -= 1;
+  }
+  return { batch, memBatch, out: out(batch), total: (out(batch) * (input + output)) / output, user: out(batch) / batch };
+}
+// Llama 3.1 8B's and 70B's shapes (config.json) with the served parameter count, and the H100 SXM
+// (data/accelerators.json: 989 / 1,979 TFLOP/s, 3.35 TB/s, 80 GB, NVLink 900 GB/s both ways).
+export const LLAMA8 = (n = 8e9) => ({ n, layers: 32, heads: 32, kvHeads: 8, headDim: 128, hidden: 4096 });
+export const LLAMA70 = (n = 70e9) => ({ n, layers: 80, heads: 64, kvHeads: 8, headDim: 128, hidden: 8192 });
+export const H100 = (fp8 = false) => ({ peak: fp8 ? 1979e12 : 989e12, bw: 3.35e12, mem: 80e9, link: 450e9 });

@@ -1,0 +1,259 @@
+//! "Show the math" of a serving deployment, one sentence a step: the model's memory, what one
+//! tensor-parallel group holds and serves at the users' speed, the replicas the volume needs, the
+//! machines rented and the bill. A serving line and the billing views print the same lines from
+//! the same [`BillingEstimate`].
+
+use crate::data::catalog::Catalog;
+use crate::estimators::billing::BillingEstimate;
+use crate::estimators::explain::{Citation, Explanation};
+use crate::estimators::formulas::HOURS_PER_MONTH;
+use crate::estimators::serving::MEMORY_FRACTION;
+use crate::io::format::{compact, exact, percent, usd_exact, usd_unit};
+
+/// The steps from the model to the bill, in the reader's language.
+pub fn serving_math(b: &BillingEstimate, catalog: &Catalog) -> Vec<String> {
+    let s = &b.setup;
+    let acc = catalog
+        .accelerator(&b.accelerator_id)
+        .map_or_else(|| b.accelerator_id.clone(), |a| a.name.to_string());
+    let provider = catalog
+        .provider(&b.provider_id)
+        .map_or_else(|| b.provider_id.clone(), |p| p.name.to_string());
+    let model = if b.kv_model.is_empty() {
+        crate::tr!("serving.math.no_model")
+    } else {
+        b.kv_model.clone()
+    };
+    let precision = precision_name(b);
+    let mut lines = vec![crate::tr!(
+        "serving.math.weights",
+        params = crate::input::slots::params_text(
+            crate::input::field_spec::Field::InferParams,
+            s.shape.active_params,
+            (s.shape.total_params > s.shape.active_params).then_some(s.shape.total_params)
+        ),
+        precision = precision,
+        weights = exact(s.shape.total_params * s.bytes / 1e9, 1),
+        model = model,
+        heads = s.shape.heads,
+        kv_heads = s.shape.kv_heads,
+        layers = exact(s.shape.layers, 0),
+        kv = exact(b.kv_bytes_per_token, 0)
+    )];
+    let d = match &b.deployment {
+        Ok(d) => d,
+        Err(no) => {
+            lines.push(crate::tr!(
+                "serving.math.no_fit",
+                weights = exact(no.weight_bytes / 1e9, 1),
+                tp = no.largest_tp,
+                acc = acc,
+                group = exact(no.largest_group_bytes / 1e9, 0)
+            ));
+            return lines;
+        }
+    };
+    let g = &d.group;
+    let tp = f64::from(g.tp);
+    lines.push(crate::tr!(
+        "serving.math.memory",
+        tp = g.tp,
+        acc = acc,
+        have = exact(tp * b.memory_bytes * MEMORY_FRACTION / 1e9, 1),
+        fraction = percent(MEMORY_FRACTION),
+        free = exact(
+            (tp * b.memory_bytes * MEMORY_FRACTION - s.shape.total_params * s.bytes) / 1e9,
+            1
+        ),
+        seqs = exact(g.memory_batch, 0),
+        tokens = exact(s.request.input + s.request.output, 0),
+        input = exact(s.request.input, 0),
+        output = exact(s.request.output, 0)
+    ));
+    let bound = if g.memory_bound {
+        crate::tr!("serving.math.memory_bound")
+    } else {
+        crate::tr!("serving.math.compute_bound")
+    };
+    let speed = match s.user_tokens_per_s {
+        Some(t) if g.target_bound => crate::tr!(
+            "serving.math.speed_target",
+            target = exact(t, 1),
+            batch = exact(g.batch, 0)
+        ),
+        _ => crate::tr!("serving.math.speed_memory", batch = exact(g.batch, 0)),
+    };
+    lines.push(crate::tr!(
+        "serving.math.throughput",
+        speed = speed,
+        step = exact(g.step_s * 1e3, 2),
+        bound = bound,
+        prefill = exact(g.prefill_s * 1e3, 1),
+        output = exact(g.output_tokens_per_s, 1),
+        user = exact(g.user_tokens_per_s, 1),
+        total = exact(g.tokens_per_s, 1)
+    ));
+    lines.push(if d.replicas_needed == 1 {
+        crate::tr!(
+            "serving.math.replicas_one",
+            volume = compact(b.tokens_per_month),
+            util = percent(s.utilisation),
+            rate = exact(d.needed_tokens_per_s, 1),
+            tp = g.tp
+        )
+    } else {
+        crate::tr!(
+            "serving.math.replicas_other",
+            volume = compact(b.tokens_per_month),
+            util = percent(s.utilisation),
+            rate = exact(d.needed_tokens_per_s, 1),
+            replicas = d.replicas_needed,
+            tp = g.tp,
+            gpus = d.gpus
+        )
+    });
+    let sizes = sizes_text(&s.rent_sizes);
+    let machine = if b.instance.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", b.instance)
+    };
+    lines.push(if b.whole_machines() {
+        crate::tr!(
+            "serving.math.machines_whole",
+            provider = provider,
+            acc = acc,
+            sizes = sizes,
+            machine = machine,
+            machines = d.machines,
+            size = d.machine_gpus,
+            billed = d.billed_gpus,
+            running = d.replicas,
+            gpus = d.gpus
+        )
+    } else {
+        crate::tr!(
+            "serving.math.machines",
+            provider = provider,
+            acc = acc,
+            sizes = sizes,
+            machine = machine,
+            machines = d.machines,
+            size = d.machine_gpus,
+            billed = d.billed_gpus
+        )
+    });
+    lines.push(crate::tr!(
+        "serving.math.bill",
+        billed = d.billed_gpus,
+        price = usd_unit(b.host_usd_per_hour, 4),
+        hours = exact(HOURS_PER_MONTH, 0),
+        monthly = usd_exact(b.selfhost_monthly_usd)
+    ));
+    lines
+}
+
+/// The serving deployment's working: the formulas, each step with its figures, and the catalog
+/// figures behind them (the accelerator's datasheet, the list price, the machine sizes).
+pub fn serving_explanation(b: &BillingEstimate, catalog: &Catalog) -> Explanation {
+    let mut citations = Vec::new();
+    if let Some(a) = catalog.accelerator(&b.accelerator_id) {
+        citations.push(Citation {
+            figure: crate::tr!(
+                "serving.math.chip_citation",
+                name = a.name_text(),
+                tflops = exact(b.setup.chip.peak_flops_per_s / 1e12, 1),
+                precision = precision_name(b),
+                memory = exact(a.memory_gb, 0),
+                bandwidth = exact(a.bandwidth_tb_s, 2)
+            ),
+            source: a.source_text().to_string(),
+            as_of: a.as_of.to_string(),
+        });
+    }
+    if let Some(p) = catalog.price(&b.provider_id, &b.accelerator_id) {
+        citations.push(Citation {
+            figure: crate::tr!(
+                "explain.price_citation",
+                acc = crate::data::catalog::accelerator_name(&p.accelerator),
+                provider = crate::data::catalog::provider_name(&p.provider),
+                p = crate::io::format::usd_as_published(p.usd_per_gpu_hour, 4),
+                note = ""
+            ),
+            source: p.source_text().to_string(),
+            as_of: p.as_of.to_string(),
+        });
+    }
+    if let Some(i) = catalog.instance(&b.provider_id, &b.accelerator_id) {
+        citations.push(Citation {
+            figure: crate::tr!(
+                "serving.math.sizes_citation",
+                instance = i.instance,
+                sizes = sizes_text(&b.setup.rent_sizes)
+            ),
+            source: i.rent_sizes_source_text().to_string(),
+            as_of: i.as_of.to_string(),
+        });
+    }
+    Explanation {
+        formula: crate::tr!("serving.math.formula"),
+        substituted: serving_math(b, catalog).join(" "),
+        citations,
+    }
+}
+
+fn precision_name(b: &BillingEstimate) -> &'static str {
+    match b.precision {
+        crate::input::knobs::Precision::Fp8 => "FP8",
+        crate::input::knobs::Precision::Bf16 => "bf16",
+    }
+}
+
+/// "1 or 8", "2, 4 or 8", "8".
+fn sizes_text(sizes: &[u32]) -> String {
+    let all: Vec<String> = sizes.iter().map(u32::to_string).collect();
+    match all.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            crate::tr!("serving.math.or", first = rest.join(", "), last = last)
+        }
+        _ => all.join(""),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_70b_line_on_aws_states_its_group_replicas_and_machines() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let s = crate::input::job::Job::default();
+        let k = crate::input::knobs::BillingInputs {
+            infer_params: 70e9,
+            ..Default::default()
+        };
+        let e = crate::estimators::cost::estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let b = crate::estimators::billing::estimate_billing(&s, &k, &e, &c);
+        let lines = serving_math(&b, &c);
+        assert_eq!(lines.len(), 6, "{lines:#?}");
+        // The numbers of billing.rs's worked example, each where a reader looks for it.
+        assert!(
+            lines[0].contains("140 GB") && lines[0].contains("64 query heads"),
+            "{}",
+            lines[0]
+        );
+        assert!(lines[1].starts_with("A group of 4 "), "{}", lines[1]);
+        assert!(lines[2].contains("batch 26"), "{}", lines[2]);
+        assert!(
+            lines[3].contains("one 4-GPU group serves them"),
+            "{}",
+            lines[3]
+        );
+        assert!(
+            lines[4].contains("p5.48xlarge") && lines[4].contains("8 GPUs billed"),
+            "{}",
+            lines[4]
+        );
+        assert!(lines[5].contains("$40,179.20"), "{}", lines[5]);
+    }
+}
