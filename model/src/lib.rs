@@ -108,9 +108,10 @@ pub use estimators::parallel::{
     LINK_EFFICIENCY, NCCL_CHECKS, NETWORK_EFFICIENCY,
 };
 pub use estimators::serving::{
-    deploy, run_group, tp_degrees, Chip, Deployment, GroupRun, ModelShape, NoFit, Request,
-    ServingSetup, BANDWIDTH_EFFICIENCY, DECODE_EFFICIENCY, DEFAULT_USER_TOKENS_PER_S, MAX_BATCH,
-    MEMORY_FRACTION, PREFILL_EFFICIENCY, STEP_OVERHEAD_S, TP_HOP_LATENCY_S,
+    deploy, run_group, tp_degrees, tp_efficiency, Chip, Deployment, GroupRun, ModelShape, NoFit,
+    Request, ServingSetup, ALL_REDUCE_LATENCY_S, BANDWIDTH_EFFICIENCY, DECODE_EFFICIENCY,
+    DEFAULT_USER_TOKENS_PER_S, MAX_BATCH, MEMORY_FRACTION, MIN_MEMORY_BATCH, PREFILL_EFFICIENCY,
+    STEP_OVERHEAD_S, TP_EFFICIENCY_LOSS,
 };
 pub use estimators::serving_text::{serving_explanation, serving_math};
 pub use input::calendar::{Date, DateProblem};

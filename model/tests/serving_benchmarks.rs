@@ -60,7 +60,7 @@ type Run = (
     &'static str,
 );
 
-const MAX_THROUGHPUT: [Run; 16] = [
+const MAX_THROUGHPUT: [Run; 21] = [
     (
         "llama-3.1-8b",
         "h100-sxm",
@@ -80,6 +80,26 @@ const MAX_THROUGHPUT: [Run; 16] = [
         2048.0,
         9_305.0,
         "A: 8B FP8 H100",
+    ),
+    (
+        "llama-3.1-8b",
+        "h100-sxm",
+        true,
+        1,
+        2048.0,
+        128.0,
+        3_450.0,
+        "A: 8B FP8 H100",
+    ),
+    (
+        "llama-3.1-8b",
+        "h200",
+        true,
+        1,
+        128.0,
+        2048.0,
+        26_221.0,
+        "A: 8B FP8 H200",
     ),
     (
         "llama-3.1-8b",
@@ -113,6 +133,26 @@ const MAX_THROUGHPUT: [Run; 16] = [
     ),
     (
         "llama-3.1-70b",
+        "h100-sxm",
+        true,
+        2,
+        2048.0,
+        128.0,
+        762.0,
+        "A: 3.3 70B FP8 2xH100",
+    ),
+    (
+        "llama-3.1-70b",
+        "h200",
+        true,
+        1,
+        128.0,
+        2048.0,
+        4_336.0,
+        "A: 3.3 70B FP8 H200",
+    ),
+    (
+        "llama-3.1-70b",
         "h200",
         true,
         1,
@@ -120,6 +160,16 @@ const MAX_THROUGHPUT: [Run; 16] = [
         2048.0,
         2_003.0,
         "A: 3.3 70B FP8 H200",
+    ),
+    (
+        "llama-3.1-8b",
+        "a100-80gb",
+        false,
+        1,
+        128.0,
+        2048.0,
+        5_255.99,
+        "B: 8B FP16 A100",
     ),
     (
         "llama-3.1-8b",
@@ -146,16 +196,6 @@ const MAX_THROUGHPUT: [Run; 16] = [
         "a100-80gb",
         false,
         4,
-        128.0,
-        2048.0,
-        2_811.27,
-        "B: 70B FP16 4xA100",
-    ),
-    (
-        "llama-3.1-70b",
-        "a100-80gb",
-        false,
-        4,
         2048.0,
         2048.0,
         1_393.64,
@@ -163,12 +203,22 @@ const MAX_THROUGHPUT: [Run; 16] = [
     ),
     (
         "llama-3.1-70b",
+        "a100-80gb",
+        false,
+        8,
+        2048.0,
+        2048.0,
+        2_553.71,
+        "B: 70B FP16 8xA100",
+    ),
+    (
+        "llama-3.1-70b",
         "h100-sxm",
         true,
         4,
+        128.0,
         2048.0,
-        2048.0,
-        5_480.03,
+        11_511.93,
         "B: 70B FP8 4xH100",
     ),
     (
@@ -254,10 +304,11 @@ fn max_throughput_runs_within_20_percent() {
 
 #[test]
 fn users_speed_sets_the_batch_as_nim_measured() {
-    // [G] Llama 3.3 70B FP8, TP 2 on H100s, 5,000 / 500 tokens: at concurrency 50 each user saw
-    // an inter-token latency of 59.73 ms (16.74 tokens/s) and the pair served 814.37 output
-    // tokens/s; at 100, 92.9 ms (10.76 tokens/s) and 917.26. Asked for those speeds, the model
-    // batches to about the measured concurrency and serves within 20 % of the throughput.
+    // [G] Llama 3.3 70B FP8, TP 2 on H100s, 5,000 / 500 tokens: at concurrency 25 each user saw an
+    // inter-token latency of 38.75 ms (25.81 tokens/s) and the pair served 623.4 output tokens/s;
+    // at 50, 59.73 ms (16.74 tokens/s) and 814.37; at 100, 92.9 ms (10.76 tokens/s) and 917.26.
+    // Asked for those speeds, the model batches to about the measured concurrency and serves
+    // within 20 % of the throughput.
     let c = catalog();
     let s = shape(&c, "llama-3.1-70b");
     let h = chip(&c, "h100-sxm", true);
@@ -265,7 +316,11 @@ fn users_speed_sets_the_batch_as_nim_measured() {
         input: 5000.0,
         output: 500.0,
     };
-    for (itl_ms, concurrency, measured) in [(59.73, 50.0, 814.37), (92.9, 100.0, 917.26)] {
+    for (itl_ms, concurrency, measured) in [
+        (38.75, 25.0, 623.4),
+        (59.73, 50.0, 814.37),
+        (92.9, 100.0, 917.26),
+    ] {
         let g =
             run_group(&s, &h, 1.0, 2, req, Some(1000.0 / itl_ms)).unwrap_or_else(|| panic!("fits"));
         let ratio = g.output_tokens_per_s / measured;
@@ -275,8 +330,34 @@ fn users_speed_sets_the_batch_as_nim_measured() {
             "{itl_ms} ms: batch {} for {concurrency} users",
             g.batch
         );
-        assert!(g.user_tokens_per_s >= 1000.0 / itl_ms);
+        assert!(g.target_met && g.user_tokens_per_s >= 1000.0 / itl_ms);
     }
+}
+
+#[test]
+fn one_request_on_eight_h100s_decodes_llama_70b_above_50_tokens_a_second() {
+    // An inference engineer's figure (issue 44 review): Llama 70B in bf16, TP 8 on H100s, one
+    // request alone decodes well above 50 tokens/s with NVLink all-reduces of 5-20 us. With the
+    // all-reduce at 30 us a hop the model said 26; it says 73 now.
+    let c = catalog();
+    let g = run_group(
+        &shape(&c, "llama-3.1-70b"),
+        &chip(&c, "h100-sxm", false),
+        2.0,
+        8,
+        Request {
+            input: 1536.0,
+            output: 512.0,
+        },
+        Some(50.0),
+    )
+    .unwrap_or_else(|| panic!("fits"));
+    assert!(
+        g.one_user_tokens_per_s > 50.0,
+        "{}",
+        g.one_user_tokens_per_s
+    );
+    assert!(g.target_met && g.user_tokens_per_s >= 50.0);
 }
 
 #[test]

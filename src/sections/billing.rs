@@ -72,7 +72,7 @@ pub fn BillingPanel() -> impl IntoView {
         {card("selfhost-monthly", tr!("billing.selfhost_monthly"), |b| served(b, b.selfhost_monthly_usd), usd, tr!("billing.selfhost_monthly_formula"),
             |b| math_lines(b).last().cloned().unwrap_or_default())}
         {card("selfhost-cost-per-mtok-at-volume", tr!("billing.selfhost_mtok_volume"), |b| served(b, b.selfhost_usd_per_mtok_at_volume), |v| usd_unit(v, 4), tr!("billing.selfhost_mtok_volume_formula"),
-            |b| format!("{} / {} Mtok = {}", usd_exact(b.selfhost_monthly_usd), compact(b.tokens_per_month / 1e6), usd_unit(b.selfhost_usd_per_mtok_at_volume, 4)))}
+            |b| format!("{} / {} Mtok = {}", usd_exact(b.selfhost_monthly_usd), exact(b.tokens_per_month / 1e6, 0), usd_unit(b.selfhost_usd_per_mtok_at_volume, 4)))}
         {card("api-monthly", tr!("billing.api_monthly"), |b| Some(b.api_monthly_usd), usd, tr!("billing.api_monthly_formula"),
             |b| usd_exact(b.api_monthly_usd))}
     };
@@ -89,7 +89,7 @@ pub fn BillingPanel() -> impl IntoView {
             let v = state.plan.with(|p| p.serves.get(j).cloned())?;
             Some(view! {
                 <p class="chart-note" data-testid="billing-lead">
-                    {tr!("billing.lead", n = j + 1, title = v.title(),
+                    {tr!("billing.lead", title = v.title(),
                         gpu = crate::sections::workload::workloads::accelerator_name(state.catalog, &v.accelerator_id),
                         provider = crate::sections::workload::workloads::provider_name(state.catalog, &v.provider_id))}
                 </p>
@@ -113,6 +113,12 @@ pub fn BillingPanel() -> impl IntoView {
             </div>
             <div class="hidden-results">
                 <div class="results-grid">{cards}</div>
+                {move || billing.with(|b| b.as_ref().and_then(|b| b.deployment.as_ref().ok().filter(|d| !d.group.target_met).map(|d| view! {
+                    <p class="warning" role="status" data-testid="serving-speed-warning">
+                        {tr!("billing.speed_warning", target = exact(b.setup.user_tokens_per_s.unwrap_or(0.0), 1),
+                            one = exact(d.group.one_user_tokens_per_s, 1), user = exact(d.group.user_tokens_per_s, 1))}
+                    </p>
+                })))}
                 {move || billing.with(|b| b.as_ref().and_then(|b| b.deployment.as_ref().err().map(|e| view! {
                     <p class="warning" role="alert" data-testid="inference-memory-warning">
                         {tr!("billing.memory_warning", why = no_fit_text(b, e))}
@@ -156,10 +162,14 @@ fn ApiSelect() -> impl IntoView {
             // A price older than 12 months says so next to the number (catalog_age.rs).
             let stale = crate::widgets::hardware::stale_label(&a.as_of);
             let test_id = stale.as_ref().map(|_| format!("stale-api-{}", a.id));
-            let text = match &stale {
+            let mut text = match &stale {
                 Some(label) => tr!("billing.api_option_stale", name = a.name, input = usd_as_published(a.input_usd_per_mtok, 4), output = usd_as_published(a.output_usd_per_mtok, 4), as_of = a.as_of, stale = label),
                 None => tr!("billing.api_option", name = a.name, input = usd_as_published(a.input_usd_per_mtok, 4), output = usd_as_published(a.output_usd_per_mtok, 4), as_of = a.as_of),
             };
+            // The Batch API's price, where the provider sells one (results within a day).
+            if let (Some(i), Some(o)) = (a.batch_input_usd_per_mtok, a.batch_output_usd_per_mtok) {
+                text.push_str(&tr!("billing.api_batch", input = usd_as_published(i, 4), output = usd_as_published(o, 4)));
+            }
             view! { <option value=a.id.clone() selected=selected class:stale=stale.is_some() data-testid=test_id>{text}</option> }
         })
         .collect_view();

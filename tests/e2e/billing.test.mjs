@@ -9,8 +9,8 @@ import { serveGroup, LLAMA8, H100 } from './support/hand.mjs';
 const { open, done } = pageSuite({ waitFor: 'breakeven-duty' });
 const near = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * Math.max(1, Math.abs(b));
 // An 8B model (Llama 3.1 8B's attention: 32 layers, 32 heads, 8 KV heads, head_dim 128) in bf16 on
-// one H100 SXM, requests of 1,536 + 512 tokens, each user at 25 tokens/s (the defaults): batch 201
-// of the 208 its memory holds, 5,040.99 output tokens/s, 20,163.97 in all = 72.59M tokens an hour
+// one H100 SXM, requests of 1,536 + 512 tokens, each user at 25 tokens/s (the defaults): batch 204
+// of the 208 its memory holds, 5,106.85 output tokens/s, 20,427.39 in all = 73.54M tokens an hour
 // (serveGroup, the README's formulas; model/src/estimators/serving.rs works the same by hand).
 const GROUP = serveGroup(LLAMA8(), H100(), 2, 1, 1536, 512, 25);
 const TOKENS_PER_HOUR = GROUP.total * 3600;
@@ -18,11 +18,11 @@ const MONTH = 6.88 * 730; // one AWS H100 always on, $5,022.40
 
 test('break-evens by link: reserved duty, self-hosted price, API volume', async () => {
   const calc = await open('?api=gpt-4o');
-  assert.equal(GROUP.batch, 201);
+  assert.equal(GROUP.batch, 204);
   // AWS H100 $6.88, reserved 45 % off (estimate) = $3.784: d* = 0.55.
   assert.ok(near(await calc.value('breakeven-duty'), 0.55));
   assert.ok(near(await calc.value('reserved-price'), 3.784));
-  // $6.88 / (72.59M tokens/h * 0.6) * 1e6 = $0.1580 per million tokens.
+  // $6.88 / (73.54M tokens/h * 0.6) * 1e6 = $0.1559 per million tokens.
   assert.ok(near(await calc.value('selfhost-cost-per-mtok'), (6.88 / (TOKENS_PER_HOUR * 0.6)) * 1e6, 1e-6));
   // GPT-4o blended 3:1: 0.75 * 2.5 + 0.25 * 10 = $4.375; the smallest deployment is one H100
   // (AWS rents one alone, p5.4xlarge), $5,022.40 a month: self-hosting pays above
@@ -44,8 +44,8 @@ test('break-evens by link: reserved duty, self-hosted price, API volume', async 
 
 test('controls: the API price, reserved GPUs, the volume, a provider without reserved pricing', async () => {
   const calc = await open('');
-  // GPT-4o mini blends to $0.2625 per million tokens, above the GPU's $0.158: one GPU's month pays
-  // above 5,022.40 / 0.2625 * 1e6 = 19.13B tokens, within the 31.79B it serves at 60 %.
+  // GPT-4o mini blends to $0.2625 per million tokens, above the GPU's $0.156: one GPU's month pays
+  // above 5,022.40 / 0.2625 * 1e6 = 19.13B tokens, within the 32.21B it serves at 60 %.
   assert.ok(near(await calc.value('breakeven-tokens-per-month'), (MONTH / 0.2625) * 1e6, 1e-6));
   await calc.type('api_price', '1');
   await calc.waitForValue('breakeven-tokens-per-month', (v) => near(v, MONTH * 1e6));
@@ -55,7 +55,7 @@ test('controls: the API price, reserved GPUs, the volume, a provider without res
   await calc.waitForValue('breakeven-tokens-per-month', (v) => near(v, 3.784 * 730 * 1e6));
   await calc.waitForUrl((p) => p.get('host') === 'reserved');
   await calc.select('host', 'on-demand');
-  // 150B tokens a month: 150e9 / (72.59M * 730 * 0.6) = 4.72, so 5 GPUs, each rented alone.
+  // 150B tokens a month: 150e9 / (73.54M * 730 * 0.6) = 4.66, so 5 GPUs, each rented alone.
   await calc.type('tokens_month', '150B');
   await calc.waitForValue('serving-gpus', (v) => v === 5);
   assert.ok(near(await calc.value('selfhost-monthly'), 5 * MONTH));
@@ -118,7 +118,7 @@ test('bad billing values in a link get messages; the rest applies', async () => 
 test('prefill, decode at the batch memory and the users allow; request length and speed change them', async () => {
   const calc = await open('?context=8192');
   assert.match(await calc.page.getByTestId('inference-mix').innerText(), /sized as it is deployed/);
-  // 6,144 + 2,048 tokens: 56 GB of cache hold 52 requests, and 52 users still see 33 tokens/s.
+  // 6,144 + 2,048 tokens: 56 GB of cache hold 52 requests, and 52 users still see 33.6 tokens/s.
   const long = serveGroup(LLAMA8(), H100(), 2, 1, 6144, 2048, 25);
   assert.equal(long.batch, 52);
   assert.ok(near(await calc.value('decode-tokens-per-s'), long.out, 1e-6));
@@ -131,11 +131,17 @@ test('prefill, decode at the batch memory and the users allow; request length an
   await calc.type('context', '2048');
   await calc.waitForValue('decode-tokens-per-s', (v) => near(v, GROUP.out, 1e-6));
   await calc.waitForUrl((p) => p.get('context') === null);
-  // Users at 50 tokens/s: batch 75, fewer tokens a GPU, so dearer per token.
+  // Users at 50 tokens/s: batch 74, fewer tokens a GPU, so dearer per token.
   const fast = serveGroup(LLAMA8(), H100(), 2, 1, 1536, 512, 50);
   await calc.type('user_speed', '50');
   await calc.waitForValue('decode-tokens-per-s', (v) => near(v, fast.out, 1e-6));
   await calc.waitForUrl((p) => p.get('user_speed') === '50');
+  // 500 tokens/s a user: even one request alone gets 114 on an H100, so the page says so and
+  // prices the batch memory holds (208), each user at what it gets.
+  await calc.type('user_speed', '500');
+  await calc.page.getByTestId('serving-speed-warning').waitFor();
+  assert.match(await calc.page.getByTestId('serving-speed-warning').innerText(), /No group of these GPUs gives each user 500 tokens\/s \(one request alone gets 114\)/);
+  await calc.waitForValue('decode-tokens-per-s', (v) => near(v, serveGroup(LLAMA8(), H100(), 2, 1, 1536, 512, null).out, 1e-6));
   // 405B in bf16 is 810 GB of weights: no group of eight 80 GB H100s holds it.
   await calc.type('infer_params', '405B');
   await calc.page.getByTestId('inference-memory-warning').waitFor();
@@ -159,6 +165,7 @@ test('the API picker marks a price older than 12 months as stale', async () => {
   const option = calc.page.getByTestId('input-api').locator('[data-testid="stale-api-gpt-4o"]');
   assert.equal(await option.count(), 1);
   assert.equal(await option.getAttribute('class'), 'stale');
-  assert.match(await option.textContent(), /^OpenAI GPT-4o \(2024-08-06\) · \$2\.50 in \/ \$10\.00 out per Mtok · as of 2024-08-06 · stale: \d+ months old$/);
+  assert.match(await option.textContent(), /^OpenAI GPT-4o \(2024-08-06\) · \$2\.50 in \/ \$10\.00 out per Mtok · as of 2024-08-06 · stale: \d+ months old · batch \$1\.25 \/ \$5\.00$/);
+  // The Batch API's price follows the list price where the provider sells one (OpenAI: half).
   await done(calc);
 });

@@ -74,12 +74,13 @@ test('English: the descriptions state the answer and follow MFU and the reserved
   const calc = await open('');
   assert.equal(await description(calc, 'chart-cost-vs-mfu'),
     'Cost falls from $3.2M at 5% MFU to $203K at 80%; at your 40%: $406K.');
-  // 12 providers rent the H100 SXM (data/prices.json): the ten before issue 42, Nebius and Scaleway.
+  // 14 providers rent the H100 SXM (data/prices.json): the ten before issue 42, Nebius and Scaleway,
+  // and Crusoe ($3.90) and Vast.ai ($2.67) since issue 44, neither the cheapest nor the dearest.
   // Ranked on the whole cost (issue 43): each list price's compute over 1 − the failure waste on
   // 64 GPUs (1.47 %; the all-reduce hides at every provider with a fast network) plus storage:
   // Voltage Park $117K → $119K, Azure $725K → $736K, AWS $406K → $411.9K + $244 of storage.
   assert.equal(await description(calc, 'chart-cost-by-provider'),
-    'Cheapest: Voltage Park $119K; dearest: Microsoft Azure $736K; 12 providers. Yours, Amazon Web Services: $412K.');
+    'Cheapest: Voltage Park $119K; dearest: Microsoft Azure $736K; 14 providers. Yours, Amazon Web Services: $412K.');
   assert.match(await description(calc, 'chart-cost-vs-gpus'), /At your 64 GPUs: \$412K\./);
   assert.match(await description(calc, 'chart-cost-vs-interval'),
     /^Best interval: a checkpoint every 11\.4 h, \$412K\. Every 1\.4 h: \$[\d.]+K; every 3\.81 days: \$[\d.]+K\.$/);
@@ -111,7 +112,7 @@ test('Portuguese: the same descriptions in Portuguese, numbers written the Brazi
   assert.equal(await description(calc, 'chart-cost-vs-mfu'),
     'O custo cai de US$ 3,2M com MFU de 5% para US$ 203K com 80%; com o seu 40%: US$ 406K.');
   assert.equal(await description(calc, 'chart-cost-by-provider'),
-    'Mais barato: Voltage Park US$ 119K; mais caro: Microsoft Azure US$ 736K; 12 provedores. O seu, Amazon Web Services: US$ 412K.');
+    'Mais barato: Voltage Park US$ 119K; mais caro: Microsoft Azure US$ 736K; 14 provedores. O seu, Amazon Web Services: US$ 412K.');
   assert.match(await description(calc, 'chart-cost-vs-gpus'), /Com as suas 64 GPUs: US\$ 412K\./);
   assert.match(await description(calc, 'chart-cost-vs-interval'), /^Melhor intervalo: um checkpoint a cada 11,4 h, US\$ 412K\./);
   await calc.type('mfu', '50');

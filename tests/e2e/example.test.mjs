@@ -37,10 +37,12 @@ test('a first visit says its plan is an example, and a starting point replaces i
   assert.equal(await count(calc, 'remove-job-'), 1);
   assert.equal(await count(calc, 'remove-serve-'), 1);
   assert.notEqual(await calc.value('answer-total'), exampleTotal);
-  // The billing views weigh the plan's own serving (1B tokens a month of an 8B model), not their
-  // default 2B: the same API month as the serving line's (issue 27, item 3).
+  // The billing views price the plan's own serving line (1B tokens a month of an 8B model), not
+  // their default 2B: the same API month and GPUs as the line's (issue 27, item 3; since issue 44
+  // they read the line itself, so the link carries no copy of its volume).
   assert.equal(await calc.value('api-monthly'), await calc.value('serve-api-monthly-0'));
-  await calc.waitForUrl((p) => p.get('tokens_month') === '1B');
+  assert.equal(await calc.value('serving-gpus'), await calc.value('serve-gpus-0'));
+  assert.equal(await calc.params().then((p) => p.get('tokens_month')), null);
   const note = calc.page.getByTestId('example-replaced');
   assert.match(await note.innerText(), /Started from “Fine-tune an open 8B model and serve it for a year”/);
 

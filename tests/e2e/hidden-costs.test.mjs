@@ -74,10 +74,13 @@ test('a link with every hidden-cost key opens exactly that plan and keeps it in 
   const billed = IDEAL / e / (1 - w);
   const storage = (5 * CKPT_GB + TOKENS_GB) * 0.2 / MONTH_DAYS * (billed / (64 * 24));
   assert.ok(near(await calc.value('storage-cost'), storage));
-  // Tokenised dataset out of Google Cloud at $0.12/GB ($480); the weights and the corpus leave
-  // Lambda at the end, whose egress is free.
-  assert.ok(near(await calc.value('egress-cost'), TOKENS_GB * 0.12));
-  assert.ok(near(await calc.value('total-cost'), billed * 3.99 + storage + 480));
+  // Tokenised dataset out of Google Cloud, billed by its tiers (issue 44): the first 100 GB a
+  // month free, then 924 GB at $0.12 and the rest of the first 10,240 at $0.11:
+  // 924 x 0.12 + (4,000 - 1,024) x 0.11 = 110.88 + 327.36 = $438.24; the weights and the corpus
+  // leave Lambda at the end, whose egress is free.
+  assert.equal(TOKENS_GB, 4000);
+  assert.ok(near(await calc.value('egress-cost'), 438.24));
+  assert.ok(near(await calc.value('total-cost'), billed * 3.99 + storage + 438.24));
   // The controls show the link's values.
   assert.equal(await calc.page.getByTestId('input-mtbf').inputValue(), '20000');
   assert.equal(await calc.page.getByTestId('input-ckpt_every').inputValue(), '60');
@@ -241,13 +244,14 @@ test('a silicon-only grant pays the accelerators but not the storage; broad cred
   assert.ok(near(await calc.value('cash-total'), storageLine));
   assert.equal(await calc.page.getByTestId('runway-end-day').getAttribute('data-value'), '30');
   await calc.page.context().close();
-  // Data on Google Cloud, training on AWS: GCP bills the egress of 8,000 GB of raw text at $0.12 =
-  // $960, and a GCP grant pays it.
+  // Data on Google Cloud, training on AWS: GCP bills the egress of 8,000 GB of raw text by its
+  // tiers (100 GB free, 924 at $0.12, 6,976 at $0.11: $878.24), and a GCP grant pays it.
   const gcp = await open('?data_on=gcp&start=20&grant=gcp-startups:10K:0:14:730');
   const egress = gcp.page.getByTestId('bill-line-2');
   assert.equal(await egress.getAttribute('data-line'), 'egress');
   assert.equal(await egress.getAttribute('data-provider'), 'gcp');
-  assert.ok(near(await gcp.value('grant-used-0'), DATASET_GB * 0.12));
+  assert.equal(DATASET_GB, 8000);
+  assert.ok(near(await gcp.value('grant-used-0'), 878.24));
   assert.doesNotMatch(await gcp.page.getByTestId('grant-0').innerText(), /no workload in the plan runs on/);
   await done(gcp);
 });
@@ -281,16 +285,18 @@ test('A100s on AWS use p4d\'s 400 Gb/s EFA: the network is the instance\'s, not 
 
 test('dataset format and moving the corpus out later change storage and egress', async () => {
   const calc = await open('?data_on=gcp');
-  // Raw text by default: 8,000 GB out of Google Cloud at $0.12 = $960.
+  // Raw text by default: 8,000 GB out of Google Cloud by its tiers (100 GB a month free, then
+  // 924 GB at $0.12 and the rest at $0.11): 110.88 + 6,976 x 0.11 = $878.24.
   assert.equal(await calc.page.getByTestId('input-data_format').inputValue(), 'raw');
-  assert.ok(near(await calc.value('egress-cost'), DATASET_GB * 0.12));
+  assert.ok(near(await calc.value('egress-cost'), 878.24));
   await calc.select('data_format', 'tokens');
   await calc.waitForUrl((p) => p.get('data_format') === 'tokens');
-  // Tokenised: 4,000 GB x $0.12 = $480.
-  await calc.waitForValue('egress-cost', (v) => near(v, TOKENS_GB * 0.12));
-  // Moving the corpus out of AWS at the end: + 4,000 GB x $0.09 = $360, $840 in all.
+  // Tokenised: 4,000 GB: 110.88 + 2,976 x 0.11 = $438.24.
+  await calc.waitForValue('egress-cost', (v) => near(v, 438.24));
+  // Moving the corpus out of AWS at the end: AWS's first 100 GB a month are free, the rest of the
+  // first 10 TB at $0.09: + 3,900 x 0.09 = $351, $789.24 in all.
   await calc.page.getByTestId('input-corpus_out').check();
   await calc.waitForUrl((p) => p.get('corpus_out') === '1');
-  await calc.waitForValue('egress-cost', (v) => near(v, TOKENS_GB * 0.12 + TOKENS_GB * 0.09));
+  await calc.waitForValue('egress-cost', (v) => near(v, 438.24 + 351));
   await done(calc);
 });

@@ -33,7 +33,7 @@ async function serveMath(calc) {
   return math.innerText();
 }
 
-test('a 70B line on AWS H100s: a 4-GPU group on a whole p5.48xlarge, its math, and the same figures after a reload and from the link', async () => {
+test('a 70B line on AWS H100s: an 8-GPU group on a p5.48xlarge, never 3 GPUs, its math, and the same figures after a reload and from the link', async () => {
   const calc = await suite.openOn('2026-12-06T09:00:00', '', { waitFor: 'example-plan', viewport: { width: 1280, height: 800 } });
   const { page } = calc;
   await page.getByTestId('starter-blank').click();
@@ -45,23 +45,25 @@ test('a 70B line on AWS H100s: a 4-GPU group on a whole p5.48xlarge, its math, a
   await page.getByTestId('add-workload').click();
   await page.getByTestId('serve-0').waitFor();
   // Llama 3.1 70B (70.6B) in bf16: 141.2 GB of weights. Its 64 heads allow TP 1, 2, 4, 8; AWS rents
-  // H100s one at a time or eight (p5.48xlarge). TP 2 holds 4 requests; TP 4, 25 users at 25 tok/s
-  // serve 2,500-odd tokens/s, more than 2B a month needs (1,268/s at 60 %): one group of 4 on an
-  // 8-GPU machine, 8 GPUs billed, never 3. 8 x $6.88 x 730 = $40,179.20 a month.
+  // H100s one at a time or eight (p5.48xlarge), so any group of 2 or more rents the eight. TP 2
+  // holds only 4 requests; two groups of 4 serve 2 x 6,901 tokens/s, one of 8 serves 16,249 (batch
+  // 162, users at 25 tok/s), more than 2B a month needs (1,268/s at 60 %): TP 8 on one machine,
+  // 8 GPUs billed, never 3. 8 x $6.88 x 730 = $40,179.20 a month.
+  const tp8 = serveGroup(LLAMA70(70.6e9), H100(), 2, 8, 1536, 512, 25);
   const tp4 = serveGroup(LLAMA70(70.6e9), H100(), 2, 4, 1536, 512, 25);
-  assert.ok(tp4.total > 2e9 / (730 * 3600) / 0.6);
+  assert.ok(tp8.total > 2 * tp4.total && tp8.total > 2e9 / (730 * 3600) / 0.6);
   assert.equal(await calc.value('serve-gpus-0'), 8);
   assert.ok(near(await calc.value('serve-monthly-0'), 8 * 6.88 * 730));
   const math = await serveMath(calc);
   assert.match(math, /^70\.6B parameters in bf16: 141\.2 GB of weights/);
-  assert.match(math, /A group of 4 × NVIDIA H100 SXM/);
-  assert.match(math, new RegExp(`batch ${tp4.batch};`));
-  assert.match(math, /one 4-GPU group serves them/);
-  assert.match(math, /machines of 1 or 8 GPUs \(p5\.48xlarge\): 1 of 8 = 8 GPUs billed, whole machines though 4 would do; they run 2 groups\./);
-  assert.match(math, /8 GPUs × \$6\.88 × 730 h = \$40,179\.20 a month/);
+  assert.match(math, /A group of 8 × NVIDIA H100 SXM/);
+  assert.match(math, new RegExp(`each user at 25 tokens/s or faster: batch ${tp8.batch};`));
+  assert.match(math, /one 8-GPU group serves them/);
+  assert.match(math, /machines of 1 or 8 GPUs: 1 × 8-GPU machine \(p5\.48xlarge\) = 8 GPUs billed\./);
+  assert.match(math, /8 GPUs × \$6\.88 an hour × 730 h = \$40,179\.20 a month/);
   // The billing section prices this line: the same GPUs and month, its math the same lines.
   const built = await figures(calc);
-  assert.match(await page.getByTestId('billing-lead').innerText(), /serving line 1, Serve 71B, 2B tokens a month/);
+  assert.match(await page.getByTestId('billing-lead').innerText(), /the plan's first serving line, Serve 71B, 2B tokens a month/);
   assert.equal(built['serving-gpus'], built['serve-gpus-0']);
   assert.equal(built['selfhost-monthly'], built['serve-monthly-0']);
   assert.equal(built['api-monthly'], built['serve-api-monthly-0']);
@@ -84,9 +86,10 @@ test('a 70B line on AWS H100s: a 4-GPU group on a whole p5.48xlarge, its math, a
   assert.equal(await serveMath(other), math);
   await other.page.close();
 
-  // In FP8 the weights halve (70.6 GB): one H100 holds them and 4 requests' cache, so the cheapest
-  // is groups of one on p5.4xlarge machines; the billing section follows the line on the page as
-  // built and after a reload (it used to fall back to bf16 after one).
+  // In FP8 the weights halve (70.6 GB): one H100 holds them but only 4 requests' cache, too few to
+  // batch, so groups of 2 or more on the p5.48xlarge again, now with more tokens a GPU; the billing
+  // section follows the line on the page as built and after a reload (it used to fall back to
+  // bf16 after one).
   await page.getByTestId('edit-serve-0').click();
   await page.getByTestId('new-work-precision').selectOption('fp8');
   await page.getByTestId('add-workload').click();
@@ -94,7 +97,8 @@ test('a 70B line on AWS H100s: a 4-GPU group on a whole p5.48xlarge, its math, a
   const fp8 = await figures(calc);
   assert.notDeepEqual(fp8, built);
   assert.equal(fp8['serving-gpus'], fp8['serve-gpus-0']);
-  assert.ok(Number(fp8['serve-gpus-0']) < 8);
+  assert.equal(Number(fp8['serve-gpus-0']), 8);
+  assert.ok(Number(fp8['blended-tokens-per-s']) > Number(built['blended-tokens-per-s']));
   assert.match(await serveMath(calc), /in FP8: 70\.6 GB of weights/);
   await page.reload();
   await page.getByTestId('serve-0').waitFor();

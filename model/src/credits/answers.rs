@@ -179,10 +179,10 @@ mod tests {
             v.saves_per_year_usd
         );
         // Break-even: $5,022.40 / $0.2625 per million = 19.13B tokens a month, within what one
-        // H100 serves an 8B model in a month at 60 % (20,163.97 tokens/s x 3,600 x 730 x 0.6 =
-        // 31.79B, the serving model's worked example): above 19.13B the GPU wins, at 1B the API.
+        // H100 serves an 8B model in a month at 60 % (20,427.39 tokens/s x 3,600 x 730 x 0.6 =
+        // 32.21B, the serving model's worked example): above 19.13B the GPU wins, at 1B the API.
         assert!(
-            (line.capacity_tokens_per_month_per_gpu - 20_163.972_36 * 3600.0 * 730.0 * 0.6).abs()
+            (line.capacity_tokens_per_month_per_gpu - 20_427.389_16 * 3600.0 * 730.0 * 0.6).abs()
                 < 1e3
         );
         let be = v.breakeven_tokens_per_month.unwrap_or(f64::NAN);
@@ -190,7 +190,7 @@ mod tests {
         // It would take a GPU-hour below capacity x $0.2625 per million / 730 h.
         let want = line.capacity_tokens_per_month_per_gpu / 1e6 * 0.2625 / 730.0;
         assert!((v.breakeven_usd_per_gpu_hour - want).abs() < 1e-9);
-        // ($11.43 an hour: the H100's $6.88 is below it, so the GPU wins at enough volume.)
+        // ($11.58 an hour: the H100's $6.88 is below it, so the GPU wins at enough volume.)
         assert!(v.breakeven_usd_per_gpu_hour > 6.88);
         // The month each way, and how little of the GPU the volume uses.
         assert!((v.own_monthly_usd - 5022.4).abs() < 1e-6);

@@ -526,17 +526,17 @@ mod tests {
         let (x, y) = v.api[59];
         assert!((y - x / 1e6 * b.api_usd_per_mtok).abs() < 1e-9);
         // The smallest volume still needs one whole GPU: 6.88 x 730 = $5,022.40; the top,
-        // 76.5B a month = 40,439 tokens/s at 60 %, needs ceil(40,439 / 20,164) = 3 GPUs.
+        // 76.5B a month = 48,534 tokens/s at 60 %, needs ceil(48,534 / 20,427) = 3 GPUs.
         assert!((v.self_hosted[0].1 - 5_022.4).abs() < 1e-9);
         assert!((v.self_hosted[59].1 - 3.0 * 5_022.4).abs() < 1e-9);
     }
 
     #[test]
     fn selfhost_and_api_prices_by_hand() {
-        // At $6.88/h and 60 % utilisation, 20,163.97 tokens/s a GPU (72.59M an hour):
-        // 6.88 / (72.59e6 * 0.6) * 1e6 = $0.157964 per million tokens.
-        let per_mtok = selfhost_usd_per_mtok(1.0, 6.88, 20_163.972_36 * 3600.0, 0.6);
-        assert!((per_mtok - 0.157_964).abs() < 1e-6, "{per_mtok}");
+        // At $6.88/h and 60 % utilisation, 20,427.39 tokens/s a GPU (73.54M an hour):
+        // 6.88 / (73.54e6 * 0.6) * 1e6 = $0.155927 per million tokens.
+        let per_mtok = selfhost_usd_per_mtok(1.0, 6.88, 20_427.389_16 * 3600.0, 0.6);
+        assert!((per_mtok - 0.155_927).abs() < 1e-6, "{per_mtok}");
         // One always-on GPU costs 6.88 * 730 = $5,022.40 a month; against an API at $0.50 per
         // million tokens the break-even is 5,022.40 / 0.50 * 1e6 = 10.0448 billion tokens.
         let be = breakeven_tokens_per_month(6.88 * 730.0, 0.50);
@@ -591,14 +591,14 @@ mod tests {
         assert!((b.reserved_usd_per_hour.unwrap_or(f64::NAN) - 3.784).abs() < 1e-9);
         assert!((b.breakeven_duty.unwrap_or(f64::NAN) - 0.55).abs() < 1e-12);
         // 8B in bf16 (Llama 3.1 8B's shape) on one H100, requests of 1,536 + 512 tokens, each
-        // user at 25 tokens/s (the serving model's worked example, serving.rs): batch 201,
-        // 5,040.99 output tokens/s, 20,163.97 tokens/s in all = 72.59M an hour.
+        // user at 25 tokens/s (the serving model's worked example, serving.rs): batch 204,
+        // 5,106.85 output tokens/s, 20,427.39 tokens/s in all = 73.54M an hour.
         let d = b.deployment.clone().unwrap_or_else(|e| panic!("{e:?}"));
-        assert_eq!((d.group.tp, d.group.batch), (1, 201.0));
-        assert!((b.tokens_per_hour_per_gpu / 3600.0 - 20_163.972_36).abs() < 1e-3);
-        assert!((b.decode_tokens_per_s - 5_040.993_09).abs() < 1e-3);
-        // At 60 %: 6.88 / (72.59e6 * 0.6) * 1e6 = $0.157964/Mtok.
-        assert!((b.selfhost_usd_per_mtok - 0.157_964).abs() < 1e-6);
+        assert_eq!((d.group.tp, d.group.batch), (1, 204.0));
+        assert!((b.tokens_per_hour_per_gpu / 3600.0 - 20_427.389_16).abs() < 1e-3);
+        assert!((b.decode_tokens_per_s - 5_106.847_29).abs() < 1e-3);
+        // At 60 %: 6.88 / (73.54e6 * 0.6) * 1e6 = $0.155927/Mtok.
+        assert!((b.selfhost_usd_per_mtok - 0.155_927).abs() < 1e-6);
         assert_eq!(b.kv_model, "Llama 3.1 8B");
         assert_eq!(b.memory_bytes, 80e9);
         // 2B tokens a month are 2e9 / (730 * 3,600) / 0.6 = 1,268.4 tokens/s: one replica, and
@@ -614,8 +614,8 @@ mod tests {
         // million tokens.
         assert!((b.selfhost_usd_per_mtok_at_volume - 2.5112).abs() < 1e-9);
         // GPT-4o mini blended 3:1: 0.75 * 0.15 + 0.25 * 0.60 = $0.2625/Mtok: $525 a month for
-        // 2B. Per token the GPU is cheaper now (0.158 < 0.2625): one GPU's month pays above
-        // 5,022.40 / 0.2625 * 1e6 = 19.133B tokens, within its 31.79B a month at 60 %.
+        // 2B. Per token the GPU is cheaper now (0.156 < 0.2625): one GPU's month pays above
+        // 5,022.40 / 0.2625 * 1e6 = 19.133B tokens, within its 32.21B a month at 60 %.
         assert!((b.api_usd_per_mtok - 0.2625).abs() < 1e-12);
         assert!((b.api_monthly_usd - 525.0).abs() < 1e-9);
         let be = b.breakeven_tokens_per_month.unwrap_or(f64::NAN);
@@ -657,13 +657,13 @@ mod tests {
     #[test]
     fn a_70b_line_on_aws_h100s_runs_on_whole_p5_machines() {
         // Llama 3.1 70B's shape (64 query heads, 8 KV heads) in bf16 on AWS H100s: 140 GB of
-        // weights need a group of at least 2 (160 GB; 0.9 of it leaves 4 GB: 5 sequences of
-        // 2,048 tokens at 327,680 bytes each). Degrees dividing 64 heads: 1, 2, 4, 8. AWS rents
-        // H100s one at a time (p5.4xlarge) or eight (p5.48xlarge): a group of 2 or 4 rents the
-        // eight. Users at 25 tokens/s: TP 2 serves 502 tokens/s a group, TP 4 2,603 (batch 26);
-        // 2B tokens a month need 1,268.4/s: TP 2 needs 3 groups, TP 4 one; both bill one
-        // p5.48xlarge (8 GPUs), which holds four TP 2 groups (2,008/s) or two TP 4 (5,205/s):
-        // TP 4, the most capacity for the same bill.
+        // weights need a group of at least 2 (0.9 x 160 GB leaves 4 GB: 5 requests of 2,048
+        // tokens at 327,680 bytes a token). Degrees dividing 64 heads: 1, 2, 4, 8. AWS rents H100s
+        // one at a time (p5.4xlarge) or eight (p5.48xlarge): any group of 2 or more rents the
+        // eight. Each user at 25 tokens/s (serving.rs's formulas): TP 2 holds only 5 requests
+        // (fewer than 16: kept only if nothing else fits); TP 4 serves 6,945 tokens/s a group
+        // (batch 69), two on the machine 13,891; TP 8 serves 16,411 (batch 164): TP 8, the most
+        // capacity for the same 8 GPUs. 2B tokens a month need 1,268.4/s: one group.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         let s = crate::input::job::Job::default();
         let k = crate::input::knobs::BillingInputs {
@@ -673,23 +673,38 @@ mod tests {
         let e = crate::estimators::cost::estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
         let b = estimate_billing(&s, &k, &e, &c);
         let d = b.deployment.clone().unwrap_or_else(|e| panic!("{e:?}"));
-        assert_eq!(d.group.tp, 4);
-        assert_eq!(d.group.batch, 26.0);
+        assert_eq!(d.group.tp, 8);
+        assert_eq!((d.group.batch, d.group.memory_batch), (164.0, 649.0));
         assert!(
-            (d.group.tokens_per_s - 2_602.535).abs() < 0.01,
+            (d.group.tokens_per_s - 16_411.194).abs() < 0.01,
             "{}",
             d.group.tokens_per_s
         );
-        assert_eq!((d.replicas_needed, d.replicas, d.gpus), (1, 2, 4));
+        assert_eq!((d.replicas_needed, d.replicas, d.gpus), (1, 1, 8));
         assert_eq!((d.machine_gpus, d.machines, d.billed_gpus), (8, 1, 8));
-        assert!(b.whole_machines());
+        assert!(!b.whole_machines());
         assert_eq!(b.instance, "p5.48xlarge");
         // The bill: 8 GPUs x $6.88 x 730 h = $40,179.20 a month.
         assert!((b.selfhost_monthly_usd - 40_179.2).abs() < 1e-6);
-        // Never 3 GPUs: memory alone would say ceil(162.7 / 80).
+        // Never 3 GPUs (what memory alone said, ceil(162.7 / 80)): 3 divides no head count here.
         assert!(crate::estimators::serving::tp_degrees(&d_shape(&c), 8)
             .iter()
             .all(|t| 64 % t == 0));
+        // In FP8 (70 GB) one H100 holds the weights but only 4 requests: the group of 2 (218
+        // requests) is deployed instead, and AWS bills the whole p5.48xlarge it sits in, which
+        // runs 4 such groups or, with more capacity, 2 groups of 4.
+        let fp8 = estimate_billing(
+            &s,
+            &crate::input::knobs::BillingInputs {
+                precision: Precision::Fp8,
+                ..k.clone()
+            },
+            &e,
+            &c,
+        );
+        let d8 = fp8.deployment.unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(d8.group.tp >= 2 && d8.group.memory_batch >= 16.0);
+        assert_eq!(d8.billed_gpus, 8);
     }
 
     fn d_shape(c: &Catalog) -> ModelShape {

@@ -27,11 +27,7 @@ pub fn serving_math(b: &BillingEstimate, catalog: &Catalog) -> Vec<String> {
     let precision = precision_name(b);
     let mut lines = vec![crate::tr!(
         "serving.math.weights",
-        params = crate::input::slots::params_text(
-            crate::input::field_spec::Field::InferParams,
-            s.shape.active_params,
-            (s.shape.total_params > s.shape.active_params).then_some(s.shape.total_params)
-        ),
+        params = params_words(s.shape.active_params, s.shape.total_params),
         precision = precision,
         weights = exact(s.shape.total_params * s.bytes / 1e9, 1),
         model = model,
@@ -76,6 +72,12 @@ pub fn serving_math(b: &BillingEstimate, catalog: &Catalog) -> Vec<String> {
         crate::tr!("serving.math.compute_bound")
     };
     let speed = match s.user_tokens_per_s {
+        Some(t) if !g.target_met => crate::tr!(
+            "serving.math.speed_missed",
+            target = exact(t, 1),
+            one = exact(g.one_user_tokens_per_s, 1),
+            batch = exact(g.batch, 0)
+        ),
         Some(t) if g.target_bound => crate::tr!(
             "serving.math.speed_target",
             target = exact(t, 1),
@@ -113,7 +115,9 @@ pub fn serving_math(b: &BillingEstimate, catalog: &Catalog) -> Vec<String> {
         )
     });
     let sizes = sizes_text(&s.rent_sizes);
-    let machine = if b.instance.is_empty() {
+    // The catalog's instance is the whole machine: named only when that is the size rented.
+    let whole = s.rent_sizes.last().copied().unwrap_or(d.machine_gpus);
+    let machine = if b.instance.is_empty() || d.machine_gpus != whole {
         String::new()
     } else {
         format!(" ({})", b.instance)
@@ -143,13 +147,25 @@ pub fn serving_math(b: &BillingEstimate, catalog: &Catalog) -> Vec<String> {
             billed = d.billed_gpus
         )
     });
-    lines.push(crate::tr!(
-        "serving.math.bill",
-        billed = d.billed_gpus,
-        price = usd_unit(b.host_usd_per_hour, 4),
-        hours = exact(HOURS_PER_MONTH, 0),
-        monthly = usd_exact(b.selfhost_monthly_usd)
-    ));
+    let price = usd_unit(b.host_usd_per_hour, 4);
+    let monthly = usd_exact(b.selfhost_monthly_usd);
+    let hours = exact(HOURS_PER_MONTH, 0);
+    lines.push(if d.billed_gpus == 1 {
+        crate::tr!(
+            "serving.math.bill_one",
+            price = price,
+            hours = hours,
+            monthly = monthly
+        )
+    } else {
+        crate::tr!(
+            "serving.math.bill",
+            billed = d.billed_gpus,
+            price = price,
+            hours = hours,
+            monthly = monthly
+        )
+    });
     lines
 }
 
@@ -197,7 +213,7 @@ pub fn serving_explanation(b: &BillingEstimate, catalog: &Catalog) -> Explanatio
     }
     Explanation {
         formula: crate::tr!("serving.math.formula"),
-        substituted: serving_math(b, catalog).join(" "),
+        substituted: serving_math(b, catalog).join("\n"),
         citations,
     }
 }
@@ -206,6 +222,16 @@ fn precision_name(b: &BillingEstimate) -> &'static str {
     match b.precision {
         crate::input::knobs::Precision::Fp8 => "FP8",
         crate::input::knobs::Precision::Bf16 => "bf16",
+    }
+}
+
+/// "70.6B", or "37B/671B" for a mixture, in the reader's number format.
+fn params_words(active: f64, total: f64) -> String {
+    let b = |v: f64| format!("{}B", exact(v / 1e9, 1));
+    if total > active {
+        format!("{}/{}", b(active), b(total))
+    } else {
+        b(active)
     }
 }
 
@@ -242,10 +268,10 @@ mod tests {
             "{}",
             lines[0]
         );
-        assert!(lines[1].starts_with("A group of 4 "), "{}", lines[1]);
-        assert!(lines[2].contains("batch 26"), "{}", lines[2]);
+        assert!(lines[1].starts_with("A group of 8 "), "{}", lines[1]);
+        assert!(lines[2].contains("batch 164"), "{}", lines[2]);
         assert!(
-            lines[3].contains("one 4-GPU group serves them"),
+            lines[3].contains("one 8-GPU group serves them"),
             "{}",
             lines[3]
         );

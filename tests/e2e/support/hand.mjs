@@ -66,24 +66,29 @@ export const LLAMA3_MTBF = 50677;
 
 // The serving model (README "Serving against published runs"), written again from the README's
 // formulas: a group of tp GPUs, requests of input + output tokens, batching as far as 0.9 of memory
-// (each request reserving input + output of KV cache), 384 and the users' speed allow.
+// (each request reserving input + output of KV cache), 384 and the users' speed allow (a speed one
+// request alone misses leaves the batch to memory). Efficiencies 0.85 of the bandwidth, 0.35 of the
+// peak decoding, 0.7 prefilling, each divided by 1 + 0.15 log2 tp; 3 ms a step; each all-reduce
+// 10 us beyond its bytes.
 // shape: { n, layers, heads, kvHeads, headDim, hidden }; chip: { peak, bw, mem, link } in FLOP/s,
 // B/s, B, B/s each way; bytes 2 (bf16) or 1 (FP8).
 export function serveGroup(shape, chip, bytes, tp, input, output, userSpeed) {
   const kvTok = 2 * shape.layers * shape.kvHeads * shape.headDim * bytes * Math.max(1, tp / shape.kvHeads);
   const memBatch = Math.floor((tp * chip.mem * 0.9 - shape.n * bytes) / (kvTok * (input + output)));
   if (!(memBatch >= 1)) return null;
+  const eff = 1 / (1 + 0.15 * Math.log2(tp));
   const qDim = shape.heads * shape.headDim;
-  const prefill = (2 * shape.n * input + 2 * shape.layers * qDim * input * input) / (tp * chip.peak * 0.7);
+  const prefill = (2 * shape.n * input + 2 * shape.layers * qDim * input * input) / (tp * chip.peak * 0.7 * eff);
   const ctx = input + output / 2;
-  const ar = (b) => (tp <= 1 ? 0 : 2 * shape.layers * ((2 * (tp - 1)) / tp * (b * shape.hidden * 2) / (chip.link * LINK_EFFICIENCY) + 2 * Math.ceil(Math.log2(tp)) * 30e-6));
-  const step = (b) => Math.max((shape.n * bytes + b * kvTok * ctx) / (tp * chip.bw * 0.8), (b * (2 * shape.n + 4 * shape.layers * qDim * ctx)) / (tp * chip.peak * 0.5)) + ar(b) + 2e-3;
+  const ar = (b) => (tp <= 1 ? 0 : 2 * shape.layers * ((2 * (tp - 1)) / tp * (b * shape.hidden * 2) / (chip.link * LINK_EFFICIENCY) + 10e-6));
+  const step = (b) => Math.max((shape.n * bytes + b * kvTok * ctx) / (tp * chip.bw * 0.85 * eff), (b * (2 * shape.n + 4 * shape.layers * qDim * ctx)) / (tp * chip.peak * 0.35 * eff)) + ar(b) + 3e-3;
   const out = (b) => (b * output) / (b * prefill + output * step(b));
   let batch = Math.min(memBatch, 384);
-  if (userSpeed && out(batch) / batch < userSpeed) {
+  const met = !userSpeed || out(1) >= userSpeed;
+  if (userSpeed && met) {
     while (batch > 1 && out(batch) / batch < userSpeed) batch -= 1;
   }
-  return { batch, memBatch, out: out(batch), total: (out(batch) * (input + output)) / output, user: out(batch) / batch };
+  return { batch, memBatch, met, out: out(batch), total: (out(batch) * (input + output)) / output, user: out(batch) / batch, one: out(1) };
 }
 // Llama 3.1 8B's and 70B's shapes (config.json) with the served parameter count, and the H100 SXM
 // (data/accelerators.json: 989 / 1,979 TFLOP/s, 3.35 TB/s, 80 GB, NVLink 900 GB/s both ways).
