@@ -6,7 +6,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-LIST=scripts/mutants.txt
+LIST=${MUTANTS_LIST:-scripts/mutants.txt}
 FILTER=${1:-}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT

@@ -398,6 +398,20 @@ pub fn kv_model_for(catalog: &Catalog, params: f64) -> Option<&crate::data::cata
     best.map(|(m, _)| m)
 }
 
+/// The billing views of Llama 3.1 70B's shape at 70B parameters, 2B tokens a month, on AWS H100s
+/// (the default job's provider and accelerator): the worked example of the tests.
+#[cfg(test)]
+pub(crate) fn llama_70b_on_aws(catalog: &Catalog, precision: Precision) -> BillingEstimate {
+    let s = crate::input::job::Job::default();
+    let k = crate::input::knobs::BillingInputs {
+        infer_params: 70e9,
+        precision,
+        ..Default::default()
+    };
+    let e = crate::estimators::cost::estimate(&s, catalog).unwrap_or_else(|e| panic!("{e:?}"));
+    estimate_billing(&s, &k, &e, catalog)
+}
+
 /// One provider's billing modes for an accelerator.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ModeRow {
@@ -620,6 +634,18 @@ mod tests {
         assert!((b.api_monthly_usd - 525.0).abs() < 1e-9);
         let be = b.breakeven_tokens_per_month.unwrap_or(f64::NAN);
         assert!((be - 5022.4 / 0.2625 * 1e6).abs() < 1.0, "{be}");
+        // At $0.05 per million tokens one GPU's month would need 5,022.40 / 0.05 = 100.4B tokens,
+        // more than the 32.21B it serves: self-hosting never wins.
+        let cheap = estimate_billing(
+            &s,
+            &crate::input::knobs::BillingInputs {
+                api_usd_per_mtok: Some(0.05),
+                ..k.clone()
+            },
+            &e,
+            &c,
+        );
+        assert_eq!(cheap.breakeven_tokens_per_month, None);
         // Reserved inference GPUs ($3.784) against GPT-4o ($2.50 / $10: blended $4.375) pay above
         // 3.784 * 730 / 4.375 * 1e6 = 631.4M tokens a month.
         let mut k2 = k.clone();
@@ -665,13 +691,7 @@ mod tests {
         // (batch 69), two on the machine 13,891; TP 8 serves 16,411 (batch 164): TP 8, the most
         // capacity for the same 8 GPUs. 2B tokens a month need 1,268.4/s: one group.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let s = crate::input::job::Job::default();
-        let k = crate::input::knobs::BillingInputs {
-            infer_params: 70e9,
-            ..Default::default()
-        };
-        let e = crate::estimators::cost::estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        let b = estimate_billing(&s, &k, &e, &c);
+        let b = llama_70b_on_aws(&c, Precision::Bf16);
         let d = b.deployment.clone().unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(d.group.tp, 8);
         assert_eq!((d.group.batch, d.group.memory_batch), (164.0, 649.0));
@@ -693,15 +713,7 @@ mod tests {
         // In FP8 (70 GB) one H100 holds the weights but only 4 requests: the group of 2 (218
         // requests) is deployed instead, and AWS bills the whole p5.48xlarge it sits in, which
         // runs 4 such groups or, with more capacity, 2 groups of 4.
-        let fp8 = estimate_billing(
-            &s,
-            &crate::input::knobs::BillingInputs {
-                precision: Precision::Fp8,
-                ..k.clone()
-            },
-            &e,
-            &c,
-        );
+        let fp8 = llama_70b_on_aws(&c, Precision::Fp8);
         let d8 = fp8.deployment.unwrap_or_else(|e| panic!("{e:?}"));
         assert!(d8.group.tp >= 2 && d8.group.memory_batch >= 16.0);
         assert_eq!(d8.billed_gpus, 8);

@@ -122,31 +122,24 @@ pub fn serving_math(b: &BillingEstimate, catalog: &Catalog) -> Vec<String> {
     } else {
         format!(" ({})", b.instance)
     };
-    lines.push(if b.whole_machines() {
-        crate::tr!(
+    let mut rented = crate::tr!(
+        "serving.math.machines",
+        provider = provider,
+        acc = acc,
+        sizes = sizes,
+        machine = machine,
+        machines = d.machines,
+        size = d.machine_gpus,
+        billed = d.billed_gpus
+    );
+    if b.whole_machines() {
+        rented.push_str(&crate::tr!(
             "serving.math.machines_whole",
-            provider = provider,
-            acc = acc,
-            sizes = sizes,
-            machine = machine,
-            machines = d.machines,
-            size = d.machine_gpus,
-            billed = d.billed_gpus,
             running = d.replicas,
             gpus = d.gpus
-        )
-    } else {
-        crate::tr!(
-            "serving.math.machines",
-            provider = provider,
-            acc = acc,
-            sizes = sizes,
-            machine = machine,
-            machines = d.machines,
-            size = d.machine_gpus,
-            billed = d.billed_gpus
-        )
-    });
+        ));
+    }
+    lines.push(rented);
     let price = usd_unit(b.host_usd_per_hour, 4);
     let monthly = usd_exact(b.selfhost_monthly_usd);
     let hours = exact(HOURS_PER_MONTH, 0);
@@ -249,17 +242,12 @@ fn sizes_text(sizes: &[u32]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::knobs::Precision;
 
     #[test]
     fn a_70b_line_on_aws_states_its_group_replicas_and_machines() {
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let s = crate::input::job::Job::default();
-        let k = crate::input::knobs::BillingInputs {
-            infer_params: 70e9,
-            ..Default::default()
-        };
-        let e = crate::estimators::cost::estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
-        let b = crate::estimators::billing::estimate_billing(&s, &k, &e, &c);
+        let b = crate::estimators::billing::llama_70b_on_aws(&c, Precision::Bf16);
         let lines = serving_math(&b, &c);
         assert_eq!(lines.len(), 6, "{lines:#?}");
         // The numbers of billing.rs's worked example, each where a reader looks for it.
