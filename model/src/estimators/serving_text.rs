@@ -129,8 +129,16 @@ pub fn serving_math(b: &BillingEstimate, catalog: &Catalog) -> Vec<String> {
         sizes = sizes,
         machine = machine,
         machines = d.machines,
-        size = d.machine_gpus,
-        billed = d.billed_gpus
+        kind = if d.machine_gpus == 1 {
+            crate::tr!("serving.math.machine_one")
+        } else {
+            crate::tr!("serving.math.machine_other", n = d.machine_gpus)
+        },
+        billed = if d.billed_gpus == 1 {
+            crate::tr!("serving.math.billed_one")
+        } else {
+            crate::tr!("serving.math.billed_other", n = d.billed_gpus)
+        }
     );
     if b.whole_machines() {
         rented.push_str(&crate::tr!(
@@ -269,5 +277,24 @@ mod tests {
             lines[4]
         );
         assert!(lines[5].contains("$40,179.20"), "{}", lines[5]);
+        // 8B on one H100, which AWS rents alone (p5.4xlarge): the 8-GPU instance is not named.
+        let one = crate::estimators::billing::estimate_billing(
+            &crate::input::job::Job::default(),
+            &Default::default(),
+            &crate::estimators::cost::estimate(&crate::input::job::Job::default(), &c)
+                .unwrap_or_else(|e| panic!("{e:?}")),
+            &c,
+        );
+        let lines = serving_math(&one, &c);
+        assert!(
+            lines[4].ends_with("machines of 1 or 8 GPUs: 1 × 1-GPU machine = 1 GPU billed."),
+            "{}",
+            lines[4]
+        );
+        assert!(
+            lines[5].starts_with("1 GPU × $6.88 an hour × 730 h = $5,022.40"),
+            "{}",
+            lines[5]
+        );
     }
 }
