@@ -373,8 +373,14 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
         "billing.breakeven_tokens_per_month",
         b.breakeven_tokens_per_month,
     )?;
-    // The volume chart divides by the capacity.
-    prop_assert!(b.capacity_tokens_per_month > 0.0);
+    // A serving figure is 0 only where the model fits no group of the provider's machines (the
+    // page shows none then); the volume chart sizes a deployment at every volume.
+    prop_assert!(b.capacity_tokens_per_month > 0.0 || b.deployment.is_err());
+    let v = runway_model::volume_sweep(&b, 12);
+    for (x, y) in v.api.iter().chain(&v.self_hosted) {
+        finite("billing.volume_sweep volume", *x)?;
+        finite("billing.volume_sweep usd", *y)?;
+    }
     for r in billing_modes(cat, &s.accelerator_id, s.duty) {
         finite("billing_modes.on_demand", r.on_demand)?;
         finite_or_none("billing_modes.reserved", r.reserved)?;

@@ -267,7 +267,7 @@ pub fn estimate_billing(
         .as_ref()
         .map_or(0.0, |d| f64::from(d.billed_gpus));
     let monthly = gpus_needed * monthly_busy_only(host, 1.0);
-    let least = smallest.as_ref().map_or(f64::NAN, |d| {
+    let least = smallest.as_ref().map_or(0.0, |d| {
         f64::from(d.billed_gpus) * monthly_busy_only(host, 1.0)
     });
     let least_capacity = smallest.as_ref().map_or(0.0, |d| {
