@@ -68,7 +68,7 @@ pub fn BillingPanel() -> impl IntoView {
         {card("api-cost-per-mtok", tr!("billing.api_mtok"), |b| Some(b.api_usd_per_mtok), |v| usd_unit(v, 4), tr!("billing.api_mtok_formula"),
             |b| tr!("billing.api_mtok_math", price = usd_unit(b.api_usd_per_mtok, 4)))}
         {card("breakeven-tokens-per-month", tr!("billing.breakeven_volume"), |b| b.breakeven_tokens_per_month, |v| tr!("billing.tokens_per_month", n = compact(v)), tr!("billing.breakeven_volume_formula"),
-            |b| match b.breakeven_tokens_per_month { Some(v) => tr!("billing.breakeven_volume_math", least = usd_exact(b.least_monthly_usd), api = usd_unit(b.api_usd_per_mtok, 4), volume = compact(v)), None => tr!("billing.breakeven_volume_never", gpu = usd_unit(b.selfhost_usd_per_mtok, 4), api = usd_unit(b.api_usd_per_mtok, 4)) })}
+            |b| match b.breakeven_tokens_per_month { Some(v) => tr!("billing.breakeven_volume_math", least = usd_exact(b.least_monthly_usd), api = usd_unit(b.api_usd_per_mtok, 4), volume = compact(v)), None => match &b.deployment { Err(e) => no_fit_text(b, e), Ok(_) => tr!("billing.breakeven_volume_never", gpu = usd_unit(b.selfhost_usd_per_mtok, 4), api = usd_unit(b.api_usd_per_mtok, 4)) } })}
         {card("selfhost-monthly", tr!("billing.selfhost_monthly"), |b| served(b, b.selfhost_monthly_usd), usd, tr!("billing.selfhost_monthly_formula"),
             |b| math_lines(b).last().cloned().unwrap_or_default())}
         {card("selfhost-cost-per-mtok-at-volume", tr!("billing.selfhost_mtok_volume"), |b| served(b, b.selfhost_usd_per_mtok_at_volume), |v| usd_unit(v, 4), tr!("billing.selfhost_mtok_volume_formula"),
