@@ -51,6 +51,14 @@ impl Derived {
         // The plan's first serving line when it has one (the same estimate the line itself is
         // priced with), else the calculator's job under the billing boxes.
         let billing_view = Memo::new(move |_| {
+            if state.plan.with(|p| !p.serves.is_empty()) {
+                // The first serving line's estimate as the plan's evaluation priced it (computed
+                // once, there): the views and the line show the same figures.
+                return state.runway.with(|r| {
+                    let b = r.as_ref()?.serves.first()?.billing.clone()?;
+                    Some((b, Some(0)))
+                });
+            }
             let e = state.estimate.read();
             state.job.with(|j| {
                 state
