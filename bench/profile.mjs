@@ -1,6 +1,6 @@
 // CPU profile of typed edits in headless Chromium: where the input -> result time goes.
 // Usage: node bench/profile.mjs [edits] [input-testid] [value-a] [value-b]
-// Build with function names to read wasm frames (see README "Benchmarks": a dist with the name
+// Build with function names to read wasm frames (see docs/performance.md "Benchmarks": a dist with the name
 // section kept), then point DIST_DIR at it. Prints self time per function, top 45.
 import { serveDist } from '../tests/e2e/support/server.mjs';
 import { launch } from '../tests/e2e/support/browser.mjs';

@@ -1,4 +1,4 @@
-// GPU Credit Runway's service worker (README "Offline and second visits"): a second visit, or a
+// GPU Credit Runway's service worker (docs/page.md "Offline and second visits"): a second visit, or a
 // share link opened offline, gets the page with no network, and a new release replaces the old
 // files, never a mix. scripts/service-worker.mjs writes one into every build, with the build's
 // version and its files (every file of the build, relative to this one) for the marker below.

@@ -1,6 +1,6 @@
 // Writes a gzip -9 (`.gz`) and a brotli 11 (`.br`) copy next to every file of a release build, for
 // servers that send a pre-compressed file when the browser accepts it (`make serve`,
-// scripts/serve.mjs; README "Serving pre-compressed files" for static hosts). The originals stay.
+// scripts/serve.mjs; docs/page.md "Serving pre-compressed files" for static hosts). The originals stay.
 // Usage: node scripts/precompress.mjs [dir]   (default dist/)
 import { writeFileSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

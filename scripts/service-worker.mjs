@@ -1,4 +1,4 @@
-// Writes a build's service worker (README "Offline and second visits"): pwa/sw.js with the list of
+// Writes a build's service worker (docs/page.md "Offline and second visits"): pwa/sw.js with the list of
 // the build's files and a version derived from their names and contents (and the worker's code),
 // as DIR/sw.js. The worker precaches exactly those files into a cache named by that version, so a
 // release with any file changed is a new worker with a new cache, and the old cache goes when it

@@ -1,4 +1,4 @@
-//! The in-node branch of the data-parallel scaling efficiency (DOMAIN.md section 2,
+//! The in-node branch of the data-parallel scaling efficiency (docs/model.md, "Hidden costs";
 //! `overheads.rs`): on at most 8 GPUs (one node) the gradient all-reduce runs over the
 //! accelerator's own link, not the inter-node network. Worked by hand from the formula:
 //!

@@ -110,8 +110,8 @@ fn dot_decimal(text: &str) -> Option<String> {
     None
 }
 
-/// Portuguese texts that quote link syntax, which is dot-decimal in every language (README
-/// "Share links"): the example there is a value to put in a link, not a number to read.
+/// Portuguese texts that quote link syntax, which is dot-decimal in every language
+/// (docs/links.md): the example there is a value to put in a link, not a number to read.
 const LINK_SYNTAX: [&str; 2] = [
     "numbers.yml:numbers.view.no_rate",
     "numbers.yml:numbers.view.bad_rate",

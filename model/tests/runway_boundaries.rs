@@ -1,6 +1,6 @@
-//! Hand-computed boundary cases of the runway (DOMAIN.md section 5): spend on a grant's first
-//! usable day, on its last usable day, on its expiry day, and at the horizon cap. Each expected
-//! number is worked out in the comment above it from the spec, not read off the model.
+//! Hand-computed boundary cases of the runway (docs/model.md, "The runway"): spend on a grant's
+//! first usable day, on its last usable day, on its expiry day, and at the horizon cap. Each
+//! expected number is worked out in the comment above it from the spec, not read off the model.
 //!
 //! The grant used throughout: AWS, scope `all`, $1,000, applied on day 3, 4 days of review,
 //! valid 10 days. Usable on [3 + 4, 3 + 4 + 10) = [7, 17): first usable day 7, last usable day 16,

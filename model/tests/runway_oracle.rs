@@ -1,5 +1,5 @@
-//! An independent oracle for the stacked-grant runway (DOMAIN.md section 5), and a property test
-//! comparing `runway::simulate` to it.
+//! An independent oracle for the stacked-grant runway (docs/model.md, "The runway"), and a
+//! property test comparing `runway::simulate` to it.
 //!
 //! The oracle is written from the spec alone. It uses only the public input and output *types* of
 //! `runway_model::runway` and none of their helper methods (`usable_from`, `expires_on`,

@@ -298,7 +298,7 @@ fn max_throughput_runs_within_20_percent() {
             worst = (ratio, row);
         }
     }
-    // The table in the README lists every ratio; the worst stays inside the band.
+    // The table in docs/model.md ("Serving") lists every ratio; the worst stays inside the band.
     assert!(worst.0 > 0.8 && worst.0 < 1.2, "{worst:?}");
 }
 

@@ -250,7 +250,7 @@ fn deepseek_v3_pretraining_reproduces_with_its_communication() {
     // reproduction. The model's all-to-all is 0.39 of bf16 compute, where the report puts
     // cross-node expert parallelism near 1:1 for its FP8 compute: about half the report's. On
     // H800's 400 GB/s NVLink (164 effective) the dense all-reduce would be NVLink-bound, 0.40 s
-    // instead of 0.18 s: 8.97 s of communication, the same standard-stack η (README).
+    // instead of 0.18 s: 8.97 s of communication, the same standard-stack η (docs/model.md).
     let cat = catalog();
     let job = deepseek_v3();
     let e = estimate(&job, &cat).unwrap_or_else(|e| panic!("{e:?}"));

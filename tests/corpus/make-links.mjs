@@ -3,7 +3,8 @@
 // for each (`node tests/corpus/record.mjs`). The list is deterministic (a seeded generator), so
 // re-running it on the same catalog and tests writes the same file.
 //
-// Sources, in order: the README's example links and tokens; every literal link in the browser
+// Sources, in order: the documentation's example links and tokens (README.md, then docs/links.md,
+// then the other docs/*.md in name order); every literal link in the browser
 // tests and the model's tests; then generated links: every key of the link table with a valid, an
 // edge and a rejected value, every field of every token (`job`, `serve`, `work`, `grant`, `cmp`,
 // ranges) varied alone, old single-run links, and 160 seeded random plans over the catalog.
@@ -24,10 +25,13 @@ const add = (q) => {
   links.add(q);
 };
 
-// 1. The README: whole links, and tokens shown alone (`grant=modal:5K:0:3:365:0.5::20`).
-const readme = read('README.md');
-for (const m of readme.matchAll(/`\?([^`]+)`/g)) add(m[1]);
-for (const m of readme.matchAll(/`((?:job|serve|work|grant|cmp|params|gpus)=[^`]+)`/g)) add(m[1]);
+// 1. The documentation: whole links, and tokens shown alone (`grant=modal:5K:0:3:365:0.5::20`).
+// The README's examples moved to docs/ (links.md first, then the model's page): the pages are read
+// as one text in that order, so the list keeps the order it had when they were all in the README.
+const docPages = readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md') && f !== 'links.md').sort();
+const docs = ['README.md', 'docs/links.md', ...docPages.map((f) => `docs/${f}`)].map(read).join('\n');
+for (const m of docs.matchAll(/`\?([^`]+)`/g)) add(m[1]);
+for (const m of docs.matchAll(/`((?:job|serve|work|grant|cmp|params|gpus)=[^`]+)`/g)) add(m[1]);
 
 // 2. Literal links in the tests.
 const files = [

@@ -1,6 +1,6 @@
 // End-to-end tests of the billing views: reserved vs busy-only by duty cycle, self-hosted inference
-// vs an API by volume, and "what does $X buy", checked against hand calculations of DOMAIN.md
-// section 3, through links and the controls.
+// vs an API by volume, and "what does $X buy", checked against hand calculations of docs/model.md
+// ("Billing and decisions", "Serving"), through links and the controls.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageSuite } from './support/suite.mjs';
@@ -11,7 +11,7 @@ const near = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * Math.max(1, Math.abs
 // An 8B model (Llama 3.1 8B's attention: 32 layers, 32 heads, 8 KV heads, head_dim 128) in bf16 on
 // one H100 SXM, requests of 1,536 + 512 tokens, each user at 25 tokens/s (the defaults): batch 204
 // of the 208 its memory holds, 5,106.85 output tokens/s, 20,427.39 in all = 73.54M tokens an hour
-// (serveGroup, the README's formulas; model/src/estimators/serving.rs works the same by hand).
+// (serveGroup, docs/model.md's formulas; model/src/estimators/serving.rs works the same by hand).
 const GROUP = serveGroup(LLAMA8(), H100(), 2, 1, 1536, 512, 25);
 const TOKENS_PER_HOUR = GROUP.total * 3600;
 const MONTH = 6.88 * 730; // one AWS H100 always on, $5,022.40

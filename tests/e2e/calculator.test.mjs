@@ -1,6 +1,6 @@
 // End-to-end tests of the training-cost calculator in headless Chromium, the way a founder uses it:
 // open a share link, type, slide, pick, copy, reopen. Expected numbers are computed by hand from
-// DOMAIN.md's formulas; the arithmetic is in the comments.
+// the formulas of docs/model.md; the arithmetic is in the comments.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 // End-to-end tests of the charts' text alternatives (issue 14): every chart canvas is described
 // (aria-describedby) by a visually hidden text that states its answer and key values, follows the
 // inputs, and reads in the page's language. Expected figures are worked by hand below from
-// DOMAIN.md and data/*.json (support/hand.mjs), never read back from the model.
+// docs/model.md and data/*.json (support/hand.mjs), never read back from the model.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageSuite } from './support/suite.mjs';

@@ -1,6 +1,6 @@
 // End-to-end tests of the train-vs-fine-tune comparison: the preset, editing a column in place, the
 // link encoding (`cmp=kind:params:tokens:epochs:runs[:gpus]`), bad tokens, and who pays each column.
-// Expected numbers are hand calculations of DOMAIN.md section 2 (support/hand.mjs).
+// Expected numbers are hand calculations of docs/model.md, "Training compute" (support/hand.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageSuite } from './support/suite.mjs';

@@ -1,5 +1,5 @@
 // The link corpus through the page (issue 26's safety net, browser pass): 30 links of
-// tests/corpus/links.txt, spread over the whole list (README and test links, every key and token
+// tests/corpus/links.txt, spread over the whole list (documentation and test links, every key and token
 // field, old single-run links, seeded random plans), opened in the built page with every section
 // built; every `data-value` and every input error's text must equal what the page showed when the
 // corpus was recorded (tests/corpus/page-values.json), or the intended change listed in

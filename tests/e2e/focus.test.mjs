@@ -51,7 +51,7 @@ async function announced(page, pattern) {
   }
 }
 
-// Two grants and an experiment: the page of the README's "Page height" plan.
+// Two grants and an experiment: the two-grant plan of the page heights in docs/page.md.
 const PLAN = '?t0=2026-12-01&start=20&grant=aws-activate:100K:0:12:730&grant=modal:5K:0:3:365&work=modal:h100-sxm:8:2K:5:0.25';
 // Two training jobs, one serving line and one experiment: the workload list reads jobs 1–2, then
 // the serving line, then the experiments (src/sections/workload/workloads.rs), one Remove button each.

@@ -1,6 +1,7 @@
 // End-to-end tests of the hidden costs (issue: interconnect, failures, memory, storage, egress):
 // links with every new key, the controls a founder uses, and the runway line items, all checked
-// against hand calculations of DOMAIN.md section 2 (support/hand.mjs), not against the Rust model.
+// against hand calculations of docs/model.md, "Hidden costs" (support/hand.mjs), not against
+// the Rust model.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageSuite } from './support/suite.mjs';

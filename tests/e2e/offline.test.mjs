@@ -1,4 +1,4 @@
-// Offline and second visits (README; issue 28): the service worker (pwa/sw.js, written into each
+// Offline and second visits (docs/page.md; issue 28): the service worker (pwa/sw.js, written into each
 // build by scripts/service-worker.mjs) and the page's script that registers it (index.html).
 // - A first visit installs the worker, which precaches exactly the build's files; offline, a reload
 //   builds the page and its answers from them, at the site's root and under a subpath.

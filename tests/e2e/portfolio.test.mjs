@@ -23,7 +23,7 @@ const openOn = (now, query, viewport = { width: 1280, height: 800 }) => suite.op
 // (data/accelerators.json); MFU 0.4 (default).
 const MODAL_H100 = 3.95;
 const H100_FLOPS = 989e12;
-// LoRA (DOMAIN.md section 2): FLOPs ≈ 4·N·D·epochs·runs = 4 · 8e9 · 2e7 · 3 · 5 = 9.6e18.
+// LoRA (docs/model.md, "Training compute"): 4·N·D·epochs·runs = 4 · 8e9 · 2e7 · 3 · 5 = 9.6e18.
 const LORA_FLOPS = 4 * 8e9 * 2e7 * 3 * 5;
 // Ideal GPU-hours = 9.6e18 / (989e12 · 0.4) / 3600 = 6.7408 h; at $3.95: $26.626.
 const LORA_HOURS = LORA_FLOPS / (H100_FLOPS * 0.4) / 3600;
@@ -221,7 +221,7 @@ test('bad job and serve tokens get messages naming the token and field; the good
 
 test('cash needed before the credits are approved: the answers say when the credits arrive', async () => {
   // A LoRA job on AWS from day 0 and AWS Activate applied for on day 0 with a 12-day review: usable
-  // from day 0 + 12 (DOMAIN.md section 5), so the job's few dollars on day 0 are cash and "cash
+  // from day 0 + 12 (docs/model.md, "The runway"), so the job's few dollars on day 0 are cash and "cash
   // starts" is today, 1 Dec 2026; the credits arrive on 13 Dec 2026 and the answers say so (a
   // founder read "Today" alone as a runway already over).
   const link = '?t0=2026-12-01&job=lora:8B:200M:aws:h100-sxm:1&grant=aws-activate:100K:0:12:730';

@@ -1,5 +1,5 @@
 // End-to-end tests of credit programs and the stacked-grant runway: plans opened by link, checked
-// against hand-computed values (DOMAIN.md section 5 semantics), and edited the way a founder would.
+// against hand-computed values (docs/model.md, "The runway"), and edited the way a founder would.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageSuite } from './support/suite.mjs';
@@ -10,7 +10,7 @@ const { open, done } = pageSuite({ waitFor: 'total-spend', sections: ['programs'
 const near = (a, b, tol = 1e-6) => Math.abs(a - b) <= tol * Math.max(1, Math.abs(b));
 
 // Default run: 7B x 2T on 64 H100 at AWS $6.88, MFU 0.4: 58,982.1368 ideal GPU-hours. The runway
-// bills what the run really costs (DOMAIN.md section 2): EFA keeps eta = 1; failures with the Llama 3
+// bills what the run really costs (docs/model.md, "Hidden costs"): EFA keeps eta = 1; failures with the Llama 3
 // MTBF (50,677 GPU-hours per GPU, M = 791.83 h on 64 GPUs), 5-minute checkpoints at Daly's optimum
 // and 10-minute restarts waste 1.472 %; S3 holds 3 checkpoints of 98 GB (14 bytes/param: weights,
 // fp32 master and Adam; gradients are not saved) plus the dataset as raw text, 2T x 4 bytes = 8,000 GB.

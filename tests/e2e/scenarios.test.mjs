@@ -429,7 +429,7 @@ test('no request leaves the origin, the CSP is in force, and only localStorage a
   assert.equal(ran, false);
   calc.consoleErrors = calc.consoleErrors.filter((e) => !/Refused to execute inline script|Executing inline script violates/.test(e));
   const stored = await calc.page.evaluate(async () => {
-    // The one cache is the service worker's, of the build's own files (README "Offline and second
+    // The one cache is the service worker's, of the build's own files (docs/page.md "Offline and second
     // visits"), named by the page's folder and the build's version.
     await navigator.serviceWorker.ready;
     const names = await caches.keys();

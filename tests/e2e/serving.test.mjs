@@ -1,7 +1,7 @@
 // Issue 44: serving sized as it is deployed. A serving line runs replicas of a tensor-parallel group
 // whose degree divides the model's heads, on whole machines of its provider, with its own "Show the
 // math"; the billing section prices the same line with the same figures on the page as built,
-// after a reload and from the share link. Expected figures come from the README's formulas
+// after a reload and from the share link. Expected figures come from docs/model.md's formulas
 // (tests/e2e/support/hand.mjs serveGroup) and data/prices.json (AWS H100 $6.88 an hour).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

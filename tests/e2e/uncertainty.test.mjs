@@ -72,7 +72,7 @@ test('a plan without ranges gives P10 = P50 = P90 = its cash total', async () =>
   // Nothing uncertain: the chart shades no band, and the panel says why the three agree.
   assert.equal(await calc.page.getByTestId('runway-band-note').count(), 0);
   assert.equal(await calc.page.getByTestId('mc-flat').innerText(), FLAT_FIXED);
-  // The bands rest on the documented 1,000 samples (README "How sure is this?"), said beside the
+  // The bands rest on the documented 1,000 samples (docs/model.md "Uncertainty bands"), said beside the
   // ranges' summary.
   assert.match(await calc.page.getByTestId('mc-time').innerText(), /^\(1,000 samples\)$/);
   await done(calc);

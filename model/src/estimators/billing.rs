@@ -27,7 +27,7 @@ pub fn breakeven_duty(reserved_usd_per_hour: f64, busy_only_usd_per_hour: f64) -
 }
 
 /// Self-hosted cost per million tokens: gpus · p / (tokens per hour at the achieved utilisation)
-/// · 10⁶ (DOMAIN.md section 3).
+/// · 10⁶ (docs/model.md, "Billing and decisions").
 pub fn selfhost_usd_per_mtok(
     gpus: f64,
     usd_per_gpu_hour: f64,

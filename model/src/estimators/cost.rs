@@ -1,4 +1,4 @@
-//! The training-cost model of DOMAIN.md section 2 and the billing rules of section 3.
+//! The training-cost model and its billing rules (docs/model.md, "GPU-hours, days and dollars").
 
 use crate::data::catalog::{Accelerator, Catalog, Price};
 

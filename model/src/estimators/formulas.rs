@@ -1,5 +1,6 @@
-//! The pure formulas of DOMAIN.md sections 2 and 3: FLOPs, GPU-hours, wall-clock days, monthly
-//! cost, what a budget buys. Numbers in, numbers out; every estimator builds on these.
+//! The pure formulas of docs/model.md ("GPU-hours, days and dollars"): FLOPs, GPU-hours,
+//! wall-clock days, monthly cost, what a budget buys. Numbers in, numbers out; every estimator
+//! builds on these.
 
 /// Billing month in hours: 8,760 / 12.
 pub const HOURS_PER_MONTH: f64 = 730.0;

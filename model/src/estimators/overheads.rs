@@ -1,5 +1,5 @@
-//! The costs founders forget (DOMAIN.md section 2): multi-node communication, failed work,
-//! memory fit, storage and egress. Pure formulas; the page and the runway use them.
+//! The costs founders forget (docs/model.md, "Hidden costs"): multi-node communication, failed
+//! work, memory fit, storage and egress. Pure formulas; the page and the runway use them.
 //! Units: hours for time unless a name says otherwise, bytes and GB (1e9 bytes) for data.
 
 use crate::data::catalog::{Catalog, Instance, Network};
@@ -62,7 +62,7 @@ pub fn billed_hours(productive_hours: f64, waste: f64) -> Option<f64> {
         .then(|| productive_hours / (1.0 - waste))
 }
 
-/// How data-parallel GPUs keep their copies in step (DOMAIN.md section 2, "Multi-node scaling").
+/// How data-parallel GPUs keep their copies in step (docs/model.md, "Hidden costs").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sharding {
     /// The bf16 weights and gradients (4 bytes a trained parameter, 2 a frozen one) fit in one
@@ -171,7 +171,8 @@ impl SyncTime {
 
 /// A data-parallel all-reduce of V bytes over `gpus` accelerators in nodes of `gpus_per_node`, as
 /// NCCL runs it (the whole model on every GPU, one collective): a ring whose NVLink and network
-/// hops stream at once, so t = (n−1)/n · V / min(B_link, B_node) + latency. DOMAIN.md section 2.
+/// hops stream at once, so t = (n−1)/n · V / min(B_link, B_node) + latency; docs/model.md,
+/// "Hidden costs".
 pub fn sync_seconds(
     volume_bytes: f64,
     gpus: f64,
@@ -1469,7 +1470,7 @@ mod tests {
 
     #[test]
     fn llama3_mtbf_and_cluster_mtbf() {
-        // 16,384 * 54 * 24 / 419 = 50,677.0 GPU-hours (DOMAIN.md: about 50,700); the cluster: 3.093 h.
+        // 16,384 * 54 * 24 / 419 = 50,677.0 GPU-hours (Llama 3 paper); the cluster: 3.093 h.
         assert!(close(
             LLAMA3_MTBF_GPU_HOURS,
             16_384.0 * 54.0 * 24.0 / 419.0,
@@ -1498,7 +1499,7 @@ mod tests {
 
     #[test]
     fn interconnect_by_hand() {
-        // DOMAIN.md section 2, hierarchical all-reduce. 7B params fully trained: S = 2 B x 7e9 =
+        // docs/model.md "Hidden costs", the all-reduce. 7B params fully trained: S = 2 B x 7e9 =
         // 1.4e10 B of bf16 gradients; weights and gradients 4 B x 7e9 = 28 GB fit in an 80 GB
         // H100, so ZeRO-1/2: V = 2 S = 2.8e10 B. H100 NVLink 900 GB/s -> 450 GB/s each way.
         let plan = sync_plan(7e9, 2.0 * 7e9, 80.0);

@@ -19,7 +19,7 @@
 //! `B` is the largest batch whose KV cache fits the memory the weights leave (each sequence
 //! reserves its whole input + output, as TensorRT-LLM's default no-eviction scheduler does) and,
 //! with a speed target, whose users still see the target. The efficiencies are calibrated on
-//! published runs (`model/tests/serving_benchmarks.rs`, README "Serving against published runs").
+//! published runs (`model/tests/serving_benchmarks.rs`, docs/model.md "Serving").
 //!
 //! Imports nothing from the page; pure functions of their arguments.
 

@@ -1,7 +1,7 @@
-//! What kind of work a run is (DOMAIN.md section 2): pretraining, continued pretraining, full
-//! fine-tuning, LoRA, QLoRA, preference tuning, or self-hosted inference. Each kind has its FLOPs
-//! per token, its memory per parameter, and is repeated over epochs and runs: fine-tuning is cheap
-//! per run but iterative, and the number of runs is what costs money.
+//! What kind of work a run is (docs/model.md, "Training compute"): pretraining, continued
+//! pretraining, full fine-tuning, LoRA, QLoRA, preference tuning, or self-hosted inference. Each
+//! kind has its FLOPs per token, its memory per parameter, and is repeated over epochs and runs:
+//! fine-tuning is cheap per run but iterative, and the number of runs is what costs money.
 //!
 //! Gradient checkpointing (recomputing activations in the backward pass, standard in QLoRA
 //! recipes) adds one forward pass, 2·N a token: LoRA 4 → 6, full fine-tuning 6 → 8.
@@ -112,7 +112,8 @@ mod tests {
 
     #[test]
     fn gradient_checkpointing_adds_a_forward_pass() {
-        // DOMAIN.md section 2: LoRA 4·N·D, with checkpointing 6·N·D; full fine-tuning 6 → 8.
+        // docs/model.md, "Training compute": LoRA 4·N·D, with checkpointing 6·N·D; full
+        // fine-tuning 6 → 8.
         // LoRA of 8B on 200M tokens: 4 * 8e9 * 2e8 = 6.4e18, with checkpointing 6 * 1.6e18 = 9.6e18.
         let lora = TrainingWork {
             kind: WorkloadKind::Lora,

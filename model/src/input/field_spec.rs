@@ -1369,7 +1369,7 @@ mod tests {
 
     #[test]
     fn table_reading_methods_match_the_rows() {
-        // Spot checks against the link documentation (README "Share links"): MFU is a percentage,
+        // Spot checks against the link documentation (docs/links.md): MFU is a percentage,
         // spot a switch, ckpt_every and the job's batch and experts take `auto`, job fields the 17 of `job=`.
         assert!(Field::Mfu.is_percent() && !Field::Params.is_percent());
         assert!(Field::Spot.is_switch() && !Field::Gpus.is_switch());

@@ -47,7 +47,8 @@ pub enum WorkloadKind {
     Retrieval,
 }
 
-/// QLoRA's dequantisation overhead on top of LoRA (DOMAIN.md: 1.1–1.3×, estimate): the midpoint.
+/// QLoRA's dequantisation overhead on top of LoRA (1.1–1.3×, an estimate): the midpoint
+/// (docs/model.md, "Training compute").
 pub const QLORA_OVERHEAD: f64 = 1.2;
 
 /// FLOPs per parameter per token that gradient checkpointing adds: one more forward pass.

@@ -8,7 +8,7 @@
 /// hour, so the page and links show a number a person would type).
 pub const LLAMA3_MTBF_GPU_HOURS: f64 = 50_677.0;
 
-/// Raw text is about 4 bytes a token (DOMAIN.md section 2: ≈ 4 characters a token).
+/// Raw text is about 4 bytes a token (≈ 4 characters a token; docs/model.md, "Hidden costs").
 pub const RAW_BYTES_PER_TOKEN: f64 = 4.0;
 
 /// The most accelerators one job, experiment or comparison column may use (the `gpus` field's
@@ -55,8 +55,8 @@ impl DataFormat {
     }
 }
 
-/// The knobs of the hidden costs, with defaults from DOMAIN.md section 2. Part of the scenario and
-/// of its share link (keys in brackets).
+/// The knobs of the hidden costs, with their defaults and sources in docs/model.md, "Hidden
+/// costs". Part of the scenario and of its share link (keys in brackets).
 #[derive(Clone, Debug, PartialEq)]
 pub struct OverheadInputs {
     /// Inter-node network option id (`network`); `None` or one not offered for the instance: the

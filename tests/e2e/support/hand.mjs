@@ -1,5 +1,6 @@
-// Hand calculations of DOMAIN.md section 2, written independently of the Rust model so the browser
-// tests compare the page against the published formulas, not against the code under test.
+// Hand calculations of the formulas in docs/model.md, written independently of the Rust model so
+// the browser tests compare the page against the published formulas, not against the code under
+// test.
 
 /** GPU-hours H = 6·N·D / (P_peak · MFU) / 3600. */
 export const idealHours = (params, tokens, peakTflops, mfu) => (6 * params * tokens) / (peakTflops * 1e12 * mfu) / 3600;
@@ -64,7 +65,7 @@ export function eta(params, tokensPerStep, gpus, peakTflops, mfu, nodeGBs, overl
 /** Llama 3 405B: 16,384 × 54 × 24 / 419, rounded to the hour. */
 export const LLAMA3_MTBF = 50677;
 
-// The serving model (README "Serving against published runs"), written again from the README's
+// The serving model (docs/model.md "Serving"), written again from docs/model.md's
 // formulas: a group of tp GPUs, requests of input + output tokens, batching as far as 0.9 of memory
 // (each request reserving input + output of KV cache), 384 and the users' speed allow (a speed one
 // request alone misses leaves the batch to memory). Efficiencies 0.85 of the bandwidth, 0.35 of the

@@ -1099,7 +1099,7 @@ mod tests {
                     })
                     .collect();
                 // The default plan's compute cost: 8.4e22 / (989e12 × 0.4) / 3600 = 58,982.1368
-                // GPU-h × $6.88 = $405,797.1014 (DOMAIN.md's worked example); × 5.4 reais per
+                // GPU-h × $6.88 = $405,797.1014 (H · p, docs/model.md); × 5.4 reais per
                 // dollar = R$ 2,191,304.3478 at R$ 37.152/GPU-h.
                 out.push((Output::ComputeCost.explain(&s, &e).substituted, vec![]));
                 out
