@@ -192,6 +192,8 @@ const TABLES: &[Table] = &[
             ("output_usd_per_mtok", Kind::F64),
             ("batch_input_usd_per_mtok", Kind::OptF64),
             ("batch_output_usd_per_mtok", Kind::OptF64),
+            ("provider", Kind::Str),
+            ("base_model", Kind::OptStr),
             ("source", Kind::Str),
             ("as_of", Kind::Str),
         ],

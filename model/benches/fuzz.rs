@@ -291,7 +291,7 @@ fn check_csv(csv: &str) -> Checked {
 fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     // The job the page opens (the first), else the new default one it offers.
     let plan = &d.plan;
-    let editor = plan.jobs.first().cloned().unwrap_or_default();
+    let editor = plan.jobs().first().map(|&j| j.clone()).unwrap_or_default();
     let (s, k) = (&editor, &plan.settings);
     let e = match estimate(s, cat) {
         Ok(e) => e,
@@ -464,7 +464,12 @@ fn check_decoded(d: &DecodedLink, cat: &Catalog, page: bool) -> Checked {
     if page {
         return check_page(d, cat);
     }
-    let editor = d.plan.jobs.first().cloned().unwrap_or_default();
+    let editor = d
+        .plan
+        .jobs()
+        .first()
+        .map(|&j| j.clone())
+        .unwrap_or_default();
     let e = estimate(&editor, cat);
     prop_assert!(e.is_ok(), "does not price");
     if let Ok(e) = e {
@@ -491,7 +496,12 @@ fn check_json(text: &str, cat: &Catalog, page: bool) -> Checked {
             if page {
                 for s in &l.library.scenarios {
                     let d = s.decode(cat);
-                    let editor = d.plan.jobs.first().cloned().unwrap_or_default();
+                    let editor = d
+                        .plan
+                        .jobs()
+                        .first()
+                        .map(|&j| j.clone())
+                        .unwrap_or_default();
                     let e = estimate(&editor, cat);
                     prop_assert!(e.is_ok(), "saved entry does not price");
                     if let Ok(e) = e {

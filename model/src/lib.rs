@@ -1,5 +1,5 @@
 //! The pure domain model of GPU Credit Runway: the sourced catalog, the cost formulas of
-//! DOMAIN.md, input parsing with precise error messages, share-link encoding and number
+//! docs/model.md, input parsing with precise error messages, share-link encoding and number
 //! formatting. It depends on no web crate, so it compiles and tests natively in seconds.
 
 // Every text in model/locales/*.yml, in English and Portuguese; English is the fallback.
@@ -63,7 +63,7 @@ pub use credits::answers::{
 };
 pub use credits::evaluate::{
     billing_view, evaluate, host_text, price_job, price_serve, run_plan, runway_inputs,
-    serve_billing, Certainty, IfDenied, Outcome,
+    serve_billing, ApiOutcome, Certainty, IfDenied, Outcome,
 };
 pub use credits::planner::{plan_applications, Applications};
 pub use credits::runway::summary::{chart_window, expiries, markers, summary, ChartWindow, Marker};
@@ -71,20 +71,26 @@ pub use credits::runway::{
     simulate, simulate_totals, GrantInput, GrantOutcome, LineItem, RunwayResult, WorkloadInput,
     HORIZON_CAP_DAYS,
 };
+pub use credits::self_host::{api_for, as_api_line, self_host_or_api, RouteCost, SelfHostOrApi};
 pub use data::catalog::{
     default_rate, title_pieces, Accelerator, BaseModel, Catalog, CatalogError, CurrencyRate, Price,
     Program, Provider, Scope,
 };
 pub use data::catalog_age::staleness;
+pub use document::api_use::{
+    api_use_from_slots, encode_api_use, mix_usd_per_mtok, parse_api_use, ApiUse,
+};
 pub use document::compare::{
     column_from_slots, encode_column, parse_column, price_column, train_vs_finetune, Column,
     ColumnResult, MAX_COLUMNS,
 };
+pub use document::experiments::{work_from_slots, ExtraWorkload};
 pub use document::plan::{
-    apply_window, warnings, work_from_slots, BillLine, Day0, ExtraWorkload, GrantDateError,
-    GrantOdds, GrantState, Plan, PlannedGrant, RangeError, RangeKey, MAX_GRANTS, MAX_WORKLOADS,
+    apply_window, warnings, BillLine, Day0, GrantDateError, GrantOdds, GrantState, Plan,
+    PlannedGrant, RangeError, RangeKey, MAX_GRANTS, MAX_WORKLOADS,
 };
 pub use document::starters::Starter;
+pub use document::workload::{Kind, KindOf, Removed, Work, Workload, WorkloadId};
 pub use document::workloads::{
     encode_serve, job_from_slots, job_kinds, params_compact, parse_serve, serve_from_slots, Serve,
 };

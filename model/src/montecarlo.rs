@@ -4,7 +4,7 @@
 //! - review days per grant: triangular on (min, typical, max), rounded to a whole day; min and max
 //!   default to the catalog's `review_days_min`/`review_days_max` for the program, the typical is
 //!   the grant's own review days (the range always includes it). A later approval moves the whole
-//!   usable window later (the expiry clock starts at approval, DOMAIN.md section 4);
+//!   usable window later (the expiry clock starts at approval; docs/model.md, "The runway");
 //! - approval per grant: Bernoulli with the grant's chance (default 1); a grant not approved pays
 //!   nothing (its amount is 0 in that sample, so it cannot expire with money left either);
 //! - MFU, one plan-wide factor: triangular on (low, 1, high) times each training job's chosen MFU
@@ -559,7 +559,7 @@ mod tests {
     #[test]
     fn links_carry_the_ranges_and_odds_and_read_back() {
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let q = "t0=2026-12-01&grant=modal%3A5K%3A0%3A3%3A365%3A0.5%3A%3A20&grant=aws-activate%3A100K%3A0%3A12%3A365&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A1&mfu_range=0.8%3A1.2&price_range=0.9%3A1.3";
+        let q = "t0=2026-12-01&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A1&grant=modal%3A5K%3A0%3A3%3A365%3A0.5%3A%3A20&grant=aws-activate%3A100K%3A0%3A12%3A365&mfu_range=0.8%3A1.2&price_range=0.9%3A1.3";
         let d = crate::io::link::decode_link(q, &c);
         assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
         assert_eq!(d.plan.grants[0].odds.approval, Some(0.5));
@@ -596,11 +596,15 @@ mod tests {
             p.grants[0].odds,
             crate::document::plan::GrantOdds::default()
         );
-        // Old links (five fields, no range keys) read back unchanged.
+        // Old links (five fields, no range keys) read back unchanged, written with the
+        // workloads first (the one list of workloads, then the grants).
         let old =
             "t0=2026-12-01&grant=modal%3A5K%3A0%3A3%3A365&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A1";
         let d = crate::io::link::decode_link(old, &c);
-        assert_eq!(crate::io::link::encode_link(&d.plan), old);
+        assert_eq!(
+            crate::io::link::encode_link(&d.plan),
+            "t0=2026-12-01&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A1&grant=modal%3A5K%3A0%3A3%3A365"
+        );
         assert!(
             d.plan
                 .grants

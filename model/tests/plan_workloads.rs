@@ -88,7 +88,7 @@ fn serving_is_paid_until_the_grant_runs_out_then_cash() {
         d.plan_errors
     );
     // Only a serving line: the plan has no training job.
-    assert!(d.plan.jobs.is_empty());
+    assert!(d.plan.jobs().is_empty());
     let o = evaluate(&d.plan, &c);
     assert!(o.jobs.is_empty());
     let v = &o.serves[0];
@@ -151,7 +151,7 @@ fn two_jobs_on_two_providers_each_paid_by_its_own_grant() {
     );
     let d = decode_link(&q, &c);
     assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
-    assert_eq!(d.plan.jobs.len(), 2);
+    assert_eq!(d.plan.jobs().len(), 2);
     let o = evaluate(&d.plan, &c);
     let modal_spend: f64 = o
         .inputs
@@ -180,7 +180,7 @@ fn an_old_single_run_link_opens_as_one_pretraining_job_and_is_rewritten() {
     // Links written before jobs existed: the single-run keys are one pretraining job.
     let d = decode_link("params=13B&tokens=300B&gpu=a100-80gb&gpus=16&provider=aws&mfu=0.38&start=30&grant=aws-activate", &c);
     assert!(d.legacy && d.errors.is_empty());
-    let jobs = d.plan.jobs.clone();
+    let jobs = d.plan.jobs().clone();
     assert_eq!(jobs.len(), 1);
     let j = &jobs[0];
     assert_eq!(
@@ -195,7 +195,7 @@ fn an_old_single_run_link_opens_as_one_pretraining_job_and_is_rewritten() {
     );
     let again = decode_link(&q, &c);
     assert!(!again.legacy);
-    assert_eq!(again.plan.jobs, jobs);
+    assert_eq!(again.plan.jobs(), jobs);
 }
 
 #[test]
@@ -206,7 +206,7 @@ fn saved_files_of_every_version_migrate_to_jobs() {
     let s = decode_plan_file(v2).unwrap_or_else(|e| panic!("{e}"));
     let d = s.decode(&c);
     assert!(d.errors.is_empty() && d.plan_errors.is_empty());
-    let jobs = d.plan.jobs.clone();
+    let jobs = d.plan.jobs().clone();
     assert_eq!(jobs.len(), 1);
     assert_eq!(
         (
@@ -217,14 +217,14 @@ fn saved_files_of_every_version_migrate_to_jobs() {
         ),
         (8e9, 1e12, 32, 14)
     );
-    assert_eq!(d.plan.workloads.len(), 1);
+    assert_eq!(d.plan.experiments().len(), 1);
     // Version 1 (the calculator-only page): a library of bare scenarios.
     let v1 = r#"{"format":"gpu-credit-runway/library","version":1,"scenarios":[{"name":"Old","saved_ms":1732096800000,"scenario":{"params":7e9,"tokens":2e12,"gpu":"a100-80gb","gpus":8,"mfu":0.38,"duty":0.5,"provider":"coreweave","price":2.1}}]}"#;
     let lib = Library::decode(v1)
         .unwrap_or_else(|e| panic!("{e}"))
         .library;
     let d = lib.scenarios[0].decode(&c);
-    let jobs = d.plan.jobs.clone();
+    let jobs = d.plan.jobs().clone();
     assert_eq!(jobs.len(), 1);
     assert_eq!(
         (
@@ -244,14 +244,15 @@ fn twenty_workloads_at_most_and_every_one_removable() {
         .map(|i| format!("job=lora:8B:20M:modal:h100-sxm:1:{i}"))
         .collect();
     let d = decode_link(&q.join("&"), &c);
-    assert_eq!(d.plan.jobs.len(), 20);
+    assert_eq!(d.plan.jobs().len(), 20);
     assert_eq!(d.plan_errors.len(), 1);
     assert_eq!(d.plan_errors[0].key(), "job-20");
     assert_eq!(d.plan_errors[0].at, runway_model::Token::Job(20));
     let mut plan = d.plan;
     // Removing the edited job opens the next; removing them all leaves no job.
     let start = |plan: &runway_model::Plan, sel: Option<usize>| {
-        sel.and_then(|i| plan.jobs.get(i)).map(|j| j.start_day)
+        sel.and_then(|i| plan.nth::<runway_model::Job>(i))
+            .map(|j| j.start_day)
     };
     let mut sel = Some(3);
     assert_eq!(start(&plan, sel), Some(3));
@@ -263,9 +264,9 @@ fn twenty_workloads_at_most_and_every_one_removable() {
     assert_eq!(plan.remove_job(5, sel), Some(2));
     assert_eq!(plan.remove_job(99, sel), Some(2));
     // The last job of the plan edited and removed: the one before it opens.
-    let last = plan.jobs.len() - 1;
+    let last = plan.jobs().len() - 1;
     assert_eq!(plan.remove_job(last, Some(last)), Some(last - 1));
-    while !plan.jobs.is_empty() {
+    while !plan.jobs().is_empty() {
         sel = plan.remove_job(0, sel);
     }
     assert_eq!(sel, None);
@@ -278,13 +279,17 @@ fn a_job_keeps_its_lora_rank_through_its_link_whatever_its_kind() {
     // switching back restores it); the link carries it, so it reopens exactly the same plan.
     let c = catalog();
     let mut plan = decode_link("job=lora:8B:20M:modal:h100-sxm:1:0:1:1:0.4:1::64", &c).plan;
-    assert_eq!(plan.jobs[0].lora_rank, 64.0);
-    plan.jobs[0].kind = WorkloadKind::FullFinetune;
+    assert_eq!(plan.jobs()[0].lora_rank, 64.0);
+    if let Some(j) = plan.nth_mut::<runway_model::Job>(0) {
+        j.kind = WorkloadKind::FullFinetune;
+    }
     let link = encode_link(&plan);
     assert!(link.ends_with("%3A%3A64"), "{link}");
     assert_eq!(decode_link(&link, &c).plan, plan);
     // The default rank is left out, as in links written before ranks existed.
-    plan.jobs[0].lora_rank = runway_model::LORA_RANK;
+    if let Some(j) = plan.nth_mut::<runway_model::Job>(0) {
+        j.lora_rank = runway_model::LORA_RANK;
+    }
     assert!(!encode_link(&plan).contains("%3A%3A"));
 }
 
@@ -297,9 +302,9 @@ fn a_job_field_added_to_the_table_is_read_from_old_one_run_links_too() {
     assert!(d.errors.is_empty() && d.plan_errors.is_empty());
     assert_eq!(
         (
-            d.plan.jobs[0].params,
-            d.plan.jobs[0].gpus,
-            d.plan.jobs[0].seq_len
+            d.plan.jobs()[0].params,
+            d.plan.jobs()[0].gpus,
+            d.plan.jobs()[0].seq_len
         ),
         (70e9, 16, 32_768.0)
     );

@@ -39,16 +39,19 @@ fn scenario() -> impl Strategy<Value = Plan> {
                     (n > 0).then(|| offered[i.len() % n].to_string())
                 });
                 Plan {
-                    jobs: vec![Job {
-                        params,
-                        tokens,
-                        accelerator_id: acc,
-                        gpus,
-                        mfu,
-                        duty,
-                        provider_id: prov,
-                        price_override_usd_per_gpu_hour: price,
-                        ..Job::default()
+                    workloads: vec![runway_model::Workload {
+                        id: 0,
+                        work: runway_model::Work::Train(Job {
+                            params,
+                            tokens,
+                            accelerator_id: acc,
+                            gpus,
+                            mfu,
+                            duty,
+                            provider_id: prov,
+                            price_override_usd_per_gpu_hour: price,
+                            ..Job::default()
+                        }),
                     }],
                     settings: Settings {
                         overheads,
@@ -493,14 +496,14 @@ impl Loaded {
         let jobs = if job_tokens == 0 || job_errors == job_tokens {
             0
         } else {
-            d.plan.jobs.len()
+            d.plan.jobs().len()
         };
         Loaded {
             grants: d.plan.grants.len(),
             grant_errors: errors_of(d, |t| matches!(t, Token::Grant(_))),
             jobs,
-            serves: d.plan.serves.len(),
-            works: d.plan.workloads.len(),
+            serves: d.plan.serves().len(),
+            works: d.plan.experiments().len(),
         }
     }
 
@@ -519,8 +522,8 @@ proptest! {
         let d = decode_link(&q, &cat);
         // Whatever came in, every job and the job the page opens (the first, else a new
         // default one) are priceable and finite.
-        let editor = d.plan.jobs.first().cloned().unwrap_or_default();
-        for job in d.plan.jobs.iter().chain([&editor]) {
+        let editor = d.plan.jobs().first().map(|&j| j.clone()).unwrap_or_default();
+        for job in d.plan.jobs().into_iter().chain([&editor]) {
             let e = estimate(job, &cat);
             prop_assert!(e.is_ok());
             if let Ok(e) = e {
@@ -536,7 +539,7 @@ proptest! {
     fn link_decoder_never_panics_on_link_shaped_strings(q in link_shaped()) {
         let cat = catalog();
         let d = decode_link(&q, &cat);
-        let e = d.plan.jobs.iter().try_for_each(|j| estimate(j, &cat).map(|_| ()));
+        let e = d.plan.jobs().iter().try_for_each(|j| estimate(j, &cat).map(|_| ()));
         prop_assert!(e.is_ok());
         for err in &d.errors {
             prop_assert!(!err.to_string().is_empty());
@@ -580,7 +583,7 @@ proptest! {
     #[test]
     fn doubling_params_and_tokens_quadruples_cost(p in scenario()) {
         let cat = catalog();
-        let s = &p.jobs[0];
+        let s = p.jobs()[0];
         let double = Job { params: s.params * 2.0, tokens: s.tokens * 2.0, ..s.clone() };
         let a = estimate(s, &cat).map(|e| e.compute_cost_usd).unwrap_or(f64::NAN);
         let b = estimate(&double, &cat).map(|e| e.compute_cost_usd).unwrap_or(f64::NAN);
@@ -590,7 +593,7 @@ proptest! {
     #[test]
     fn halving_mfu_doubles_cost_and_gpu_hours(p in scenario()) {
         let cat = catalog();
-        let s = &p.jobs[0];
+        let s = p.jobs()[0];
         let half = Job { mfu: s.mfu / 2.0, ..s.clone() };
         let (a, b) = (estimate(s, &cat), estimate(&half, &cat));
         prop_assert!(a.is_ok() && b.is_ok());
@@ -910,9 +913,9 @@ proptest! {
 fn a_link_whose_only_job_is_rejected_reopens_without_a_job() {
     let cat = catalog();
     let d = decode_link("t0=2026-12-01&job=pretrain:-1:2T:aws:h100-sxm:8", &cat);
-    assert_eq!(d.plan.jobs.len(), 0, "the bad job is left out");
+    assert_eq!(d.plan.jobs().len(), 0, "the bad job is left out");
     let again = decode_link(&encode_link(&d.plan), &cat);
-    assert_eq!(again.plan.jobs.len(), 0, "{}", encode_link(&d.plan));
+    assert_eq!(again.plan.jobs().len(), 0, "{}", encode_link(&d.plan));
 }
 
 /// The link generators spell plans that load, not mostly rejected tokens: over 1,000 queries
@@ -1082,7 +1085,7 @@ fn figures_shown_twice(plan: &Plan, cat: &Catalog) -> Vec<(String, f64, f64, Rel
     // as the line itself (serve-gpus-0, serve-monthly-0, serve-api-monthly-0), whatever the
     // billing boxes hold.
     if let Some(v) = o.serves.first().filter(|v| v.error.is_none()) {
-        let editor = plan.jobs.first().cloned().unwrap_or_default();
+        let editor = plan.jobs().first().map(|&j| j.clone()).unwrap_or_default();
         let e = estimate(&editor, cat).ok();
         if let Some((b, lead)) = runway_model::billing_view(plan, &editor, e.as_ref(), cat) {
             assert_eq!(lead, Some(0));

@@ -61,9 +61,9 @@ pub fn AdvisorPanel() -> impl IntoView {
     let plan_shapes = Memo::new(move |_| {
         state.plan.with(|p| {
             runway_model::PlanFit::new(
-                p.jobs.iter().map(|j| j.kind),
-                p.serves.len(),
-                p.workloads.len(),
+                p.each::<runway_model::Job>().map(|j| j.kind),
+                p.count::<runway_model::Serve>(),
+                p.count::<runway_model::ExtraWorkload>(),
                 std::iter::empty(),
             )
             .shapes

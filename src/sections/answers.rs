@@ -3,9 +3,8 @@
 
 use leptos::prelude::*;
 use runway_model::{
-    compact, credit_totals, data_value, next_steps, percent, serving_vs_api, tr, usd, usd_exact,
-    ApiVerdict, ApplyStatus, Catalog, Certainty, CreditTotals, Date, Day0, GrantOutcome,
-    GrantState, NextStep, PlannedGrant,
+    credit_totals, data_value, next_steps, percent, tr, usd, usd_exact, ApplyStatus, Catalog,
+    Certainty, CreditTotals, Date, Day0, GrantOutcome, GrantState, NextStep, PlannedGrant,
 };
 
 use crate::platform::browser;
@@ -30,8 +29,6 @@ struct Facts {
     warnings: usize,
     /// Warnings about the plan's workloads (not a grant's, which the credits section lists).
     plan_warnings: Vec<String>,
-    /// Serving lines an API would serve for less.
-    api: Option<ApiVerdict>,
     /// What is certain and what is hoped (held grants against the rest), and when credits run out.
     certainty: Certainty,
 }
@@ -71,7 +68,6 @@ pub fn AnswersPanel(
                     .filter(|w| w.grant.is_none())
                     .map(|w| w.text.clone())
                     .collect(),
-                api: serving_vs_api(&r.serves),
                 certainty: r.certainty.clone(),
             }
         })
@@ -167,46 +163,6 @@ pub fn AnswersPanel(
                 credits = usd(f.credits.used_usd),
                 cash = usd(f.cash_usd)
             )
-        })
-    };
-    // Serving through an API instead, when it is cheaper: by how much a year, and what it would
-    // take for self-hosting to win.
-    let api = Memo::new(move |_| facts.with(|f| f.api.clone()));
-    let api_words = move || {
-        api.with(|v| {
-            v.as_ref().map(|v| {
-                let name = catalog
-                    .api(&v.api_id)
-                    .map_or_else(|| v.api_id.clone(), |a| a.name.to_string());
-                let (saves, own, through) = (
-                    usd(v.saves_per_year_usd),
-                    usd(v.own_monthly_usd),
-                    usd(v.api_monthly_usd),
-                );
-                let text = match v.breakeven_tokens_per_month {
-                    Some(t) => tr!(
-                        "answers.api_cheaper_volume",
-                        api = name,
-                        through = through,
-                        own = own,
-                        saves = saves,
-                        volume = compact(t),
-                        planned = compact(v.tokens_per_month)
-                    ),
-                    None => tr!(
-                        "answers.api_cheaper_price",
-                        api = name,
-                        through = through,
-                        own = own,
-                        saves = saves,
-                        // Whole percents in a sentence, at least 1 %.
-                        busy = percent((v.busy * 100.0).round().max(1.0) / 100.0),
-                        price = usd_exact(v.breakeven_usd_per_gpu_hour),
-                        now = usd_exact(v.usd_per_gpu_hour)
-                    ),
-                };
-                view! { <p class="answer-api" data-testid="answer-api" data-value=data_value(v.saves_per_year_usd) data-api=v.api_id.clone()>{text}</p> }
-            })
         })
     };
     let grant_name = move |i: usize| {
@@ -435,7 +391,6 @@ pub fn AnswersPanel(
                     {total_first.human}
                 </div>
                 <p>{cost_words}</p>
-                {api_words}
             </div>
             <div class="answer">
                 <h2>{tr!("answers.h_who")}</h2>
@@ -481,6 +436,8 @@ pub fn AnswersPanel(
                 })}
                 {warnings}
             </div>
+            // Self-host or API, on the plan: one row across the answers per serving line.
+            <crate::sections::self_host::SelfHostOrApiBlocks />
         </div>
     }
 }

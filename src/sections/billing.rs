@@ -86,7 +86,7 @@ pub fn BillingPanel() -> impl IntoView {
             {tr!("billing.inference_mix")}
         </p>
         {move || lead.get().and_then(|j| {
-            let v = state.plan.with(|p| p.serves.get(j).cloned())?;
+            let v = state.plan.with(|p| p.nth::<runway_model::Serve>(j).cloned())?;
             Some(view! {
                 <p class="chart-note" data-testid="billing-lead">
                     {tr!("billing.lead", title = v.title(),

@@ -400,7 +400,10 @@ fn CompareColumn(
             .with(|p| p.workload_count() >= runway_model::MAX_WORKLOADS);
         if let (Some(job), false) = (to_job(), full) {
             // The new row is in the workload list, far from this button.
-            let n = state.plan.with_untracked(|p| p.jobs.len()) + 1;
+            let n = state
+                .plan
+                .with_untracked(|p| p.count::<runway_model::Job>())
+                + 1;
             announcer.say(tr!("focus.job_added", n = n, title = job.title()));
             state.add_job(job);
         }

@@ -32,7 +32,7 @@ pub fn ExamplePlan() -> impl IntoView {
     };
     let what = move || {
         state.plan.with(|p| {
-            p.jobs.first().map(|j| {
+            p.nth::<runway_model::Job>(0).map(|j| {
                 tr!(
                     "workloads.job_title",
                     title = j.title(),

@@ -437,8 +437,7 @@ fn DataOnSelect() -> impl IntoView {
     });
     let options = state
         .catalog
-        .providers
-        .iter()
+        .hosting_providers()
         .map(|p| {
             let id = p.id.to_string();
             let selected = move || current.with(|c| c.as_deref() == Some(id.as_str()));

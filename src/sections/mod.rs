@@ -11,5 +11,6 @@ pub mod example;
 pub mod hidden_costs;
 pub mod programs;
 pub mod saved;
+pub mod self_host;
 pub mod share;
 pub mod workload;

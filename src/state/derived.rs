@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use runway_model::{
     advise_plan, billing_modes, cost_vs_mfu, duty_sweep, log_space, price_column, sweeps,
     volume_sweep, what_budget_buys, whole_cost_by_provider, Advice, BillingEstimate, BuyRow,
-    ColumnResult, DutySweep, ModeRow, Sweeps, VolumeSweep,
+    ColumnResult, DutySweep, ModeRow, SelfHostOrApi, Serve, Sweeps, VolumeSweep, WorkloadId,
 };
 
 use crate::state::AppState;
@@ -42,6 +42,11 @@ pub struct Derived {
     pub columns: Memo<Vec<ColumnResult>>,
     /// The credit advisor's ranking for the whole plan.
     pub advice: Memo<Option<Advice<'static>>>,
+    /// Each serving line self-hosted and through its API, on the whole plan.
+    pub self_host: Memo<Vec<SelfHostOrApi>>,
+    /// Serving lines turned into API lines this visit, by workload id: what "Self-host again"
+    /// puts back.
+    pub hosted_before: RwSignal<Vec<(WorkloadId, Serve)>>,
 }
 
 impl Derived {
@@ -51,7 +56,7 @@ impl Derived {
         // The plan's first serving line when it has one (the same estimate the line itself is
         // priced with), else the calculator's job under the billing boxes.
         let billing_view = Memo::new(move |_| {
-            if state.plan.with(|p| !p.serves.is_empty()) {
+            if state.plan.with(|p| p.count::<runway_model::Serve>() > 0) {
                 // The first serving line's estimate as the plan's evaluation priced it (computed
                 // once, there): the views and the line show the same figures.
                 return state.runway.with(|r| {
@@ -69,7 +74,18 @@ impl Derived {
         let billing = Memo::new(move |_| billing_view.with(|b| b.as_ref().map(|(b, _)| b.clone())));
         let billing_lead =
             Memo::new(move |_| billing_view.with(|b| b.as_ref().and_then(|(_, l)| *l)));
+        let self_host = Memo::new(move |_| {
+            state.runway.with(|r| {
+                r.as_ref().map_or_else(Vec::new, |o| {
+                    state
+                        .plan
+                        .with(|p| runway_model::self_host_or_api(p, o, catalog))
+                })
+            })
+        });
         Derived {
+            self_host,
+            hosted_before: RwSignal::new(Vec::new()),
             billing,
             billing_lead,
             duty: Memo::new(move |_| {

@@ -105,7 +105,8 @@ impl AppState {
         let editing = RwSignal::new(Some(0));
         let draft = RwSignal::new(Job::default());
         let job = Memo::new(move |_| {
-            let edited = editing.with(|e| e.and_then(|i| plan.with(|p| p.jobs.get(i).cloned())));
+            let edited = editing
+                .with(|e| e.and_then(|i| plan.with(|p| p.nth::<runway_model::Job>(i).cloned())));
             edited.unwrap_or_else(|| draft.get())
         });
         let settings = Memo::new(move |_| plan.with(|p| p.settings.clone()));
@@ -169,7 +170,11 @@ impl AppState {
         if decoded.plan.t0.is_none() {
             decoded.plan.t0 = crate::platform::browser::today();
         }
-        let job = decoded.plan.jobs.first().cloned().unwrap_or_default();
+        let job = decoded
+            .plan
+            .nth::<runway_model::Job>(0)
+            .cloned()
+            .unwrap_or_default();
         let k = &decoded.plan.settings;
         let errors: BTreeMap<Field, &InputError> =
             decoded.errors.iter().map(|e| (e.field, e)).collect();
@@ -185,7 +190,7 @@ impl AppState {
         }
         self.plan_errors.set(decoded.plan_errors);
         self.editing
-            .set((!decoded.plan.jobs.is_empty()).then_some(0));
+            .set((decoded.plan.count::<runway_model::Job>() > 0).then_some(0));
         self.draft.set(job);
         self.plan.set(decoded.plan);
     }
@@ -221,11 +226,7 @@ impl AppState {
         }
         let before = self.snapshot();
         self.editing.set(None);
-        self.plan.update(|p| {
-            p.jobs.clear();
-            p.serves.clear();
-            p.workloads.clear();
-        });
+        self.plan.update(|p| p.workloads.clear());
         Some(before)
     }
 
@@ -243,14 +244,14 @@ impl AppState {
     /// Applies an edit to the calculator's job and the plan's settings: the edited job of the
     /// plan, else the draft. Only what changed notifies its readers.
     pub fn edit(&self, f: impl FnOnce(&mut Job, &mut Settings)) {
-        let edited = self
-            .editing
-            .get_untracked()
-            .filter(|&i| self.plan.with_untracked(|p| i < p.jobs.len()));
+        let edited = self.editing.get_untracked().filter(|&i| {
+            self.plan
+                .with_untracked(|p| i < p.count::<runway_model::Job>())
+        });
         match edited {
             Some(i) => self.plan.update(|p| {
-                if let Some(j) = p.jobs.get_mut(i) {
-                    f(j, &mut p.settings);
+                if let Some((j, settings)) = p.nth_with_settings::<runway_model::Job>(i) {
+                    f(j, settings);
                 }
             }),
             None => {
@@ -408,10 +409,10 @@ impl AppState {
     /// Opens job `index` (plan order) in the calculator's editor. A network its provider does
     /// not offer is dropped from the plan's settings (the provider's default applies).
     pub fn edit_job(&self, index: usize) {
-        let Some(provider) = self
-            .plan
-            .with_untracked(|p| p.jobs.get(index).map(|j| j.provider_id.clone()))
-        else {
+        let Some(provider) = self.plan.with_untracked(|p| {
+            p.nth::<runway_model::Job>(index)
+                .map(|j| j.provider_id.clone())
+        }) else {
             return;
         };
         if self.editing.get_untracked() == Some(index) {
@@ -425,7 +426,9 @@ impl AppState {
     /// Removes job `index` (plan order); the editor opens the next one if it was edited. The
     /// last job removed stays in the calculator as the draft it can add again.
     pub fn remove_job(&self, index: usize) {
-        let removed = self.plan.with_untracked(|p| p.jobs.get(index).cloned());
+        let removed = self
+            .plan
+            .with_untracked(|p| p.nth::<runway_model::Job>(index).cloned());
         let Some(removed) = removed else { return };
         let mut next = None;
         let selected = self.editing.get_untracked();
@@ -442,8 +445,8 @@ impl AppState {
         let provider = job.provider_id.clone();
         let mut index = 0;
         self.plan.update(|p| {
-            p.jobs.push(job);
-            index = p.jobs.len() - 1;
+            p.push(job);
+            index = p.count::<runway_model::Job>() - 1;
         });
         self.editing.set(Some(index));
         self.keep_offered_network(&provider);

@@ -7,6 +7,8 @@ use crate::credits::runway::{
     simulate, GrantInput, LineItem, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS,
 };
 use crate::data::catalog::Catalog;
+use crate::document::api_use::ApiUse;
+use crate::document::experiments::ExtraWorkload;
 use crate::document::plan::{apply_by, warnings, GrantState, Plan, PlannedGrant, Warning};
 use crate::document::workloads::Serve;
 use crate::estimators::billing::{estimate_billing, BillingEstimate};
@@ -93,6 +95,36 @@ impl ServeOutcome {
 
 use crate::document::plan::BillLine;
 
+/// One hosted API line of the plan, priced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ApiOutcome {
+    /// The line.
+    pub api: ApiUse,
+    /// Its price in the 3:1 mix, USD per million tokens.
+    pub usd_per_mtok: f64,
+    /// One month, USD.
+    pub monthly_usd: f64,
+    /// Every month, USD.
+    pub total_usd: f64,
+    /// Its line of the bill (`None`: the API left the catalog).
+    pub line: Option<WorkloadInput>,
+}
+
+impl ApiOutcome {
+    /// Prices one API line.
+    pub fn of(a: &ApiUse, catalog: &Catalog) -> ApiOutcome {
+        let usd_per_mtok = a.usd_per_mtok(catalog).unwrap_or(0.0);
+        let monthly_usd = a.tokens_per_month / 1e6 * usd_per_mtok;
+        ApiOutcome {
+            api: a.clone(),
+            usd_per_mtok,
+            monthly_usd,
+            total_usd: monthly_usd * f64::from(a.months),
+            line: a.runway_line(catalog),
+        }
+    }
+}
+
 /// Everything the page shows about a plan.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome<'c> {
@@ -100,6 +132,8 @@ pub struct Outcome<'c> {
     pub jobs: Vec<JobOutcome<'c>>,
     /// Serving lines, in plan order.
     pub serves: Vec<ServeOutcome>,
+    /// Hosted APIs, in plan order.
+    pub apis: Vec<ApiOutcome>,
     /// Simulation inputs: grants in plan order, and the bill's lines.
     pub inputs: (Vec<GrantInput>, Vec<WorkloadInput>),
     /// What each of `inputs.1` is.
@@ -149,17 +183,15 @@ impl Outcome<'_> {
     /// bill them, its programs, and what each program's grants pay and let expire in this runway.
     pub fn plan_fit(&self, plan: &Plan) -> crate::estimators::advisor::PlanFit {
         crate::estimators::advisor::PlanFit::new(
-            plan.jobs.iter().map(|j| j.kind),
-            plan.serves.len(),
-            plan.workloads.len(),
+            plan.each::<Job>().map(|j| j.kind),
+            plan.count::<Serve>(),
+            plan.count::<ExtraWorkload>(),
             plan.grants.iter().map(|g| g.program_id.clone()),
         )
         .billed_by(
-            plan.jobs
+            plan.workloads
                 .iter()
-                .map(|j| j.provider_id.clone())
-                .chain(plan.serves.iter().map(|v| v.provider_id.clone()))
-                .chain(plan.workloads.iter().map(|w| w.provider_id.clone())),
+                .map(|w| w.work.provider_id().to_string()),
         )
         .in_runway(
             plan.grants
@@ -334,7 +366,7 @@ pub fn billing_view(
     estimate: Option<&Estimate<'_>>,
     catalog: &Catalog,
 ) -> Option<(BillingEstimate, Option<usize>)> {
-    if let Some(first) = plan.serves.first() {
+    if let Some(first) = plan.nth::<Serve>(0) {
         return serve_billing(first, &plan.settings, catalog)
             .ok()
             .map(|b| (b, Some(0)));
@@ -350,14 +382,16 @@ pub fn billing_view(
 /// Evaluates the whole plan.
 pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
     let jobs: Vec<JobOutcome<'c>> = plan
-        .jobs
-        .iter()
+        .each::<Job>()
         .map(|j| price_job(j, &plan.settings, catalog))
         .collect();
     let serves: Vec<ServeOutcome> = plan
-        .serves
-        .iter()
+        .each::<Serve>()
         .map(|v| price_serve(v, &plan.settings, catalog))
+        .collect();
+    let apis: Vec<ApiOutcome> = plan
+        .each::<ApiUse>()
+        .map(|a| ApiOutcome::of(a, catalog))
         .collect();
     let grants: Vec<GrantInput> = plan
         .grants
@@ -392,7 +426,7 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
         });
         lines.push(BillLine::Serve(i));
     }
-    for (k, w) in plan.workloads.iter().enumerate() {
+    for (k, w) in plan.each::<ExtraWorkload>().enumerate() {
         let Some(acc) = catalog.accelerator(&w.accelerator_id) else {
             continue;
         };
@@ -410,6 +444,12 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
             gpu_hours: w.gpu_hours,
         });
         lines.push(BillLine::Experiment(k));
+    }
+    for (a, o) in apis.iter().enumerate() {
+        if let Some(line) = &o.line {
+            workloads.push(line.clone());
+            lines.push(BillLine::Api(a));
+        }
     }
     for (i, j) in jobs.iter().enumerate() {
         let Some(o) = &j.overheads else { continue };
@@ -442,6 +482,7 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
     Outcome {
         jobs,
         serves,
+        apis,
         inputs,
         lines,
         result,
@@ -937,8 +978,8 @@ mod tests {
     fn cash_before_any_credit_is_usable_names_the_day_credits_arrive() {
         // A LoRA job on AWS from day 0 (4 x 8e9 x 2e8 = 6.4e18 FLOP, a few GPU-hours: a few
         // dollars on day 0) and AWS Activate applied for on day 0 with a 12-day review: usable
-        // from day 0 + 12 = 12 (DOMAIN.md section 5), so day 0 is paid in cash and the credits
-        // arrive on day 12.
+        // from day 0 + 12 = 12 (docs/model.md, "The runway"), so day 0 is paid in cash and
+        // the credits arrive on day 12.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         let at = |link: &str| {
             let d = crate::io::link::decode_link(link, &c);

@@ -4,3 +4,4 @@ pub mod answers;
 pub mod evaluate;
 pub mod planner;
 pub mod runway;
+pub mod self_host;

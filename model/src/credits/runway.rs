@@ -1,4 +1,4 @@
-//! The stacked-grant runway (DOMAIN.md section 5, exact semantics):
+//! The stacked-grant runway (docs/model.md, "The runway": the exact semantics):
 //! - whole days from day 0; grant k is usable on [apply + review, apply + review + validity) and its
 //!   remaining balance expires at the start of day apply + review + validity;
 //! - a grant pays only its own provider's bill, and only line items its scope covers;
@@ -82,6 +82,8 @@ pub enum LineItem {
     Storage,
     /// Data transfer out of a cloud.
     Egress,
+    /// Tokens through a hosted API.
+    Api,
 }
 
 /// A workload as the simulation sees it: accelerator hours billed by one provider.

@@ -23,7 +23,7 @@ pub type TextList = Cow<'static, [Text]>;
 /// compiled-in tables, owned when parsed in tests.
 pub type CountList = Cow<'static, [u32]>;
 
-/// What a credit program pays for (DOMAIN.md section 5).
+/// What a credit program pays for (docs/model.md, "The runway").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(test, derive(serde::Deserialize), serde(rename_all = "lowercase"))]
 pub enum Scope {
@@ -107,7 +107,8 @@ pub struct Network {
 impl Network {
     /// The node's whole network, GB/s: the published per-node figure, or one card's times the
     /// node's `gpus_per_node` GPUs (one card each). Collective libraries all-reduce across nodes
-    /// over every card at once (DOMAIN.md section 2), so this is what the inter-node phase uses.
+    /// over every card at once (docs/model.md, "Hidden costs"), so this is what the inter-node
+    /// phase uses.
     pub fn node_gb_s(&self, gpus_per_node: f64) -> f64 {
         if self.per_node {
             self.gb_per_s
@@ -563,7 +564,9 @@ pub struct Provider {
     pub id: Text,
     /// Display name.
     pub name: Text,
-    /// `hyperscaler`, `gpu-cloud`, `serverless` or `platform`.
+    /// `hyperscaler`, `gpu-cloud`, `cloud`, `serverless`, `platform`, or [`API_KIND`] for a
+    /// hosted model API billed per token (OpenAI, Anthropic): it rents no accelerators, so it has
+    /// no prices, instances, networks, spot or reserved terms, and no storage or egress bill.
     pub kind: Text,
     /// How it bills, in words.
     pub billing: Text,
@@ -639,7 +642,16 @@ pub struct Provider {
     pub as_of: Text,
 }
 
+/// The `kind` of a provider that is a hosted model API billed per token (OpenAI, Anthropic).
+pub const API_KIND: &str = "api";
+
 impl Provider {
+    /// Whether it is a hosted model API billed per token ([`API_KIND`]): no accelerators to
+    /// rent, so no job, storage or egress can be placed on it.
+    pub fn is_api(&self) -> bool {
+        self.kind == API_KIND
+    }
+
     /// How it bills, in the reader's language.
     pub fn billing_text(&self) -> &str {
         in_lang(&self.billing, &self.billing_pt)
@@ -860,6 +872,14 @@ pub struct ApiPrice {
     pub batch_input_usd_per_mtok: Option<f64>,
     /// USD per million output tokens through the Batch API, `None` where there is none.
     pub batch_output_usd_per_mtok: Option<f64>,
+    /// The provider whose bill the usage lands on, a providers.json id: `openai`, `anthropic`,
+    /// `gcp` (the Gemini API bills to a Google Cloud billing account), `together`. A credit
+    /// programme of that provider whose scope covers the API pays it.
+    pub provider: Text,
+    /// The open-weight model it serves, a base_models.json id (`llama-3.1-70b`): self-hosting
+    /// that model is its alternative. `None` for a closed model.
+    #[cfg_attr(test, serde(default))]
+    pub base_model: Option<Text>,
     /// Where it comes from.
     pub source: Text,
     /// When it was read (ISO date).
@@ -1129,6 +1149,9 @@ impl Catalog {
             {
                 return fail(format!("provider {}: unknown network {bad}", p.id));
             }
+            if p.is_api() {
+                self.validate_api_provider(p)?;
+            }
         }
         let mut ids = HashSet::new();
         for n in &self.networks {
@@ -1202,6 +1225,28 @@ impl Catalog {
                     "API {}: batch prices come in pairs, positive and at most the list prices",
                     a.id
                 ));
+            }
+            if !a
+                .id
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.')
+            {
+                return fail(format!(
+                    "API {}: ids are lowercase letters, digits, '-' and '.'",
+                    a.id
+                ));
+            }
+            // The usage is billed to a provider of the catalog, so its credit programmes can
+            // pay it; an open model it hosts is one the catalog can self-host instead.
+            if self.provider(&a.provider).is_none() {
+                return fail(format!("API {}: unknown provider {}", a.id, a.provider));
+            }
+            if let Some(m) = a
+                .base_model
+                .as_deref()
+                .filter(|m| self.base_model(m).is_none())
+            {
+                return fail(format!("API {}: unknown base model {m}", a.id));
             }
             check_sourced(&format!("API {}", a.id), &a.source, &a.as_of)?;
         }
@@ -1399,6 +1444,29 @@ impl Catalog {
         Ok(())
     }
 
+    /// A hosted-API provider ([`API_KIND`]) rents nothing: no accelerator prices or instances,
+    /// no networks, no spot, preemption or reserved terms, and storage and egress at 0.
+    fn validate_api_provider(&self, p: &Provider) -> Result<(), CatalogError> {
+        let rents = self.prices.iter().any(|x| x.provider == p.id)
+            || self.instances.iter().any(|i| i.provider == p.id)
+            || !p.networks.is_empty();
+        let terms = p.spot_discount.is_some()
+            || p.preemption_mtbf_gpu_hours.is_some()
+            || p.reserved_discount.is_some()
+            || p.storage_usd_per_gb_month != 0.0
+            || p.egress_usd_per_gb != 0.0
+            || p.storage_free_gb.is_some()
+            || p.egress_free_gb_month.is_some()
+            || !p.egress_tiers.is_empty();
+        if rents || terms {
+            return Err(CatalogError(format!(
+                "provider {}: an API provider rents no accelerators: no prices, instances, networks, spot, reserved, storage or egress terms",
+                p.id
+            )));
+        }
+        Ok(())
+    }
+
     /// Every priced provider × accelerator has exactly one instance, and every instance is priced,
     /// holds at least one accelerator, offers at least one known network that its provider lists,
     /// and is sourced and dated.
@@ -1569,6 +1637,12 @@ impl Catalog {
     /// The API price with this id.
     pub fn api(&self, id: &str) -> Option<&ApiPrice> {
         self.apis.iter().find(|a| a.id == id)
+    }
+
+    /// Providers that rent machines (every kind but an API-only provider, which bills tokens):
+    /// where data can live and where a job, a serving line or experiments can run.
+    pub fn hosting_providers(&self) -> impl Iterator<Item = &Provider> + '_ {
+        self.providers.iter().filter(|p| !p.is_api())
     }
 
     /// The network option with this id.
@@ -1888,8 +1962,13 @@ mod tests {
                 .map_err(|e| parse_err("networks.json", e))?;
         let instances: InstancesFile =
             serde_json::from_str(instances).map_err(|e| parse_err("instances.json", e))?;
-        let apis: ApisFile = serde_json::from_str(include_str!("../../../data/api_prices.json"))
-            .map_err(|e| parse_err("api_prices.json", e))?;
+        let mut apis: ApisFile =
+            serde_json::from_str(include_str!("../../../data/api_prices.json"))
+                .map_err(|e| parse_err("api_prices.json", e))?;
+        // The built-in APIs whose provider the catalog under test has (a one-provider fragment
+        // has none of the API providers): the rest are checked against the built-in catalog.
+        apis.apis
+            .retain(|a| p.providers.iter().any(|x| x.id == a.provider));
         let models: ModelsFile =
             serde_json::from_str(include_str!("../../../data/base_models.json"))
                 .map_err(|e| parse_err("base_models.json", e))?;
@@ -2070,8 +2149,9 @@ mod tests {
 
     #[test]
     fn storage_egress_and_networks_match_the_domain_brief() {
-        // DOMAIN.md section 2: S3 $0.023/GB-month, GCS $0.020, Azure Blob hot ~$0.018; internet egress
-        // AWS $0.09/GB, GCP ~$0.12, Azure ~$0.087; CoreWeave and Lambda egress free.
+        // The providers' pricing pages (data/providers.json `storage_egress_source`): S3
+        // $0.023/GB-month, GCS $0.020, Azure Blob hot ~$0.018; internet egress AWS $0.09/GB, GCP
+        // ~$0.12, Azure ~$0.087; CoreWeave and Lambda egress free.
         let c = catalog();
         let get = |id: &str| {
             c.provider(id)
@@ -2090,8 +2170,12 @@ mod tests {
         assert_eq!(node("aws-efa-3200", 8.0), Some(400.0));
         // A per-node figure does not grow with the node's GPUs.
         assert_eq!(node("aws-efa-3200", 16.0), Some(400.0));
-        // Every provider offers at least one network; H100 SXM has 900 GB/s NVLink.
-        assert!(c.providers.iter().all(|p| !p.networks.is_empty()));
+        // Every provider that rents GPUs offers at least one network (a hosted API rents none);
+        // H100 SXM has 900 GB/s NVLink.
+        assert!(c
+            .providers
+            .iter()
+            .all(|p| p.is_api() == p.networks.is_empty()));
         assert_eq!(
             c.accelerator("h100-sxm").map(|a| a.intra_node_gb_s),
             Some(900.0)
@@ -2321,6 +2405,133 @@ mod tests {
         );
         // Microsoft's own "up to $150K" is its ceiling.
         assert_eq!(get("azure-founders").ceiling_usd, 150_000.0);
+    }
+
+    #[test]
+    fn every_api_is_billed_to_a_provider_and_names_the_open_model_it_hosts() {
+        let c = catalog();
+        let api = |id: &str| c.api(id).unwrap_or_else(|| panic!("{id}"));
+        // Who bills it: OpenAI and Anthropic directly, the Gemini API to a Google Cloud billing
+        // account (so Google Cloud credits pay it), Together its own.
+        for (id, provider) in [
+            ("gpt-4o-mini", "openai"),
+            ("gpt-5-mini", "openai"),
+            ("claude-haiku", "anthropic"),
+            ("claude-sonnet", "anthropic"),
+            ("gemini-flash", "gcp"),
+            ("together-llama-70b", "together"),
+        ] {
+            assert_eq!(api(id).provider.as_ref(), provider, "{id}");
+        }
+        assert!(api("gemini-flash").source.contains("Cloud Billing"));
+        // Open models name the base model they serve; closed ones none.
+        assert_eq!(
+            api("together-llama-70b").base_model.as_deref(),
+            Some("llama-3.1-70b")
+        );
+        assert_eq!(
+            api("together-llama-8b").base_model.as_deref(),
+            Some("llama-3.1-8b")
+        );
+        assert_eq!(api("gpt-4o").base_model, None);
+        for a in &c.apis {
+            let p = c
+                .provider(&a.provider)
+                .unwrap_or_else(|| panic!("{}", a.id));
+            // A closed model's own vendor is an API provider; an open model's host serves a
+            // base model of the catalog.
+            assert_eq!(
+                a.base_model.is_none(),
+                p.is_api() || p.id == "gcp",
+                "{}: {}",
+                a.id,
+                p.id
+            );
+            if let Some(m) = &a.base_model {
+                assert!(c.base_model(m).is_some(), "{}: {m}", a.id);
+            }
+        }
+        // The API providers rent nothing: no accelerator, instance, network, spot or reserved
+        // terms, no storage or egress bill; their sources say why.
+        for id in ["openai", "anthropic"] {
+            let p = c.provider(id).unwrap_or_else(|| panic!("{id}"));
+            assert!(p.is_api(), "{id}");
+            assert!(c.offers_by(id).next().is_none(), "{id}");
+            assert!(c.instances.iter().all(|i| i.provider != id), "{id}");
+            assert_eq!((p.storage_usd(1e3, 1.0), p.egress_usd(1e3)), (0.0, 0.0));
+            assert!(p.spot_discount.is_none() && p.reserved_discount.is_none());
+            assert!(p.storage_egress_source.contains("tokens only"), "{id}");
+            assert!(!p.spot_source.is_empty() && !p.reserved_source.is_empty());
+        }
+        // Google's credits pay the Gemini API, not third-party models: a note on the programme,
+        // not a second programme.
+        let gcp = c
+            .program("gcp-startups")
+            .unwrap_or_else(|| panic!("gcp-startups"));
+        assert!(gcp.covers.contains("Gemini API") && gcp.covers.contains("not third-party"));
+        assert!(gcp.source.contains("can be used towards Gemini API usage"));
+        assert!(gcp.fits.iter().any(|f| f == "frontier-api"));
+        assert_eq!(c.programs.iter().filter(|p| p.provider == "gcp").count(), 2);
+    }
+
+    #[test]
+    fn validation_rejects_an_api_billed_to_no_provider_or_hosting_no_known_model() {
+        let c = catalog();
+        let refused = |edit: &dyn Fn(&mut Catalog)| {
+            let mut bad = c.clone();
+            edit(&mut bad);
+            bad.validate().err().map(|e| e.0).unwrap_or_default()
+        };
+        let api = |c: &mut Catalog, id: &str| -> usize {
+            c.apis
+                .iter()
+                .position(|a| a.id == id)
+                .unwrap_or_else(|| panic!("{id}"))
+        };
+        assert_eq!(refused(&|_| {}), "");
+        assert_eq!(
+            refused(&|c| {
+                let k = api(c, "gpt-4o");
+                c.apis[k].provider = Cow::Borrowed("no-such-provider");
+            }),
+            "API gpt-4o: unknown provider no-such-provider"
+        );
+        assert_eq!(
+            refused(&|c| {
+                let k = api(c, "together-llama-70b");
+                c.apis[k].base_model = Some(Cow::Borrowed("llama-9"));
+            }),
+            "API together-llama-70b: unknown base model llama-9"
+        );
+        assert_eq!(
+            refused(&|c| {
+                let k = api(c, "gpt-4o");
+                c.apis[k].id = Cow::Borrowed("GPT 4o");
+            }),
+            "API GPT 4o: ids are lowercase letters, digits, '-' and '.'"
+        );
+        // An API provider that rents something (a network, a spot discount) is refused.
+        let api_provider = "provider openai: an API provider rents no accelerators: no prices, instances, networks, spot, reserved, storage or egress terms";
+        let openai = |c: &mut Catalog| -> usize {
+            c.providers
+                .iter()
+                .position(|p| p.id == "openai")
+                .unwrap_or_else(|| panic!("openai"))
+        };
+        assert_eq!(
+            refused(&|c| {
+                let k = openai(c);
+                c.providers[k].networks = Cow::Owned(vec![Cow::Borrowed("eth-25")]);
+            }),
+            api_provider
+        );
+        assert_eq!(
+            refused(&|c| {
+                let k = openai(c);
+                c.providers[k].egress_usd_per_gb = 0.01;
+            }),
+            api_provider
+        );
     }
 
     #[test]
@@ -2761,7 +2972,8 @@ mod tests {
 
     #[test]
     fn dense_peaks_match_the_domain_brief() {
-        // DOMAIN.md section 6: dense bf16 peak TFLOP/s and memory GB. The sparse H100 figure is 1,979.
+        // The vendors' data sheets (data/accelerators.json `source`): dense bf16 peak TFLOP/s and
+        // memory GB. The sparse H100 figure is 1,979.
         let c = catalog();
         let expected = [
             ("a100-40gb", 312.0, 40.0),
@@ -2808,8 +3020,9 @@ mod tests {
         );
     }
 
-    /// Every text a page can cite comes from a data file: none may name an internal file (the
-    /// domain brief, a seed article by number, a Markdown file, a path in this repository).
+    /// Every text a page can cite comes from a data file: none may name an internal file (a
+    /// design note kept outside the repository, a seed article by number, a Markdown file, a path
+    /// in this repository).
     /// Returns each offending JSON string with its file.
     fn internal_references(files: &[(&str, &str)]) -> Vec<String> {
         const FORBIDDEN: [&str; 9] = [
@@ -3199,7 +3412,7 @@ mod tests {
     #[test]
     fn base_models_carry_active_parameters() {
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        // DeepSeek-V3: 671B total, 37B active (DOMAIN.md section 6: "37B active").
+        // DeepSeek-V3: 671B total, 37B active (its technical report, arXiv 2412.19437).
         let ds = c
             .base_model("deepseek-v3")
             .unwrap_or_else(|| panic!("deepseek-v3"));

@@ -9,6 +9,9 @@
 
 use crate::credits::runway::{GrantInput, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS};
 use crate::data::catalog::{Catalog, Program, Scope};
+use crate::document::api_use::ApiUse;
+use crate::document::experiments::ExtraWorkload;
+use crate::document::workload::{Kind, KindOf, Removed, Work, Workload, WorkloadId};
 use crate::document::workloads::Serve;
 use crate::input::calendar::Date;
 use crate::input::field_spec::Need;
@@ -307,36 +310,6 @@ pub fn runway_days(apply: i64, review: u32, validity: u32) -> (u32, u32, u32) {
     (0, from as u32, (until - from) as u32)
 }
 
-/// A workload besides the calculator's training run (e.g. experiments on Modal before pretraining).
-#[derive(Clone, Debug, PartialEq)]
-pub struct ExtraWorkload {
-    /// Provider id.
-    pub provider_id: String,
-    /// Accelerator id.
-    pub accelerator_id: String,
-    /// Accelerators.
-    pub gpus: u32,
-    /// Accelerator-hours in total.
-    pub gpu_hours: f64,
-    /// First day it runs.
-    pub start_day: u32,
-    /// Busy fraction of each day.
-    pub duty: f64,
-    /// Price override, USD per accelerator-hour.
-    pub price_override_usd_per_gpu_hour: Option<f64>,
-}
-
-impl ExtraWorkload {
-    /// The price it runs at: the override, else the provider's list price (`None` if it has none).
-    pub fn usd_per_gpu_hour(&self, catalog: &Catalog) -> Option<f64> {
-        self.price_override_usd_per_gpu_hour.or_else(|| {
-            catalog
-                .price(&self.provider_id, &self.accelerator_id)
-                .map(|p| p.usd_per_gpu_hour)
-        })
-    }
-}
-
 /// A plan: training jobs, serving lines and experiments against stacked grants, from a day 0,
 /// with the shared settings every job is priced under. The one document of the page: the
 /// calculator edits one of its jobs in place (the selection is the page's, not the plan's).
@@ -347,14 +320,11 @@ pub struct Plan {
     pub t0: Option<Date>,
     /// The shared hidden-cost, billing and advisor settings.
     pub settings: Settings,
-    /// Training jobs, in plan order.
-    pub jobs: Vec<Job>,
-    /// Inference serving lines, in plan order.
-    pub serves: Vec<Serve>,
+    /// Every line of work, in plan order: training jobs, serving lines, experiments and hosted
+    /// APIs ([`crate::document::workload`]), edited by id.
+    pub workloads: Vec<crate::document::workload::Workload>,
     /// Grants in plan order (ties in expiry are paid in this order).
     pub grants: Vec<PlannedGrant>,
-    /// Experiments: GPU-hour budgets at a duty cycle (link key `work`).
-    pub workloads: Vec<ExtraWorkload>,
     /// The plan's name (link key `name`), cleaned text; rendered as text, never markup.
     pub name: String,
     /// A note about the plan (link key `note`), cleaned text; rendered as text, never markup.
@@ -373,10 +343,11 @@ impl Default for Plan {
         Plan {
             t0: None,
             settings: Settings::default(),
-            jobs: vec![Job::default()],
-            serves: Vec::new(),
+            workloads: vec![crate::document::workload::Workload {
+                id: 0,
+                work: Job::default().into(),
+            }],
             grants: Vec::new(),
-            workloads: Vec::new(),
             name: String::new(),
             note: String::new(),
             compare: Vec::new(),
@@ -389,14 +360,14 @@ impl Plan {
     /// A plan with nothing in it (no job either), from day `t0`.
     pub fn empty() -> Self {
         Plan {
-            jobs: Vec::new(),
+            workloads: Vec::new(),
             ..Plan::default()
         }
     }
 
-    /// Workloads of every kind (jobs, serving lines, experiments).
+    /// Workloads of every kind (jobs, serving lines, experiments, APIs).
     pub fn workload_count(&self) -> usize {
-        self.jobs.len() + self.serves.len() + self.workloads.len()
+        self.workloads.len()
     }
 
     /// Removes job `index` and returns what the calculator edits next, given what it edited
@@ -404,14 +375,13 @@ impl Plan {
     /// the one that took its place (or the one before it); `None` once no job is left. Out of
     /// range: nothing changes.
     pub fn remove_job(&mut self, index: usize, selected: Option<usize>) -> Option<usize> {
-        if index >= self.jobs.len() {
+        let Some(id) = self.id_of::<Job>(index) else {
             return selected;
-        }
-        self.jobs.remove(index);
+        };
+        self.remove(id);
+        let left = self.count::<Job>();
         match selected {
-            Some(e) if e == index => {
-                (!self.jobs.is_empty()).then(|| index.min(self.jobs.len() - 1))
-            }
+            Some(e) if e == index => (left > 0).then(|| index.min(left - 1)),
             Some(e) if e > index => Some(e - 1),
             other => other,
         }
@@ -497,20 +467,6 @@ pub fn apply_by(grants: &[GrantInput], workloads: &[WorkloadInput]) -> Vec<Optio
             Some(i64::from(first) - i64::from(g.review_days))
         })
         .collect()
-}
-
-fn field_error(label: &str, what: &str, raw: &str, problem: Problem, expected: &str) -> String {
-    let problem = match problem.of_text(raw) {
-        Problem::Empty => crate::tr!("plan.is_missing"),
-        p => p.describe(&echo(raw)),
-    };
-    crate::tr!(
-        "plan.field_error",
-        label = label,
-        what = what,
-        problem = problem,
-        expected = expected
-    )
 }
 
 /// Reads one `grant=` token (the value after `grant=`), with its optional uncertainty fields:
@@ -904,147 +860,6 @@ pub struct PlanRanges {
     pub price: Span,
 }
 
-/// The most GPU-hours one `work=` token may hold (a trillion: far beyond any budget).
-pub const MAX_WORK_GPU_HOURS: f64 = 1e12;
-
-impl Record for ExtraWorkload {
-    fn number(&self, field: Field) -> Option<f64> {
-        match field {
-            Field::Gpus => Some(f64::from(self.gpus)),
-            Field::Start => Some(f64::from(self.start_day)),
-            Field::Duty => Some(self.duty),
-            Field::Price => self.price_override_usd_per_gpu_hour,
-            _ => None,
-        }
-    }
-    fn set_number(&mut self, field: Field, value: f64) {
-        match field {
-            Field::Gpus => self.gpus = value as u32,
-            Field::Start => self.start_day = value as u32,
-            Field::Duty => self.duty = value,
-            Field::Price => self.price_override_usd_per_gpu_hour = Some(value),
-            _ => {}
-        }
-    }
-}
-
-/// The `work=` token: provider, accelerator, gpus, GPU-hours, start day, then the optional duty
-/// and price (when overriding). Fields the calculator also reads are read by the calculator's
-/// field (one range, one message): "Experiments 1: Accelerators: "0" is below …".
-const WORK_SLOTS: [Slot<ExtraWorkload>; 7] = [
-    Slot::own(
-        |w, raw, _| {
-            crate::input::slots::provider_as_given(&mut w.provider_id, raw);
-            Ok(())
-        },
-        |w| Some(w.provider_id.clone()),
-        Need::Required,
-    ),
-    Slot::own(
-        read_work_accelerator,
-        |w| Some(w.accelerator_id.clone()),
-        Need::Required,
-    ),
-    Slot::number(Field::Gpus, Need::Required),
-    Slot::own(
-        read_gpu_hours,
-        |w| Some(format_number_exact(w.gpu_hours)),
-        Need::Required,
-    ),
-    Slot::number(Field::Start, Need::Required),
-    Slot::number(Field::Duty, Need::Written),
-    Slot::number(Field::Price, Need::WhenSet),
-];
-
-fn read_work_accelerator(w: &mut ExtraWorkload, raw: &str, cx: &Cx) -> Result<(), SlotError> {
-    let said = |message| SlotError::Said(None, message);
-    let accelerator = raw.trim();
-    if cx.catalog.accelerator(accelerator).is_none() {
-        return Err(said(crate::tr!(
-            "plan.work.unknown_accelerator",
-            label = cx.label,
-            acc = echo(accelerator)
-        )));
-    }
-    let renting: Vec<&str> = cx
-        .catalog
-        .offers(accelerator)
-        .map(|p| p.provider.as_ref())
-        .collect();
-    if !renting.contains(&w.provider_id.as_str()) {
-        return Err(said(crate::tr!(
-            "plan.work.not_rented",
-            label = cx.label,
-            provider = echo(&w.provider_id),
-            acc = accelerator,
-            ids = renting.join(", ")
-        )));
-    }
-    w.accelerator_id = accelerator.to_string();
-    Ok(())
-}
-
-fn read_gpu_hours(w: &mut ExtraWorkload, raw: &str, cx: &Cx) -> Result<(), SlotError> {
-    // A typed box is read in the reader's language first ("2.000" in Portuguese is 2,000).
-    let hours_text = crate::input::parse::in_link_form(raw, cx.origin);
-    w.gpu_hours = parse_positive(&hours_text, MAX_WORK_GPU_HOURS).map_err(|p| {
-        SlotError::Said(
-            None,
-            field_error(
-                cx.label,
-                &crate::tr!("plan.work.gpu_hours"),
-                raw,
-                p,
-                &crate::tr!("plan.work.gpu_hours_expected"),
-            ),
-        )
-    })?;
-    Ok(())
-}
-
-/// Reads one `work=` token.
-pub fn parse_work(
-    token: &str,
-    index: usize,
-    catalog: &Catalog,
-) -> Result<ExtraWorkload, TokenError> {
-    let parts = crate::input::slots::split(token, Token::Work(index), &WORK_SLOTS)?;
-    work_from_slots(&parts, index, Origin::Link, catalog)
-}
-
-/// Reads experiments from their slots, in the `work=` token's order (provider, accelerator, gpus,
-/// GPU-hours, start day, then the optional duty and price), each number as a link writes it or as
-/// the reader typed it (see [`crate::document::workloads::job_from_slots`]).
-pub fn work_from_slots(
-    parts: &[&str],
-    index: usize,
-    origin: Origin,
-    catalog: &Catalog,
-) -> Result<ExtraWorkload, TokenError> {
-    let at = Token::Work(index);
-    let label = at.label();
-    let cx = Cx {
-        origin,
-        catalog,
-        label: &label,
-    };
-    let start = ExtraWorkload {
-        provider_id: String::new(),
-        accelerator_id: String::new(),
-        gpus: 1,
-        gpu_hours: 0.0,
-        start_day: 0,
-        duty: 1.0,
-        price_override_usd_per_gpu_hour: None,
-    };
-    crate::input::slots::decode(&WORK_SLOTS, parts, at, &cx, start)
-}
-
-/// Writes a workload token.
-pub fn encode_work(w: &ExtraWorkload) -> String {
-    crate::input::slots::encode(&WORK_SLOTS, w)
-}
-
 /// What a line of the runway's bill is, by the plan's own numbering (jobs, serving lines and
 /// experiments from 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1059,6 +874,8 @@ pub enum BillLine {
     Serve(usize),
     /// Experiment `k`.
     Experiment(usize),
+    /// Hosted API line `a`.
+    Api(usize),
 }
 
 /// A plain-words warning about the plan, attached to a grant when it concerns one.
@@ -1191,16 +1008,168 @@ pub fn apply_window(program: &Program, dataset_ready_day: u32) -> ApplyWindow {
     }
 }
 
+/// The one list of workloads, edited by id ([`crate::document::workload`]).
+impl Plan {
+    /// The records of one kind, in plan order.
+    pub fn each<'a, T: KindOf + 'a>(&'a self) -> impl Iterator<Item = &'a T> + 'a {
+        self.workloads.iter().filter_map(|w| T::of(&w.work))
+    }
+
+    /// The training jobs, in plan order.
+    pub fn jobs(&self) -> Vec<&Job> {
+        self.each().collect()
+    }
+
+    /// The serving lines, in plan order.
+    pub fn serves(&self) -> Vec<&Serve> {
+        self.each().collect()
+    }
+
+    /// The experiments, in plan order.
+    pub fn experiments(&self) -> Vec<&ExtraWorkload> {
+        self.each().collect()
+    }
+
+    /// The hosted API lines, in plan order.
+    pub fn apis(&self) -> Vec<&ApiUse> {
+        self.each().collect()
+    }
+
+    /// How many workloads of one kind.
+    pub fn count<T: KindOf>(&self) -> usize {
+        self.each::<T>().count()
+    }
+
+    /// The `i`-th record of one kind.
+    pub fn nth<T: KindOf>(&self, i: usize) -> Option<&T> {
+        self.each::<T>().nth(i)
+    }
+
+    /// The `i`-th record of one kind, mutably.
+    pub fn nth_mut<T: KindOf>(&mut self, i: usize) -> Option<&mut T> {
+        self.workloads
+            .iter_mut()
+            .filter_map(|w| T::of_mut(&mut w.work))
+            .nth(i)
+    }
+
+    /// The `i`-th record of one kind and the plan's settings, both mutably (an edit of the
+    /// calculator changes a job and the shared settings at once).
+    pub fn nth_with_settings<T: KindOf>(
+        &mut self,
+        i: usize,
+    ) -> Option<(&mut T, &mut crate::input::settings::Settings)> {
+        let Plan {
+            workloads,
+            settings,
+            ..
+        } = self;
+        workloads
+            .iter_mut()
+            .filter_map(|w| T::of_mut(&mut w.work))
+            .nth(i)
+            .map(|t| (t, settings))
+    }
+
+    /// The id of the `i`-th workload of one kind.
+    pub fn id_of<T: KindOf>(&self, i: usize) -> Option<WorkloadId> {
+        self.workloads
+            .iter()
+            .filter(|w| w.work.kind() == T::KIND)
+            .nth(i)
+            .map(|w| w.id)
+    }
+
+    /// The workload with this id.
+    pub fn workload(&self, id: WorkloadId) -> Option<&Workload> {
+        self.workloads.iter().find(|w| w.id == id)
+    }
+
+    /// Its position among the workloads of its kind.
+    pub fn index_in_kind(&self, id: WorkloadId) -> Option<usize> {
+        let w = self.workload(id)?;
+        let kind = w.work.kind();
+        self.workloads
+            .iter()
+            .filter(|x| x.work.kind() == kind)
+            .position(|x| x.id == id)
+    }
+
+    fn next_id(&self) -> WorkloadId {
+        self.workloads.iter().map(|w| w.id + 1).max().unwrap_or(0)
+    }
+
+    /// Replaces the work of workload `id` in place (any kind: a serving line becomes an API
+    /// line and back), or appends it as a new workload when `id` is `None` or unknown. Returns
+    /// its id.
+    pub fn upsert(&mut self, id: Option<WorkloadId>, work: impl Into<Work>) -> WorkloadId {
+        let work = work.into();
+        if let Some(w) = id.and_then(|id| self.workloads.iter_mut().find(|w| w.id == id)) {
+            w.work = work;
+            return w.id;
+        }
+        let id = self.next_id();
+        self.workloads.push(Workload { id, work });
+        id
+    }
+
+    /// Appends work; returns its id.
+    pub fn push(&mut self, work: impl Into<Work>) -> WorkloadId {
+        self.upsert(None, work)
+    }
+
+    /// Inserts work at a position of the list (clamped to its end); returns its id.
+    pub fn insert(&mut self, index: usize, work: impl Into<Work>) -> WorkloadId {
+        let id = self.next_id();
+        let at = index.min(self.workloads.len());
+        self.workloads.insert(
+            at,
+            Workload {
+                id,
+                work: work.into(),
+            },
+        );
+        id
+    }
+
+    /// Removes workload `id`; what it returns puts it back ([`Plan::restore`]).
+    pub fn remove(&mut self, id: WorkloadId) -> Option<Removed> {
+        let index = self.workloads.iter().position(|w| w.id == id)?;
+        Some(Removed {
+            index,
+            workload: self.workloads.remove(index),
+        })
+    }
+
+    /// Undoes a removal: the workload returns to its place with its id (a new id if the page
+    /// has given its id to another line since).
+    pub fn restore(&mut self, r: Removed) -> WorkloadId {
+        let mut w = r.workload;
+        if self.workload(w.id).is_some() {
+            w.id = self.next_id();
+        }
+        let id = w.id;
+        self.workloads.insert(r.index.min(self.workloads.len()), w);
+        id
+    }
+
+    /// Removes every workload of one kind.
+    pub fn clear_kind(&mut self, kind: Kind) {
+        self.workloads.retain(|w| w.work.kind() != kind);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::document::experiments::{encode_work, parse_work, work_from_slots};
 
     /// `plan` with `job` as its one training job.
     fn with_job(plan: &Plan, job: &Job) -> Plan {
-        Plan {
-            jobs: vec![job.clone()],
-            ..plan.clone()
-        }
+        let mut p = plan.clone();
+        p.clear_kind(crate::document::workload::Kind::Train);
+        p.insert(0, job.clone());
+        p
     }
     use crate::credits::evaluate::runway_inputs;
     use crate::credits::runway::{simulate, LineItem};

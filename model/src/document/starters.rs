@@ -92,9 +92,9 @@ mod tests {
                 assert!(d.plan_errors.is_empty(), "{s:?}: {:?}", d.plan_errors);
                 let p = &d.plan;
                 (
-                    p.jobs.len(),
-                    p.serves.len(),
-                    p.workloads.len(),
+                    p.jobs().len(),
+                    p.serves().len(),
+                    p.experiments().len(),
                     p.grants.len(),
                 )
             })
@@ -125,7 +125,7 @@ mod tests {
     fn the_small_pretraining_run_is_compute_optimal() {
         let c = catalog();
         let d = decode_link(&Starter::PretrainSmall.query(), &c);
-        let j = &d.plan.jobs[0];
+        let j = &d.plan.jobs()[0];
         // Hoffmann et al. 2022: about 20 tokens per parameter.
         assert_eq!(j.tokens / j.params, 20.0);
     }

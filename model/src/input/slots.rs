@@ -338,7 +338,7 @@ mod tests {
         // Jobs and serving lines always read an empty optional field as its default; experiments
         // and comparison columns refused it ("duty: nothing was given"). One codec, one rule.
         let c = catalog();
-        let work = crate::document::plan::parse_work("aws:h100-sxm:8:100:0:", 0, &c)
+        let work = crate::document::experiments::parse_work("aws:h100-sxm:8:100:0:", 0, &c)
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             (work.duty, work.price_override_usd_per_gpu_hour),
@@ -358,7 +358,7 @@ mod tests {
             (1e6, 7)
         );
         // A required slot left empty is still refused, by its field.
-        let e = crate::document::plan::parse_work("aws:h100-sxm::100:0", 0, &c).err();
+        let e = crate::document::experiments::parse_work("aws:h100-sxm::100:0", 0, &c).err();
         assert_eq!(e.and_then(|e| e.field), Some("gpus"));
     }
 
@@ -463,7 +463,7 @@ mod tests {
     fn a_token_with_too_few_or_too_many_fields_is_refused_by_its_shape() {
         let c = catalog();
         for token in ["aws:h100-sxm:8:100", "aws:h100-sxm:8:100:0:1:2:3"] {
-            let e = crate::document::plan::parse_work(token, 2, &c).err();
+            let e = crate::document::experiments::parse_work(token, 2, &c).err();
             assert!(
                 matches!(
                     e,

@@ -19,6 +19,8 @@ pub enum Token {
     Serve(usize),
     /// The i-th `work=` token (experiments).
     Work(usize),
+    /// The i-th `api_use=` token (a hosted API).
+    Api(usize),
     /// The i-th `grant=` token.
     Grant(usize),
     /// The i-th `cmp=` token (a compared column).
@@ -33,6 +35,7 @@ impl Token {
             Token::Job(i) => format!("job-{i}"),
             Token::Serve(i) => format!("serve-{i}"),
             Token::Work(i) => format!("work-{i}"),
+            Token::Api(i) => format!("api-use-{i}"),
             Token::Grant(i) => format!("grant-{i}"),
             Token::Cmp(i) => format!("cmp-{i}"),
         }
@@ -45,6 +48,7 @@ impl Token {
             Token::Job(i) => crate::tr!("workloads.job_label", n = i + 1),
             Token::Serve(i) => crate::tr!("workloads.serve_label", n = i + 1),
             Token::Work(i) => crate::tr!("plan.work.label", n = i + 1),
+            Token::Api(i) => crate::tr!("api_use.label", n = i + 1),
             Token::Cmp(i) => crate::tr!("compare.label", n = i + 1),
             Token::Grant(i) => crate::tr!("plan.grant_n", n = i + 1),
             // Its own messages name it.
@@ -64,6 +68,7 @@ impl Token {
             ),
             Token::Serve(_) => crate::tr!("workloads.serve_expected", label = label, got = got),
             Token::Work(_) => crate::tr!("plan.work.expected", label = label, got = got),
+            Token::Api(_) => crate::tr!("api_use.expected", label = label, got = got),
             Token::Cmp(_) => crate::tr!("compare.expected", label = label, got = got),
             Token::Grant(_) => crate::tr!("plan.too_many_fields", label = label),
             Token::T0 => format!("{label}: {got}"),

@@ -66,6 +66,7 @@ pub fn results_csv(
             Some(BillLine::Job(j)) => crate::tr!("export.item.job", n = j + 1),
             Some(BillLine::Serve(j)) => crate::tr!("export.item.serve", n = j + 1),
             Some(BillLine::Experiment(k)) => crate::tr!("export.item.experiments", n = k + 1),
+            Some(BillLine::Api(a)) => crate::tr!("api_use.export_item", n = a + 1),
             Some(BillLine::JobStorage(j)) => crate::tr!("export.item.storage", n = j + 1),
             Some(BillLine::JobEgress(j)) => crate::tr!("export.item.egress", n = j + 1),
             None => crate::tr!("export.item.line", n = i + 1),

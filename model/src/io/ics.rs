@@ -13,6 +13,7 @@
 
 use crate::credits::evaluate::Outcome;
 use crate::data::catalog::Catalog;
+use crate::document::experiments::ExtraWorkload;
 use crate::document::plan::{BillLine, GrantState, Plan};
 use crate::input::calendar::Date;
 use crate::io::format::{compact, usd_exact};
@@ -152,7 +153,8 @@ pub fn plan_events(
     };
     let jobs = job_names(outcome);
     let serve_count = outcome.serves.len();
-    let experiment_count = plan.workloads.len();
+    let experiment_count = plan.count::<ExtraWorkload>();
+    let api_count = outcome.apis.len();
     // Who a bill line belongs to.
     let line_name = |line: Option<&BillLine>| -> Target {
         match line {
@@ -169,6 +171,10 @@ pub fn plan_events(
                 *k,
                 experiment_count,
             )),
+            // "the API line, which starts on …" reads as a serving line's sentence does.
+            Some(BillLine::Api(a)) => {
+                Target::Serve(numbered(crate::tr!("api_use.line_lower"), *a, api_count))
+            }
             None => Target::First,
         }
     };
@@ -433,7 +439,7 @@ pub fn plan_events(
     }
 
     // Experiments.
-    for (k, w) in plan.workloads.iter().enumerate() {
+    for (k, w) in plan.each::<ExtraWorkload>().enumerate() {
         let name = numbered(crate::tr!("ics.experiments"), k, experiment_count);
         let key = format!("experiment-{}", k + 1);
         let on = crate::tr!(
@@ -650,7 +656,8 @@ pub fn file_name(plan_name: &str) -> String {
 mod tests {
     use super::*;
     use crate::credits::evaluate::evaluate;
-    use crate::document::plan::{ExtraWorkload, PlannedGrant};
+    use crate::document::experiments::ExtraWorkload;
+    use crate::document::plan::PlannedGrant;
     use std::collections::HashMap;
 
     fn catalog() -> Catalog {
@@ -763,12 +770,11 @@ mod tests {
     fn hand_plan() -> Plan {
         Plan {
             t0: Some(d("2027-01-04")),
-            jobs: Vec::new(),
             grants: vec![
                 grant("aws-activate", 100_000.0, 0, 12, 365),
                 grant("modal", 25_000.0, 0, 3, 3650),
             ],
-            workloads: vec![ExtraWorkload {
+            workloads: crate::document::workload::numbered([ExtraWorkload {
                 provider_id: "aws".into(),
                 accelerator_id: "h100-sxm".into(),
                 gpus: 1,
@@ -776,7 +782,8 @@ mod tests {
                 start_day: 20,
                 duty: 1.0,
                 price_override_usd_per_gpu_hour: Some(10.0),
-            }],
+            }
+            .into()]),
             name: "Seed; round, A\\B".into(),
             ..Plan::default()
         }
@@ -937,7 +944,9 @@ mod tests {
         // The job from day 5 instead: apply by 5 − 12 = day −7 = 4 Jan − 7 = 28 Dec 2026, before
         // day 0 (4 Jan 2027); the plan applies on day 0, 0 − (−7) = 7 days later.
         let mut early = hand_plan();
-        early.workloads[0].start_day = 5;
+        if let Some(w) = early.nth_mut::<ExtraWorkload>(0) {
+            w.start_day = 5;
+        }
         let e = apply_by(&early);
         assert_eq!(e.date, d("2026-12-28"));
         assert_eq!(

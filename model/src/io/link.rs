@@ -6,10 +6,8 @@
 //! [`InputError`] and the default for that key, and the rest of the link still applies.
 
 use crate::data::catalog::Catalog;
-use crate::document::plan::{
-    encode_grant, encode_work, parse_grant, parse_work, Plan, MAX_GRANTS, MAX_WORKLOADS,
-};
-use crate::document::workloads::{encode_job, encode_serve, parse_job, parse_serve};
+use crate::document::plan::{encode_grant, parse_grant, Plan, MAX_GRANTS, MAX_WORKLOADS};
+use crate::document::workload::Kind;
 use crate::input::field_spec::{Field, Origin};
 use crate::input::ids::{validate_accelerator, validate_network, validate_provider};
 use crate::input::job::Job;
@@ -56,50 +54,40 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     let mut raw: BTreeMap<Field, String> = BTreeMap::new();
     let mut plan = Plan::empty();
     let mut plan_errors = Vec::new();
-    let (mut grant_index, mut work_index) = (0, 0);
+    let mut grant_index = 0;
     // One message for the whole overflow of each kind, not one per extra token.
-    let (mut grants_overflowed, mut works_overflowed) = (false, false);
+    let mut grants_overflowed = false;
     let (mut cmp_index, mut columns_overflowed) = (0, false);
     let mut t0_seen = false;
-    let mut jobs: Vec<Job> = Vec::new();
-    let (mut job_index, mut serve_index) = (0, 0);
+    // Each kind's tokens are numbered apart ("Job 2", "Serving line 1").
+    let mut kind_index: BTreeMap<Kind, usize> = BTreeMap::new();
     let mut said_no_job = false;
     let mut workloads_overflowed = false;
     for (k, v) in form_urlencoded::parse(query.as_bytes()) {
-        // Jobs, serving lines and experiments share one limit.
-        let full = jobs.len() + plan.serves.len() + plan.workloads.len() >= MAX_WORKLOADS;
         match k.as_ref() {
-            "job" | "serve" if full => {
-                let at = if k == "job" {
-                    Token::Job(job_index)
-                } else {
-                    Token::Serve(serve_index)
-                };
-                if !std::mem::replace(&mut workloads_overflowed, true) {
-                    plan_errors.push(TokenError::too_many(at, MAX_WORKLOADS));
-                }
-                if k == "job" {
-                    job_index += 1
-                } else {
-                    serve_index += 1
-                }
-            }
-            // `job=none`: the plan has no training job, and says so (a link with no `job`,
-            // `serve` or `work` at all opens the default job).
+            // `job=none`: the plan has no training job, and says so (a link with no workload
+            // token at all opens the default job).
             "job" if v.trim() == NO_JOB => said_no_job = true,
-            "job" => {
-                match parse_job(&v, job_index, catalog) {
-                    Ok(j) => jobs.push(j),
+            key if Kind::from_link_key(key).is_some() => {
+                let Some(kind) = Kind::from_link_key(key) else {
+                    continue;
+                };
+                let index = kind_index.entry(kind).or_insert(0);
+                let i = *index;
+                *index += 1;
+                // Every kind shares one limit.
+                if plan.workloads.len() >= MAX_WORKLOADS {
+                    if !std::mem::replace(&mut workloads_overflowed, true) {
+                        plan_errors.push(TokenError::too_many(kind.token(i), MAX_WORKLOADS));
+                    }
+                    continue;
+                }
+                match kind.parse(&v, i, catalog) {
+                    Ok(w) => {
+                        plan.push(w);
+                    }
                     Err(e) => plan_errors.push(e),
                 }
-                job_index += 1;
-            }
-            "serve" => {
-                match parse_serve(&v, serve_index, catalog) {
-                    Ok(j) => plan.serves.push(j),
-                    Err(e) => plan_errors.push(e),
-                }
-                serve_index += 1;
             }
             "grant" => {
                 if plan.grants.len() == MAX_GRANTS {
@@ -114,20 +102,6 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
                     }
                 }
                 grant_index += 1;
-            }
-            "work" => {
-                if full {
-                    if !std::mem::replace(&mut works_overflowed, true) {
-                        plan_errors
-                            .push(TokenError::too_many(Token::Work(work_index), MAX_WORKLOADS));
-                    }
-                } else {
-                    match parse_work(&v, work_index, catalog) {
-                        Ok(w) => plan.workloads.push(w),
-                        Err(e) => plan_errors.push(e),
-                    }
-                }
-                work_index += 1;
             }
             "cmp" => {
                 if plan.compare.len() == crate::document::compare::MAX_COLUMNS {
@@ -221,15 +195,14 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     // The plan's training jobs: `job=` tokens, else the old single-run keys as one job (a link
     // from before jobs), else none when the link lists only serving lines or experiments.
     let legacy = raw.keys().any(|f| f.is_job_field());
-    if !jobs.is_empty() {
-        plan.jobs = jobs;
-    } else if legacy
-        || job_index == 0 && !said_no_job && plan.serves.is_empty() && plan.workloads.is_empty()
+    let job_tokens = kind_index.get(&Kind::Train).copied().unwrap_or(0);
+    if plan.count::<Job>() == 0
+        && (legacy || job_tokens == 0 && !said_no_job && plan.workloads.is_empty())
     {
-        plan.jobs = vec![s.clone()];
+        plan.insert(0, s.clone());
     }
     // Networks are checked against the job the page opens (the first), else the link's own.
-    let first = plan.jobs.first().unwrap_or(&s);
+    let first = plan.nth::<Job>(0).unwrap_or(&s);
     decode_overheads(&raw, first, &mut settings, &mut errors, catalog);
     plan.settings = settings;
     // Plan-wide uncertainty ranges; their messages are shown by the uncertainty panel
@@ -243,7 +216,7 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     let errors = ordered;
     DecodedLink {
         errors,
-        legacy: legacy && job_index == 0,
+        legacy: legacy && job_tokens == 0,
         raw,
         plan,
         plan_errors,
@@ -284,7 +257,7 @@ fn decode_overheads(
     if let Some(id) = known_id(raw, Field::Shape, &shape_ids, errors) {
         settings.advisor.shape = id;
     }
-    let provider_ids: Vec<&str> = catalog.providers.iter().map(|p| p.id.as_ref()).collect();
+    let provider_ids: Vec<&str> = catalog.hosting_providers().map(|p| p.id.as_ref()).collect();
     if let Some(id) = known_id(raw, Field::DataOn, &provider_ids, errors) {
         settings.overheads.data_on_provider = Some(id);
     }
@@ -355,22 +328,16 @@ pub fn encode_link(plan: &Plan) -> String {
     if !note.is_empty() {
         out.append_pair("note", note);
     }
-    for j in &plan.jobs {
-        out.append_pair("job", &encode_job(j));
+    // Every workload in plan order, each under its kind's key.
+    for w in &plan.workloads {
+        out.append_pair(w.work.kind().link_key(), &w.work.encode());
     }
-    // A plan without a training job, serving line or experiment would read back with the
-    // default job: it says it has none.
-    if plan.jobs.is_empty() && plan.serves.is_empty() && plan.workloads.is_empty() {
+    // A plan without any workload would read back with the default job: it says it has none.
+    if plan.workloads.is_empty() {
         out.append_pair("job", NO_JOB);
-    }
-    for v in &plan.serves {
-        out.append_pair("serve", &encode_serve(v));
     }
     for g in &plan.grants {
         out.append_pair("grant", &encode_grant(g));
-    }
-    for w in &plan.workloads {
-        out.append_pair("work", &encode_work(w));
     }
     for key in crate::document::plan::RangeKey::ALL {
         let span = key.get(&plan.ranges);
@@ -505,7 +472,7 @@ mod tests {
     fn full_link_is_read_exactly() {
         let d = decode_link("?params=70b&tokens=1.5T&gpu=a100-40gb&gpus=8&mfu=0.37&duty=50%25&provider=azure&price=3.1", &catalog());
         assert!(d.errors.is_empty(), "{:?}", d.errors);
-        let s = &d.plan.jobs[0];
+        let s = &d.plan.jobs()[0];
         assert_eq!(
             (s.params, s.tokens, s.gpus, s.mfu, s.duty),
             (70e9, 1.5e12, 8, 0.37, 0.5)
@@ -644,7 +611,16 @@ mod tests {
         assert_eq!(bad_host.errors[0].to_string(), "Inference GPUs billed: \"cheap\" is not in the catalog. Expected one of on-demand, reserved, spot.");
         let bad = decode_link("api=gpt-9&user_speed=0.5&util=0", &catalog());
         let msgs: Vec<String> = bad.errors.iter().map(ToString::to_string).collect();
-        assert_eq!(msgs[0], "API: \"gpt-9\" is not in the catalog. Expected one of gpt-4o-mini, gpt-4o, claude-haiku, gemini-flash, together-llama-8b, together-llama-70b, gpt-4.1, gpt-5-mini, claude-sonnet.");
+        // Every catalog API, in catalog order (data/api_prices.json).
+        let ids: Vec<String> = catalog().apis.iter().map(|a| a.id.to_string()).collect();
+        assert!(ids.starts_with(&["gpt-4o-mini".to_string(), "gpt-4o".to_string()]));
+        assert_eq!(
+            msgs[0],
+            format!(
+                "API: \"gpt-9\" is not in the catalog. Expected one of {}.",
+                ids.join(", ")
+            )
+        );
         assert_eq!(msgs[1], "Speed each user sees: \"0.5\" is below the accepted range. Expected output tokens a second from 1 to 1,000, like 25.");
         assert_eq!(msgs[2], "Utilisation: \"0\" must be greater than zero. Expected a fraction from 0.0001 to 1, like 0.6 (or 60%).");
     }
@@ -693,7 +669,7 @@ mod tests {
             "params=abc&tokens=300B&gpus=0&mfu=1e400&gpu=<script>&provider=x&price=-2",
             &catalog(),
         );
-        let s = &d.plan.jobs[0];
+        let s = &d.plan.jobs()[0];
         assert_eq!(s.tokens, 300e9);
         assert_eq!(s.params, Job::default().params);
         assert_eq!(s.gpus, Job::default().gpus);
@@ -708,7 +684,7 @@ mod tests {
     #[test]
     fn provider_that_does_not_rent_the_accelerator() {
         let d = decode_link("gpu=tpu-v5e&provider=coreweave", &catalog());
-        assert_eq!(d.plan.jobs[0].provider_id, "gcp");
+        assert_eq!(d.plan.jobs()[0].provider_id, "gcp");
         assert_eq!(d.errors.len(), 1);
         assert_eq!(
             d.errors[0].to_string(),
@@ -738,22 +714,23 @@ mod tests {
         assert_eq!(msgs.len(), 2);
         assert!(msgs[0].starts_with("Model parameters: no value given."));
         assert!(msgs[1].starts_with("Training tokens: no value given."));
-        assert_eq!(d.plan.jobs[0].gpus, 16);
+        assert_eq!(d.plan.jobs()[0].gpus, 16);
     }
 
     #[test]
     fn first_occurrence_wins_like_url_search_params_get() {
         let d = decode_link("gpus=8&gpus=16", &catalog());
-        assert_eq!(d.plan.jobs[0].gpus, 8);
+        assert_eq!(d.plan.jobs()[0].gpus, 8);
     }
 
     #[test]
     fn encoding_is_readable_and_round_trips() {
         let s = Plan {
-            jobs: vec![Job {
+            workloads: crate::document::workload::numbered([Job {
                 price_override_usd_per_gpu_hour: Some(2.5),
                 ..Job::default()
-            }],
+            }
+            .into()]),
             ..Plan::default()
         };
         let q = encode_link(&s);
@@ -773,7 +750,7 @@ mod tests {
             .collect();
         let d = decode_link(&q.join("&"), &c);
         assert_eq!(d.plan.grants.len(), MAX_GRANTS);
-        assert_eq!(d.plan.workloads.len(), MAX_WORKLOADS);
+        assert_eq!(d.plan.experiments().len(), MAX_WORKLOADS);
         assert_eq!(d.plan_errors.len(), 2);
         assert_eq!(
             d.plan_errors[0].message(),
@@ -794,7 +771,7 @@ mod tests {
     fn plans_travel_in_the_link_and_bad_tokens_do_not_lose_the_rest() {
         let c = catalog();
         let d = decode_link("start=30&grant=aws-activate:100K&grant=nope:5&grant=modal:5000:20&work=modal:h100-sxm:8:2K:0:0.25", &c);
-        assert_eq!(d.plan.jobs[0].start_day, 30);
+        assert_eq!(d.plan.jobs()[0].start_day, 30);
         let ids: Vec<&str> = d
             .plan
             .grants
@@ -804,12 +781,13 @@ mod tests {
         assert_eq!(ids, ["aws-activate", "modal"]);
         assert_eq!(d.plan_errors.len(), 1);
         assert_eq!(d.plan_errors[0].key(), "grant-1");
-        assert_eq!(d.plan.workloads.len(), 1);
+        assert_eq!(d.plan.experiments().len(), 1);
         let q = encode_link(&d.plan);
+        // Every workload in plan order, then the grants.
         // aws-activate:100K takes the catalog's review (12) and validity (365 days, data/programs.json).
         assert_eq!(
             q,
-            "job=pretrain%3A7B%3A2T%3Aaws%3Ah100-sxm%3A64%3A30%3A1%3A1%3A0.4%3A1&grant=aws-activate%3A100K%3A0%3A12%3A365&grant=modal%3A5K%3A20%3A3%3A365&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A0.25"
+            "job=pretrain%3A7B%3A2T%3Aaws%3Ah100-sxm%3A64%3A30%3A1%3A1%3A0.4%3A1&work=modal%3Ah100-sxm%3A8%3A2K%3A0%3A0.25&grant=aws-activate%3A100K%3A0%3A12%3A365&grant=modal%3A5K%3A20%3A3%3A365"
         );
         let again = decode_link(&q, &c);
         assert_eq!(again.plan, d.plan);

@@ -65,7 +65,12 @@ impl SavedPlan {
         Option<crate::input::calendar::Date>,
     )> {
         let d = self.decode(catalog);
-        let editor = d.plan.jobs.first().cloned().unwrap_or_default();
+        let editor = d
+            .plan
+            .jobs()
+            .first()
+            .map(|&j| j.clone())
+            .unwrap_or_default();
         crate::estimators::cost::estimate(&editor, catalog).ok()?;
         Some((
             crate::credits::evaluate::run_plan(&d.plan, catalog),
@@ -475,7 +480,7 @@ mod tests {
         assert!(text.contains("\"version\":2"));
         assert_eq!(decode_plan_file(&text), Ok(s.clone()));
         let d = s.decode(&catalog());
-        assert_eq!(d.plan.jobs[0].params, 70e9);
+        assert_eq!(d.plan.jobs()[0].params, 70e9);
         assert!(d.plan.settings.overheads.spot);
         assert_eq!(d.plan.grants.len(), 1);
     }
@@ -495,7 +500,7 @@ mod tests {
         assert_eq!(lib.scenarios[1].name, "Seed plan");
         let seed = lib.scenarios[1].decode(&catalog());
         assert!(seed.errors.is_empty(), "{:?}", seed.errors);
-        let s = &seed.plan.jobs[0];
+        let s = &seed.plan.jobs()[0];
         assert_eq!(
             (s.params, s.tokens, s.gpus, s.mfu, s.duty),
             (7e9, 2e12, 8, 0.38, 0.5)
@@ -511,7 +516,7 @@ mod tests {
             crate::input::settings::Settings::default()
         );
         assert_eq!(
-            lib.scenarios[0].decode(&catalog()).plan.jobs[0].price_override_usd_per_gpu_hour,
+            lib.scenarios[0].decode(&catalog()).plan.jobs()[0].price_override_usd_per_gpu_hour,
             None
         );
         // Re-encoded, it is a version-2 library that reads back the same.

@@ -119,6 +119,7 @@ fn BillLines(
                         Some(BillLine::Job(j)) => ("gpu", tr!("runway_results.line_job", n = j + 1)),
                         Some(BillLine::Serve(j)) => ("gpu", tr!("runway_results.line_serve", n = j + 1)),
                         Some(BillLine::Experiment(k)) => ("gpu", tr!("runway_results.line_experiment", n = k + 1)),
+                        Some(BillLine::Api(a)) => ("api", tr!("runway_results.line_api", n = a + 1)),
                         Some(BillLine::JobStorage(j)) => ("storage", tr!("runway_results.line_storage", n = j + 1)),
                         Some(BillLine::JobEgress(j)) => ("egress", tr!("runway_results.line_egress", n = j + 1)),
                         None => ("gpu", tr!("runway_results.line_n", n = i + 1)),

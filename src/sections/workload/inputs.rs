@@ -25,7 +25,7 @@ pub fn InputsPanel() -> impl IntoView {
         })
     });
     let heading = move || {
-        let count = state.plan.with(|p| p.jobs.len());
+        let count = state.plan.with(|p| p.count::<runway_model::Job>());
         match state.editing.get() {
             Some(i) => tr!("inputs.heading_job", n = i + 1, count = count),
             None => tr!("inputs.heading_sketch"),

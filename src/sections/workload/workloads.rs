@@ -14,8 +14,8 @@ use crate::widgets::announce::{focus_test_id, marked, piece, Announcer, MARK};
 pub fn WorkloadList() -> impl IntoView {
     let state = use_app_state();
     // Rows are rebuilt only when the set of workloads changes; amounts update in place.
-    let job_count = Memo::new(move |_| state.plan.with(|p| p.jobs.len()));
-    let serve_count = Memo::new(move |_| state.plan.with(|p| p.serves.len()));
+    let job_count = Memo::new(move |_| state.plan.with(|p| p.count::<runway_model::Job>()));
+    let serve_count = Memo::new(move |_| state.plan.with(|p| p.count::<runway_model::Serve>()));
     // The serving line open in the form below, if one is being edited.
     let form = AddForm::new();
     let announcer = Announcer::get();
@@ -27,10 +27,15 @@ pub fn WorkloadList() -> impl IntoView {
     // takes the focus) stacks, so both come back.
     let removals = RwSignal::new(Vec::<Removal>::new());
     let removed = move |text: String, position: usize, before| {
-        let (jobs, serves, works) = state
-            .plan
-            .with_untracked(|p| (p.jobs.len(), p.serves.len(), p.workloads.len()));
-        if jobs + serves + works == 0 {
+        let (jobs, serves, works, apis) = state.plan.with_untracked(|p| {
+            (
+                p.count::<runway_model::Job>(),
+                p.count::<runway_model::Serve>(),
+                p.count::<runway_model::ExtraWorkload>(),
+                p.count::<runway_model::ApiUse>(),
+            )
+        });
+        if jobs + serves + works + apis == 0 {
             announcer.say(format!(
                 "{text} {} {}",
                 tr!("focus.no_workloads_left"),
@@ -47,7 +52,7 @@ pub fn WorkloadList() -> impl IntoView {
                 after: state.snapshot(),
             });
         });
-        focus_test_id(removal_focus(position, jobs, serves, works));
+        focus_test_id(removal_focus(position, [jobs, serves, works, apis]));
     };
     let undoable = Memo::new(move |_| {
         removals.with(|stack| {
@@ -69,10 +74,15 @@ pub fn WorkloadList() -> impl IntoView {
         state.restore(r.before);
         announcer.say(tr!("workloads.restored"));
         // The restored row's Remove button, where the removal started.
-        let (jobs, serves, works) = state
-            .plan
-            .with_untracked(|p| (p.jobs.len(), p.serves.len(), p.workloads.len()));
-        focus_test_id(removal_focus(r.position, jobs, serves, works));
+        let (jobs, serves, works, apis) = state.plan.with_untracked(|p| {
+            (
+                p.count::<runway_model::Job>(),
+                p.count::<runway_model::Serve>(),
+                p.count::<runway_model::ExtraWorkload>(),
+                p.count::<runway_model::ApiUse>(),
+            )
+        });
+        focus_test_id(removal_focus(r.position, [jobs, serves, works, apis]));
     };
     let iso = move |day: u32| {
         state.day0.with(|p| {
@@ -135,7 +145,7 @@ pub fn WorkloadList() -> impl IntoView {
                             on:click=move |_| {
                                 let before = state.snapshot();
                                 let title =
-                                    state.plan.with_untracked(|p| p.jobs.get(i).map(|j| j.title()));
+                                    state.plan.with_untracked(|p| p.nth::<runway_model::Job>(i).map(|j| j.title()));
                                 state.remove_job(i);
                                 removed(tr!("focus.job_removed", n = i + 1, title = title.unwrap_or_default()), i, before);
                             }>{tr!("workloads.remove")}</button>
@@ -198,10 +208,10 @@ pub fn WorkloadList() -> impl IntoView {
                 };
                 let remove = move |_| {
                     let before = state.snapshot();
-                    let title = state.plan.with_untracked(|p| p.serves.get(j).map(Serve::title));
+                    let title = state.plan.with_untracked(|p| p.nth::<runway_model::Serve>(j).map(Serve::title));
                     state.plan.update(|p| {
-                        if j < p.serves.len() {
-                            p.serves.remove(j);
+                        if let Some(id) = p.id_of::<runway_model::Serve>(j) {
+                            p.remove(id);
                         }
                     });
                     let position = job_count.get_untracked() + j;
@@ -224,7 +234,7 @@ pub fn WorkloadList() -> impl IntoView {
                         <button type="button" class="link-button" data-testid=format!("edit-serve-{j}")
                             aria-label=tr!("workloads.edit_serve", n = j + 1)
                             on:click=move |_| {
-                                if let Some(v) = state.plan.with_untracked(|p| p.serves.get(j).cloned()) {
+                                if let Some(v) = state.plan.with_untracked(|p| p.nth::<runway_model::Serve>(j).cloned()) {
                                     form.edit_serve(j, &v);
                                     // The line is now in the form below: the keyboard goes there.
                                     announcer.say(tr!("focus.serve_edit_open", n = j + 1));
@@ -240,7 +250,11 @@ pub fn WorkloadList() -> impl IntoView {
             .collect_view()
     };
     // Rebuilt only when the experiments change (not on every edit of a job).
-    let works = Memo::new(move |_| state.plan.with(|p| p.workloads.clone()));
+    let works = Memo::new(move |_| {
+        state
+            .plan
+            .with(|p| p.experiments().into_iter().cloned().collect::<Vec<_>>())
+    });
     let experiments = move || {
         works.with(|workloads| {
             workloads
@@ -251,19 +265,19 @@ pub fn WorkloadList() -> impl IntoView {
                     let remove = move |_| {
                         let before = state.snapshot();
                         state.plan.update(|p| {
-                            if k < p.workloads.len() {
-                                p.workloads.remove(k);
+                            if let Some(id) = p.id_of::<runway_model::ExtraWorkload>(k) {
+                                p.remove(id);
                             }
                         });
                         // A row being edited at or after this one has moved: the edit ends.
                         if form.edit_work.get_untracked().is_some_and(|e| e >= k) {
                             form.edit_work.set(None);
                         }
-                        let position = state.plan.with_untracked(|p| p.jobs.len() + p.serves.len()) + k;
+                        let position = state.plan.with_untracked(|p| p.count::<runway_model::Job>() + p.count::<runway_model::Serve>()) + k;
                         removed(tr!("focus.work_removed", n = k + 1), position, before);
                     };
                     let edit = move |_| {
-                        if let Some(w) = state.plan.with_untracked(|p| p.workloads.get(k).cloned()) {
+                        if let Some(w) = state.plan.with_untracked(|p| p.nth::<runway_model::ExtraWorkload>(k).cloned()) {
                             form.edit_work(k, &w);
                             // The row is now in the form below: the keyboard goes there.
                             announcer.say(tr!("focus.work_edit_open", n = k + 1));
@@ -283,12 +297,85 @@ pub fn WorkloadList() -> impl IntoView {
                 .collect_view()
         })
     };
+    // Hosted API lines: the monthly bill, the serving line they replaced this visit (one click
+    // back), removable.
+    let derived = crate::state::use_derived();
+    let api_count = Memo::new(move |_| state.plan.with(|p| p.count::<runway_model::ApiUse>()));
+    let apis = move || {
+        (0..api_count.get())
+            .map(|a| {
+                let row = Memo::new(move |_| {
+                    state.runway.with(|r| {
+                        r.as_ref().and_then(|r| r.apis.get(a)).map(|o| {
+                            (
+                                tr!(
+                                    "workloads.api_text",
+                                    title = o.api.title(state.catalog),
+                                    provider = provider_name(state.catalog, &o.api.provider_id),
+                                    start = human(o.api.start_day)
+                                ),
+                                o.monthly_usd,
+                            )
+                        })
+                    })
+                });
+                let monthly = move || row.with(|r| r.as_ref().map_or(0.0, |r| r.1));
+                let text = move || row.with(|r| r.as_ref().map(|r| r.0.clone()));
+                let id = move || state.plan.with_untracked(|p| p.id_of::<runway_model::ApiUse>(a));
+                let before = Memo::new(move |_| {
+                    let id = state.plan.with(|p| p.id_of::<runway_model::ApiUse>(a));
+                    derived.hosted_before.with(|h| {
+                        h.iter().find(|(x, _)| Some(*x) == id).map(|(_, v)| v.clone())
+                    })
+                });
+                let back = move |_| {
+                    let (Some(id), Some(serve)) = (id(), before.get_untracked()) else {
+                        return;
+                    };
+                    state.plan.update(|p| {
+                        p.upsert(Some(id), serve);
+                    });
+                    derived.hosted_before.update(|h| h.retain(|(x, _)| *x != id));
+                    announcer.say(tr!("workloads.self_hosted_again"));
+                };
+                let remove = move |_| {
+                    let snapshot = state.snapshot();
+                    state.plan.update(|p| {
+                        if let Some(id) = p.id_of::<runway_model::ApiUse>(a) {
+                            p.remove(id);
+                        }
+                    });
+                    let position = state.plan.with_untracked(|p| {
+                        p.count::<runway_model::Job>()
+                            + p.count::<runway_model::Serve>()
+                            + p.count::<runway_model::ExtraWorkload>()
+                    }) + a;
+                    removed(tr!("workloads.api_removed", n = a + 1), position, snapshot);
+                };
+                view! {
+                    <li data-testid=format!("api-use-{a}")>
+                        <span class="workload-title">{text}</span>
+                        <span class="workload-stats">
+                            <span class="stat" data-testid=format!("api-use-monthly-{a}") data-value=move || data_value(monthly()) title=move || usd_exact(monthly())>{move || tr!("workloads.a_month", amount = usd(monthly()))}</span>
+                        </span>
+                        {move || before.get().map(|_| view! {
+                            <button type="button" class="link-button" data-testid=format!("self-host-again-{a}") on:click=back>{tr!("workloads.self_host_again")}</button>
+                        })}
+                        <button type="button" class="link-button" data-testid=format!("remove-api-use-{a}")
+                            aria-label=tr!("workloads.remove_api", n = a + 1)
+                            on:click=remove>{tr!("workloads.remove")}</button>
+                    </li>
+                }
+            })
+            .collect_view()
+    };
     view! {
         <h3 class="no-print" id="workloads" data-testid="workloads-heading">{tr!("workloads.heading")}</h3>
         <ul class="workloads no-print">
             {jobs}
             {serves}
             {experiments}
+            {apis}
         </ul>
         {move || undoable.get().map(|text| view! {
             <p class="undo no-print" data-testid="undo-remove-note">{text}" "
@@ -313,21 +400,27 @@ struct Removal {
 }
 
 /// The test id of the control that takes the focus after a workload's row is removed: the Remove
-/// button of the row now at `position` in the list (jobs, then serving lines, then experiments;
-/// the counts are what is left), else of the last row, else the list's heading.
-fn removal_focus(position: usize, jobs: usize, serves: usize, works: usize) -> String {
-    let left = jobs + serves + works;
-    if left == 0 {
+/// button of the row now at `position` in the list (jobs, then serving lines, experiments and API
+/// lines; `left` is how many of each are left), else of the last row, else the list's heading.
+fn removal_focus(position: usize, left: [usize; 4]) -> String {
+    const REMOVE: [&str; 4] = [
+        "remove-job",
+        "remove-serve",
+        "remove-work",
+        "remove-api-use",
+    ];
+    let total: usize = left.iter().sum();
+    if total == 0 {
         return "workloads-heading".to_string();
     }
-    let at = position.min(left - 1);
-    if at < jobs {
-        format!("remove-job-{at}")
-    } else if at < jobs + serves {
-        format!("remove-serve-{}", at - jobs)
-    } else {
-        format!("remove-work-{}", at - jobs - serves)
+    let mut at = position.min(total - 1);
+    for (n, key) in left.into_iter().zip(REMOVE) {
+        if at < n {
+            return format!("{key}-{at}");
+        }
+        at -= n;
     }
+    "workloads-heading".to_string()
 }
 
 /// What a job's row shows.
@@ -573,16 +666,32 @@ fn AddWorkload(
             }
         }
     };
-    let is_job = move || kind.with(|x| x != "serve" && x != "experiments");
+    let is_job = move || kind.with(|x| x != "serve" && x != "experiments" && x != "api");
+    // The form's hosted API (an `api` line): the catalog's APIs, the cheapest first.
+    let api = RwSignal::new("together-llama-70b".to_string());
+    let api_options = {
+        let mut apis: Vec<_> = state.catalog.apis.iter().collect();
+        apis.sort_by(|a, b| {
+            runway_model::mix_usd_per_mtok(a).total_cmp(&runway_model::mix_usd_per_mtok(b))
+        });
+        apis.into_iter()
+            .map(|a| {
+                let id = a.id.to_string();
+                let price = runway_model::mix_usd_per_mtok(a);
+                view! { <option value=id.clone() selected=id == "together-llama-70b">{tr!("workloads.api_option", name = a.name, price = runway_model::usd_as_published(price, 2))}</option> }
+            })
+            .collect_view()
+    };
     let kinds = job_kinds()
         .map(|k| (k.id(), k.label().to_string()))
         .chain([
             ("serve", tr!("workloads.kind_serve")),
             ("experiments", tr!("workloads.kind_experiments")),
+            ("api", tr!("workloads.kind_api")),
         ])
         .map(|(id, label)| view! { <option value=id selected=id == "lora">{label}</option> })
         .collect_view();
-    let providers = state.catalog.providers.iter().map(|p| view! { <option value=p.id.to_string() selected=p.id == "modal">{p.name.to_string()}</option> }).collect_view();
+    let providers = state.catalog.hosting_providers().map(|p| view! { <option value=p.id.to_string() selected=p.id == "modal">{p.name.to_string()}</option> }).collect_view();
     let accelerators = move || {
         let p = provider.get();
         state
@@ -618,7 +727,7 @@ fn AddWorkload(
         let (p, a) = (provider.get(), accelerator.get());
         let k = kind.get();
         // A job or a serving line needs its model: said before the token's own checks.
-        if k != "experiments" && params.with_untracked(|t| t.trim().is_empty()) {
+        if k != "experiments" && k != "api" && params.with_untracked(|t| t.trim().is_empty()) {
             error.set(Some(tr!("workloads.pick_model")));
             focus_test_id("new-work-base".to_string());
             return;
@@ -654,7 +763,8 @@ fn AddWorkload(
                     "",
                     precision.as_str(),
                 ];
-                let index = editing.unwrap_or_else(|| count_of(|p| p.serves.len()));
+                let index =
+                    editing.unwrap_or_else(|| count_of(|p| p.count::<runway_model::Serve>()));
                 serve_from_slots(&slots, index, Origin::Typed, state.catalog).map(|v| {
                     if editing.is_none() {
                         replaced = state.take_example();
@@ -664,12 +774,36 @@ fn AddWorkload(
                         Some(j) => tr!("focus.serve_saved", n = j + 1, title = v.title()),
                         None => tr!("focus.serve_added", n = index + 1, title = v.title()),
                     });
-                    state.plan.update(|p| match editing {
-                        Some(j) if j < p.serves.len() => p.serves[j] = v,
-                        _ => p.serves.push(v),
+                    state.plan.update(|p| {
+                        let id = editing.and_then(|j| p.id_of::<runway_model::Serve>(j));
+                        p.upsert(id, v);
                     });
                     edit_serve.set(None);
                 })
+            }
+            "api" => {
+                let (api_id, volume, start, months) =
+                    (text(api), text(tokens_month), text(start), text(months));
+                let slots = [
+                    api_id.as_str(),
+                    volume.as_str(),
+                    start.as_str(),
+                    months.as_str(),
+                ];
+                let index = count_of(|p| p.count::<runway_model::ApiUse>());
+                runway_model::api_use_from_slots(&slots, index, Origin::Typed, state.catalog).map(
+                    |a| {
+                        replaced = state.take_example();
+                        announcer.say(tr!(
+                            "workloads.api_added",
+                            n = index + 1,
+                            title = a.title(state.catalog)
+                        ));
+                        state.plan.update(|p| {
+                            p.push(a);
+                        });
+                    },
+                )
             }
             "experiments" => {
                 let (gpus, hours, start, duty) = (text(gpus), text(hours), text(start), text(duty));
@@ -681,12 +815,13 @@ fn AddWorkload(
                     start.as_str(),
                     duty.trim().trim_end_matches('%'),
                 ];
-                let index = editing_work.unwrap_or_else(|| count_of(|p| p.workloads.len()));
+                let index = editing_work
+                    .unwrap_or_else(|| count_of(|p| p.count::<runway_model::ExtraWorkload>()));
                 work_from_slots(&slots, index, Origin::Typed, state.catalog).map(|mut w| {
                     match editing_work {
                         Some(k) => {
                             state.plan.update(|p| {
-                                if let Some(old) = p.workloads.get_mut(k) {
+                                if let Some(old) = p.nth_mut::<runway_model::ExtraWorkload>(k) {
                                     // The form has no price box: a row's override stays.
                                     w.price_override_usd_per_gpu_hour =
                                         old.price_override_usd_per_gpu_hour;
@@ -698,7 +833,9 @@ fn AddWorkload(
                         }
                         None => {
                             replaced = state.take_example();
-                            state.plan.update(|p| p.workloads.push(w));
+                            state.plan.update(|p| {
+                                p.push(w);
+                            });
                             announcer.say(tr!("focus.work_added", n = index + 1));
                         }
                     }
@@ -724,7 +861,7 @@ fn AddWorkload(
                     epochs.as_str(),
                     runs.as_str(),
                 ];
-                let index = count_of(|p| p.jobs.len());
+                let index = count_of(|p| p.count::<runway_model::Job>());
                 job_from_slots(&slots, index, Origin::Typed, state.catalog).map(|j| {
                     replaced = state.take_example();
                     announcer.say(tr!("focus.job_added", n = index + 1, title = j.title()));
@@ -762,7 +899,10 @@ fn AddWorkload(
             <label class="grant-field"><span>{tr!("workloads.what")}</span>
                 <select data-testid="new-work-type" prop:value=move || kind.get() on:change=move |ev| kind.set(event_target_value(&ev))>{kinds}</select>
             </label>
-            <label class="grant-field" style:display=move || if is("experiments")() { "none" } else { "" }><span>{tr!("workloads.base_model")}</span>
+            <label class="grant-field" style:display=move || if is("api")() { "" } else { "none" }><span>{tr!("workloads.api")}</span>
+                <select data-testid="new-work-api" prop:value=move || api.get() on:change=move |ev| api.set(event_target_value(&ev))>{api_options}</select>
+            </label>
+            <label class="grant-field" style:display=move || if is("experiments")() || is("api")() { "none" } else { "" }><span>{tr!("workloads.base_model")}</span>
                 // The options first, then the value: a select takes `prop:value` only once
                 // the option it names exists.
                 <select data-testid="new-work-base" on:change=pick_base prop:value=base>
@@ -771,7 +911,7 @@ fn AddWorkload(
                     <option value="other">{tr!("workloads.other_size")}</option>
                 </select>
             </label>
-            <label class="grant-field"><span>{tr!("workloads.provider")}</span>
+            <label class="grant-field" style:display=move || if is("api")() { "none" } else { "" }><span>{tr!("workloads.provider")}</span>
                 <select data-testid="new-work-provider" prop:value=move || provider.get() on:change=move |ev| {
                     let p = event_target_value(&ev);
                     // Keep the accelerator when the new provider rents it.
@@ -784,10 +924,10 @@ fn AddWorkload(
                     provider.set(p);
                 }>{providers}</select>
             </label>
-            <label class="grant-field"><span>{tr!("workloads.accelerator")}</span>
+            <label class="grant-field" style:display=move || if is("api")() { "none" } else { "" }><span>{tr!("workloads.accelerator")}</span>
                 <select data-testid="new-work-gpu" prop:value=move || accelerator.get() on:change=move |ev| accelerator.set(event_target_value(&ev))>{accelerators}</select>
             </label>
-            <Show when=move || !is("experiments")()>
+            <Show when=move || !is("experiments")() && !is("api")()>
                 <label class="grant-field"><span>{tr!("workloads.params")}</span>
                     <input type="text" data-testid="new-work-params" placeholder=tr!("workloads.params_placeholder") prop:value=move || params.get() on:input=move |ev| params.set(event_target_value(&ev)) />
                 </label>
@@ -797,7 +937,11 @@ fn AddWorkload(
                 {input(tr!("workloads.epochs"), "epochs", epochs)}
                 {input(tr!("workloads.runs"), "runs", runs)}
             </Show>
-            <Show when=move || !is("serve")()>{input("GPUs".to_string(), "gpus", gpus)}</Show>
+            <Show when=move || !is("serve")() && !is("api")()>{input("GPUs".to_string(), "gpus", gpus)}</Show>
+            <Show when=is("api")>
+                {input(tr!("workloads.tokens_month"), "tokens_month", tokens_month)}
+                {input(tr!("workloads.months"), "months", months)}
+            </Show>
             <Show when=is("serve")>
                 {input(tr!("workloads.tokens_month"), "tokens_month", tokens_month)}
                 {input(tr!("workloads.months"), "months", months)}
