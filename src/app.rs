@@ -15,6 +15,7 @@ use crate::sections::saved::SavedPlansPanel;
 use crate::sections::share::ShareBar;
 use crate::sections::workload::inputs::InputsPanel;
 use crate::sections::workload::results::Results;
+use crate::state::derived::provide_derived;
 use crate::state::last_plan::{remember_last, restore_last};
 use crate::state::{provide_app_state, AppState};
 use crate::widgets::announce::LiveRegion;
@@ -33,6 +34,12 @@ const CALCULATOR: u8 = 2;
 /// The credits, the detail sections and the footer: the whole page.
 const WHOLE_PAGE: u8 = 3;
 
+/// The page as [`crate::lang::mount`] builds it (and rebuilds it after a switch of language or
+/// currency).
+pub fn page(in_steps: bool) -> AnyView {
+    App(AppProps { in_steps }).into_any()
+}
+
 /// The page: reads the share link once, then keeps the link in step with the plan. `in_steps`:
 /// build the first screen (header, navigation, answers) now and the rest in later tasks.
 #[component]
@@ -43,10 +50,14 @@ pub fn App(in_steps: bool) -> impl IntoView {
             return view! { <main class="fatal-banner" role="alert" data-testid="fatal-error">{e.to_string()}</main> }.into_any();
         }
     };
-    // A link opens exactly its plan; no link reopens the last plan from this browser.
+    // The link, read once: its view keys first (the language and currency they ask for applied),
+    // then the plan in that language. A link opens exactly its plan; no link reopens the last plan
+    // from this browser.
     let query = browser::query_string();
-    let state = if query.trim_start_matches('?').is_empty() {
-        let state = AppState::from_query(catalog, "");
+    let decoded = runway_model::decode_link_opening(&query, catalog, crate::lang::open);
+    let view_errors = decoded.view_errors.clone();
+    let state = AppState::new(catalog, decoded);
+    if query.trim_start_matches('?').is_empty() {
         if let Some(last) = restore_last() {
             state.load(last.decode(catalog));
             state.saved_id.set((!last.id.is_empty()).then_some(last.id));
@@ -54,19 +65,15 @@ pub fn App(in_steps: bool) -> impl IntoView {
         } else {
             state.mark_example();
         }
-        state
-    } else {
-        // A link from before jobs (`params=…&tokens=…`) opens as one pretraining job; like every
-        // rewrite of the address bar, the new form is written on the first edit.
-        let state = AppState::from_query(catalog, &query);
+    } else if !runway_model::query_has_plan(&query) {
         // A link with only view keys (`?lang=pt`, a language switch on the example) has no plan:
-        // it opens the example.
-        if !runway_model::query_has_plan(&query) {
-            state.mark_example();
-        }
-        state
-    };
+        // it opens the example. (A link from before jobs, `params=…&tokens=…`, opens as one
+        // pretraining job; like every rewrite of the address bar, the new form is written on the
+        // first edit.)
+        state.mark_example();
+    }
     provide_app_state(state);
+    let derived = provide_derived(state);
     let write_link = sync_url(state);
     // The tab says which plan it holds: "Seed round plan — GPU Credit Runway" (text, never markup).
     let name = Memo::new(move |_| state.plan.with(|p| p.name.clone()));
@@ -115,12 +122,12 @@ pub fn App(in_steps: bool) -> impl IntoView {
             </div>
             <div class="top-tools">
                 <div class="view-prefs">
-                    <LangSwitch write_link=write_link />
-                    <CurrencySwitch write_link=write_link />
+                    <LangSwitch view=state.view write_link=write_link />
+                    <CurrencySwitch view=state.view write_link=write_link />
                 </div>
                 <ShareBar />
             </div>
-            {crate::lang::messages().into_iter().map(|m| view! { <p class="link-note" role="alert" data-testid="view-error">{m}</p> }).collect_view()}
+            {view_errors.iter().map(|m| view! { <p class="link-note" role="alert" data-testid="view-error">{m.clone()}</p> }).collect_view()}
         </header>
         // A first visit's example and a stale link's day 0 come before the navigation: the
         // starting points are the first stops after the header (17 Tabs away before).
@@ -129,7 +136,7 @@ pub fn App(in_steps: bool) -> impl IntoView {
         <LiveRegion />
         // `data-built`: every part of the page is in the document (tests and benchmarks wait for it).
         <main class="layout" data-built=move || (built.get() >= WHOLE_PAGE).then_some("")>
-            <section id="answers" class="panel answers" aria-label=tr!("app.answers")><AnswersPanel runway=state.runway day0=state.day0 planned=state.grants catalog=state.catalog /></section>
+            <section id="answers" class="panel answers" aria-label=tr!("app.answers")><AnswersPanel answers=derived.answers day0=state.day0 planned=state.grants catalog=state.catalog /></section>
             <Show when=shows(CALCULATOR)>
                 <section id="workload" class="panel inputs" aria-label=tr!("app.inputs")><InputsPanel /></section>
                 <div class="side-details">

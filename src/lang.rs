@@ -8,16 +8,13 @@
 //! - Display currency: US dollars unless the link says `cur=brl|eur&fx=<rate>` (the rate the reader
 //!   typed: nothing is fetched). It travels in the link; amounts are still billed in US dollars.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use leptos::prelude::*;
 use runway_model::{
-    decode_view_prefs, encode_view_prefs, locale, locale::CurrencyCode, locale::DisplayCurrency,
-    locale::Lang, tr, ViewPrefs,
+    locale, locale::CurrencyCode, locale::DisplayCurrency, locale::Lang, tr, ViewPrefs,
 };
 use wasm_bindgen::JsCast;
-
-use crate::platform::browser;
 
 /// Where the reader's choice of language is kept.
 const LANG_KEY: &str = "gpu-credit-runway.lang";
@@ -25,8 +22,8 @@ const LANG_KEY: &str = "gpu-credit-runway.lang";
 thread_local! {
     /// The mounted page; dropping it unmounts it (its reactive owner is disposed too).
     static MOUNTED: RefCell<Option<leptos::mount::UnmountHandle<AnyViewState>>> = const { RefCell::new(None) };
-    /// What the link says of the view (written back into it), and its messages about bad values.
-    static VIEW: RefCell<(ViewPrefs, Vec<String>)> = RefCell::new((ViewPrefs::default(), Vec::new()));
+    /// What builds the page (`in_steps`): given by the entry point, called again on a rebuild.
+    static PAGE: Cell<Option<PageBuilder>> = const { Cell::new(None) };
     /// The rate as the reader typed it, for the rebuilt page's rate box ("5," stays "5,", the
     /// caret at its end) while the reader is still typing.
     static TYPED_RATE: RefCell<Option<String>> = const { RefCell::new(None) };
@@ -37,9 +34,12 @@ const RATE_DEBOUNCE_MS: u64 = 350;
 
 type AnyViewState = <AnyView as leptos::tachys::view::Render>::State;
 
-/// Reads the view from the link (and the saved language) and applies it: called before every mount.
-pub fn open() {
-    let (prefs, messages) = decode_view_prefs(&browser::query_string());
+/// What builds the page: `in_steps` (see [`mount`]) → the page.
+pub type PageBuilder = fn(bool) -> AnyView;
+
+/// Applies the view the link asks for (with the saved language, then the browser's): called by the
+/// page while it reads its link, before the plan's words ([`runway_model::decode_link_opening`]).
+pub fn open(prefs: &ViewPrefs) {
     let lang = prefs.lang.or_else(saved).unwrap_or_else(|| {
         web_sys::window()
             .and_then(|w| w.navigator().language())
@@ -47,17 +47,6 @@ pub fn open() {
     });
     apply(lang);
     locale::set_currency(prefs.currency.unwrap_or(DisplayCurrency::USD));
-    VIEW.with(|v| *v.borrow_mut() = (prefs, messages));
-}
-
-/// The link keys of the view, to append to the plan's link ("" for a link that names neither).
-pub fn link_keys() -> String {
-    VIEW.with(|v| encode_view_prefs(&v.borrow().0))
-}
-
-/// The link's messages about view keys it could not use (shown under the header).
-pub fn messages() -> Vec<String> {
-    VIEW.with(|v| v.borrow().1.clone())
 }
 
 fn saved() -> Option<Lang> {
@@ -76,20 +65,18 @@ fn apply(lang: Lang) {
     }
 }
 
-/// Mounts the page: reads the view, then builds the page from the link. `in_steps`: the first
-/// screen in this task and the rest in later ones (a page load); else all of it now (a rebuild,
-/// which puts the scroll position and the focus back at once).
-pub fn mount(in_steps: bool) {
-    open();
+/// Mounts the page `page` builds (kept for the rebuilds a switch asks for), which reads its link.
+/// `in_steps`: the first screen in this task and the rest in later ones (a page load); else all of
+/// it now (a rebuild, which puts the scroll position and the focus back at once).
+pub fn mount(in_steps: bool, page: PageBuilder) {
+    PAGE.with(|p| p.set(Some(page)));
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
     let Some(body) = document.body() else {
         return;
     };
-    let handle = leptos::mount::mount_to(body, move || {
-        crate::app::App(crate::app::AppProps { in_steps }).into_any()
-    });
+    let handle = leptos::mount::mount_to(body, move || page(in_steps));
     MOUNTED.with(|m| *m.borrow_mut() = Some(handle));
 }
 
@@ -116,7 +103,10 @@ fn rebuild(focus_id: &'static str) {
                 .and_then(|w| w.scroll_y().ok())
                 .unwrap_or(0.0);
             MOUNTED.with(|m| drop(m.borrow_mut().take()));
-            mount(false);
+            let Some(page) = PAGE.with(Cell::get) else {
+                return;
+            };
+            mount(false, page);
             if let Some(w) = web_sys::window() {
                 w.scroll_to_with_x_and_y(0.0, scroll);
             }
@@ -138,18 +128,17 @@ fn rebuild(focus_id: &'static str) {
 }
 
 /// Switches the page to `lang`: saved as the reader's choice, written into a link that names its
-/// language, and the page rebuilt.
-fn switch_to(lang: Lang, write_link: impl Fn()) {
+/// language (`view`: the link's view keys), and the page rebuilt.
+fn switch_to(lang: Lang, view: StoredValue<ViewPrefs>, write_link: impl Fn()) {
     if lang == locale::lang() {
         return;
     }
     if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
         let _ = storage.set_item(LANG_KEY, lang.code());
     }
-    VIEW.with(|v| {
-        let mut v = v.borrow_mut();
-        if v.0.lang.is_some() {
-            v.0.lang = Some(lang);
+    view.update_value(|v| {
+        if v.lang.is_some() {
+            v.lang = Some(lang);
         }
     });
     // The address bar gets the plan as it is now, with the new view keys: the rebuilt page reads it.
@@ -159,15 +148,24 @@ fn switch_to(lang: Lang, write_link: impl Fn()) {
 
 /// Shows amounts in `currency` (`None`: US dollars): written into the link, and the page rebuilt
 /// with the focus back on `focus_id`.
-fn show_in(currency: Option<DisplayCurrency>, write_link: impl Fn(), focus_id: &'static str) {
-    VIEW.with(|v| v.borrow_mut().0.currency = currency);
+fn show_in(
+    currency: Option<DisplayCurrency>,
+    view: StoredValue<ViewPrefs>,
+    write_link: impl Fn(),
+    focus_id: &'static str,
+) {
+    view.update_value(|v| v.currency = currency);
     write_link();
     rebuild(focus_id);
 }
 
-/// The language switch in the header: one button per language, the current one pressed.
+/// The language switch in the header: one button per language, the current one pressed. `view`:
+/// the link's view keys, which `write_link` writes with the plan.
 #[component]
-pub fn LangSwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
+pub fn LangSwitch(
+    view: StoredValue<ViewPrefs>,
+    write_link: impl Fn() + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let current = locale::lang();
     view! {
         <div class="lang-switch" role="group" aria-label=tr!("app.language")>
@@ -182,7 +180,7 @@ pub fn LangSwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> impl 
                             lang=l.html_lang()
                             aria-pressed=if l == current { "true" } else { "false" }
                             data-testid=format!("lang-{}", l.code())
-                            on:click=move |_| switch_to(l, write_link)
+                            on:click=move |_| switch_to(l, view, write_link)
                         >
                             {l.native_name()}
                         </button>
@@ -197,7 +195,10 @@ pub fn LangSwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> impl 
 /// default rate (data/currencies.json, the ECB's reference rates of one day); the rate box changes
 /// the page as the reader types (a short pause after the last key), Enter or leaving it at once.
 #[component]
-pub fn CurrencySwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
+pub fn CurrencySwitch(
+    view: StoredValue<ViewPrefs>,
+    write_link: impl Fn() + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let current = locale::currency();
     let chosen = RwSignal::new(current.code);
     // The rebuilt page shows the rate as it was typed (while it still reads as the rate shown).
@@ -225,7 +226,7 @@ pub fn CurrencySwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> i
             Ok(rate) => match DisplayCurrency::new(code, rate) {
                 Some(c) if c != locale::currency() => {
                     TYPED_RATE.with(|t| *t.borrow_mut() = Some(text.clone()));
-                    show_in(Some(c), write_link, "currency-rate");
+                    show_in(Some(c), view, write_link, "currency-rate");
                 }
                 Some(_) => {
                     error.try_set(None);
@@ -252,7 +253,7 @@ pub fn CurrencySwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> i
         error.try_set(None);
         if code == CurrencyCode::Usd {
             if locale::currency().code != CurrencyCode::Usd {
-                show_in(None, write_link, "currency-code");
+                show_in(None, view, write_link, "currency-code");
             }
         } else if code != locale::currency().code {
             // A new currency converts at once at its dated default rate (nothing is fetched); the
@@ -261,7 +262,7 @@ pub fn CurrencySwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> i
             match runway_model::default_rate(code)
                 .and_then(|r| DisplayCurrency::new(code, r.per_usd()))
             {
-                Some(c) => show_in(Some(c), write_link, "currency-code"),
+                Some(c) => show_in(Some(c), view, write_link, "currency-code"),
                 None => {
                     rate_text.try_set(String::new());
                 }

@@ -19,5 +19,5 @@ fn main() {
             info = info.to_string()
         ));
     }));
-    lang::mount(true);
+    lang::mount(true, app::page);
 }

@@ -36,7 +36,7 @@ type Checked = Result<(), TestCaseError>;
 
 /// Keys that are not fields: plan tokens, free text, and unknown keys.
 const OTHER_KEYS: &[&str] = &[
-    "grant", "work", "job", "serve", "cmp", "name", "note", "t0", "x", "",
+    "grant", "work", "job", "serve", "api_use", "cmp", "name", "note", "t0", "x", "",
 ];
 
 /// Numbers at the edges of parsing: signs, zero, subnormals, overflow, words, separators.
@@ -406,6 +406,20 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
         finite("serve monthly", v.monthly_usd)?;
         finite("serve total", v.total_usd)?;
     }
+    for a in &outcome.apis {
+        finite("api monthly", a.monthly_usd)?;
+        finite("api total", a.total_usd)?;
+    }
+    // Self-host or API on the plan (src/sections/self_host.rs): every figure of both routes.
+    for w in runway_model::self_host_or_api(plan, &outcome, cat) {
+        for (what, r) in [("self-host", w.self_host), ("api route", w.via_api)] {
+            finite(what, r.cash_usd)?;
+            finite(what, r.credits_used_usd)?;
+            finite(what, r.credits_expired_usd)?;
+            finite(what, r.total_usd)?;
+        }
+        finite("api route month", w.api_monthly_usd)?;
+    }
     let inputs = runway_inputs(plan, cat);
     let r = simulate(&inputs.0, &inputs.1);
     check_runway("runway", &r)?;
@@ -598,6 +612,7 @@ fn link_shaped(cat: &Catalog) -> impl Strategy<Value = String> {
     let job_kinds: Vec<String> = runway_model::job_kinds()
         .map(|k| k.id().to_string())
         .collect();
+    let api_ids: Vec<String> = cat.apis.iter().map(|a| a.id.to_string()).collect();
     let kinds: Vec<String> = WorkloadKind::ALL
         .iter()
         .map(|k| k.id().to_string())
@@ -705,6 +720,17 @@ fn link_shaped(cat: &Catalog) -> impl Strategy<Value = String> {
             .prop_map(|(params, tpm, (provider, acc), start, months, host, price, keep)| {
                 let parts = vec![params, tpm, provider, acc, start, months, host, price];
                 ("serve".to_string(), token(parts, 4, keep))
+            }),
+        // Hosted API lines: api-id:tokens-per-month[:start[:months]].
+        2 => (
+            ids(api_ids.clone()),
+            amount_text(1e3, 1e15),
+            whole_text(0, 1826),
+            whole_text(1, 60),
+            0usize..=2,
+        )
+            .prop_map(|(api, tpm, start, months, keep)| {
+                ("api_use".to_string(), token(vec![api, tpm, start, months], 2, keep))
             }),
         2 => (
             ids(kinds),

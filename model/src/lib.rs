@@ -59,8 +59,10 @@ pub mod montecarlo;
 // The public surface: every item the app, the charts and the tests use, each from the module
 // that defines it.
 pub use credits::answers::{
-    credit_totals, next_steps, serving_vs_api, ApiVerdict, ApplyStatus, CreditTotals, NextStep,
+    answers, credit_totals, next_steps, serving_vs_api, Answers, ApiVerdict, ApplyStatus,
+    CreditTotals, NextStep,
 };
+pub use credits::chart_reading::{chart_reading, ChartReading};
 pub use credits::evaluate::{
     billing_view, evaluate, host_text, price_job, price_serve, run_plan, runway_inputs,
     serve_billing, ApiOutcome, Certainty, IfDenied, Outcome,
@@ -94,11 +96,12 @@ pub use document::workload::{Kind, KindOf, Removed, Work, Workload, WorkloadId};
 pub use document::workloads::{
     encode_serve, job_from_slots, job_kinds, params_compact, parse_serve, serve_from_slots, Serve,
 };
-pub use estimators::advisor::{advise, advise_plan, eligibility, Advice, InRunway, PlanFit};
+pub use estimators::advisor::{advise, advise_plan, Advice, InRunway, PlanFit};
 pub use estimators::billing::{
     billing_modes, duty_sweep, estimate_billing, model_shape, rent_sizes, volume_sweep,
     what_budget_buys, BillingEstimate, BuyRow, DutySweep, ModeRow, VolumeSweep,
 };
+pub use estimators::billing_math::{billing_math, BillingFigure, BillingMath};
 pub use estimators::cost::{
     cost_by_provider, cost_vs_mfu, estimate, estimate_billed, Estimate, EstimateError, PriceSource,
 };
@@ -106,8 +109,9 @@ pub use estimators::explain::{Citation, Explanation, Output};
 pub use estimators::overheads::explain::HiddenOutput;
 pub use estimators::overheads::{
     contrasting_network, cost_vs_gpus, cost_vs_interval, estimate_overheads, gpus_per_node,
-    implied_bus_gb_s, log_space, offered_networks, sweeps, sync_seconds, whole_cost_by_provider,
-    with_hidden_costs, OverheadEstimate, Sweeps, MAX_SWEEP_DAYS, MAX_SWEEP_GPUS,
+    implied_bus_gb_s, log_space, network_options, offered_networks, sweeps, sync_seconds,
+    whole_cost_by_provider, with_hidden_costs, NetworkOption, OverheadEstimate, Sweeps,
+    MAX_SWEEP_DAYS, MAX_SWEEP_GPUS,
 };
 pub use estimators::parallel::{
     layout, moe_of, nccl_check, recipe_batch_tokens, Layout, Moe, NcclCheck, Phases, SplitReason,
@@ -143,7 +147,7 @@ pub use io::format::{
 };
 pub use io::ics::{file_name, plan_calendar, plan_events};
 pub use io::link::{
-    decode_link, decode_view_prefs, encode_link, encode_view_prefs, query_has_plan, DecodedLink,
+    decode_link, decode_link_opening, encode_link, encode_view_prefs, query_has_plan, DecodedLink,
     ViewPrefs,
 };
 pub use io::order::insert_by_key;

@@ -47,8 +47,8 @@ fn model_values(link: &str, catalog: &Catalog) -> BTreeMap<String, String> {
         for e in &d.errors {
             put(format!("error-{}#text", e.field.key()), e.to_string());
         }
-        // The uncertainty section reads the range keys' errors from the link itself.
-        for e in runway_model::montecarlo::decode_ranges(link).1 {
+        // The uncertainty section shows the range keys' errors of the same decode.
+        for e in &d.range_errors {
             put(format!("error-{}#text", e.key.key()), e.to_string());
         }
         for e in &d.plan_errors {

@@ -66,9 +66,9 @@ fn scenario() -> impl Strategy<Value = Plan> {
 /// Any valid hidden-cost knobs (the network is a placeholder whose length picks one of the
 /// provider's networks).
 fn overheads() -> impl Strategy<Value = OverheadInputs> {
+    // Where data can live: providers that rent machines (an API provider bills tokens only).
     let providers: Vec<String> = catalog()
-        .providers
-        .iter()
+        .hosting_providers()
         .map(|p| p.id.to_string())
         .collect();
     (
@@ -277,6 +277,23 @@ fn job_token(cat: &Catalog) -> BoxedStrategy<String> {
         .boxed()
 }
 
+/// `api_use=api-id:tokens-per-month[:start[:months]]`.
+fn api_use_token(cat: &Catalog) -> BoxedStrategy<String> {
+    let apis: Vec<String> = cat.apis.iter().map(|a| a.id.to_string()).collect();
+    (
+        prop::sample::select(apis),
+        field_text(Field::TokensMonth),
+        optional(field_text(Field::Start)),
+        optional(number_in(1.0, 60.0, true, true, false)),
+        kept(2),
+        spoil(),
+    )
+        .prop_map(|(api, tpm, start, months, keep, bad)| {
+            token(vec![api, tpm, start, months], 2, keep, &[1, 2, 3], bad)
+        })
+        .boxed()
+}
+
 /// `serve=params:tokens-per-month:provider:accelerator[:start[:months[:host[:price]]]]`.
 fn serve_token(cat: &Catalog) -> BoxedStrategy<String> {
     let hosts: Vec<String> = runway_model::HostMode::ALL
@@ -434,6 +451,7 @@ fn link_pair(cat: &Catalog) -> BoxedStrategy<(String, String)> {
         6 => pair("grant", grant_token(cat)),
         3 => pair("job", job_token(cat)),
         2 => pair("serve", serve_token(cat)),
+        2 => pair("api_use", api_use_token(cat)),
         3 => pair("work", work_token(cat)),
         1 => pair("cmp", cmp_token()),
         1 => pair("mfu_range", span(0.05, 5.0)),
@@ -562,6 +580,7 @@ proptest! {
         prop_assert_eq!(loaded.grants + loaded.grant_errors, count_key(&q, "grant"));
         prop_assert_eq!(loaded.works + errors_of(&d, |t| matches!(t, Token::Work(_))), count_key(&q, "work"));
         prop_assert_eq!(loaded.serves + errors_of(&d, |t| matches!(t, Token::Serve(_))), count_key(&q, "serve"));
+        prop_assert_eq!(d.plan.apis().len() + errors_of(&d, |t| matches!(t, Token::Api(_))), count_key(&q, "api_use"));
         if count_key(&q, "cmp") <= runway_model::MAX_COLUMNS {
             prop_assert_eq!(d.plan.compare.len() + errors_of(&d, |t| matches!(t, Token::Cmp(_))), count_key(&q, "cmp"));
         }

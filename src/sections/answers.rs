@@ -3,41 +3,20 @@
 
 use leptos::prelude::*;
 use runway_model::{
-    credit_totals, data_value, next_steps, percent, tr, usd, usd_exact, ApplyStatus, Catalog,
-    Certainty, CreditTotals, Date, Day0, GrantOutcome, GrantState, NextStep, PlannedGrant,
+    data_value, percent, tr, usd, usd_exact, Answers, ApplyStatus, Catalog, Date, Day0, GrantState,
+    NextStep, PlannedGrant,
 };
 
 use crate::platform::browser;
-use crate::state::RunwayView;
 use crate::widgets::announce::{marked, piece, MARK};
 use crate::widgets::live::{follow_value, ValueText};
 use crate::widgets::section::OpenSections;
 
-/// What the answers need from the plan's runway, in one memo.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct Facts {
-    /// Whether the runway could be computed (every input valid).
-    known: bool,
-    total_usd: f64,
-    cash_usd: f64,
-    cash_day: Option<u32>,
-    /// The first day a grant that pays the plan's bills can pay, when cash is needed before it.
-    credits_arrive: Option<u32>,
-    grants: Vec<GrantOutcome>,
-    credits: CreditTotals,
-    next: Vec<NextStep>,
-    warnings: usize,
-    /// Warnings about the plan's workloads (not a grant's, which the credits section lists).
-    plan_warnings: Vec<String>,
-    /// What is certain and what is hoped (held grants against the rest), and when credits run out.
-    certainty: Certainty,
-}
-
 /// The four answers for the whole plan, at the top of the page.
 #[component]
 pub fn AnswersPanel(
-    /// The plan's outcome, where the answers come from.
-    runway: Memo<Option<RunwayView>>,
+    /// What the answers say of the plan (`crate::state::derived::Derived::answers`).
+    answers: Memo<Answers>,
     /// Day 0, for the dates.
     day0: Memo<Day0>,
     /// The plan's grants, for their names and apply days.
@@ -45,33 +24,7 @@ pub fn AnswersPanel(
     /// The catalog, for the programs' names.
     catalog: &'static Catalog,
 ) -> impl IntoView {
-    let facts = Memo::new(move |_| {
-        runway.with(|r| {
-            let Some(r) = r else {
-                return Facts::default();
-            };
-            let apply_days: Vec<Option<i32>> =
-                planned.with(|g| g.iter().map(PlannedGrant::planned_apply_day).collect());
-            Facts {
-                known: true,
-                total_usd: r.result.total_spend_usd,
-                cash_usd: r.result.cash_usd,
-                cash_day: r.result.runway_end_day,
-                credits_arrive: r.credits_arrive_after_cash(),
-                grants: r.result.grants.clone(),
-                credits: credit_totals(&r.result.grants),
-                next: next_steps(&r.apply_by, &apply_days),
-                warnings: r.warnings.iter().filter(|w| w.grant.is_some()).count(),
-                plan_warnings: r
-                    .warnings
-                    .iter()
-                    .filter(|w| w.grant.is_none())
-                    .map(|w| w.text.clone())
-                    .collect(),
-                certainty: r.certainty.clone(),
-            }
-        })
-    });
+    let facts = answers;
     // Narrower memos: the lists and notes below re-render only when their own part changes, not
     // on every change of the totals.
     let grants = Memo::new(move |_| facts.with(|f| f.grants.clone()));
@@ -79,7 +32,7 @@ pub fn AnswersPanel(
     let no_grants_shown = Memo::new(move |_| facts.with(|f| f.known && f.grants.is_empty()));
     let no_steps_shown = Memo::new(move |_| facts.with(|f| f.known && f.next.is_empty()));
     let warning_count = Memo::new(move |_| facts.with(|f| f.warnings));
-    let money = move |pick: fn(&Facts) -> f64| {
+    let money = move |pick: fn(&Answers) -> f64| {
         facts.with(|f| {
             if f.known {
                 data_value(pick(f))
@@ -88,7 +41,7 @@ pub fn AnswersPanel(
             }
         })
     };
-    let shown = move |pick: fn(&Facts) -> f64| {
+    let shown = move |pick: fn(&Answers) -> f64| {
         facts.with(|f| {
             if f.known {
                 usd(pick(f))
@@ -97,8 +50,8 @@ pub fn AnswersPanel(
             }
         })
     };
-    let exact = move |pick: fn(&Facts) -> f64| facts.with(|f| usd_exact(pick(f)));
-    let live = move |pick: fn(&Facts) -> f64| {
+    let exact = move |pick: fn(&Answers) -> f64| facts.with(|f| usd_exact(pick(f)));
+    let live = move |pick: fn(&Answers) -> f64| {
         move || ValueText {
             raw: money(pick),
             human: shown(pick),

@@ -2,9 +2,8 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
 use runway_model::{
-    chart_text, compact, data_value, exact, interned, percent, serving_explanation, serving_math,
-    tr, usd, usd_as_published, usd_exact, usd_unit, BillingEstimate, BuyRow, DutySweep,
-    Explanation, Field, HostMode, ModeRow, NoFit, VolumeSweep,
+    chart_text, compact, data_value, exact, interned, percent, tr, usd, usd_as_published, usd_unit,
+    BillingEstimate, BillingFigure, BuyRow, DutySweep, Field, HostMode, ModeRow, VolumeSweep,
 };
 
 use crate::sections::charts::{draw_on, redraw_after_change};
@@ -22,12 +21,12 @@ pub fn BillingPanel() -> impl IntoView {
     let state = use_app_state();
     let billing = use_derived().billing;
     let lead = use_derived().billing_lead;
+    let math = use_derived().billing_math;
     let card = move |id: &'static str,
                      label: String,
                      pick: Pick,
                      show: fn(f64) -> String,
-                     formula: String,
-                     explain: fn(&BillingEstimate) -> String| {
+                     figure: BillingFigure| {
         let value = move || billing.with(|b| b.as_ref().and_then(pick));
         let none = tr!("billing.none");
         view! {
@@ -37,44 +36,30 @@ pub fn BillingPanel() -> impl IntoView {
                 raw=Signal::derive(move || value().map_or_else(|| "none".into(), data_value))
                 human=Signal::derive(move || value().map_or_else(|| none.clone(), show))
                 exact=Signal::derive(move || value().map_or_else(String::new, |v| exact(v, 6)))
-                math=Callback::new(move |()| billing.with(|b| b.as_ref().map(|b| Explanation { formula: formula.clone(), substituted: explain(b), citations: vec![] })))
+                math=Callback::new(move |()| math.with(|m| m.as_ref().and_then(|m| m.of(figure).cloned())))
             />
         }
     };
     let cards = view! {
-        {card("breakeven-duty", tr!("billing.breakeven_duty"), |b| b.breakeven_duty, percent, "d* = p_reserved / p_busy-only".to_string(),
-            |b| match b.reserved_usd_per_hour { Some(r) => format!("{} / {} = {}", usd_unit(r, 4), usd_unit(b.busy_only_usd_per_hour, 4), exact(r / b.busy_only_usd_per_hour, 4)), None => tr!("billing.no_reserved") })}
-        {card("reserved-price", tr!("billing.reserved_price"), |b| b.reserved_usd_per_hour, |v| format!("{}/GPU-h", usd_unit(v, 3)), tr!("billing.reserved_price_formula"),
-            |b| tr!("billing.reserved_price_math", busy = usd_unit(b.busy_only_usd_per_hour, 4), reserved = b.reserved_usd_per_hour.map_or_else(|| tr!("billing.none"), |r| usd_unit(r, 4))))}
-        {card("prefill-tokens-per-s", tr!("billing.prefill"), |b| served(b, b.prefill_tokens_per_s), |v| format!("{} tok/s", compact(v)), tr!("billing.prefill_formula"),
-            |b| b.deployment.as_ref().map_or_else(|e| no_fit_text(b, e), |d| tr!("billing.prefill_math", input = exact(b.setup.request.input, 0), ms = exact(d.group.prefill_s * 1e3, 1), tp = d.group.tp, rate = exact(b.prefill_tokens_per_s, 1))))}
-        {card("decode-tokens-per-s", tr!("billing.decode"), |b| served(b, b.decode_tokens_per_s), |v| format!("{} tok/s", compact(v)), tr!("billing.decode_formula"),
-            |b| b.deployment.as_ref().map_or_else(|e| no_fit_text(b, e), |d| {
-                let lines = math_lines(b);
-                tr!("billing.decode_math", throughput = lines.get(2).cloned().unwrap_or_default(), tp = d.group.tp, decode = exact(b.decode_tokens_per_s, 1))
-            }))}
-        {card("blended-tokens-per-s", tr!("billing.blended"), |b| served(b, b.blended_tokens_per_s), |v| format!("{} tok/s", compact(v)), tr!("billing.blended_formula"),
-            |b| tr!("billing.blended_math", decode = exact(b.decode_tokens_per_s, 1), input = exact(b.setup.request.input, 0), output = exact(b.setup.request.output, 0), blended = exact(b.blended_tokens_per_s, 1), hourly = compact(b.tokens_per_hour_per_gpu)))}
+        {card("breakeven-duty", tr!("billing.breakeven_duty"), |b| b.breakeven_duty, percent, BillingFigure::BreakevenDuty)}
+        {card("reserved-price", tr!("billing.reserved_price"), |b| b.reserved_usd_per_hour, |v| format!("{}/GPU-h", usd_unit(v, 3)), BillingFigure::ReservedPrice)}
+        {card("prefill-tokens-per-s", tr!("billing.prefill"), |b| served(b, b.prefill_tokens_per_s), |v| format!("{} tok/s", compact(v)), BillingFigure::Prefill)}
+        {card("decode-tokens-per-s", tr!("billing.decode"), |b| served(b, b.decode_tokens_per_s), |v| format!("{} tok/s", compact(v)), BillingFigure::Decode)}
+        {card("blended-tokens-per-s", tr!("billing.blended"), |b| served(b, b.blended_tokens_per_s), |v| format!("{} tok/s", compact(v)), BillingFigure::Blended)}
         <ResultCard
             test_id="serving-gpus"
             label=tr!("billing.serving_gpus")
             raw=Signal::derive(move || billing.with(|b| b.as_ref().and_then(|b| served(b, b.gpus_needed))).map_or_else(|| "none".into(), data_value))
             human=Signal::derive(move || billing.with(|b| b.as_ref().and_then(|b| b.deployment.as_ref().ok().map(|d| tr!("billing.serving_gpus_value", n = d.billed_gpus, tp = d.group.tp, replicas = d.replicas)))).unwrap_or_else(|| tr!("billing.none")))
             exact=Signal::derive(move || billing.with(|b| b.as_ref().map_or_else(String::new, |b| exact(b.gpus_needed, 0))))
-            math=Callback::new(move |()| billing.with(|b| b.as_ref().map(|b| serving_explanation(b, state.catalog))))
+            math=Callback::new(move |()| math.with(|m| m.as_ref().and_then(|m| m.of(BillingFigure::ServingGpus).cloned())))
         />
-        {card("selfhost-cost-per-mtok", tr!("billing.selfhost_mtok"), |b| served(b, b.selfhost_usd_per_mtok), |v| usd_unit(v, 4), tr!("billing.selfhost_mtok_formula"),
-            |b| tr!("billing.selfhost_mtok_math", price = usd_unit(b.host_usd_per_hour, 4), hourly = compact(b.tokens_per_hour_per_gpu), mtok = usd_unit(b.selfhost_usd_per_mtok, 4)))}
-        {card("api-cost-per-mtok", tr!("billing.api_mtok"), |b| Some(b.api_usd_per_mtok), |v| usd_unit(v, 4), tr!("billing.api_mtok_formula"),
-            |b| tr!("billing.api_mtok_math", price = usd_unit(b.api_usd_per_mtok, 4)))}
-        {card("breakeven-tokens-per-month", tr!("billing.breakeven_volume"), |b| b.breakeven_tokens_per_month, |v| tr!("billing.tokens_per_month", n = compact(v)), tr!("billing.breakeven_volume_formula"),
-            |b| match b.breakeven_tokens_per_month { Some(v) => tr!("billing.breakeven_volume_math", least = usd_exact(b.least_monthly_usd), api = usd_unit(b.api_usd_per_mtok, 4), volume = compact(v)), None => match &b.deployment { Err(e) => no_fit_text(b, e), Ok(_) => tr!("billing.breakeven_volume_never", gpu = usd_unit(b.selfhost_usd_per_mtok, 4), api = usd_unit(b.api_usd_per_mtok, 4)) } })}
-        {card("selfhost-monthly", tr!("billing.selfhost_monthly"), |b| served(b, b.selfhost_monthly_usd), usd, tr!("billing.selfhost_monthly_formula"),
-            |b| math_lines(b).last().cloned().unwrap_or_default())}
-        {card("selfhost-cost-per-mtok-at-volume", tr!("billing.selfhost_mtok_volume"), |b| served(b, b.selfhost_usd_per_mtok_at_volume), |v| usd_unit(v, 4), tr!("billing.selfhost_mtok_volume_formula"),
-            |b| format!("{} / {} Mtok = {}", usd_exact(b.selfhost_monthly_usd), exact(b.tokens_per_month / 1e6, 0), usd_unit(b.selfhost_usd_per_mtok_at_volume, 4)))}
-        {card("api-monthly", tr!("billing.api_monthly"), |b| Some(b.api_monthly_usd), usd, tr!("billing.api_monthly_formula"),
-            |b| usd_exact(b.api_monthly_usd))}
+        {card("selfhost-cost-per-mtok", tr!("billing.selfhost_mtok"), |b| served(b, b.selfhost_usd_per_mtok), |v| usd_unit(v, 4), BillingFigure::SelfhostMtok)}
+        {card("api-cost-per-mtok", tr!("billing.api_mtok"), |b| Some(b.api_usd_per_mtok), |v| usd_unit(v, 4), BillingFigure::ApiMtok)}
+        {card("breakeven-tokens-per-month", tr!("billing.breakeven_volume"), |b| b.breakeven_tokens_per_month, |v| tr!("billing.tokens_per_month", n = compact(v)), BillingFigure::BreakevenVolume)}
+        {card("selfhost-monthly", tr!("billing.selfhost_monthly"), |b| served(b, b.selfhost_monthly_usd), usd, BillingFigure::SelfhostMonthly)}
+        {card("selfhost-cost-per-mtok-at-volume", tr!("billing.selfhost_mtok_volume"), |b| served(b, b.selfhost_usd_per_mtok_at_volume), |v| usd_unit(v, 4), BillingFigure::SelfhostMtokAtVolume)}
+        {card("api-monthly", tr!("billing.api_monthly"), |b| Some(b.api_monthly_usd), usd, BillingFigure::ApiMonthly)}
     };
     view! {
         <h2>{tr!("billing.heading")}</h2>
@@ -90,8 +75,8 @@ pub fn BillingPanel() -> impl IntoView {
             Some(view! {
                 <p class="chart-note" data-testid="billing-lead">
                     {tr!("billing.lead", title = v.title(),
-                        gpu = crate::sections::workload::workloads::accelerator_name(state.catalog, &v.accelerator_id),
-                        provider = crate::sections::workload::workloads::provider_name(state.catalog, &v.provider_id))}
+                        gpu = state.catalog.accelerator_name(&v.accelerator_id),
+                        provider = state.catalog.provider_name(&v.provider_id))}
                 </p>
             })
         })}
@@ -119,11 +104,11 @@ pub fn BillingPanel() -> impl IntoView {
                             one = exact(d.group.one_user_tokens_per_s, 1), user = exact(d.group.user_tokens_per_s, 1))}
                     </p>
                 })))}
-                {move || billing.with(|b| b.as_ref().and_then(|b| b.deployment.as_ref().err().map(|e| view! {
+                {move || math.with(|m| m.as_ref().and_then(|m| m.no_fit.clone()).map(|why| view! {
                     <p class="warning" role="alert" data-testid="inference-memory-warning">
-                        {tr!("billing.memory_warning", why = no_fit_text(b, e))}
+                        {tr!("billing.memory_warning", why = why)}
                     </p>
-                })))}
+                }))}
             </div>
         </div>
         <BreakevenCharts billing=billing />
@@ -135,16 +120,6 @@ pub fn BillingPanel() -> impl IntoView {
 /// A serving figure, or none when the model fits no group of the provider's machines.
 fn served(b: &BillingEstimate, v: f64) -> Option<f64> {
     b.deployment.is_ok().then_some(v)
-}
-
-/// The serving deployment's steps (the same lines a serving line's "Show the math" prints).
-fn math_lines(b: &BillingEstimate) -> Vec<String> {
-    serving_math(b, use_app_state().catalog)
-}
-
-/// Why the model fits no group, in a sentence.
-fn no_fit_text(b: &BillingEstimate, _: &NoFit) -> String {
-    math_lines(b).pop().unwrap_or_default()
 }
 
 /// The API to compare with.

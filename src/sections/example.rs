@@ -4,7 +4,6 @@
 use leptos::prelude::*;
 use runway_model::{decode_link, tr, Starter};
 
-use crate::sections::workload::workloads::{accelerator_name, provider_name};
 use crate::state::{use_app_state, AppState, ExampleNote, Snapshot};
 use crate::widgets::announce::{focus_test_id, Announcer};
 
@@ -37,8 +36,8 @@ pub fn ExamplePlan() -> impl IntoView {
                     "workloads.job_title",
                     title = j.title(),
                     gpus = j.gpus,
-                    gpu = accelerator_name(state.catalog, &j.accelerator_id),
-                    provider = provider_name(state.catalog, &j.provider_id)
+                    gpu = state.catalog.accelerator_name(&j.accelerator_id),
+                    provider = state.catalog.provider_name(&j.provider_id)
                 )
             })
         })

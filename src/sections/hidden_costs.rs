@@ -2,9 +2,8 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
 use runway_model::{
-    chart_text, chart_text::Line, compact, data_value, gpus_per_node, hours, interned,
-    offered_networks, percent, tr, usd, Catalog, DataFormat, Field, HiddenOutput, Job,
-    OverheadEstimate, Sweeps, TrainingMemory,
+    chart_text, chart_text::Line, compact, data_value, hours, interned, percent, tr, usd, Catalog,
+    DataFormat, Field, HiddenOutput, Job, OverheadEstimate, Sweeps, TrainingMemory,
 };
 
 use crate::sections::charts::{draw_on, redraw_after_change};
@@ -347,15 +346,17 @@ fn NetworkSelect() -> impl IntoView {
             .overheads
             .with(|o| o.as_ref().and_then(|o| o.network).map(|n| n.id.to_string()))
     });
+    // The networks offered for the job's accelerator at its provider.
+    let networks = use_derived().networks;
     // A network chosen for another accelerator at the same provider is not offered for this
     // instance: drop it so the link does not carry an id it would reject.
     Effect::new(move |_| {
-        let (provider, accelerator) = (state.provider_id.get(), state.accelerator_id.get());
-        let stale = state.settings.with_untracked(|s| {
-            s.overheads.network_id.as_deref().is_some_and(|id| {
-                !offered_networks(catalog, &provider, &accelerator)
-                    .iter()
-                    .any(|n| n == id)
+        let stale = networks.with(|offered| {
+            state.settings.with_untracked(|s| {
+                s.overheads
+                    .network_id
+                    .as_deref()
+                    .is_some_and(|id| !offered.iter().any(|n| n.id == id))
             })
         });
         if stale {
@@ -363,33 +364,29 @@ fn NetworkSelect() -> impl IntoView {
         }
     });
     let options = move || {
-        let (provider, accelerator) = (state.provider_id.get(), state.accelerator_id.get());
-        let instance = catalog
-            .instance(&provider, &accelerator)
-            .map(|i| i.instance.to_string());
-        let per_node = gpus_per_node(catalog, &provider, &accelerator);
-        offered_networks(catalog, &provider, &accelerator)
-            .iter()
-            .filter_map(|id| catalog.network(id))
-            .map(|n| {
-                let id = n.id.to_string();
-                let selected = move || current.with(|c| c.as_deref() == Some(id.as_str()));
-                let label = match &instance {
-                    Some(i) => tr!(
-                        "hidden_costs.network_option_instance",
-                        instance = i,
-                        name = n.name_text(),
-                        gbps = n.node_gb_s(per_node)
-                    ),
-                    None => tr!(
-                        "hidden_costs.network_option",
-                        name = n.name_text(),
-                        gbps = n.node_gb_s(per_node)
-                    ),
-                };
-                view! { <option value=n.id.clone() selected=selected>{label}</option> }
-            })
-            .collect_view()
+        networks.with(|offered| {
+            offered
+                .iter()
+                .map(|n| {
+                    let id = n.id.clone();
+                    let selected = move || current.with(|c| c.as_deref() == Some(id.as_str()));
+                    let label = match &n.instance {
+                        Some(i) => tr!(
+                            "hidden_costs.network_option_instance",
+                            instance = i,
+                            name = n.name,
+                            gbps = n.node_gb_s
+                        ),
+                        None => tr!(
+                            "hidden_costs.network_option",
+                            name = n.name,
+                            gbps = n.node_gb_s
+                        ),
+                    };
+                    view! { <option value=n.id.clone() selected=selected>{label}</option> }
+                })
+                .collect_view()
+        })
     };
     let hint = move || {
         state.overheads.with(|o| {

@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use runway_model::{eligibility, tr, usd, Field, PlannedGrant, Program, MAX_GRANTS};
+use runway_model::{tr, usd, Field, PlannedGrant, Program, MAX_GRANTS};
 
 use crate::state::use_app_state;
 use crate::widgets::announce::{focus_test_id, marked, piece, Announcer, MARK};
@@ -221,7 +221,7 @@ fn ProgramCard(
             <p>{program.covers_text().to_string()}" ("{program.scope.describe()}")"</p>
             <p>{tr!("programs.clocks", min = program.review_days_min, max = program.review_days_max, typical = program.review_days_typical, valid = program.validity_days)}</p>
             <p class="hint" data-testid=format!("program-validity-source-{}", program.id)>{piece(&validity, 0)}{cited(program.validity_source_text())}{piece(&validity, 1)}</p>
-            <p data-testid=format!("program-eligibility-{}", program.id)>{tr!("advisor.eligibility", text = eligibility(program))}</p>
+            <p data-testid=format!("program-eligibility-{}", program.id)>{tr!("advisor.eligibility", text = program.eligibility())}</p>
             {porting.map(|t| view! { <p class="warn">{t}</p> })}
             <p class="hint" data-testid=format!("program-fits-{}", program.id)>{piece(&fits_line, 0)}{program.fits_reason_text().to_string()}{piece(&fits_line, 1)}</p>
             <p class="hint">{tr!("programs.watch", text = watch.join("; "))}</p>

@@ -5,8 +5,9 @@
 use leptos::prelude::*;
 use runway_model::{data_value, tr, usd, usd_exact, SelfHostOrApi};
 
-use crate::state::{use_app_state, use_derived};
-use crate::widgets::announce::Announcer;
+use crate::state::derived::use_derived;
+use crate::state::use_app_state;
+use crate::widgets::announce::{focus_test_id, Announcer};
 
 /// One block per weighed serving line.
 #[component]
@@ -24,10 +25,11 @@ pub fn SelfHostOrApiBlocks() -> impl IntoView {
                     let name = catalog
                         .api(&w.api.api_id)
                         .map_or_else(|| w.api.api_id.clone(), |a| a.name.to_string());
+                    let price = runway_model::usd_as_published(w.api_usd_per_mtok, 2);
                     let caveat = if w.same_model {
-                        tr!("answers.self_host.caveat_same", api = name.clone())
+                        tr!("answers.self_host.caveat_same", api = name.clone(), price = price)
                     } else {
-                        tr!("answers.self_host.caveat_other", api = name.clone())
+                        tr!("answers.self_host.caveat_other", api = name.clone(), price = price)
                     };
                     let saved = w.cash_saved_usd();
                     let verdict = if saved > 0.5 {
@@ -42,21 +44,18 @@ pub fn SelfHostOrApiBlocks() -> impl IntoView {
                     };
                     let (id, api, serve_index) = (w.id, w.api.clone(), j);
                     let switch = move |_| {
-                        let Some(serve) = state
-                            .plan
-                            .with_untracked(|p| p.nth::<runway_model::Serve>(serve_index).cloned())
-                        else {
-                            return;
-                        };
-                        derived.hosted_before.update(|h| {
-                            h.retain(|(x, _)| *x != id);
-                            h.push((id, serve));
-                        });
+                        // The API line remembers the serving line (and its link carries it).
                         let api = api.clone();
+                        let mut at = None;
                         state.plan.update(|p| {
-                            p.upsert(Some(id), api);
+                            let id = p.upsert(Some(id), api);
+                            at = p.index_in_kind(id);
                         });
                         announcer.say(tr!("answers.self_host.switched", n = serve_index + 1));
+                        // The button is gone with the line: the keyboard goes to the way back.
+                        if let Some(k) = at {
+                            focus_test_id(format!("self-host-again-{k}"));
+                        }
                     };
                     view! {
                         <div class="self-host" data-testid=format!("self-host-or-api-{j}") data-api=w.api.api_id.clone()>

@@ -6,11 +6,24 @@
 use leptos::prelude::*;
 use runway_model::{
     advise_plan, billing_modes, cost_vs_mfu, duty_sweep, log_space, price_column, sweeps,
-    volume_sweep, what_budget_buys, whole_cost_by_provider, Advice, BillingEstimate, BuyRow,
-    ColumnResult, DutySweep, ModeRow, SelfHostOrApi, Serve, Sweeps, VolumeSweep, WorkloadId,
+    volume_sweep, what_budget_buys, whole_cost_by_provider, Advice, Answers, BillingEstimate,
+    BillingMath, BuyRow, ChartReading, ColumnResult, DutySweep, ModeRow, NetworkOption,
+    SelfHostOrApi, Sweeps, VolumeSweep,
 };
 
 use crate::state::AppState;
+
+/// Provides the data derived from `state` to every component below, and returns it.
+pub fn provide_derived(state: AppState) -> Derived {
+    let derived = Derived::new(state);
+    provide_context(derived);
+    derived
+}
+
+/// The derived data provided by `App`.
+pub fn use_derived() -> Derived {
+    expect_context::<Derived>()
+}
 
 /// A provider's cost of the calculator's run at its list price, with communication, failures,
 /// storage and egress: (provider id, name, cost in USD).
@@ -19,9 +32,18 @@ pub type ProviderCost = (&'static str, &'static str, f64);
 /// The derived data of one page.
 #[derive(Clone, Copy)]
 pub struct Derived {
+    /// What the answers at the top of the page say of the plan's outcome.
+    pub answers: Memo<Answers>,
+    /// The networks offered for the calculator's accelerator at its provider.
+    pub networks: Memo<Vec<NetworkOption>>,
+    /// What the runway chart shows of the plan's outcome besides its pixels.
+    pub runway_chart: Memo<Option<ChartReading>>,
     /// The billing views: the plan's first serving line, or the calculator's job under the plan's
     /// billing knobs.
     pub billing: Memo<Option<BillingEstimate>>,
+    /// Every billing figure's "Show the math", and why the model fits no machine (computed when
+    /// read: a working shown, a deployment that fits nothing).
+    pub billing_math: Memo<Option<BillingMath>>,
     /// The serving line the billing views price (`None`: the calculator's job).
     pub billing_lead: Memo<Option<usize>>,
     /// Busy-only against reserved by duty, 1 % to 100 % (40 points on a log scale).
@@ -44,9 +66,6 @@ pub struct Derived {
     pub advice: Memo<Option<Advice<'static>>>,
     /// Each serving line self-hosted and through its API, on the whole plan.
     pub self_host: Memo<Vec<SelfHostOrApi>>,
-    /// Serving lines turned into API lines this visit, by workload id: what "Self-host again"
-    /// puts back.
-    pub hosted_before: RwSignal<Vec<(WorkloadId, Serve)>>,
 }
 
 impl Derived {
@@ -84,8 +103,34 @@ impl Derived {
             })
         });
         Derived {
+            billing_math: Memo::new(move |_| {
+                billing.with(|b| b.as_ref().map(|b| runway_model::billing_math(b, catalog)))
+            }),
+            answers: Memo::new(move |_| {
+                state
+                    .runway
+                    .with(|r| state.grants.with(|g| runway_model::answers(r.as_ref(), g)))
+            }),
+            networks: Memo::new(move |_| {
+                let (provider, accelerator) =
+                    (state.provider_id.read(), state.accelerator_id.read());
+                runway_model::network_options(catalog, &provider, &accelerator)
+            }),
+            runway_chart: Memo::new(move |_| {
+                state.runway.with(|r| {
+                    r.as_ref().map(|view| {
+                        state.plan.with(|p| {
+                            runway_model::chart_reading(
+                                view,
+                                p,
+                                catalog,
+                                crate::platform::browser::today(),
+                            )
+                        })
+                    })
+                })
+            }),
             self_host,
-            hosted_before: RwSignal::new(Vec::new()),
             billing,
             billing_lead,
             duty: Memo::new(move |_| {

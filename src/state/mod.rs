@@ -8,9 +8,9 @@ pub mod last_plan;
 
 use leptos::prelude::*;
 use runway_model::{
-    decode_link, encode_link, estimate_billed, estimate_overheads, with_hidden_costs, Catalog,
-    Day0, DecodedLink, Estimate, EstimateError, Field, InputError, Job, Origin, OverheadEstimate,
-    Plan, PlannedGrant, Settings, TokenError,
+    encode_link, encode_view_prefs, estimate_billed, estimate_overheads, with_hidden_costs,
+    Catalog, Day0, DecodedLink, Estimate, EstimateError, Field, InputError, Job, Origin,
+    OverheadEstimate, Plan, PlannedGrant, RangeError, Settings, TokenError, ViewPrefs,
 };
 use std::collections::BTreeMap;
 
@@ -83,11 +83,17 @@ pub struct AppState {
     /// The example put aside by a starting point or the first workload added, for an undo.
     pub example_note: RwSignal<Option<ExampleNote>>,
     fields: StoredValue<BTreeMap<Field, FieldState>>,
+    /// The view keys of the page's link (language, display currency), written back into it; the
+    /// language and currency switches change them.
+    pub view: StoredValue<ViewPrefs>,
+    /// The uncertainty ranges the page's link carried that could not be used (the plan kept
+    /// their defaults): the uncertainty panel shows their messages.
+    pub range_errors: StoredValue<Vec<RangeError>>,
 }
 
 impl AppState {
-    /// Builds the state from a share link's query string.
-    pub fn from_query(catalog: &'static Catalog, query: &str) -> Self {
+    /// Builds the state from the page's link, read once (`runway_model::decode_link_opening`).
+    pub fn new(catalog: &'static Catalog, mut decoded: DecodedLink) -> Self {
         let fields = Field::ALL
             .into_iter()
             .map(|field| {
@@ -157,8 +163,10 @@ impl AppState {
             }),
             example_note: RwSignal::new(None),
             fields: StoredValue::new(fields),
+            view: StoredValue::new(decoded.view),
+            range_errors: StoredValue::new(std::mem::take(&mut decoded.range_errors)),
         };
-        state.load(decode_link(query, catalog));
+        state.load(decoded);
         state
     }
 
@@ -206,7 +214,7 @@ impl AppState {
             self.plan.with_untracked(encode_link)
         };
         // The reader's view keys (language, display currency) when the link carries them.
-        match crate::lang::link_keys() {
+        match self.view.with_value(encode_view_prefs) {
             keys if keys.is_empty() => plan,
             keys if plan.is_empty() => keys,
             keys => format!("{plan}&{keys}"),
@@ -522,16 +530,14 @@ impl AppState {
     }
 }
 
-/// Provides the state, and the data derived from it, to every component below.
+/// Provides the state to every component below (the data derived from it:
+/// [`derived::provide_derived`]).
 pub fn provide_app_state(state: AppState) {
     provide_context(state);
-    provide_context(crate::state::derived::Derived::new(state));
 }
 
-/// The derived data provided by `App` (see [`crate::state::derived`]).
-pub fn use_derived() -> crate::state::derived::Derived {
-    expect_context::<crate::state::derived::Derived>()
-}
+// The views that read `crate::state::use_derived` (the derived data is a part of the state).
+pub use derived::use_derived;
 
 impl AppState {
     /// The uncertainty bands of the plan as it is now (a Monte Carlo run, ~5 ms: the uncertainty

@@ -65,11 +65,17 @@ test('the held-credits founder: self-host on AWS or Together\'s API, decided on 
   assert.ok(near(await calc.waitForValue('answer-total', (x) => near(x, API.total)), API.total));
   assert.ok(near(await calc.value('answer-expired'), API.expired));
   assert.ok(near(await calc.value('answer-credits-used'), 0));
-  // The link carries the API line.
+  // The keyboard is on the way back (the pressed button left with the line).
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'self-host-again-0');
+  // The link carries the API line and the serving line it replaced.
   await page.waitForFunction(() => location.search.includes('api_use='));
   const search = decodeURIComponent(await page.evaluate(() => location.search));
-  assert.match(search, /api_use=together-llama-70b:500M:0:12/);
+  assert.match(search, /api_use=together-llama-70b:500M:0:12:70B:aws:h100-sxm:on-demand/);
   assert.doesNotMatch(search, /serve=/);
+  // So a reload (or the link sent to a co-founder) can still switch back.
+  await page.reload();
+  await page.getByTestId('api-use-0').waitFor();
+  assert.ok(near(await calc.value('answer-total'), API.total));
 
   // And back: the same serving line, the same answers.
   await page.getByTestId('self-host-again-0').click();
@@ -79,6 +85,7 @@ test('the held-credits founder: self-host on AWS or Together\'s API, decided on 
   assert.deepEqual(await bothWays(calc), await bothWays(calc));
   assert.ok(near((await bothWays(calc)).self.cash, SELF.cash));
   await page.waitForFunction(() => location.search.includes('serve=70B'));
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'use-api-0');
   await done(calc);
 });
 

@@ -1,9 +1,68 @@
 //! The page's first answers for a whole plan, in numbers a sentence can use: what credits pay, what
 //! expires unused, and what to do next (apply-by days, the nearest first). The UI only words them.
 
-use crate::credits::evaluate::ServeOutcome;
+use crate::credits::evaluate::{Certainty, Outcome, ServeOutcome};
 use crate::credits::runway::GrantOutcome;
+use crate::document::plan::PlannedGrant;
 use crate::io::order::insert_by_key;
+
+/// What the answers at the top of the page say of a whole plan, in numbers and texts they only
+/// word: the total, the cash and when it starts, the credits, the next steps, the warnings.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Answers {
+    /// Whether the runway could be computed (every input valid).
+    pub known: bool,
+    /// Everything the plan spends, USD.
+    pub total_usd: f64,
+    /// What the credits leave to pay in cash, USD.
+    pub cash_usd: f64,
+    /// The plan day cash starts (`None`: never within the horizon).
+    pub cash_day: Option<u32>,
+    /// The first day a grant that pays the plan's bills can pay, when cash is needed before it.
+    pub credits_arrive: Option<u32>,
+    /// Every grant's outcome, in plan order.
+    pub grants: Vec<GrantOutcome>,
+    /// The grants' totals.
+    pub credits: CreditTotals,
+    /// The next steps, nearest apply-by day first.
+    pub next: Vec<NextStep>,
+    /// How many warnings are about a grant (the credits section lists them).
+    pub warnings: usize,
+    /// Warnings about the plan's workloads (not a grant's), in words.
+    pub plan_warnings: Vec<String>,
+    /// What is certain and what is hoped (held grants against the rest), and when credits run out.
+    pub certainty: Certainty,
+}
+
+/// The answers for a plan's outcome (`None`: the runway could not be computed), `planned` being
+/// its grants (for their planned apply days).
+pub fn answers(outcome: Option<&Outcome>, planned: &[PlannedGrant]) -> Answers {
+    let Some(r) = outcome else {
+        return Answers::default();
+    };
+    let apply_days: Vec<Option<i32>> = planned
+        .iter()
+        .map(PlannedGrant::planned_apply_day)
+        .collect();
+    Answers {
+        known: true,
+        total_usd: r.result.total_spend_usd,
+        cash_usd: r.result.cash_usd,
+        cash_day: r.result.runway_end_day,
+        credits_arrive: r.credits_arrive_after_cash(),
+        grants: r.result.grants.clone(),
+        credits: credit_totals(&r.result.grants),
+        next: next_steps(&r.apply_by, &apply_days),
+        warnings: r.warnings.iter().filter(|w| w.grant.is_some()).count(),
+        plan_warnings: r
+            .warnings
+            .iter()
+            .filter(|w| w.grant.is_none())
+            .map(|w| w.text.clone())
+            .collect(),
+        certainty: r.certainty.clone(),
+    }
+}
 
 /// Totals over every grant of a plan.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -149,6 +208,35 @@ pub fn next_steps(apply_by: &[Option<i64>], apply_days: &[Option<i32>]) -> Vec<N
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_answers_of_a_plan_without_grants_by_hand() {
+        // One experiments line: 8 GPUs, 1,000 GPU-hours at $2.50 of its own from day 0, no grant:
+        // it all costs $2,500, all cash, from day 0; no credits and no next step.
+        let c = crate::data::catalog::Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let mut plan = crate::document::plan::Plan::empty();
+        plan.t0 = crate::input::calendar::Date::parse("2027-01-04").ok();
+        plan.push(crate::document::experiments::ExtraWorkload {
+            provider_id: "modal".into(),
+            accelerator_id: "h100-sxm".into(),
+            gpus: 8,
+            gpu_hours: 1_000.0,
+            start_day: 0,
+            duty: 1.0,
+            price_override_usd_per_gpu_hour: Some(2.5),
+        });
+        let o = crate::credits::evaluate::evaluate(&plan, &c);
+        let a = answers(Some(&o), &plan.grants);
+        assert!(a.known);
+        assert!((a.total_usd - 2_500.0).abs() < 1e-6, "{}", a.total_usd);
+        assert!((a.cash_usd - 2_500.0).abs() < 1e-6, "{}", a.cash_usd);
+        assert_eq!(a.cash_day, Some(0));
+        assert_eq!(a.credits, CreditTotals::default());
+        assert!(a.grants.is_empty() && a.next.is_empty());
+        assert_eq!(a.warnings, 0);
+        // No outcome (an invalid input): nothing is known.
+        assert_eq!(answers(None, &plan.grants), Answers::default());
+    }
 
     #[test]
     fn an_api_undercuts_a_dedicated_gpu_for_a_small_volume_by_hand() {

@@ -794,13 +794,9 @@ fn overhead_bills(job: &Job, o: &OverheadEstimate) -> Vec<(LineItem, WorkloadInp
     out
 }
 
-/// How a host mode reads in a sentence.
+/// How a host mode reads in a sentence (a label: [`HostMode::text`]).
 pub fn host_text(mode: HostMode) -> String {
-    match mode {
-        HostMode::OnDemand => crate::tr!("evaluate.host.on_demand"),
-        HostMode::Reserved => crate::tr!("evaluate.host.reserved"),
-        HostMode::Spot => crate::tr!("evaluate.host.spot"),
-    }
+    mode.text()
 }
 
 impl Outcome<'_> {

@@ -51,6 +51,8 @@ pub struct SelfHostOrApi {
     pub own_monthly_usd: f64,
     /// The API's month for the same tokens, USD.
     pub api_monthly_usd: f64,
+    /// The API's list price in the 3:1 mix, USD per million tokens.
+    pub api_usd_per_mtok: f64,
 }
 
 impl SelfHostOrApi {
@@ -83,11 +85,14 @@ pub fn api_for(serve: &Serve, fallback: &str, catalog: &Catalog) -> (String, boo
     }
 }
 
-/// The serving line as an API line: the same tokens a month, start and months.
+/// The serving line as an API line: the same tokens a month, start and months, remembering the
+/// line it replaces.
 pub fn as_api_line(serve: &Serve, api_id: &str, catalog: &Catalog) -> Option<ApiUse> {
     let mut a = ApiUse::new(api_id, serve.tokens_per_month, catalog)?;
     a.start_day = serve.start_day;
     a.months = serve.months;
+    // It remembers the line, so the link reopens it and "Self-host again" puts it back.
+    a.replaces = Some(Box::new(serve.clone()));
     Some(a)
 }
 
@@ -124,6 +129,7 @@ pub fn self_host_or_api(plan: &Plan, outcome: &Outcome, catalog: &Catalog) -> Ve
                 serve_index: j,
                 id: plan.id_of::<Serve>(j)?,
                 api_monthly_usd: api.monthly_usd(catalog)?,
+                api_usd_per_mtok: api.usd_per_mtok(catalog)?,
                 api,
                 same_model,
                 self_host: as_is,

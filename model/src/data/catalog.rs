@@ -385,6 +385,16 @@ pub struct Program {
 }
 
 impl Program {
+    /// Who can apply, in words: the program's stage and whether it needs VC or accelerator backing
+    /// (data/programs.json `stage` or `stage_pt`, `needs_backing`).
+    pub fn eligibility(&self) -> String {
+        if self.needs_backing {
+            crate::tr!("advisor.needs_backing", stage = self.stage_text())
+        } else {
+            self.stage_text().to_string()
+        }
+    }
+
     /// Whether it gives no credits of its own (its perks are partner offers): it cannot be a
     /// grant of the plan.
     pub fn has_no_credits(&self) -> bool {
@@ -1605,6 +1615,19 @@ impl Catalog {
         self.providers.iter().find(|p| p.id == id)
     }
 
+    /// The display name of the accelerator `id` in the reader's language, or the id itself when
+    /// this catalog has no such accelerator.
+    pub fn accelerator_name(&self, id: &str) -> String {
+        self.accelerator(id)
+            .map_or_else(|| id.to_string(), |a| a.name_text().to_string())
+    }
+
+    /// The display name of the provider `id`, or the id itself when this catalog has none.
+    pub fn provider_name(&self, id: &str) -> String {
+        self.provider(id)
+            .map_or_else(|| id.to_string(), |p| p.name.to_string())
+    }
+
     /// The list price of an accelerator at a provider, if it rents it.
     pub fn price(&self, provider: &str, accelerator: &str) -> Option<&Price> {
         self.prices
@@ -1855,6 +1878,17 @@ fn check_sourced(what: &str, source: &str, as_of: &str) -> Result<(), CatalogErr
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn names_by_id_fall_back_to_the_id() {
+        let c = Catalog::builtin().expect("catalog");
+        crate::locale::with_lang(crate::locale::Lang::En, || {
+            assert_eq!(c.accelerator_name("h100-sxm"), "NVIDIA H100 SXM");
+            assert_eq!(c.provider_name("modal"), "Modal");
+        });
+        assert_eq!(c.accelerator_name("no-such-gpu"), "no-such-gpu");
+        assert_eq!(c.provider_name("nobody"), "nobody");
+    }
+
     #[test]
     fn the_workload_shapes_english_texts_are_the_catalogs() {
         // The locale files carry each shape's words in both languages; in English they must be

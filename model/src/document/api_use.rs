@@ -8,12 +8,14 @@
 
 use crate::credits::runway::{LineItem, WorkloadInput};
 use crate::data::catalog::Catalog;
-use crate::document::workloads::MAX_SERVE_MONTHS;
+use crate::document::workloads::{Serve, MAX_SERVE_MONTHS};
 use crate::estimators::billing::blended_usd_per_mtok;
 use crate::estimators::formulas::HOURS_PER_MONTH;
 use crate::input::field_spec::{Field, Need, Origin};
 use crate::input::knobs::API_INPUT_SHARE;
+use crate::input::knobs::{HostMode, Precision};
 use crate::input::parse::echo;
+use crate::input::parse::InputError;
 use crate::input::slots::{self, Cx, Record, Slot, SlotError};
 use crate::input::token::{Token, TokenError};
 
@@ -35,6 +37,9 @@ pub struct ApiUse {
     pub start_day: u32,
     /// Months used (730-hour months).
     pub months: u32,
+    /// The serving line it replaced ("self-host or API"), which "Self-host again" puts back with
+    /// this line's tokens, start and months; carried by the link (the token's trailing fields).
+    pub replaces: Option<Box<Serve>>,
 }
 
 impl ApiUse {
@@ -47,6 +52,18 @@ impl ApiUse {
             tokens_per_month,
             start_day: 0,
             months: 12,
+            replaces: None,
+        })
+    }
+
+    /// The serving line it replaced, with this line's volume, start and months (`None`: it
+    /// replaced none).
+    pub fn self_hosted(&self) -> Option<Serve> {
+        self.replaces.as_deref().map(|v| Serve {
+            tokens_per_month: self.tokens_per_month,
+            start_day: self.start_day,
+            months: self.months,
+            ..v.clone()
         })
     }
 
@@ -95,6 +112,7 @@ impl Record for ApiUse {
         match field {
             Field::TokensMonth => Some(self.tokens_per_month),
             Field::Start => Some(f64::from(self.start_day)),
+            Field::Price => self.replaces.as_ref()?.price_override_usd_per_gpu_hour,
             _ => None,
         }
     }
@@ -102,18 +120,109 @@ impl Record for ApiUse {
         match field {
             Field::TokensMonth => self.tokens_per_month = value,
             Field::Start => self.start_day = value as u32,
+            Field::Price => {
+                if let Some(v) = self.replaces.as_mut() {
+                    v.price_override_usd_per_gpu_hour = Some(value);
+                }
+            }
             _ => {}
         }
     }
 }
 
-/// The `api_use=` token: the API, tokens a month, then the optional start and months.
-const API_SLOTS: [Slot<ApiUse>; 4] = [
+/// The `api_use=` token: the API, tokens a month, then the optional start and months; then, for
+/// a line that replaced a serving line, that line's parameters, provider, accelerator, billing
+/// mode, precision (when FP8) and price (when overriding), as the `serve=` token writes them.
+const API_SLOTS: [Slot<ApiUse>; 10] = [
     Slot::own(read_api, |a| Some(a.api_id.clone()), Need::Required),
     Slot::number(Field::TokensMonth, Need::Required),
     Slot::number(Field::Start, Need::Written),
     Slot::own(read_months, |a| Some(a.months.to_string()), Need::Written),
+    Slot::own(
+        |a, raw, cx| {
+            let p = slots::read_params(Field::InferParams, raw, cx)?;
+            let v = a.replaces.get_or_insert_with(|| Box::new(Serve::blank()));
+            v.params = p.active;
+            v.params_total = p.total;
+            Ok(())
+        },
+        |a| {
+            let v = a.replaces.as_ref()?;
+            Some(slots::params_text(
+                Field::InferParams,
+                v.params,
+                v.params_total,
+            ))
+        },
+        Need::WhenSet,
+    ),
+    Slot::own(
+        |a, raw, cx| {
+            let v = replaced(a, cx)?;
+            slots::provider_as_given(&mut v.provider_id, raw);
+            Ok(())
+        },
+        |a| Some(a.replaces.as_ref()?.provider_id.clone()),
+        Need::WhenSet,
+    ),
+    Slot::own(
+        |a, raw, cx| {
+            let v = replaced(a, cx)?;
+            slots::accelerator_then_provider(
+                &mut v.accelerator_id,
+                &mut v.provider_id,
+                raw,
+                cx.catalog,
+            )
+        },
+        |a| Some(a.replaces.as_ref()?.accelerator_id.clone()),
+        Need::WhenSet,
+    ),
+    Slot::own(
+        |a, raw, cx| {
+            let v = replaced(a, cx)?;
+            v.host = HostMode::from_id(raw.trim()).ok_or_else(|| {
+                InputError::new(
+                    Field::Host,
+                    raw,
+                    crate::input::parse::Problem::UnknownId,
+                    Field::Host.accepted(cx.origin),
+                )
+            })?;
+            Ok(())
+        },
+        |a| Some(a.replaces.as_ref()?.host.id().to_string()),
+        Need::WhenSet,
+    ),
+    Slot::own(
+        |a, raw, cx| {
+            let v = replaced(a, cx)?;
+            v.precision = Precision::from_id(raw.trim()).ok_or_else(|| {
+                SlotError::Said(
+                    None,
+                    crate::tr!("workloads.precision", label = cx.label, got = echo(raw)),
+                )
+            })?;
+            Ok(())
+        },
+        |a| {
+            let v = a.replaces.as_ref()?;
+            (v.precision != Precision::Bf16).then(|| v.precision.id().to_string())
+        },
+        Need::WhenSet,
+    ),
+    Slot::number(Field::Price, Need::WhenSet),
 ];
+
+/// The replaced serving line a trailing slot fills: its parameters come first.
+fn replaced<'a>(a: &'a mut ApiUse, cx: &Cx) -> Result<&'a mut Serve, SlotError> {
+    a.replaces.as_deref_mut().ok_or_else(|| {
+        SlotError::Said(
+            None,
+            crate::tr!("api_use.replaces_needs_params", label = cx.label),
+        )
+    })
+}
 
 fn read_api(a: &mut ApiUse, raw: &str, cx: &Cx) -> Result<(), SlotError> {
     let id = raw.trim().to_ascii_lowercase();
@@ -181,8 +290,19 @@ pub fn api_use_from_slots(
         tokens_per_month: 0.0,
         start_day: 0,
         months: 12,
+        replaces: None,
     };
-    slots::decode(&API_SLOTS, parts, at, &cx, start)
+    let a = slots::decode(&API_SLOTS, parts, at, &cx, start)?;
+    // A replaced serving line needs its machines: parameters alone are not a line.
+    if let Some(v) = &a.replaces {
+        if v.provider_id.is_empty() || v.accelerator_id.is_empty() {
+            return Err(TokenError::new(
+                at,
+                crate::tr!("api_use.replaces_incomplete", label = label),
+            ));
+        }
+    }
+    Ok(a)
 }
 
 /// Writes an API token with every field.
@@ -229,6 +349,34 @@ mod tests {
     }
 
     #[test]
+    fn a_line_that_replaced_a_serving_line_carries_it_in_its_link() {
+        let c = catalog();
+        let link = "together-llama-70b:500M:30:6:70.6B:aws:h100-sxm:reserved:fp8:5.5";
+        let a = parse_api_use(link, 0, &c).unwrap_or_else(|e| panic!("{}", e.message()));
+        let v = a
+            .self_hosted()
+            .unwrap_or_else(|| panic!("it replaced a line"));
+        assert_eq!(
+            (v.params, v.provider_id.as_str(), v.accelerator_id.as_str()),
+            (70.6e9, "aws", "h100-sxm")
+        );
+        assert_eq!((v.host, v.precision), (HostMode::Reserved, Precision::Fp8));
+        assert_eq!(v.price_override_usd_per_gpu_hour, Some(5.5));
+        // The line's volume, start and months are the API line's.
+        assert_eq!((v.tokens_per_month, v.start_day, v.months), (500e6, 30, 6));
+        assert_eq!(encode_api_use(&a), link);
+        // On-demand bf16 at the list price writes only the machines.
+        let plain = "together-llama-70b:500M:0:12:70B:aws:h100-sxm:on-demand";
+        let b = parse_api_use(plain, 0, &c).unwrap_or_else(|e| panic!("{}", e.message()));
+        assert_eq!(encode_api_use(&b), plain);
+        // Parameters without machines, or machines without parameters, are refused.
+        assert!(parse_api_use("together-llama-70b:500M:0:12:70B", 0, &c).is_err());
+        assert!(parse_api_use("together-llama-70b:500M:0:12::aws:h100-sxm", 0, &c).is_err());
+        // A provider that does not rent the accelerator is refused like a serving line's.
+        assert!(parse_api_use("together-llama-70b:500M:0:12:70B:modal:trn2", 0, &c).is_err());
+    }
+
+    #[test]
     fn bad_tokens_name_the_field() {
         let c = catalog();
         let e = parse_api_use("no-such-api:1M", 1, &c)
@@ -245,6 +393,11 @@ mod tests {
             .unwrap_or_default();
         assert!(e.contains("60"), "{e}");
         assert!(parse_api_use("gpt-4o-mini", 0, &c).is_err());
-        assert!(parse_api_use("gpt-4o-mini:1M:0:12:9", 0, &c).is_err());
+        assert!(parse_api_use(
+            "gpt-4o-mini:1M:0:12:9:aws:h100-sxm:on-demand:bf16:1:x",
+            0,
+            &c
+        )
+        .is_err());
     }
 }

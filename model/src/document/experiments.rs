@@ -37,6 +37,12 @@ impl ExtraWorkload {
                 .map(|p| p.usd_per_gpu_hour)
         })
     }
+
+    /// What it costs: its GPU-hours at [`ExtraWorkload::usd_per_gpu_hour`] (`None` without a
+    /// price).
+    pub fn cost_usd(&self, catalog: &Catalog) -> Option<f64> {
+        self.usd_per_gpu_hour(catalog).map(|p| p * self.gpu_hours)
+    }
 }
 
 /// The most GPU-hours one `work=` token may hold (a trillion: far beyond any budget).
@@ -192,4 +198,34 @@ fn field_error(label: &str, what: &str, raw: &str, problem: Problem, expected: &
         problem = problem,
         expected = expected
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn on_modal(gpu_hours: f64, price: Option<f64>) -> ExtraWorkload {
+        ExtraWorkload {
+            provider_id: "modal".into(),
+            accelerator_id: "h100-sxm".into(),
+            gpus: 8,
+            gpu_hours,
+            start_day: 0,
+            duty: 1.0,
+            price_override_usd_per_gpu_hour: price,
+        }
+    }
+
+    #[test]
+    fn an_experiments_cost_is_its_gpu_hours_at_its_price_by_hand() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // 1,000 GPU-hours of Modal's H100 at its list price (data/prices.json: $3.95): $3,950.
+        assert_eq!(on_modal(1_000.0, None).cost_usd(&c), Some(3_950.0));
+        // At a price of its own, $2.50: $2,500.
+        assert_eq!(on_modal(1_000.0, Some(2.5)).cost_usd(&c), Some(2_500.0));
+        // A provider that does not rent the accelerator, and no price of its own: no cost.
+        let mut w = on_modal(1_000.0, None);
+        w.provider_id = "nobody".into();
+        assert_eq!(w.cost_usd(&c), None);
+    }
 }

@@ -761,6 +761,21 @@ impl RangeKey {
     }
 
     /// Reads `low:high`; the error names the field and what it accepts when shown.
+    /// Reads the two boxes of the range as the reader typed them, in their language ("0,8" in
+    /// Portuguese); a message echoes the text as typed.
+    pub fn parse_typed(self, low: &str, high: &str) -> Result<Span, RangeError> {
+        let link = format!(
+            "{}:{}",
+            crate::input::parse::canonical_typed(low),
+            crate::input::parse::canonical_typed(high)
+        );
+        self.parse(&link).map_err(|e| RangeError {
+            got: echo(&format!("{}:{}", low.trim(), high.trim())),
+            ..e
+        })
+    }
+
+    /// Reads a link's `low:high`.
     pub fn parse(self, raw: &str) -> Result<Span, RangeError> {
         let fail = |problem| RangeError {
             key: self,
@@ -1163,6 +1178,25 @@ impl Plan {
 mod tests {
     use super::*;
     use crate::document::experiments::{encode_work, parse_work, work_from_slots};
+
+    #[test]
+    fn range_boxes_read_the_readers_language() {
+        use crate::locale::{with_lang, Lang};
+        let want = Span {
+            low: 0.8,
+            high: 1.2,
+        };
+        // A Portuguese reader types a decimal comma; an English one a point.
+        let pt = with_lang(Lang::Pt, || RangeKey::Mfu.parse_typed("0,8", "1,2"));
+        assert_eq!(pt, Ok(want));
+        let en = with_lang(Lang::En, || RangeKey::Mfu.parse_typed("0.8", " 1.2 "));
+        assert_eq!(en, Ok(want));
+        // A refusal echoes what was typed, not its link form.
+        let bad = with_lang(Lang::Pt, || RangeKey::Mfu.parse_typed("1,5", "1,2"))
+            .err()
+            .map(|e| e.got);
+        assert_eq!(bad.as_deref(), Some("1,5:1,2"));
+    }
 
     /// `plan` with `job` as its one training job.
     fn with_job(plan: &Plan, job: &Job) -> Plan {

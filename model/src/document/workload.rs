@@ -235,6 +235,7 @@ mod tests {
             tokens_per_month: 500e6,
             start_day: 0,
             months: 12,
+            replaces: None,
         }
     }
 

@@ -75,6 +75,23 @@ pub struct Serve {
 }
 
 impl Serve {
+    /// A serving line with nothing set yet, filled by a token's slots (12 months, on demand,
+    /// bf16: the optional slots' defaults).
+    pub fn blank() -> Serve {
+        Serve {
+            params: 0.0,
+            params_total: None,
+            precision: Precision::Bf16,
+            tokens_per_month: 0.0,
+            provider_id: String::new(),
+            accelerator_id: String::new(),
+            start_day: 0,
+            months: 12,
+            host: HostMode::OnDemand,
+            price_override_usd_per_gpu_hour: None,
+        }
+    }
+
     /// The accelerators the line runs on, as a job the price lookup understands (its training
     /// fields play no part).
     pub fn host_job(&self) -> Job {
@@ -321,19 +338,7 @@ pub fn serve_from_slots(
         catalog,
         label: &label,
     };
-    let start = Serve {
-        params: 0.0,
-        params_total: None,
-        precision: Precision::Bf16,
-        tokens_per_month: 0.0,
-        provider_id: String::new(),
-        accelerator_id: String::new(),
-        start_day: 0,
-        months: 12,
-        host: HostMode::OnDemand,
-        price_override_usd_per_gpu_hour: None,
-    };
-    slots::decode(&SERVE_SLOTS, parts, at, &cx, start)
+    slots::decode(&SERVE_SLOTS, parts, at, &cx, Serve::blank())
 }
 
 /// Writes a serving token with every field (the price only when overriding, the precision only

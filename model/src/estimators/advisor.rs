@@ -42,16 +42,6 @@ pub fn plan_shapes(
     shapes
 }
 
-/// Who can apply, in words: the program's stage and whether it needs VC or accelerator backing
-/// (data/programs.json `stage` or `stage_pt`, `needs_backing`).
-pub fn eligibility(p: &Program) -> String {
-    if p.needs_backing {
-        crate::tr!("advisor.needs_backing", stage = p.stage_text())
-    } else {
-        p.stage_text().to_string()
-    }
-}
-
 /// What the plan already holds and does: set by the page from the plan.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PlanFit {
@@ -407,7 +397,7 @@ pub fn advise_plan<'c>(inputs: &AdvisorInputs, plan: &PlanFit, catalog: &'c Cata
             chance,
             in_runway: in_runway.cloned(),
             runs_there,
-            eligibility: eligibility(p),
+            eligibility: p.eligibility(),
             why,
         };
         crate::io::order::insert_by_key(&mut ranked, r, rank_key);

@@ -2,6 +2,7 @@
 
 pub mod advisor;
 pub mod billing;
+pub mod billing_math;
 pub mod cost;
 pub mod explain;
 pub mod formulas;

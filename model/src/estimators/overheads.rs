@@ -309,6 +309,42 @@ pub fn offered_networks<'c>(
     }
 }
 
+/// One network offered for an accelerator at a provider, as the network picker lists it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetworkOption {
+    /// Catalog id.
+    pub id: String,
+    /// Its name in the reader's language.
+    pub name: String,
+    /// The instance it comes with (`None`: the catalog has no instance for the pair).
+    pub instance: Option<String>,
+    /// The node's whole network, GB/s ([`Network::node_gb_s`] at the pair's GPUs per node).
+    pub node_gb_s: f64,
+}
+
+/// The networks offered for an accelerator at a provider ([`offered_networks`]), each with its
+/// bandwidth per node; ids the catalog does not know are left out.
+pub fn network_options(
+    catalog: &Catalog,
+    provider_id: &str,
+    accelerator_id: &str,
+) -> Vec<NetworkOption> {
+    let instance = catalog
+        .instance(provider_id, accelerator_id)
+        .map(|i| i.instance.to_string());
+    let per_node = gpus_per_node(catalog, provider_id, accelerator_id);
+    offered_networks(catalog, provider_id, accelerator_id)
+        .iter()
+        .filter_map(|id| catalog.network(id))
+        .map(|n| NetworkOption {
+            id: n.id.to_string(),
+            name: n.name_text().to_string(),
+            instance: instance.clone(),
+            node_gb_s: n.node_gb_s(per_node),
+        })
+        .collect()
+}
+
 /// GPUs in one node of this accelerator at this provider: its instance's, else [`GPUS_PER_NODE`].
 pub fn gpus_per_node(catalog: &Catalog, provider_id: &str, accelerator_id: &str) -> f64 {
     catalog
@@ -1442,6 +1478,32 @@ pub mod explain;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_network_picker_lists_the_instances_networks_by_hand() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let options = crate::locale::with_lang(crate::locale::Lang::En, || {
+            network_options(&c, "aws", "h100-sxm")
+        });
+        let ids: Vec<&str> = options.iter().map(|o| o.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            offered_networks(&c, "aws", "h100-sxm")
+                .iter()
+                .map(|t| t.as_ref())
+                .collect::<Vec<&str>>()
+        );
+        // data/networks.json: AWS EFA at 3,200 Gb/s per p5 node is 400 GB/s for the node.
+        let efa = options
+            .iter()
+            .find(|o| o.id == "aws-efa-3200")
+            .unwrap_or_else(|| panic!("{options:?}"));
+        assert_eq!(efa.node_gb_s, 400.0);
+        assert_eq!(efa.name, "AWS EFA, 3,200 Gb/s per p5 node");
+        assert!(efa.instance.is_some());
+        // A provider the catalog does not know offers nothing.
+        assert!(network_options(&c, "nobody", "h100-sxm").is_empty());
+    }
 
     fn close(a: f64, b: f64, rel: f64) -> bool {
         (a - b).abs() <= rel * b.abs()

@@ -203,6 +203,15 @@ pub enum HostMode {
 }
 
 impl HostMode {
+    /// How the mode reads in a sentence ("on demand", "reserved for a year", …).
+    pub fn text(self) -> String {
+        match self {
+            HostMode::OnDemand => crate::tr!("evaluate.host.on_demand"),
+            HostMode::Reserved => crate::tr!("evaluate.host.reserved"),
+            HostMode::Spot => crate::tr!("evaluate.host.spot"),
+        }
+    }
+
     /// Every mode, with its link value.
     pub const ALL: [(HostMode, &'static str); 3] = [
         (HostMode::OnDemand, "on-demand"),

@@ -16,8 +16,9 @@ use crate::input::settings::Settings;
 use crate::input::token::{Token, TokenError};
 use std::collections::BTreeMap;
 
-/// The result of reading a link: a usable plan, the errors to show, and the raw text of every
-/// key the link carried (so a rejected value can be shown in its field).
+/// The result of reading a link: a usable plan, how the reader sees it, every error to show, and
+/// the raw text of every key the link carried (so a rejected value can be shown in its field). The
+/// page reads its link once, here: plan, uncertainty ranges and view keys.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DecodedLink {
     /// One error per rejected key, in link-key order.
@@ -31,6 +32,14 @@ pub struct DecodedLink {
     /// The link described its one training job with the old single-run keys (`params`,
     /// `tokens`, …) rather than `job=` tokens; the page writes the new form.
     pub legacy: bool,
+    /// One error per rejected uncertainty range (`mfu_range`, `price_range`); the plan keeps that
+    /// range's default.
+    pub range_errors: Vec<crate::document::plan::RangeError>,
+    /// The view keys (`lang`, `cur`, `fx`): they change no number of the plan.
+    pub view: ViewPrefs,
+    /// One message per view key that could not be used, in the language of the thread when the
+    /// link was read (the page reads it before it applies the link's language).
+    pub view_errors: Vec<String>,
 }
 
 // A fixed "today" for the tests of links without t0.
@@ -50,7 +59,20 @@ pub fn decode_link_on(
 /// Reads a query string (with or without the leading `?`). `t0` stays `None` when the link has no
 /// valid one (see [`decode_link_on`]).
 pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
+    decode_link_opening(query, catalog, |_| {})
+}
+
+/// Reads a query string as the page opens it, once: first its view keys (their messages in the
+/// thread's language as it is), then `open` with them (the page applies the language and currency
+/// they ask for), then the plan and its ranges, whose messages are in the language `open` set.
+pub fn decode_link_opening(
+    query: &str,
+    catalog: &Catalog,
+    open: impl FnOnce(&ViewPrefs),
+) -> DecodedLink {
     let query = query.strip_prefix('?').unwrap_or(query);
+    let (view, view_errors) = decode_view_prefs(query);
+    open(&view);
     let mut raw: BTreeMap<Field, String> = BTreeMap::new();
     let mut plan = Plan::empty();
     let mut plan_errors = Vec::new();
@@ -205,9 +227,9 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
     let first = plan.nth::<Job>(0).unwrap_or(&s);
     decode_overheads(&raw, first, &mut settings, &mut errors, catalog);
     plan.settings = settings;
-    // Plan-wide uncertainty ranges; their messages are shown by the uncertainty panel
-    // (`montecarlo::decode_ranges` on the same query).
-    plan.ranges = crate::montecarlo::decode_ranges(query).0;
+    // Plan-wide uncertainty ranges; their messages are shown by the uncertainty panel.
+    let (ranges, range_errors) = crate::montecarlo::decode_ranges(query);
+    plan.ranges = ranges;
     // Report in link-key order (gpu and provider are validated last because they depend on each other).
     let mut ordered = Vec::with_capacity(errors.len());
     for e in errors {
@@ -220,6 +242,9 @@ pub fn decode_link(query: &str, catalog: &Catalog) -> DecodedLink {
         raw,
         plan,
         plan_errors,
+        range_errors,
+        view,
+        view_errors,
     }
 }
 
@@ -358,7 +383,7 @@ pub fn query_has_plan(query: &str) -> bool {
 
 /// How the page is shown, carried by a link beside the plan: `lang=en|pt`, `cur=usd|brl|eur` and
 /// `fx=<units per US dollar>`. They change no number of the plan (amounts stay in US dollars,
-/// as providers bill), so they are read and written apart from [`decode_link`]/[`encode_link`].
+/// as providers bill), so they are written apart from [`encode_link`]; [`decode_link`] reads them.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ViewPrefs {
     /// The language the link asks for (`None`: the page chooses).
@@ -371,7 +396,7 @@ pub struct ViewPrefs {
 /// first of each key wins. A bad value is left out with a message naming the key and what it
 /// accepts; the rest of the link still applies. `fx` without a currency other than `usd` is
 /// ignored.
-pub fn decode_view_prefs(query: &str) -> (ViewPrefs, Vec<String>) {
+pub(crate) fn decode_view_prefs(query: &str) -> (ViewPrefs, Vec<String>) {
     use crate::locale::{CurrencyCode, DisplayCurrency, Lang};
     let query = query.strip_prefix('?').unwrap_or(query);
     let (mut lang, mut cur, mut fx) = (None, None, None);
@@ -877,6 +902,55 @@ mod tests {
 mod view_prefs_tests {
     use super::*;
     use crate::locale::{CurrencyCode, DisplayCurrency, Lang};
+
+    #[test]
+    fn one_decode_reads_the_plan_the_ranges_and_the_view() {
+        // One read of the link: a bad range and a bad view key each give their message, beside
+        // the plan's own, and the good values apply.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let link = "gpus=8&mfu_range=2:1&lang=pt&cur=gbp&price_range=0.9:1.2&cuda=2";
+        // Opened as the page does: the view keys read in the language the thread had (English),
+        // the link's language applied, then the plan read in it.
+        let mut opened = Vec::new();
+        let d = crate::locale::with_lang(Lang::En, || {
+            decode_link_opening(link, &c, |v| {
+                opened.push(*v);
+                crate::locale::set_lang(v.lang.unwrap_or(Lang::En));
+            })
+        });
+        assert_eq!(opened.len(), 1);
+        assert_eq!(opened[0], d.view);
+        assert_eq!(
+            d.view_errors,
+            crate::locale::with_lang(Lang::En, || decode_view_prefs("cur=gbp").1)
+        );
+        assert_ne!(
+            d.view_errors,
+            crate::locale::with_lang(Lang::Pt, || decode_view_prefs("cur=gbp").1)
+        );
+        assert_eq!(
+            d.errors,
+            crate::locale::with_lang(Lang::Pt, || decode_link(link, &c).errors)
+        );
+        assert_ne!(
+            d.errors,
+            crate::locale::with_lang(Lang::En, || decode_link(link, &c).errors)
+        );
+        let d = decode_link(link.replace("&cuda=2", "").as_str(), &c);
+        assert!(d.errors.is_empty() && d.plan_errors.is_empty());
+        assert_eq!(d.range_errors.len(), 1);
+        assert_eq!(d.range_errors[0].key, crate::document::plan::RangeKey::Mfu);
+        assert!(d.plan.ranges.mfu.is_fixed());
+        assert_eq!(d.plan.ranges.price.low, 0.9);
+        assert_eq!(d.view.lang, Some(Lang::Pt));
+        assert_eq!(d.view.currency, None);
+        assert_eq!(d.view_errors, decode_view_prefs("cur=gbp").1);
+        assert_eq!(d.view_errors.len(), 1);
+        // A link without those keys has none of their errors.
+        let d = decode_link("gpus=8", &c);
+        assert!(d.range_errors.is_empty() && d.view_errors.is_empty());
+        assert_eq!(d.view, ViewPrefs::default());
+    }
 
     #[test]
     fn view_keys_round_trip_canonically() {

@@ -3,61 +3,10 @@ use leptos::prelude::*;
 use runway_charts::{
     css, draw_runway, ticks_attr, RunwayChart, CASH, EXPIRED, EXPIRED_FILL, GRANT_COLORS, SPEND,
 };
-use runway_model::{
-    chart_window, expiries, markers, summary, tr, Catalog, ChartWindow, Date, Day0, Marker, Plan,
-};
+use runway_model::{tr, ChartWindow, Day0, Plan};
 
 use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::RunwayView;
-
-/// What the chart says besides its pixels: its window, numbered markers, the grants' names and the
-/// sentence that states the answer.
-#[derive(Clone, Debug, PartialEq)]
-struct Reading {
-    window: ChartWindow,
-    markers: Vec<Marker>,
-    grants: Vec<String>,
-    expires_any: bool,
-    summary: String,
-}
-
-/// Each grant's name in plan order; a name that repeats gets its position ("Modal (grant 3)").
-fn grant_labels(plan: &Plan, catalog: &Catalog) -> Vec<String> {
-    let names: Vec<&str> = plan
-        .grants
-        .iter()
-        .map(|g| {
-            catalog
-                .program(&g.program_id)
-                .map_or(g.program_id.as_str(), |p| p.name_text())
-        })
-        .collect();
-    names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| {
-            if names.iter().filter(|m| *m == n).count() > 1 {
-                tr!("runway_chart.repeated_grant", name = n, n = i + 1)
-            } else {
-                n.to_string()
-            }
-        })
-        .collect()
-}
-
-fn reading(view: &RunwayView, plan: &Plan, catalog: &Catalog, today: Option<Date>) -> Reading {
-    let (grants, workloads) = (&view.inputs.0, &view.inputs.1);
-    let today = plan.t0.zip(today).map(|(t0, t)| t0.days_until(t));
-    let window = chart_window(grants, workloads, &view.result, today);
-    let labels = grant_labels(plan, catalog);
-    Reading {
-        window,
-        markers: markers(grants, &labels, workloads, &view.result, today, window),
-        expires_any: !expiries(grants, &view.result).is_empty(),
-        summary: summary(grants, &labels, &view.result, &|d| plan.day_text(d)),
-        grants: labels,
-    }
-}
 
 /// A plan day as the canvas's data attributes carry it: an ISO date, or the day number without a
 /// day 0.
@@ -76,16 +25,9 @@ pub fn RunwayChartView(
     plan: RwSignal<Plan>,
     /// Day 0, for the dates.
     day0: Memo<Day0>,
-    /// The catalog.
-    catalog: &'static Catalog,
 ) -> impl IntoView {
-    let read = Memo::new(move |_| {
-        runway.with(|r| {
-            r.as_ref().map(|view| {
-                plan.with(|p| reading(view, p, catalog, crate::platform::browser::today()))
-            })
-        })
-    });
+    // The chart's reading of the plan (window, markers, names, balances, expiries, summary).
+    let read = crate::state::derived::use_derived().runway_chart;
     let canvas = NodeRef::<Canvas>::new();
     // The uncertainty run's bands (the credits section provides them), shaded behind the data.
     let mc = crate::sections::credits::uncertainty::use_bands();
@@ -104,10 +46,8 @@ pub fn RunwayChartView(
             let p = plan.get_untracked();
             let days = view.result.horizon_days;
             let data = RunwayChart {
-                balances: (0..view.inputs.0.len())
-                    .map(|g| (0..days).map(|d| view.result.balance_on(g, d)).collect())
-                    .collect(),
-                expired: expiries(&view.inputs.0, &view.result),
+                balances: r.balances,
+                expired: r.expired,
                 markers: r
                     .markers
                     .iter()

@@ -79,7 +79,7 @@ pub fn RunwayResults(
             </div>
         </div>
         <BillLines runway=runway catalog=catalog />
-        <RunwayChartView runway=runway plan=plan day0=day0 catalog=catalog />
+        <RunwayChartView runway=runway plan=plan day0=day0 />
     }
 }
 

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 use runway_model::{
-    data_value, exact, montecarlo, montecarlo::Bands, percent, tr, usd, GrantField, PlannedGrant,
-    RangeKey, Token, TokenError,
+    data_value, exact, montecarlo::Bands, percent, tr, usd, GrantField, PlannedGrant, RangeKey,
+    Token, TokenError,
 };
 
 use crate::state::use_app_state;
@@ -220,27 +220,24 @@ pub fn Uncertainty() -> impl IntoView {
 
     // Range inputs: plan-wide MFU and price factors.
     // The link's bad values get their messages here (the plan kept the defaults).
-    let (_, link_errors) = montecarlo::decode_ranges(&crate::platform::browser::query_string());
+    // From the one decode of the link, when the page opened.
+    let link_errors = use_app_state().range_errors;
     let range_error = |key: RangeKey| {
         let first = link_errors
-            .iter()
-            .find(|e| e.key == key)
-            .map(|e| e.to_string());
+            .with_value(|errors| errors.iter().find(|e| e.key == key).map(|e| e.to_string()));
         RwSignal::new(first)
     };
     let range_box = move |key: RangeKey, error: RwSignal<Option<String>>| {
         let initial = plan.with_untracked(|p| key.get(&p.ranges));
-        let low = RwSignal::new(runway_model::format_number_exact(initial.low));
-        let high = RwSignal::new(runway_model::format_number_exact(initial.high));
-        let commit = move || {
-            let text = format!("{}:{}", low.get_untracked(), high.get_untracked());
-            match key.parse(&text) {
-                Ok(span) => {
-                    error.set(None);
-                    plan.update(|p| key.put(&mut p.ranges, span));
-                }
-                Err(e) => error.set(Some(e.to_string())),
+        // In the reader's language ("0,8" in Portuguese), read back the same way.
+        let low = RwSignal::new(runway_model::typed_number_text(initial.low));
+        let high = RwSignal::new(runway_model::typed_number_text(initial.high));
+        let commit = move || match key.parse_typed(&low.get_untracked(), &high.get_untracked()) {
+            Ok(span) => {
+                error.set(None);
+                plan.update(|p| key.put(&mut p.ranges, span));
             }
+            Err(e) => error.set(Some(e.to_string())),
         };
         let (label, unit) = match key {
             RangeKey::Mfu => (tr!("uncertainty.mfu_label"), tr!("uncertainty.mfu_unit")),
@@ -282,7 +279,7 @@ pub fn Uncertainty() -> impl IntoView {
     ));
     let expiring = marked(&tr!("uncertainty.expiring", row = MARK));
     // A link's bad range opens the inputs so its message shows.
-    let open_inputs = !link_errors.is_empty();
+    let open_inputs = link_errors.with_value(|e| !e.is_empty());
     let mfu_error = range_error(RangeKey::Mfu);
     let price_error = range_error(RangeKey::Price);
 

@@ -167,7 +167,7 @@ pub fn WorkloadList() -> impl IntoView {
                                     title = v.serve.title(),
                                     gpu = accelerator_name(state.catalog, &v.serve.accelerator_id),
                                     provider = provider_name(state.catalog, &v.serve.provider_id),
-                                    host = runway_model::host_text(v.serve.host),
+                                    host = v.serve.host.text(),
                                     start = human(v.start_day),
                                     end = human(v.end_day)
                                 ),
@@ -299,7 +299,6 @@ pub fn WorkloadList() -> impl IntoView {
     };
     // Hosted API lines: the monthly bill, the serving line they replaced this visit (one click
     // back), removable.
-    let derived = crate::state::use_derived();
     let api_count = Memo::new(move |_| state.plan.with(|p| p.count::<runway_model::ApiUse>()));
     let apis = move || {
         (0..api_count.get())
@@ -322,21 +321,25 @@ pub fn WorkloadList() -> impl IntoView {
                 let monthly = move || row.with(|r| r.as_ref().map_or(0.0, |r| r.1));
                 let text = move || row.with(|r| r.as_ref().map(|r| r.0.clone()));
                 let id = move || state.plan.with_untracked(|p| p.id_of::<runway_model::ApiUse>(a));
+                // The serving line it replaced, if any (carried by the link): one click back.
                 let before = Memo::new(move |_| {
-                    let id = state.plan.with(|p| p.id_of::<runway_model::ApiUse>(a));
-                    derived.hosted_before.with(|h| {
-                        h.iter().find(|(x, _)| Some(*x) == id).map(|(_, v)| v.clone())
-                    })
+                    state
+                        .plan
+                        .with(|p| p.nth::<runway_model::ApiUse>(a).and_then(runway_model::ApiUse::self_hosted))
                 });
                 let back = move |_| {
                     let (Some(id), Some(serve)) = (id(), before.get_untracked()) else {
                         return;
                     };
+                    let mut at = None;
                     state.plan.update(|p| {
-                        p.upsert(Some(id), serve);
+                        let id = p.upsert(Some(id), serve);
+                        at = p.index_in_kind(id);
                     });
-                    derived.hosted_before.update(|h| h.retain(|(x, _)| *x != id));
                     announcer.say(tr!("workloads.self_hosted_again"));
+                    if let Some(j) = at {
+                        focus_test_id(format!("use-api-{j}"));
+                    }
                 };
                 let remove = move |_| {
                     let snapshot = state.snapshot();
@@ -461,8 +464,8 @@ fn describe(w: &ExtraWorkload, catalog: &runway_model::Catalog) -> String {
     let provider = provider_name(catalog, &w.provider_id);
     let hours = compact(w.gpu_hours);
     let duty = percent(w.duty);
-    match w.usd_per_gpu_hour(catalog) {
-        Some(p) => tr!(
+    match w.cost_usd(catalog) {
+        Some(cost) => tr!(
             "workloads.experiments_cost",
             gpus = w.gpus,
             gpu = acc,
@@ -470,7 +473,7 @@ fn describe(w: &ExtraWorkload, catalog: &runway_model::Catalog) -> String {
             hours = hours,
             day = w.start_day,
             duty = duty,
-            cost = usd(p * w.gpu_hours)
+            cost = usd(cost)
         ),
         None => tr!(
             "workloads.experiments",
