@@ -9,6 +9,17 @@ use crate::state::derived::use_derived;
 use crate::state::use_app_state;
 use crate::widgets::announce::{focus_test_id, Announcer};
 
+/// What a block is made of: rebuilt only when one of these changes (a line added, removed or
+/// switched, another API weighed), not on every edit; the figures update in place.
+#[derive(Clone, Debug, PartialEq)]
+struct Shape {
+    serve_index: usize,
+    id: runway_model::WorkloadId,
+    api: runway_model::ApiUse,
+    same_model: bool,
+    api_usd_per_mtok: f64,
+}
+
 /// One block per weighed serving line.
 #[component]
 pub fn SelfHostOrApiBlocks() -> impl IntoView {
@@ -16,11 +27,33 @@ pub fn SelfHostOrApiBlocks() -> impl IntoView {
     let derived = use_derived();
     let announcer = Announcer::get();
     let catalog = state.catalog;
-    // Rebuilt when a line's figures change (the runway moved), not otherwise.
-    move || {
+    let shapes = Memo::new(move |_| {
         derived.self_host.with(|all| {
             all.iter()
-                .map(|w: &SelfHostOrApi| {
+                .map(|w: &SelfHostOrApi| Shape {
+                    serve_index: w.serve_index,
+                    id: w.id,
+                    api: runway_model::ApiUse {
+                        // The volume follows the line: the figures below read it live.
+                        tokens_per_month: 0.0,
+                        replaces: None,
+                        ..w.api.clone()
+                    },
+                    same_model: w.same_model,
+                    api_usd_per_mtok: w.api_usd_per_mtok,
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    // A figure of block `k`, read live.
+    let figure = move |k: usize, pick: fn(&SelfHostOrApi) -> f64| {
+        derived.self_host.with(|all| all.get(k).map_or(0.0, pick))
+    };
+    move || {
+        shapes.with(|all| {
+            all.iter()
+                .enumerate()
+                .map(|(k, w)| {
                     let j = w.serve_index;
                     let name = catalog
                         .api(&w.api.api_id)
@@ -31,21 +64,35 @@ pub fn SelfHostOrApiBlocks() -> impl IntoView {
                     } else {
                         tr!("answers.self_host.caveat_other", api = name.clone(), price = price)
                     };
-                    let saved = w.cash_saved_usd();
-                    let verdict = if saved > 0.5 {
-                        tr!("answers.self_host.api_saves", n = j + 1, api = name.clone(), cash = usd(saved))
-                    } else if saved < -0.5 {
-                        tr!("answers.self_host.self_saves", n = j + 1, api = name.clone(), cash = usd(-saved))
-                    } else {
-                        tr!("answers.self_host.same_cash", n = j + 1, api = name.clone())
+                    let verdict = {
+                        let name = name.clone();
+                        move || {
+                            let saved = figure(k, SelfHostOrApi::cash_saved_usd);
+                            if saved > 0.5 {
+                                tr!("answers.self_host.api_saves", n = j + 1, api = name.clone(), cash = usd(saved))
+                            } else if saved < -0.5 {
+                                tr!("answers.self_host.self_saves", n = j + 1, api = name.clone(), cash = usd(-saved))
+                            } else {
+                                tr!("answers.self_host.same_cash", n = j + 1, api = name.clone())
+                            }
+                        }
                     };
-                    let cell = |id: String, v: f64| {
-                        view! { <td data-testid=id data-value=data_value(v) title=usd_exact(v)>{usd(v)}</td> }
+                    // Each cell names its column (read on a phone, and by scripts).
+                    let (own_label, api_label) = (tr!("answers.self_host.as_planned"), name.clone());
+                    let cell = move |id: String, pick: fn(&SelfHostOrApi) -> f64, api_side: bool| {
+                        let label = if api_side { api_label.clone() } else { own_label.clone() };
+                        view! {
+                            <td data-testid=id data-label=label data-value=move || data_value(figure(k, pick)) title=move || usd_exact(figure(k, pick))>
+                                {move || usd(figure(k, pick))}
+                            </td>
+                        }
                     };
-                    let (id, api, serve_index) = (w.id, w.api.clone(), j);
+                    let (id, serve_index) = (w.id, j);
                     let switch = move |_| {
                         // The API line remembers the serving line (and its link carries it).
-                        let api = api.clone();
+                        let Some(api) = derived.self_host.with_untracked(|all| all.get(k).map(|w| w.api.clone())) else {
+                            return;
+                        };
                         let mut at = None;
                         state.plan.update(|p| {
                             let id = p.upsert(Some(id), api);
@@ -69,14 +116,14 @@ pub fn SelfHostOrApiBlocks() -> impl IntoView {
                                 </tr></thead>
                                 <tbody>
                                     <tr><th scope="row">{tr!("answers.self_host.cash")}</th>
-                                        {cell(format!("self-host-cash-{j}"), w.self_host.cash_usd)}
-                                        {cell(format!("api-route-cash-{j}"), w.via_api.cash_usd)}</tr>
+                                        {cell(format!("self-host-cash-{j}"), |w| w.self_host.cash_usd, false)}
+                                        {cell(format!("api-route-cash-{j}"), |w| w.via_api.cash_usd, true)}</tr>
                                     <tr><th scope="row">{tr!("answers.self_host.credits_used")}</th>
-                                        {cell(format!("self-host-credits-{j}"), w.self_host.credits_used_usd)}
-                                        {cell(format!("api-route-credits-{j}"), w.via_api.credits_used_usd)}</tr>
+                                        {cell(format!("self-host-credits-{j}"), |w| w.self_host.credits_used_usd, false)}
+                                        {cell(format!("api-route-credits-{j}"), |w| w.via_api.credits_used_usd, true)}</tr>
                                     <tr><th scope="row">{tr!("answers.self_host.credits_expire")}</th>
-                                        {cell(format!("self-host-expired-{j}"), w.self_host.credits_expired_usd)}
-                                        {cell(format!("api-route-expired-{j}"), w.via_api.credits_expired_usd)}</tr>
+                                        {cell(format!("self-host-expired-{j}"), |w| w.self_host.credits_expired_usd, false)}
+                                        {cell(format!("api-route-expired-{j}"), |w| w.via_api.credits_expired_usd, true)}</tr>
                                 </tbody>
                             </table>
                             <p class="hint">{caveat}</p>

@@ -6,7 +6,7 @@
 
 use crate::credits::answers::credit_totals;
 use crate::credits::evaluate::Outcome;
-use crate::credits::runway::simulate;
+use crate::credits::runway::simulate_totals;
 use crate::data::catalog::Catalog;
 use crate::document::api_use::{mix_usd_per_mtok, ApiUse};
 use crate::document::plan::{BillLine, Plan};
@@ -96,11 +96,15 @@ pub fn as_api_line(serve: &Serve, api_id: &str, catalog: &Catalog) -> Option<Api
     Some(a)
 }
 
-fn route(result: &crate::credits::runway::RunwayResult) -> RouteCost {
-    let credits = credit_totals(&result.grants);
+fn route(
+    total_usd: f64,
+    cash_usd: f64,
+    grants: &[crate::credits::runway::GrantOutcome],
+) -> RouteCost {
+    let credits = credit_totals(grants);
     RouteCost {
-        total_usd: result.total_spend_usd,
-        cash_usd: result.cash_usd,
+        total_usd,
+        cash_usd,
         credits_used_usd: credits.used_usd,
         credits_expired_usd: credits.expired_usd,
     }
@@ -109,7 +113,8 @@ fn route(result: &crate::credits::runway::RunwayResult) -> RouteCost {
 /// Each priced serving line (the first [`MAX_WEIGHED`]), self-hosted and through its API, on the
 /// whole plan: the API line replaces the line's bill and the runway runs again.
 pub fn self_host_or_api(plan: &Plan, outcome: &Outcome, catalog: &Catalog) -> Vec<SelfHostOrApi> {
-    let as_is = route(&outcome.result);
+    let r = &outcome.result;
+    let as_is = route(r.total_spend_usd, r.cash_usd, &r.grants);
     outcome
         .serves
         .iter()
@@ -124,7 +129,9 @@ pub fn self_host_or_api(plan: &Plan, outcome: &Outcome, catalog: &Catalog) -> Ve
             let api = as_api_line(&v.serve, &api_id, catalog)?;
             let mut lines = outcome.inputs.1.clone();
             lines[at] = api.runway_line(catalog)?;
-            let swapped = simulate(&outcome.inputs.0, &lines);
+            // Totals only, event to event (the daily series is not shown): a fraction of a full
+            // run, on every edit of a plan with serving lines.
+            let swapped = simulate_totals(&outcome.inputs.0, &lines);
             Some(SelfHostOrApi {
                 serve_index: j,
                 id: plan.id_of::<Serve>(j)?,
@@ -133,7 +140,7 @@ pub fn self_host_or_api(plan: &Plan, outcome: &Outcome, catalog: &Catalog) -> Ve
                 api,
                 same_model,
                 self_host: as_is,
-                via_api: route(&swapped),
+                via_api: route(swapped.total_spend_usd, swapped.cash_usd, &swapped.grants),
                 own_monthly_usd: v.monthly_usd,
             })
         })
