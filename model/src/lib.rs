@@ -59,8 +59,8 @@ pub mod montecarlo;
 // The public surface: every item the app, the charts and the tests use, each from the module
 // that defines it.
 pub use credits::answers::{
-    answers, credit_totals, next_steps, serving_vs_api, Answers, ApiVerdict, ApplyStatus,
-    CreditTotals, NextStep,
+    answers, apply_advice, credit_totals, next_steps, serving_vs_api, Answers, ApiVerdict,
+    ApplyAdvice, ApplyStatus, CreditTotals, NextStep,
 };
 pub use credits::chart_reading::{chart_reading, ChartReading};
 pub use credits::evaluate::{
@@ -78,14 +78,15 @@ pub use data::catalog::{
     default_rate, title_pieces, Accelerator, BaseModel, Catalog, CatalogError, CurrencyRate, Price,
     Program, Provider, Scope,
 };
-pub use data::catalog_age::staleness;
+pub use data::catalog_age::{offer_ages, price_age, stale_label, staleness, PriceAge};
 pub use document::api_use::{
     api_use_from_slots, encode_api_use, mix_usd_per_mtok, parse_api_use, ApiUse,
 };
 pub use document::compare::{
-    column_from_slots, encode_column, parse_column, price_column, train_vs_finetune, Column,
-    ColumnResult, MAX_COLUMNS,
+    column_from_slots, encode_column, first_years, parse_column, price_column, train_vs_finetune,
+    Column, ColumnResult, FirstYear, MAX_COLUMNS,
 };
+pub use document::editing::{move_to_provider, switch_accelerator, Reselection};
 pub use document::experiments::{work_from_slots, ExtraWorkload};
 pub use document::plan::{
     apply_window, warnings, BillLine, Day0, GrantDateError, GrantOdds, GrantState, Plan,

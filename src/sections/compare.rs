@@ -4,7 +4,7 @@ use runway_charts::{draw_cost_by_provider, ProviderBar};
 use runway_model::{
     column_from_slots, compact, data_value, encode_column, exact, format_number_exact, hours,
     params_text, scientific, tr, train_vs_finetune, usd, usd_exact, Column, ColumnResult, Field,
-    Token, WorkloadKind, MAX_COLUMNS,
+    FirstYear, Token, WorkloadKind, MAX_COLUMNS,
 };
 
 use crate::sections::charts::{draw_on, redraw_after_change};
@@ -16,11 +16,9 @@ use crate::widgets::announce::{focus_test_id, Announcer};
 #[component]
 pub fn ComparePanel() -> impl IntoView {
     let state = use_app_state();
-    let results = crate::state::use_derived().columns;
+    let derived = crate::state::use_derived();
+    let (results, years) = (derived.columns, derived.first_years);
     let count = Memo::new(move |_| state.plan.with(|p| p.compare.len()));
-    let cheapest = Memo::new(move |_| {
-        results.with(|r| r.iter().map(first_year).fold(f64::INFINITY, f64::min))
-    });
     let preset = move |_| {
         state.plan.update(|p| p.compare = train_vs_finetune());
         state
@@ -60,7 +58,7 @@ pub fn ComparePanel() -> impl IntoView {
     };
     let columns = move || {
         (0..count.get())
-            .map(|i| view! { <CompareColumn index=i results=results cheapest=cheapest /> })
+            .map(|i| view! { <CompareColumn index=i results=results years=years /> })
             .collect_view()
     };
     let link_errors = move || {
@@ -74,21 +72,20 @@ pub fn ComparePanel() -> impl IntoView {
     };
     let canvas = NodeRef::<Canvas>::new();
     // The chart's bars: each column's first year, the cheapest marked (drawn and described).
-    let bars = move |columns: &[Column], r: &[ColumnResult]| -> Vec<ProviderBar> {
-        let low = r.iter().map(first_year).fold(f64::INFINITY, f64::min);
+    let bars = move |columns: &[Column], y: &[FirstYear]| -> Vec<ProviderBar> {
         columns
             .iter()
-            .zip(r)
+            .zip(y)
             .enumerate()
-            .map(|(i, (c, r))| ProviderBar {
+            .map(|(i, (c, y))| ProviderBar {
                 label: format!("{}. {}", i + 1, c.kind.label()),
-                cost_usd: first_year(r),
-                current: first_year(r) == low,
+                cost_usd: y.usd,
+                current: y.cheapest,
             })
             .collect()
     };
     let chart_text = Memo::new(move |_| {
-        let bars = state.plan.with(|p| results.with(|r| bars(&p.compare, r)));
+        let bars = state.plan.with(|p| years.with(|y| bars(&p.compare, y)));
         (!bars.is_empty())
             .then(|| crate::sections::charts::bars_text(&bars, runway_model::chart_text::compare))
     });
@@ -97,7 +94,7 @@ pub fn ComparePanel() -> impl IntoView {
         move || {
             let bars: Vec<ProviderBar> = state
                 .plan
-                .with_untracked(|p| results.with_untracked(|r| bars(&p.compare, r)));
+                .with_untracked(|p| years.with_untracked(|y| bars(&p.compare, y)));
             if let (Some(c), false) = (canvas.get_untracked(), bars.is_empty()) {
                 let x_desc = tr!(
                     "charts.provider_x",
@@ -130,11 +127,6 @@ pub fn ComparePanel() -> impl IntoView {
             aria-label=tr!("compare.chart_label") aria-describedby="chart-text-compare"></canvas>
         <p id="chart-text-compare" class="visually-hidden" data-testid="chart-text-compare">{move || chart_text.get()}</p>
     }
-}
-
-/// One-off cost plus twelve months of the column's monthly cost.
-fn first_year(r: &ColumnResult) -> f64 {
-    r.cost_usd + 12.0 * r.monthly_usd
 }
 
 /// The column's math in words: the FLOPs multiplier that applies, and retrieval's monthly parts.
@@ -177,7 +169,7 @@ fn column_math(c: &Column, r: &ColumnResult) -> String {
 fn CompareColumn(
     index: usize,
     results: Memo<Vec<ColumnResult>>,
-    cheapest: Memo<f64>,
+    years: Memo<Vec<FirstYear>>,
 ) -> impl IntoView {
     let state = use_app_state();
     let initial = state.plan.with_untracked(|p| p.compare.get(index).cloned());
@@ -319,21 +311,13 @@ fn CompareColumn(
     };
     let result =
         move |f: fn(&ColumnResult) -> f64| results.with(|r| r.get(index).map_or(f64::NAN, f));
-    let is_cheapest = move || {
-        results.with(|r| {
-            r.get(index)
-                .is_some_and(|c| first_year(c) == cheapest.get())
-        })
-    };
-    let ratio = move || {
-        let (c, low) = (result(first_year), cheapest.get());
-        // Columns are ranked on the first year (one-off plus 12 months), so retrieval's monthly
-        // prompts count against its tiny one-off cost.
-        if c == low || !(c.is_finite() && low > 0.0) {
-            tr!("compare.cheapest")
-        } else {
-            tr!("compare.times_cheapest", ratio = compact(c / low))
-        }
+    // Columns are ranked on the first year (one-off plus 12 months), so retrieval's monthly
+    // prompts count against its tiny one-off cost (the model's `first_years`).
+    let year = move || years.with(|y| y.get(index).copied());
+    let is_cheapest = move || year().is_some_and(|y| y.cheapest);
+    let ratio = move || match year().and_then(|y| y.times_cheapest) {
+        Some(times) => tr!("compare.times_cheapest", ratio = compact(times)),
+        None => tr!("compare.cheapest"),
     };
     let math = move || {
         let c = state.plan.with(|p| p.compare.get(index).cloned());

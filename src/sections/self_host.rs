@@ -18,6 +18,7 @@ struct Shape {
     api: runway_model::ApiUse,
     same_model: bool,
     api_usd_per_mtok: f64,
+    would_pay: Vec<String>,
 }
 
 /// One block per weighed serving line.
@@ -41,6 +42,7 @@ pub fn SelfHostOrApiBlocks() -> impl IntoView {
                     },
                     same_model: w.same_model,
                     api_usd_per_mtok: w.api_usd_per_mtok,
+                    would_pay: w.would_pay.clone(),
                 })
                 .collect::<Vec<_>>()
         })
@@ -87,6 +89,25 @@ pub fn SelfHostOrApiBlocks() -> impl IntoView {
                             </td>
                         }
                     };
+                    // A programme that would pay the API line, not in the plan yet: one click adds it.
+                    let paying = w.would_pay.first().and_then(|id| catalog.program(id)).map(|program| {
+                        let add = move |_| {
+                            state.plan.update(|p| {
+                                if p.grants.len() < runway_model::MAX_GRANTS {
+                                    p.grants.push(runway_model::PlannedGrant::from_program(program));
+                                }
+                            });
+                            announcer.say(tr!("answers.self_host.program_added", name = program.name_text()));
+                        };
+                        view! {
+                            <p class="hint" data-testid=format!("api-paid-by-{j}") data-program=program.id.to_string()>
+                                {tr!("answers.self_host.would_pay", name = program.name_text(), amount = usd(program.expected_usd))}" "
+                                <button type="button" class="link-button" data-testid=format!("add-paying-{j}") on:click=add>
+                                    {tr!("answers.self_host.add_program", name = program.name_text())}
+                                </button>
+                            </p>
+                        }
+                    });
                     let (id, serve_index) = (w.id, j);
                     let switch = move |_| {
                         // The API line remembers the serving line (and its link carries it).
@@ -127,6 +148,7 @@ pub fn SelfHostOrApiBlocks() -> impl IntoView {
                                 </tbody>
                             </table>
                             <p class="hint">{caveat}</p>
+                            {paying}
                             <button type="button" data-testid=format!("use-api-{j}") on:click=switch>
                                 {tr!("answers.self_host.use_api", api = name.clone())}
                             </button>

@@ -6,9 +6,9 @@
 use leptos::prelude::*;
 use runway_model::{
     advise_plan, billing_modes, cost_vs_mfu, duty_sweep, log_space, price_column, sweeps,
-    volume_sweep, what_budget_buys, whole_cost_by_provider, Advice, Answers, BillingEstimate,
-    BillingMath, BuyRow, ChartReading, ColumnResult, DutySweep, ModeRow, NetworkOption,
-    SelfHostOrApi, Sweeps, VolumeSweep,
+    volume_sweep, what_budget_buys, whole_cost_by_provider, Advice, Answers, ApplyAdvice,
+    BillingEstimate, BillingMath, BuyRow, ChartReading, ColumnResult, DutySweep, FirstYear,
+    ModeRow, NetworkOption, Price, PriceAge, SelfHostOrApi, Sweeps, VolumeSweep,
 };
 
 use crate::state::AppState;
@@ -66,6 +66,27 @@ pub struct Derived {
     pub advice: Memo<Option<Advice<'static>>>,
     /// Each serving line self-hosted and through its API, on the whole plan.
     pub self_host: Memo<Vec<SelfHostOrApi>>,
+    /// Each grant's window to apply in (plan order; `None`: nothing to advise).
+    pub apply_advice: Memo<Vec<Option<ApplyAdvice>>>,
+    /// Each compared column's first year and its rank, in column order.
+    pub first_years: Memo<Vec<FirstYear>>,
+    /// Every provider's price for the chosen accelerator, in the picker's order, with its age
+    /// today (stale, delisted).
+    pub offers: Memo<Vec<(&'static Price, PriceAge)>>,
+    /// The chosen provider's price for the chosen accelerator, with its age today.
+    pub chosen_price: Memo<Option<(&'static Price, PriceAge)>>,
+}
+
+/// Serving line `j`'s deployment step by step ("Show the math"), as the plan's evaluation priced
+/// it (empty without one); the view calls it only while the line's details are open.
+pub fn serve_math(state: AppState, j: usize) -> Vec<String> {
+    state.runway.with(|r| {
+        r.as_ref()
+            .and_then(|r| r.serves.get(j))
+            .and_then(|v| v.billing.as_ref())
+            .map(|b| runway_model::serving_math(b, state.catalog))
+            .unwrap_or_default()
+    })
 }
 
 impl Derived {
@@ -102,7 +123,57 @@ impl Derived {
                 })
             })
         });
+        let columns = Memo::new(move |_| {
+            let e = state.estimate.read();
+            let o = state.runway.read();
+            let (Ok(e), Some(o)) = (e.as_ref(), o.as_ref()) else {
+                return Vec::new();
+            };
+            let edited = state.editing.get();
+            state.job.with(|j| {
+                state.plan.with(|p| {
+                    p.compare
+                        .iter()
+                        .map(|c| {
+                            price_column(
+                                c,
+                                j,
+                                &p.settings.billing,
+                                &p.settings.overheads,
+                                e,
+                                o,
+                                edited,
+                                catalog,
+                            )
+                        })
+                        .collect()
+                })
+            })
+        });
+        let today = || crate::platform::browser::today();
         Derived {
+            apply_advice: Memo::new(move |_| {
+                state.runway.with(|r| {
+                    r.as_ref().map_or_else(Vec::new, |o| {
+                        state
+                            .grants
+                            .with(|g| runway_model::apply_advice(o, g, catalog))
+                    })
+                })
+            }),
+            first_years: Memo::new(move |_| columns.with(|r| runway_model::first_years(r))),
+            offers: Memo::new(move |_| {
+                state
+                    .accelerator_id
+                    .with(|a| runway_model::offer_ages(catalog, a, today()))
+            }),
+            chosen_price: Memo::new(move |_| {
+                let (provider, accelerator) =
+                    (state.provider_id.read(), state.accelerator_id.read());
+                catalog
+                    .price(&provider, &accelerator)
+                    .map(|p| (p, runway_model::price_age(p, today())))
+            }),
             billing_math: Memo::new(move |_| {
                 billing.with(|b| b.as_ref().map(|b| runway_model::billing_math(b, catalog)))
             }),
@@ -180,33 +251,7 @@ impl Derived {
                 let k = state.settings.read_untracked();
                 Some(sweeps(&j, &k.overheads, e, o, catalog))
             }),
-            columns: Memo::new(move |_| {
-                let e = state.estimate.read();
-                let o = state.runway.read();
-                let (Ok(e), Some(o)) = (e.as_ref(), o.as_ref()) else {
-                    return Vec::new();
-                };
-                let edited = state.editing.get();
-                state.job.with(|j| {
-                    state.plan.with(|p| {
-                        p.compare
-                            .iter()
-                            .map(|c| {
-                                price_column(
-                                    c,
-                                    j,
-                                    &p.settings.billing,
-                                    &p.settings.overheads,
-                                    e,
-                                    o,
-                                    edited,
-                                    catalog,
-                                )
-                            })
-                            .collect()
-                    })
-                })
-            }),
+            columns,
             advice: Memo::new(move |_| {
                 let outcome = state.runway.read();
                 let outcome = outcome.as_ref()?;

@@ -8,9 +8,10 @@ pub mod last_plan;
 
 use leptos::prelude::*;
 use runway_model::{
-    encode_link, encode_view_prefs, estimate_billed, estimate_overheads, with_hidden_costs,
-    Catalog, Day0, DecodedLink, Estimate, EstimateError, Field, InputError, Job, Origin,
-    OverheadEstimate, Plan, PlannedGrant, RangeError, Settings, TokenError, ViewPrefs,
+    encode_link, encode_view_prefs, estimate_billed, estimate_overheads, move_to_provider,
+    switch_accelerator, with_hidden_costs, Catalog, Day0, DecodedLink, Estimate, EstimateError,
+    Field, InputError, Job, Origin, OverheadEstimate, Plan, PlannedGrant, RangeError, Reselection,
+    Settings, TokenError, ViewPrefs,
 };
 use std::collections::BTreeMap;
 
@@ -175,14 +176,10 @@ impl AppState {
     pub fn load(&self, mut decoded: DecodedLink) {
         // A link (or saved plan) without a valid `t0` counts its days from today; the date is then
         // part of the plan and written into the link like any other key.
-        if decoded.plan.t0.is_none() {
-            decoded.plan.t0 = crate::platform::browser::today();
-        }
-        let job = decoded
+        decoded
             .plan
-            .nth::<runway_model::Job>(0)
-            .cloned()
-            .unwrap_or_default();
+            .date_from_today(crate::platform::browser::today);
+        let job = decoded.plan.opening_draft();
         let k = &decoded.plan.settings;
         let errors: BTreeMap<Field, &InputError> =
             decoded.errors.iter().map(|e| (e.field, e)).collect();
@@ -197,8 +194,7 @@ impl AppState {
             f.error.set(errors.get(&field).map(|e| e.to_string()));
         }
         self.plan_errors.set(decoded.plan_errors);
-        self.editing
-            .set((decoded.plan.count::<runway_model::Job>() > 0).then_some(0));
+        self.editing.set(decoded.plan.first_edited());
         self.draft.set(job);
         self.plan.set(decoded.plan);
     }
@@ -234,7 +230,7 @@ impl AppState {
         }
         let before = self.snapshot();
         self.editing.set(None);
-        self.plan.update(|p| p.workloads.clear());
+        self.plan.update(Plan::clear_workloads);
         Some(before)
     }
 
@@ -252,29 +248,12 @@ impl AppState {
     /// Applies an edit to the calculator's job and the plan's settings: the edited job of the
     /// plan, else the draft. Only what changed notifies its readers.
     pub fn edit(&self, f: impl FnOnce(&mut Job, &mut Settings)) {
-        let edited = self.editing.get_untracked().filter(|&i| {
-            self.plan
-                .with_untracked(|p| i < p.count::<runway_model::Job>())
-        });
-        match edited {
-            Some(i) => self.plan.update(|p| {
-                if let Some((j, settings)) = p.nth_with_settings::<runway_model::Job>(i) {
-                    f(j, settings);
-                }
-            }),
-            None => {
-                let (mut j, mut k) = (
-                    self.draft.get_untracked(),
-                    self.plan.with_untracked(|p| p.settings.clone()),
-                );
-                f(&mut j, &mut k);
-                if self.draft.with_untracked(|d| *d != j) {
-                    self.draft.set(j);
-                }
-                if self.plan.with_untracked(|p| p.settings != k) {
-                    self.plan.update(|p| p.settings = k);
-                }
-            }
+        let selected = self.editing.get_untracked();
+        let mut draft = self.draft.get_untracked();
+        self.plan
+            .maybe_update(|p| p.apply_edit(selected, &mut draft, f));
+        if self.draft.with_untracked(|d| *d != draft) {
+            self.draft.set(draft);
         }
     }
 
@@ -375,26 +354,13 @@ impl AppState {
         let Some(acc) = self.catalog.accelerator(&id) else {
             return;
         };
-        let current_provider = self.job.with_untracked(|j| j.provider_id.clone());
-        let new_provider = match self.catalog.price(&current_provider, &acc.id) {
-            Some(_) => None,
-            None => self
-                .catalog
-                .default_provider_for(&acc.id)
-                .map(|p| p.id.to_string()),
-        };
         self.field(Field::Gpu).clear_error();
-        if new_provider.is_some() {
+        let catalog = self.catalog;
+        let mut moved = false;
+        self.edit(|j, k| moved = switch_accelerator(j, k, &acc.id, catalog));
+        if moved {
             self.field(Field::Provider).clear_error();
         }
-        let catalog = self.catalog;
-        self.edit(|j, k| {
-            j.accelerator_id = acc.id.to_string();
-            if let Some(p) = new_provider {
-                j.provider_id = p;
-                k.keep_offered_network(&j.provider_id, catalog);
-            }
-        });
     }
 
     /// Chooses a provider (the select only offers ones that rent the accelerator).
@@ -405,10 +371,7 @@ impl AppState {
         if rents {
             self.field(Field::Provider).clear_error();
             let catalog = self.catalog;
-            self.edit(|j, k| {
-                j.provider_id = id;
-                k.keep_offered_network(&j.provider_id, catalog);
-            });
+            self.edit(|j, k| move_to_provider(j, k, id, catalog));
         }
     }
 }
@@ -417,60 +380,45 @@ impl AppState {
     /// Opens job `index` (plan order) in the calculator's editor. A network its provider does
     /// not offer is dropped from the plan's settings (the provider's default applies).
     pub fn edit_job(&self, index: usize) {
+        let selected = self.editing.get_untracked();
         let Some(provider) = self.plan.with_untracked(|p| {
-            p.nth::<runway_model::Job>(index)
+            p.job_to_open(index, selected)
                 .map(|j| j.provider_id.clone())
         }) else {
             return;
         };
-        if self.editing.get_untracked() == Some(index) {
-            return;
-        }
         self.editing.set(Some(index));
-        self.keep_offered_network(&provider);
+        // Only a choice the provider does not offer changes the plan (and notifies).
+        self.plan
+            .maybe_update(|p| p.keep_offered_network(&provider, self.catalog));
         self.refresh_job_fields();
     }
 
     /// Removes job `index` (plan order); the editor opens the next one if it was edited. The
     /// last job removed stays in the calculator as the draft it can add again.
     pub fn remove_job(&self, index: usize) {
-        let removed = self
-            .plan
-            .with_untracked(|p| p.nth::<runway_model::Job>(index).cloned());
-        let Some(removed) = removed else { return };
-        let mut next = None;
         let selected = self.editing.get_untracked();
-        self.plan.update(|p| next = p.remove_job(index, selected));
-        if next.is_none() && selected.is_some() {
-            self.draft.set(removed);
+        let after = self.plan.try_maybe_update(|p| {
+            let after = p.remove_job_and_reselect(index, selected);
+            (after.is_some(), after)
+        });
+        let Some(Reselection { editing, draft }) = after.flatten() else {
+            return;
+        };
+        if let Some(draft) = draft {
+            self.draft.set(draft);
         }
-        self.editing.set(next);
+        self.editing.set(editing);
         self.refresh_job_fields();
     }
 
     /// Adds a job at the end of the plan and opens it in the editor.
     pub fn add_job(&self, job: Job) {
-        let provider = job.provider_id.clone();
-        let mut index = 0;
-        self.plan.update(|p| {
-            p.push(job);
-            index = p.count::<runway_model::Job>() - 1;
-        });
+        let Some(index) = self.plan.try_update(|p| p.add_job(job, self.catalog)) else {
+            return;
+        };
         self.editing.set(Some(index));
-        self.keep_offered_network(&provider);
         self.refresh_job_fields();
-    }
-
-    /// Drops the plan's network choice when `provider` does not offer it.
-    fn keep_offered_network(&self, provider: &str) {
-        // Only a choice the provider does not offer changes the plan (and notifies).
-        if !self
-            .plan
-            .with_untracked(|p| p.settings.offers_network(provider, self.catalog))
-        {
-            self.plan
-                .update(|p| p.settings.keep_offered_network(provider, self.catalog));
-        }
     }
 
     /// The plan as it is now (with the edited job and the draft), for an undo.

@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use runway_model::{staleness, tr, Field};
+use runway_model::{tr, Field, PriceAge};
 
 use crate::state::use_app_state;
 use crate::widgets::field_error::FieldError;
@@ -40,74 +40,70 @@ pub fn AcceleratorSelect() -> impl IntoView {
 #[component]
 pub fn ProviderSelect() -> impl IntoView {
     let state = use_app_state();
+    let derived = crate::state::use_derived();
     let options = move || {
-        let accelerator = state.accelerator_id.get();
-        state
-            .catalog
-            .offers(&accelerator)
-            .filter_map(|price| {
-                let provider = state.catalog.provider(&price.provider)?;
-                let id = provider.id.to_string();
-                let selected = move || state.provider_id.with(|current| *current == id);
-                // A price older than 12 months says so next to the number (catalog_age.rs).
-                let stale = stale_label(&price.as_of);
-                let test_id = stale
-                    .as_ref()
-                    .map(|_| format!("stale-{}-{}", price.provider, price.accelerator));
-                // Short enough for the select's width (the hint above says "per GPU-hour"); a
-                // stale price gets "⚠" in the text and its age in full for a tooltip and a screen
-                // reader (and in the note under the select once chosen).
-                let price_text = runway_model::usd_as_published(price.usd_per_gpu_hour, 2);
-                // A GPU the provider no longer lists says so instead of its age.
-                let delisted = price.is_delisted();
-                let test_id = if delisted {
-                    Some(format!("delisted-{}-{}", price.provider, price.accelerator))
-                } else {
-                    test_id
-                };
-                let text = match (&stale, delisted) {
-                    (_, true) => tr!("hardware.provider_option_delisted", name = provider.name, price = price_text),
-                    (Some(_), false) => tr!("hardware.provider_option_stale", name = provider.name, price = price_text, as_of = price.as_of),
-                    (None, false) => tr!("hardware.provider_option", name = provider.name, price = price_text, as_of = price.as_of),
-                };
-                let full = if delisted {
-                    Some(tr!("hardware.provider_option_delisted_full", name = provider.name, price = price_text, as_of = price.as_of, since = price.delisted))
-                } else {
-                    stale.as_ref().map(|label| {
-                        tr!("polish_d.provider_option_full", name = provider.name, price = price_text, as_of = price.as_of, stale = label)
+        derived.offers.with(|offers| {
+            offers
+                .iter()
+                .filter_map(|(price, age)| {
+                    let provider = state.catalog.provider(&price.provider)?;
+                    let id = provider.id.to_string();
+                    let selected = move || state.provider_id.with(|current| *current == id);
+                    // A price older than 12 months says so next to the number, and a GPU the
+                    // provider no longer lists says so instead of its age: the model decides
+                    // (catalog_age.rs).
+                    let test_id = match age {
+                        PriceAge::Fresh => None,
+                        PriceAge::Stale(_) => Some(format!("stale-{}-{}", price.provider, price.accelerator)),
+                        PriceAge::Delisted => Some(format!("delisted-{}-{}", price.provider, price.accelerator)),
+                    };
+                    // Short enough for the select's width (the hint above says "per GPU-hour"); a
+                    // stale price gets "⚠" in the text and its age in full for a tooltip and a
+                    // screen reader (and in the note under the select once chosen).
+                    let price_text = runway_model::usd_as_published(price.usd_per_gpu_hour, 2);
+                    let text = match age {
+                        PriceAge::Delisted => tr!("hardware.provider_option_delisted", name = provider.name, price = price_text),
+                        PriceAge::Stale(_) => tr!("hardware.provider_option_stale", name = provider.name, price = price_text, as_of = price.as_of),
+                        PriceAge::Fresh => tr!("hardware.provider_option", name = provider.name, price = price_text, as_of = price.as_of),
+                    };
+                    let full = match age {
+                        PriceAge::Delisted => Some(tr!("hardware.provider_option_delisted_full", name = provider.name, price = price_text, as_of = price.as_of, since = price.delisted)),
+                        PriceAge::Stale(label) => Some(tr!("polish_d.provider_option_full", name = provider.name, price = price_text, as_of = price.as_of, stale = label)),
+                        PriceAge::Fresh => None,
+                    };
+                    let marked = age.is_marked();
+                    // The spoken name starts with the visible text (WCAG 2.5.3, label in name:
+                    // speech input users say what they see), then the age in full.
+                    let spoken = full.as_ref().map(|full| format!("{text}. {full}"));
+                    Some(view! {
+                        <option value=provider.id.clone() selected=selected class:stale=marked data-testid=test_id
+                            title=full.clone() aria-label=spoken>
+                            {text}
+                        </option>
                     })
-                };
-                let stale = stale.filter(|_| !delisted).or_else(|| delisted.then(String::new));
-                // The spoken name starts with the visible text (WCAG 2.5.3, label in name: speech
-                // input users say what they see), then the age in full.
-                let spoken = full.as_ref().map(|full| format!("{text}. {full}"));
-                Some(view! {
-                    <option value=provider.id.clone() selected=selected class:stale=stale.is_some() data-testid=test_id
-                        title=full.clone() aria-label=spoken>
-                        {text}
-                    </option>
                 })
-            })
-            .collect_view()
+                .collect_view()
+        })
     };
     // The chosen price's age, spelled out under the picker when it is stale.
     let selected_stale = move || {
-        let accelerator = state.accelerator_id.get();
-        let provider = state.provider_id.get();
-        let price = state.catalog.price(&provider, &accelerator)?;
+        let (price, age) = derived.chosen_price.get()?;
         let name = state
             .catalog
-            .provider(&provider)
-            .map_or(provider.clone(), |p| p.name.to_string());
-        if price.is_delisted() {
-            let price_text = runway_model::usd_as_published(price.usd_per_gpu_hour, 2);
-            return Some(view! {
-                <p class="hint stale" data-testid="provider-price-delisted">
-                    {tr!("hardware.delisted_price", name = name, since = price.delisted, price = price_text, as_of = price.as_of)}
-                </p>
-            }.into_any());
-        }
-        let label = stale_label(&price.as_of)?;
+            .provider(&price.provider)
+            .map_or_else(|| price.provider.to_string(), |p| p.name.to_string());
+        let label = match age {
+            PriceAge::Fresh => return None,
+            PriceAge::Stale(label) => label,
+            PriceAge::Delisted => {
+                let price_text = runway_model::usd_as_published(price.usd_per_gpu_hour, 2);
+                return Some(view! {
+                    <p class="hint stale" data-testid="provider-price-delisted">
+                        {tr!("hardware.delisted_price", name = name, since = price.delisted, price = price_text, as_of = price.as_of)}
+                    </p>
+                }.into_any());
+            }
+        };
         Some(
             view! {
                 <p class="hint stale" data-testid="provider-price-stale">
@@ -133,8 +129,8 @@ pub fn ProviderSelect() -> impl IntoView {
 }
 
 /// The stale marker for a catalog figure dated `as_of` (`stale: 14 months old`), or `None` when it is
-/// at most 12 months old today (or a date does not parse).
+/// at most 12 months old today (or a date does not parse): the model's decision and words
+/// (`runway_model::stale_label`) on the browser's clock.
 pub fn stale_label(as_of: &str) -> Option<String> {
-    let today = crate::platform::browser::today()?;
-    staleness(as_of, &today.iso()).map(|s| s.label())
+    runway_model::stale_label(as_of, crate::platform::browser::today())
 }

@@ -138,3 +138,24 @@ test('an API line added with the form, in Portuguese: GPT-4o mini at 2 bi tokens
   assert.ok(near(await calc.value('answer-total'), 12 * 525));
   await done(calc);
 });
+
+test('the comparison names the credits that would pay the API, and one click adds them to the plan', async () => {
+  const calc = await suite.openOn('2027-01-04T09:00:00', FOUNDER);
+  const { page } = calc;
+  const hint = page.getByTestId('api-paid-by-0');
+  await hint.waitFor();
+  assert.equal(await hint.getAttribute('data-program'), 'together');
+  assert.match(await hint.innerText(), /Together AI startup credits \(typically \$15K\) would pay this API/);
+  await page.getByTestId('add-paying-0').click();
+  // Together's programme as planned (data/programs.json: $15K expected, applied on day 0, a typical
+  // review of 3 days) pays the API line from day 3: the first 3 days are cash, 3 x 24 h x $440 / 730 h
+  // = $43.40; the rest of the year's $5,280 is paid by it, and $15,000 - $5,236.60 of it expires
+  // with the $63,000 of Activate.
+  const firstDays = (3 * 24 * 440) / 730;
+  assert.ok(near(await calc.waitForValue('api-route-cash-0', (x) => x < 5000), firstDays), 'three days of cash');
+  assert.ok(near(await calc.value('api-route-credits-0'), 5280 - firstDays));
+  assert.ok(near(await calc.value('api-route-expired-0'), 63_000 + 15_000 - (5280 - firstDays)));
+  // Held in the plan now: nothing more to suggest.
+  assert.equal(await page.getByTestId('api-paid-by-0').count(), 0);
+  await done(calc);
+});

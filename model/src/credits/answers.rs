@@ -3,7 +3,8 @@
 
 use crate::credits::evaluate::{Certainty, Outcome, ServeOutcome};
 use crate::credits::runway::GrantOutcome;
-use crate::document::plan::PlannedGrant;
+use crate::data::catalog::Catalog;
+use crate::document::plan::{apply_window, GrantState, PlannedGrant};
 use crate::io::order::insert_by_key;
 
 /// What the answers at the top of the page say of a whole plan, in numbers and texts they only
@@ -205,9 +206,105 @@ pub fn next_steps(apply_by: &[Option<i64>], apply_days: &[Option<i32>]) -> Vec<N
     steps
 }
 
+/// When to apply for a planned grant, beside its apply-by day: early enough that even its
+/// program's slowest review approves it by the first day of work it can pay, and late enough that
+/// the fastest does not approve it before (its validity starts at approval).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ApplyAdvice {
+    /// The program's slowest review, days.
+    pub review_days_max: u32,
+    /// The first day of work the grant can pay (the dataset-ready day).
+    pub start_day: u32,
+    /// The latest day to apply so the slowest review lands by `start_day`; `None`: too late
+    /// already (apply now).
+    pub latest_safe_day: Option<u32>,
+    /// The earliest day to apply so the fastest review does not land before `start_day`.
+    pub earliest_no_waste_day: u32,
+}
+
+/// Each grant's [`ApplyAdvice`], in plan order (`planned`: the plan's grants): `None` for a grant
+/// already applied for (in review or held), one of a program the catalog lacks, and one that pays
+/// no workload of the plan. The grant's first payable day is the outcome's (its runway inputs).
+pub fn apply_advice(
+    outcome: &Outcome,
+    planned: &[PlannedGrant],
+    catalog: &Catalog,
+) -> Vec<Option<ApplyAdvice>> {
+    planned
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            if g.state() != GrantState::Planned {
+                return None;
+            }
+            let start = outcome
+                .inputs
+                .0
+                .get(i)?
+                .first_payable_start(&outcome.inputs.1)?;
+            let program = catalog.program(&g.program_id)?;
+            let w = apply_window(program, start);
+            Some(ApplyAdvice {
+                review_days_max: program.review_days_max,
+                start_day: start,
+                latest_safe_day: w.latest_safe_day,
+                earliest_no_waste_day: w.earliest_no_waste_day,
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn when_to_apply_for_each_grant_by_hand() {
+        // One training job on AWS from day 30 (the calculator's default job: AWS H100 SXM).
+        // data/programs.json: AWS Activate reviews in 9 to 14 days, the AWS generative AI
+        // programs in 14 to 60, Modal in 1 to 7 (Modal's credits pay only Modal's bills).
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let program = |id: &str| c.program(id).unwrap_or_else(|| panic!("{id}"));
+        let mut plan = crate::document::plan::Plan::empty();
+        plan.t0 = crate::input::calendar::Date::parse("2026-12-01").ok();
+        plan.push(crate::input::job::Job {
+            start_day: 30,
+            ..crate::input::job::Job::default()
+        });
+        let activate = PlannedGrant::from_program(program("aws-activate"));
+        plan.grants = vec![
+            activate.clone(),
+            PlannedGrant::from_program(program("aws-genai")),
+            PlannedGrant::from_program(program("modal")),
+            activate.with_state(GrantState::Held, program("aws-activate")),
+        ];
+        let o = crate::credits::evaluate::evaluate(&plan, &c);
+        assert_eq!(
+            apply_advice(&o, &plan.grants, &c),
+            [
+                // Activate: apply by day 30 - 14 = 16, not before day 30 - 9 = 21.
+                Some(ApplyAdvice {
+                    review_days_max: 14,
+                    start_day: 30,
+                    latest_safe_day: Some(16),
+                    earliest_no_waste_day: 21,
+                }),
+                // Generative AI: 30 - 60 is before day 0 (apply now); not before 30 - 14 = 16.
+                Some(ApplyAdvice {
+                    review_days_max: 60,
+                    start_day: 30,
+                    latest_safe_day: None,
+                    earliest_no_waste_day: 16,
+                }),
+                // Modal pays no AWS bill; the held grant has no application left to send.
+                None,
+                None,
+            ]
+        );
+        // Its apply-by day counts the grant's own (typical, 12-day) review, not the slowest:
+        // 30 - 12 = 18, two days after the advice's safe day.
+        assert_eq!(o.apply_by[0], Some(18));
+    }
 
     #[test]
     fn the_answers_of_a_plan_without_grants_by_hand() {

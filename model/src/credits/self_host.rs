@@ -7,7 +7,7 @@
 use crate::credits::answers::credit_totals;
 use crate::credits::evaluate::Outcome;
 use crate::credits::runway::simulate_totals;
-use crate::data::catalog::Catalog;
+use crate::data::catalog::{Catalog, Scope};
 use crate::document::api_use::{mix_usd_per_mtok, ApiUse};
 use crate::document::plan::{BillLine, Plan};
 use crate::document::workload::WorkloadId;
@@ -53,6 +53,9 @@ pub struct SelfHostOrApi {
     pub api_monthly_usd: f64,
     /// The API's list price in the 3:1 mix, USD per million tokens.
     pub api_usd_per_mtok: f64,
+    /// Catalog programs that would pay the API line and are not in the plan (its provider's,
+    /// scope `all` or `platform`), largest typical amount first.
+    pub would_pay: Vec<String>,
 }
 
 impl SelfHostOrApi {
@@ -96,6 +99,20 @@ pub fn as_api_line(serve: &Serve, api_id: &str, catalog: &Catalog) -> Option<Api
     Some(a)
 }
 
+/// Programs of the API's provider that pay its bills (scope `all` or `platform`) and that the plan
+/// does not hold yet, largest typical amount first.
+fn programs_paying(api: &ApiUse, plan: &Plan, catalog: &Catalog) -> Vec<String> {
+    let mut out: Vec<&crate::data::catalog::Program> = catalog
+        .programs
+        .iter()
+        .filter(|p| p.provider.as_ref() == api.provider_id)
+        .filter(|p| matches!(p.scope, Scope::All | Scope::Platform))
+        .filter(|p| !plan.grants.iter().any(|g| g.program_id == p.id.as_ref()))
+        .collect();
+    out.sort_by(|a, b| b.expected_usd.total_cmp(&a.expected_usd));
+    out.into_iter().map(|p| p.id.to_string()).collect()
+}
+
 fn route(
     total_usd: f64,
     cash_usd: f64,
@@ -137,6 +154,7 @@ pub fn self_host_or_api(plan: &Plan, outcome: &Outcome, catalog: &Catalog) -> Ve
                 id: plan.id_of::<Serve>(j)?,
                 api_monthly_usd: api.monthly_usd(catalog)?,
                 api_usd_per_mtok: api.usd_per_mtok(catalog)?,
+                would_pay: programs_paying(&api, plan, catalog),
                 api,
                 same_model,
                 self_host: as_is,
@@ -227,6 +245,8 @@ mod tests {
         assert!((w.self_host.cash_usd - (own_total - 63_000.0)).abs() < 1.0);
         assert_eq!(w.self_host.credits_expired_usd, 0.0);
         assert!(w.cash_saved_usd() > 0.0);
+        // Together's own programme would pay the API line and is not in the plan.
+        assert_eq!(w.would_pay, ["together"]);
     }
 
     #[test]
@@ -243,5 +263,7 @@ mod tests {
         assert!((w.via_api.credits_expired_usd - 9720.0).abs() < 0.01);
         // Self-hosted on AWS, Together's credits pay nothing and all expire.
         assert!((w.self_host.credits_expired_usd - 15_000.0).abs() < 0.01);
+        // The plan holds Together's programme already: nothing more to suggest.
+        assert!(w.would_pay.is_empty());
     }
 }

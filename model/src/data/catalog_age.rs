@@ -10,7 +10,7 @@
 //! Today comes from the caller (the page reads the browser clock and passes an ISO string), so the
 //! rule is a pure function tested with fixed dates.
 
-use crate::data::catalog::Catalog;
+use crate::data::catalog::{Catalog, Price};
 use crate::input::calendar::Date;
 use std::fmt;
 
@@ -59,6 +59,61 @@ pub fn staleness(as_of: &str, today: &str) -> Option<Staleness> {
     as_of.is_stale_on(today).then(|| Staleness {
         months_old: today.months_since(as_of),
     })
+}
+
+/// The stale marker of a figure dated `as_of` on `today` (`stale: 14 months old`, in the reader's
+/// language), or `None` when it is at most 12 months old, or without a clock (`today` unknown) or
+/// a parsable date: the decision and the words the price pickers show.
+pub fn stale_label(as_of: &str, today: Option<Date>) -> Option<String> {
+    staleness(as_of, &today?.iso()).map(|s| s.label())
+}
+
+/// How a catalog price reads on a day: listed and fresh, stale (with its marker), or no longer
+/// listed by its provider (which says so instead of its age).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PriceAge {
+    /// Listed, and at most 12 months old (or no clock to tell).
+    Fresh,
+    /// Listed, and older than 12 months: its marker ([`stale_label`]).
+    Stale(String),
+    /// The provider no longer lists the accelerator.
+    Delisted,
+}
+
+impl PriceAge {
+    /// Whether the price is marked (stale or delisted).
+    pub fn is_marked(&self) -> bool {
+        *self != PriceAge::Fresh
+    }
+}
+
+/// How `price` reads on `today` ([`PriceAge`]): delisted before stale.
+pub fn price_age(price: &Price, today: Option<Date>) -> PriceAge {
+    if price.is_delisted() {
+        return PriceAge::Delisted;
+    }
+    stale_label(&price.as_of, today).map_or(PriceAge::Fresh, PriceAge::Stale)
+}
+
+/// Every provider's price for `accelerator` in the picker's order ([`Catalog::offers`]), each
+/// with how it reads on `today`.
+pub fn offer_ages<'c>(
+    catalog: &'c Catalog,
+    accelerator: &str,
+    today: Option<Date>,
+) -> Vec<(&'c Price, PriceAge)> {
+    // The offers' order, as positions in the catalog (whose prices outlive `accelerator`).
+    let order: Vec<usize> = catalog
+        .offers(accelerator)
+        .filter_map(|p| catalog.prices.iter().position(|q| std::ptr::eq(q, p)))
+        .collect();
+    order
+        .into_iter()
+        .map(|i| {
+            let p = &catalog.prices[i];
+            (p, price_age(p, today))
+        })
+        .collect()
 }
 
 /// One stale catalog entry.
@@ -173,6 +228,65 @@ mod tests {
             Some("stale: 14 months old".to_string())
         );
         assert_eq!(staleness("2025-12-01", "2026-12-01"), None);
+    }
+
+    #[test]
+    fn a_price_reads_fresh_stale_or_delisted_in_both_languages() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let today = Some(d("2026-12-01"));
+        let price = |provider: &str| {
+            c.price(provider, "a100-40gb")
+                .unwrap_or_else(|| panic!("{provider}"))
+                .clone()
+        };
+        // CoreWeave's A100 40GB price is dated 2024-05-01 (seed 003): on 2026-12-01 that is
+        // 2 years 7 months = 31 whole months, more than 12, so stale, worded by
+        // model/locales/plan.yml's `catalog_age.stale_other` ("stale: %{n} months old",
+        // "desatualizado: %{n} meses").
+        // The catalog lists it as delisted since; the same price still listed is the stale case.
+        let listed = price("coreweave");
+        assert_eq!(listed.as_of, "2024-05-01");
+        let cw = Price {
+            delisted: "".into(),
+            ..listed.clone()
+        };
+        let age = crate::locale::with_lang(crate::locale::Lang::En, || price_age(&cw, today));
+        assert_eq!(age, PriceAge::Stale("stale: 31 months old".to_string()));
+        assert!(age.is_marked());
+        let pt =
+            crate::locale::with_lang(crate::locale::Lang::Pt, || stale_label(&cw.as_of, today));
+        assert_eq!(pt.as_deref(), Some("desatualizado: 31 meses"));
+        // The rule's own pair: 2025-11-30 on 2026-12-01 is 12 whole months (and a day) old: stale.
+        assert_eq!(
+            crate::locale::with_lang(crate::locale::Lang::En, || {
+                stale_label("2025-11-30", today)
+            })
+            .as_deref(),
+            Some("stale: 12 months old")
+        );
+        // Exactly 12 months old (2025-12-01 on 2026-12-01) is fresh; so is every price without a
+        // clock.
+        assert_eq!(stale_label("2025-12-01", today), None);
+        assert_eq!(price_age(&cw, None), PriceAge::Fresh);
+        // AWS's A100 40GB price, re-read 2026-11-09, is fresh and unmarked.
+        let aws = price("aws");
+        assert_eq!(price_age(&aws, today), PriceAge::Fresh);
+        assert!(!PriceAge::Fresh.is_marked());
+        // A GPU its provider no longer lists says so instead of its age, stale or not: the
+        // catalog's own CoreWeave A100 40GB.
+        let gone = listed;
+        assert!(gone.is_delisted());
+        assert_eq!(price_age(&gone, today), PriceAge::Delisted);
+        assert_eq!(price_age(&gone, None), PriceAge::Delisted);
+        // The picker's rows: Catalog::offers' order, each with its age.
+        let rows = offer_ages(&c, "a100-40gb", today);
+        let order: Vec<&str> = c.offers("a100-40gb").map(|p| &*p.provider).collect();
+        assert_eq!(
+            rows.iter().map(|(p, _)| &*p.provider).collect::<Vec<_>>(),
+            order
+        );
+        let cw_row = rows.iter().find(|(p, _)| p.provider == "coreweave");
+        assert_eq!(cw_row.map(|(_, a)| a.is_marked()), Some(true), "{rows:?}");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 pub mod api_use;
 pub mod compare;
+pub mod editing;
 pub mod experiments;
 pub mod plan;
 pub mod starters;

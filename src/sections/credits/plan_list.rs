@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 use runway_model::{
-    apply_window, data_value, percent, tr, usd, usd_exact, GrantField, GrantState, PlannedGrant,
-    Token, TokenError,
+    data_value, percent, tr, usd, usd_exact, GrantField, GrantState, PlannedGrant, Token,
+    TokenError,
 };
 
 use crate::state::use_app_state;
@@ -43,6 +43,7 @@ fn GrantRow(
     runway: Memo<Option<RunwayView>>,
 ) -> impl IntoView {
     let state = use_app_state();
+    let derived = crate::state::use_derived();
     let Some(initial) = state.plan.with_untracked(|p| p.grants.get(index).cloned()) else {
         return ().into_any();
     };
@@ -82,36 +83,26 @@ fn GrantRow(
             </span>
         }
     };
-    // The first day a workload this grant can pay starts: once per runway change.
-    let first_start = Memo::new(move |_| {
-        runway.with(|r| {
-            r.as_ref()
-                .and_then(|r| r.inputs.0.get(index)?.first_payable_start(&r.inputs.1))
-        })
-    });
+    // When to apply, as the model advises it (the state's memo): once per runway change.
+    let apply_advice = derived.apply_advice;
+    let my_advice = Memo::new(move |_| apply_advice.with(|a| a.get(index).copied().flatten()));
     let advice = move || {
-        if grant_state.get() != GrantState::Planned {
-            return None;
-        }
-        let start = first_start.get()?;
+        let a = my_advice.get()?;
         state.day0.with(|day0| {
             let date = |d: u32| day0.day_text(i64::from(d));
-            program.map(|p| {
-                let w = apply_window(p, start);
-                match w.latest_safe_day {
-                    Some(latest) => tr!(
-                        "plan_list.advice_safe",
-                        review = p.review_days_max,
-                        latest = date(latest),
-                        start = date(start),
-                        earliest = date(w.earliest_no_waste_day)
-                    ),
-                    None => tr!(
-                        "plan_list.advice_now",
-                        review = p.review_days_max,
-                        start = date(start)
-                    ),
-                }
+            Some(match a.latest_safe_day {
+                Some(latest) => tr!(
+                    "plan_list.advice_safe",
+                    review = a.review_days_max,
+                    latest = date(latest),
+                    start = date(a.start_day),
+                    earliest = date(a.earliest_no_waste_day)
+                ),
+                None => tr!(
+                    "plan_list.advice_now",
+                    review = a.review_days_max,
+                    start = date(a.start_day)
+                ),
             })
         })
     };

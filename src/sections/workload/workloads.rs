@@ -192,13 +192,7 @@ pub fn WorkloadList() -> impl IntoView {
                 let math_open = RwSignal::new(false);
                 let math = move || {
                     math_open.get().then(|| {
-                        let lines = state.runway.with(|r| {
-                            r.as_ref()
-                                .and_then(|r| r.serves.get(j))
-                                .and_then(|v| v.billing.as_ref())
-                                .map(|b| runway_model::serving_math(b, state.catalog))
-                                .unwrap_or_default()
-                        });
+                        let lines = crate::state::derived::serve_math(state, j);
                         view! {
                             <ol class="serve-math" data-testid=format!("serve-math-{j}")>
                                 {lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}

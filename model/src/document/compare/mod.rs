@@ -4,6 +4,8 @@
 
 pub mod column;
 pub use column::*;
+mod first_year;
+pub use first_year::{first_years, FirstYear};
 
 use crate::credits::evaluate::Outcome;
 use crate::credits::runway::{simulate, LineItem, RunwayResult, WorkloadInput};
