@@ -8,7 +8,7 @@ use runway_model::{
 
 use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::{use_app_state, use_derived, AppState};
-use crate::widgets::field_error::FieldError;
+use crate::widgets::id_select::{IdOption, IdSelect};
 use crate::widgets::number_input::NumberInput;
 use crate::widgets::result_card::ResultCard;
 
@@ -126,44 +126,51 @@ fn served(b: &BillingEstimate, v: f64) -> Option<f64> {
 #[component]
 fn ApiSelect() -> impl IntoView {
     let state = use_app_state();
-    let current = Memo::new(move |_| state.settings.with(|s| s.billing.api_id.clone()));
-    let options = state
+    let options: Vec<IdOption> = state
         .catalog
         .apis
         .iter()
         .map(|a| {
-            let id = a.id.to_string();
-            let selected = move || current.with(|c| *c == id);
             // A price older than 12 months says so next to the number (catalog_age.rs).
             let stale = crate::widgets::hardware::stale_label(&a.as_of);
             let test_id = stale.as_ref().map(|_| format!("stale-api-{}", a.id));
             let mut text = match &stale {
-                Some(label) => tr!("billing.api_option_stale", name = a.name, input = usd_as_published(a.input_usd_per_mtok, 4), output = usd_as_published(a.output_usd_per_mtok, 4), as_of = a.as_of, stale = label),
-                None => tr!("billing.api_option", name = a.name, input = usd_as_published(a.input_usd_per_mtok, 4), output = usd_as_published(a.output_usd_per_mtok, 4), as_of = a.as_of),
+                Some(label) => tr!(
+                    "billing.api_option_stale",
+                    name = a.name,
+                    input = usd_as_published(a.input_usd_per_mtok, 4),
+                    output = usd_as_published(a.output_usd_per_mtok, 4),
+                    as_of = a.as_of,
+                    stale = label
+                ),
+                None => tr!(
+                    "billing.api_option",
+                    name = a.name,
+                    input = usd_as_published(a.input_usd_per_mtok, 4),
+                    output = usd_as_published(a.output_usd_per_mtok, 4),
+                    as_of = a.as_of
+                ),
             };
             // The Batch API's price, where the provider sells one (results within a day).
             if let (Some(i), Some(o)) = (a.batch_input_usd_per_mtok, a.batch_output_usd_per_mtok) {
-                text.push_str(&tr!("billing.api_batch", input = usd_as_published(i, 4), output = usd_as_published(o, 4)));
+                text.push_str(&tr!(
+                    "billing.api_batch",
+                    input = usd_as_published(i, 4),
+                    output = usd_as_published(o, 4)
+                ));
             }
-            view! { <option value=a.id.clone() selected=selected class:stale=stale.is_some() data-testid=test_id>{text}</option> }
+            IdOption::new(a.id.clone(), text).marked(stale.is_some(), test_id)
         })
-        .collect_view();
-    let choose = move |ev| {
-        let id = event_target_value(&ev);
+        .collect();
+    let current = Signal::derive(move || state.settings.with(|s| s.billing.api_id.clone()));
+    let choose = move |id: String| {
         if state.catalog.api(&id).is_some() {
             state.field(Field::Api).clear_error();
             state.edit(|_, s| s.billing.api_id = id);
         }
     };
     view! {
-        <div class="field">
-            <div class="field-head">
-                <label for="input-api">{Field::Api.label()}</label>
-                <span class="hint">{tr!("billing.api_hint")}</span>
-            </div>
-            <select id="input-api" data-testid="input-api" on:change=choose>{options}</select>
-            <FieldError field=Field::Api />
-        </div>
+        <IdSelect field=Field::Api hint=tr!("billing.api_hint") options=options value=current on_pick=choose />
     }
 }
 
@@ -171,8 +178,7 @@ fn ApiSelect() -> impl IntoView {
 #[component]
 fn HostSelect() -> impl IntoView {
     let state = use_app_state();
-    let current = Memo::new(move |_| state.settings.with(|s| s.billing.host_mode));
-    let options = HostMode::ALL
+    let options: Vec<IdOption> = HostMode::ALL
         .into_iter()
         .map(|(mode, id)| {
             let text = match mode {
@@ -180,24 +186,22 @@ fn HostSelect() -> impl IntoView {
                 HostMode::Reserved => tr!("billing.host_reserved"),
                 HostMode::Spot => id.to_string(),
             };
-            view! { <option value=id selected=move || current.get() == mode>{text}</option> }
+            IdOption::new(id, text)
         })
-        .collect_view();
-    let choose = move |ev| {
-        if let Some(mode) = HostMode::from_id(&event_target_value(&ev)) {
+        .collect();
+    let current = Signal::derive(move || {
+        state
+            .settings
+            .with(|s| s.billing.host_mode.id().to_string())
+    });
+    let choose = move |id: String| {
+        if let Some(mode) = HostMode::from_id(&id) {
             state.field(Field::Host).clear_error();
             state.edit(|_, s| s.billing.host_mode = mode);
         }
     };
     view! {
-        <div class="field">
-            <div class="field-head">
-                <label for="input-host">{Field::Host.label()}</label>
-                <span class="hint">{tr!("billing.host_hint")}</span>
-            </div>
-            <select id="input-host" data-testid="input-host" on:change=choose>{options}</select>
-            <FieldError field=Field::Host />
-        </div>
+        <IdSelect field=Field::Host hint=tr!("billing.host_hint") options=options value=current on_pick=choose />
     }
 }
 

@@ -10,7 +10,7 @@ use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::{use_app_state, use_derived, AppState};
 use crate::widgets::announce::{marked, piece, MARK};
 use crate::widgets::cited::cited;
-use crate::widgets::field_error::FieldError;
+use crate::widgets::id_select::{IdOption, IdSelect};
 use crate::widgets::number_input::NumberInput;
 use crate::widgets::result_card::{provide_math_switch, MathSwitch, ResultCard};
 use crate::widgets::switch::Switch;
@@ -341,10 +341,13 @@ fn Breakdown() -> impl IntoView {
 fn NetworkSelect() -> impl IntoView {
     let state = use_app_state();
     let catalog = state.catalog;
-    let current = Memo::new(move |_| {
-        state
-            .overheads
-            .with(|o| o.as_ref().and_then(|o| o.network).map(|n| n.id.to_string()))
+    // The network the job runs on (none matches no option).
+    let current = Signal::derive(move || {
+        state.overheads.with(|o| {
+            o.as_ref()
+                .and_then(|o| o.network)
+                .map_or_else(String::new, |n| n.id.to_string())
+        })
     });
     // The networks offered for the job's accelerator at its provider.
     let networks = use_derived().networks;
@@ -363,13 +366,11 @@ fn NetworkSelect() -> impl IntoView {
             state.edit(|_, s| s.overheads.network_id = None);
         }
     });
-    let options = move || {
+    let options = Signal::derive(move || {
         networks.with(|offered| {
             offered
                 .iter()
                 .map(|n| {
-                    let id = n.id.clone();
-                    let selected = move || current.with(|c| c.as_deref() == Some(id.as_str()));
                     let label = match &n.instance {
                         Some(i) => tr!(
                             "hidden_costs.network_option_instance",
@@ -383,19 +384,19 @@ fn NetworkSelect() -> impl IntoView {
                             gbps = n.node_gb_s
                         ),
                     };
-                    view! { <option value=n.id.clone() selected=selected>{label}</option> }
+                    IdOption::new(n.id.clone(), label)
                 })
-                .collect_view()
+                .collect()
         })
-    };
-    let hint = move || {
+    });
+    let hint = Signal::derive(move || {
         state.overheads.with(|o| {
             o.as_ref().map_or_else(
                 || tr!("hidden_costs.network_hint"),
                 |o| tr!("hidden_costs.network_hint_gpus", n = o.gpus_per_node),
             )
         })
-    };
+    });
     // Credits pay the bill; capacity decides whether the instances exist (where a source says).
     // The note's quoted titles keep their published English (`cited`).
     let capacity = move || {
@@ -409,17 +410,9 @@ fn NetworkSelect() -> impl IntoView {
             })
     };
     view! {
-        <div class="field">
-            <div class="field-head">
-                <label for="input-network">{Field::Network.label()}</label>
-                <span class="hint">{hint}</span>
-            </div>
-            <select id="input-network" data-testid="input-network" on:change=move |ev| state.choose_network(event_target_value(&ev))>
-                {options}
-            </select>
+        <IdSelect field=Field::Network hint=hint options=options value=current on_pick=move |id| state.choose_network(id)>
             {capacity}
-            <FieldError field=Field::Network />
-        </div>
+        </IdSelect>
     }
 }
 
@@ -427,36 +420,26 @@ fn NetworkSelect() -> impl IntoView {
 #[component]
 fn DataOnSelect() -> impl IntoView {
     let state = use_app_state();
-    let current = Memo::new(move |_| {
+    // The training cloud first, as the empty id.
+    let options: Vec<IdOption> =
+        std::iter::once(IdOption::new("", tr!("hidden_costs.data_on_training")))
+            .chain(state.catalog.hosting_providers().map(|p| {
+                let text = tr!(
+                    "hidden_costs.data_on_option",
+                    name = p.name,
+                    price = runway_model::usd_as_published(p.egress_usd_per_gb, 4)
+                );
+                IdOption::new(p.id.clone(), text)
+            }))
+            .collect();
+    let current = Signal::derive(move || {
         state
             .settings
-            .with(|s| s.overheads.data_on_provider.clone())
+            .with(|s| s.overheads.data_on_provider.clone().unwrap_or_default())
     });
-    let options = state
-        .catalog
-        .hosting_providers()
-        .map(|p| {
-            let id = p.id.to_string();
-            let selected = move || current.with(|c| c.as_deref() == Some(id.as_str()));
-            view! {
-                <option value=p.id.clone() selected=selected>
-                    {tr!("hidden_costs.data_on_option", name = p.name, price = runway_model::usd_as_published(p.egress_usd_per_gb, 4))}
-                </option>
-            }
-        })
-        .collect_view();
     view! {
-        <div class="field">
-            <div class="field-head">
-                <label for="input-data_on">{Field::DataOn.label()}</label>
-                <span class="hint">{tr!("hidden_costs.data_on_hint")}</span>
-            </div>
-            <select id="input-data_on" data-testid="input-data_on" on:change=move |ev| state.choose_data_on(event_target_value(&ev))>
-                <option value="" selected=move || current.with(Option::is_none)>{tr!("hidden_costs.data_on_training")}</option>
-                {options}
-            </select>
-            <FieldError field=Field::DataOn />
-        </div>
+        <IdSelect field=Field::DataOn hint=tr!("hidden_costs.data_on_hint") options=options value=current
+            on_pick=move |id| state.choose_data_on(id) />
     }
 }
 
@@ -464,36 +447,23 @@ fn DataOnSelect() -> impl IntoView {
 #[component]
 fn DataFormatSelect() -> impl IntoView {
     let state = use_app_state();
-    let current = Memo::new(move |_| state.settings.with(|s| s.overheads.data_format));
-    let options = [
-        (DataFormat::Raw, tr!("hidden_costs.format_raw")),
-        (DataFormat::Tokens, tr!("hidden_costs.format_tokens")),
-    ]
-    .into_iter()
-    .map(|(f, text)| {
-        view! { <option value=f.id() selected=move || current.get() == f>{text}</option> }
-    })
-    .collect_view();
+    let options = vec![
+        IdOption::new(DataFormat::Raw.id(), tr!("hidden_costs.format_raw")),
+        IdOption::new(DataFormat::Tokens.id(), tr!("hidden_costs.format_tokens")),
+    ];
+    let current = Signal::derive(move || {
+        state
+            .settings
+            .with(|s| s.overheads.data_format.id().to_string())
+    });
+    let choose = move |id: String| {
+        if let Some(f) = DataFormat::from_id(&id) {
+            state.field(Field::DataFormat).clear_error();
+            state.edit(|_, s| s.overheads.data_format = f);
+        }
+    };
     view! {
-        <div class="field">
-            <div class="field-head">
-                <label for="input-data_format">{Field::DataFormat.label()}</label>
-                <span class="hint">{tr!("hidden_costs.format_hint")}</span>
-            </div>
-            <select
-                id="input-data_format"
-                data-testid="input-data_format"
-                on:change=move |ev| {
-                    if let Some(f) = DataFormat::from_id(&event_target_value(&ev)) {
-                        state.field(Field::DataFormat).clear_error();
-                        state.edit(|_, s| s.overheads.data_format = f);
-                    }
-                }
-            >
-                {options}
-            </select>
-            <FieldError field=Field::DataFormat />
-        </div>
+        <IdSelect field=Field::DataFormat hint=tr!("hidden_costs.format_hint") options=options value=current on_pick=choose />
     }
 }
 

@@ -2,37 +2,29 @@ use leptos::prelude::*;
 use runway_model::{tr, Field, PriceAge};
 
 use crate::state::use_app_state;
-use crate::widgets::field_error::FieldError;
+use crate::widgets::id_select::{IdOption, IdSelect};
 
 /// The accelerator picker, with each chip's dense peak and memory in its label.
 #[component]
 pub fn AcceleratorSelect() -> impl IntoView {
     let state = use_app_state();
-    let options = state
+    let options: Vec<IdOption> = state
         .catalog
         .accelerators
         .iter()
         .map(|a| {
-            let id = a.id.to_string();
-            let selected = move || state.accelerator_id.with(|current| *current == id);
-            view! {
-                <option value=a.id.clone() selected=selected>
-                    {tr!("hardware.accelerator_option", name = a.name_text(), tflops = a.dense_bf16_tflops, memory = a.memory_gb)}
-                </option>
-            }
+            let text = tr!(
+                "hardware.accelerator_option",
+                name = a.name_text(),
+                tflops = a.dense_bf16_tflops,
+                memory = a.memory_gb
+            );
+            IdOption::new(a.id.clone(), text)
         })
-        .collect_view();
+        .collect();
     view! {
-        <div class="field">
-            <div class="field-head">
-                <label for="input-gpu">{Field::Gpu.label()}</label>
-                <span class="hint">{tr!("hardware.accelerator_hint")}</span>
-            </div>
-            <select id="input-gpu" data-testid="input-gpu" on:change=move |ev| state.choose_accelerator(event_target_value(&ev))>
-                {options}
-            </select>
-            <FieldError field=Field::Gpu />
-        </div>
+        <IdSelect field=Field::Gpu hint=tr!("hardware.accelerator_hint") options=options value=state.accelerator_id
+            on_pick=move |id| state.choose_accelerator(id) />
     }
 }
 
@@ -41,50 +33,76 @@ pub fn AcceleratorSelect() -> impl IntoView {
 pub fn ProviderSelect() -> impl IntoView {
     let state = use_app_state();
     let derived = crate::state::use_derived();
-    let options = move || {
+    let options = Signal::derive(move || {
         derived.offers.with(|offers| {
             offers
                 .iter()
                 .filter_map(|(price, age)| {
                     let provider = state.catalog.provider(&price.provider)?;
-                    let id = provider.id.to_string();
-                    let selected = move || state.provider_id.with(|current| *current == id);
                     // A price older than 12 months says so next to the number, and a GPU the
                     // provider no longer lists says so instead of its age: the model decides
                     // (catalog_age.rs).
                     let test_id = match age {
                         PriceAge::Fresh => None,
-                        PriceAge::Stale(_) => Some(format!("stale-{}-{}", price.provider, price.accelerator)),
-                        PriceAge::Delisted => Some(format!("delisted-{}-{}", price.provider, price.accelerator)),
+                        PriceAge::Stale(_) => {
+                            Some(format!("stale-{}-{}", price.provider, price.accelerator))
+                        }
+                        PriceAge::Delisted => {
+                            Some(format!("delisted-{}-{}", price.provider, price.accelerator))
+                        }
                     };
                     // Short enough for the select's width (the hint above says "per GPU-hour"); a
                     // stale price gets "⚠" in the text and its age in full for a tooltip and a
                     // screen reader (and in the note under the select once chosen).
                     let price_text = runway_model::usd_as_published(price.usd_per_gpu_hour, 2);
                     let text = match age {
-                        PriceAge::Delisted => tr!("hardware.provider_option_delisted", name = provider.name, price = price_text),
-                        PriceAge::Stale(_) => tr!("hardware.provider_option_stale", name = provider.name, price = price_text, as_of = price.as_of),
-                        PriceAge::Fresh => tr!("hardware.provider_option", name = provider.name, price = price_text, as_of = price.as_of),
+                        PriceAge::Delisted => tr!(
+                            "hardware.provider_option_delisted",
+                            name = provider.name,
+                            price = price_text
+                        ),
+                        PriceAge::Stale(_) => tr!(
+                            "hardware.provider_option_stale",
+                            name = provider.name,
+                            price = price_text,
+                            as_of = price.as_of
+                        ),
+                        PriceAge::Fresh => tr!(
+                            "hardware.provider_option",
+                            name = provider.name,
+                            price = price_text,
+                            as_of = price.as_of
+                        ),
                     };
                     let full = match age {
-                        PriceAge::Delisted => Some(tr!("hardware.provider_option_delisted_full", name = provider.name, price = price_text, as_of = price.as_of, since = price.delisted)),
-                        PriceAge::Stale(label) => Some(tr!("polish_d.provider_option_full", name = provider.name, price = price_text, as_of = price.as_of, stale = label)),
+                        PriceAge::Delisted => Some(tr!(
+                            "hardware.provider_option_delisted_full",
+                            name = provider.name,
+                            price = price_text,
+                            as_of = price.as_of,
+                            since = price.delisted
+                        )),
+                        PriceAge::Stale(label) => Some(tr!(
+                            "polish_d.provider_option_full",
+                            name = provider.name,
+                            price = price_text,
+                            as_of = price.as_of,
+                            stale = label
+                        )),
                         PriceAge::Fresh => None,
                     };
-                    let marked = age.is_marked();
                     // The spoken name starts with the visible text (WCAG 2.5.3, label in name:
                     // speech input users say what they see), then the age in full.
                     let spoken = full.as_ref().map(|full| format!("{text}. {full}"));
-                    Some(view! {
-                        <option value=provider.id.clone() selected=selected class:stale=marked data-testid=test_id
-                            title=full.clone() aria-label=spoken>
-                            {text}
-                        </option>
-                    })
+                    Some(
+                        IdOption::new(provider.id.clone(), text)
+                            .marked(age.is_marked(), test_id)
+                            .described(full, spoken),
+                    )
                 })
-                .collect_view()
+                .collect()
         })
-    };
+    });
     // The chosen price's age, spelled out under the picker when it is stale.
     let selected_stale = move || {
         let (price, age) = derived.chosen_price.get()?;
@@ -114,17 +132,10 @@ pub fn ProviderSelect() -> impl IntoView {
         )
     };
     view! {
-        <div class="field">
-            <div class="field-head">
-                <label for="input-provider">{Field::Provider.label()}</label>
-                <span class="hint">{tr!("hardware.provider_hint")}</span>
-            </div>
-            <select id="input-provider" data-testid="input-provider" on:change=move |ev| state.choose_provider(event_target_value(&ev))>
-                {options}
-            </select>
+        <IdSelect field=Field::Provider hint=tr!("hardware.provider_hint") options=options value=state.provider_id
+            on_pick=move |id| state.choose_provider(id)>
             {selected_stale}
-            <FieldError field=Field::Provider />
-        </div>
+        </IdSelect>
     }
 }
 
