@@ -291,7 +291,7 @@ fn check_csv(csv: &str) -> Checked {
 fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
     // The job the page opens (the first), else the new default one it offers.
     let plan = &d.plan;
-    let editor = plan.jobs().first().map(|&j| j.clone()).unwrap_or_default();
+    let editor = plan.opening_draft();
     let (s, k) = (&editor, &plan.settings);
     let e = match estimate(s, cat) {
         Ok(e) => e,

@@ -64,8 +64,8 @@ pub use credits::answers::{
 };
 pub use credits::chart_reading::{chart_reading, ChartReading};
 pub use credits::evaluate::{
-    billing_view, evaluate, host_text, price_job, price_serve, run_plan, runway_inputs,
-    serve_billing, ApiOutcome, Certainty, IfDenied, Outcome,
+    billing_view, evaluate, price_job, price_serve, run_plan, runway_inputs, serve_billing,
+    ApiOutcome, Certainty, IfDenied, Outcome,
 };
 pub use credits::planner::{plan_applications, Applications};
 pub use credits::runway::summary::{chart_window, expiries, markers, summary, ChartWindow, Marker};

@@ -60,7 +60,7 @@ fn model_values(link: &str, catalog: &Catalog) -> BTreeMap<String, String> {
                 .map_or_else(|| "none".to_string(), |d| d.iso())
         };
         // The calculator: the job the page opens (the first), else a new default one.
-        let editor = plan.jobs().first().map(|&j| j.clone()).unwrap_or_default();
+        let editor = plan.opening_draft();
         // As the page prices it: at the price billed (spot where asked for and sold), its
         // wall-clock time with the hidden costs (issue 43).
         let spot = plan.settings.overheads.spot;

@@ -540,7 +540,7 @@ proptest! {
         let d = decode_link(&q, &cat);
         // Whatever came in, every job and the job the page opens (the first, else a new
         // default one) are priceable and finite.
-        let editor = d.plan.jobs().first().map(|&j| j.clone()).unwrap_or_default();
+        let editor = d.plan.opening_draft();
         for job in d.plan.jobs().into_iter().chain([&editor]) {
             let e = estimate(job, &cat);
             prop_assert!(e.is_ok());
@@ -1104,7 +1104,7 @@ fn figures_shown_twice(plan: &Plan, cat: &Catalog) -> Vec<(String, f64, f64, Rel
     // as the line itself (serve-gpus-0, serve-monthly-0, serve-api-monthly-0), whatever the
     // billing boxes hold.
     if let Some(v) = o.serves.first().filter(|v| v.error.is_none()) {
-        let editor = plan.jobs().first().map(|&j| j.clone()).unwrap_or_default();
+        let editor = plan.opening_draft();
         let e = estimate(&editor, cat).ok();
         if let Some((b, lead)) = runway_model::billing_view(plan, &editor, e.as_ref(), cat) {
             assert_eq!(lead, Some(0));

@@ -16,7 +16,6 @@ use crate::estimators::cost::{estimate, Estimate, EstimateError};
 use crate::estimators::formulas::HOURS_PER_MONTH;
 use crate::estimators::overheads::{estimate_overheads, OverheadEstimate};
 use crate::input::job::Job;
-use crate::input::knobs::HostMode;
 use crate::input::settings::Settings;
 use crate::io::format::{compact, exact, hours};
 
@@ -792,11 +791,6 @@ fn overhead_bills(job: &Job, o: &OverheadEstimate) -> Vec<(LineItem, WorkloadInp
         ));
     }
     out
-}
-
-/// How a host mode reads in a sentence (a label: [`HostMode::text`]).
-pub fn host_text(mode: HostMode) -> String {
-    mode.text()
 }
 
 impl Outcome<'_> {

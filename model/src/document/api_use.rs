@@ -8,14 +8,13 @@
 
 use crate::credits::runway::{LineItem, WorkloadInput};
 use crate::data::catalog::Catalog;
-use crate::document::workloads::{Serve, MAX_SERVE_MONTHS};
+use crate::document::workloads::{read_host, read_months_of, read_precision, Serve};
 use crate::estimators::billing::blended_usd_per_mtok;
 use crate::estimators::formulas::HOURS_PER_MONTH;
 use crate::input::field_spec::{Field, Need, Origin};
+use crate::input::knobs::Precision;
 use crate::input::knobs::API_INPUT_SHARE;
-use crate::input::knobs::{HostMode, Precision};
 use crate::input::parse::echo;
-use crate::input::parse::InputError;
 use crate::input::slots::{self, Cx, Record, Slot, SlotError};
 use crate::input::token::{Token, TokenError};
 
@@ -179,32 +178,13 @@ const API_SLOTS: [Slot<ApiUse>; 10] = [
         Need::WhenSet,
     ),
     Slot::own(
-        |a, raw, cx| {
-            let v = replaced(a, cx)?;
-            v.host = HostMode::from_id(raw.trim()).ok_or_else(|| {
-                InputError::new(
-                    Field::Host,
-                    raw,
-                    crate::input::parse::Problem::UnknownId,
-                    Field::Host.accepted(cx.origin),
-                )
-            })?;
-            Ok(())
-        },
+        |a, raw, cx| read_host(replaced(a, cx)?, raw, cx),
         |a| Some(a.replaces.as_ref()?.host.id().to_string()),
         Need::WhenSet,
     ),
+    // Read as a serving line's: FP8 only on an accelerator with a dense FP8 peak.
     Slot::own(
-        |a, raw, cx| {
-            let v = replaced(a, cx)?;
-            v.precision = Precision::from_id(raw.trim()).ok_or_else(|| {
-                SlotError::Said(
-                    None,
-                    crate::tr!("workloads.precision", label = cx.label, got = echo(raw)),
-                )
-            })?;
-            Ok(())
-        },
+        |a, raw, cx| read_precision(replaced(a, cx)?, raw, cx),
         |a| {
             let v = a.replaces.as_ref()?;
             (v.precision != Precision::Bf16).then(|| v.precision.id().to_string())
@@ -249,19 +229,7 @@ fn read_api(a: &mut ApiUse, raw: &str, cx: &Cx) -> Result<(), SlotError> {
 }
 
 fn read_months(a: &mut ApiUse, raw: &str, cx: &Cx) -> Result<(), SlotError> {
-    let raw = &*crate::input::parse::in_link_form(raw, cx.origin);
-    a.months = crate::input::parse::parse_whole(raw, 1, MAX_SERVE_MONTHS).map_err(|p| {
-        SlotError::Said(
-            Some("months"),
-            crate::tr!(
-                "workloads.months",
-                label = cx.label,
-                problem = p.describe(&echo(raw)),
-                max = MAX_SERVE_MONTHS
-            ),
-        )
-    })?;
-    Ok(())
+    read_months_of(&mut a.months, raw, cx)
 }
 
 /// Reads one `api_use=` token; `index` is its position among the link's API tokens.
@@ -360,7 +328,10 @@ mod tests {
             (v.params, v.provider_id.as_str(), v.accelerator_id.as_str()),
             (70.6e9, "aws", "h100-sxm")
         );
-        assert_eq!((v.host, v.precision), (HostMode::Reserved, Precision::Fp8));
+        assert_eq!(
+            (v.host, v.precision),
+            (crate::input::knobs::HostMode::Reserved, Precision::Fp8)
+        );
         assert_eq!(v.price_override_usd_per_gpu_hour, Some(5.5));
         // The line's volume, start and months are the API line's.
         assert_eq!((v.tokens_per_month, v.start_day, v.months), (500e6, 30, 6));
@@ -372,6 +343,16 @@ mod tests {
         // Parameters without machines, or machines without parameters, are refused.
         assert!(parse_api_use("together-llama-70b:500M:0:12:70B", 0, &c).is_err());
         assert!(parse_api_use("together-llama-70b:500M:0:12::aws:h100-sxm", 0, &c).is_err());
+        // FP8 on an accelerator without a dense FP8 peak is refused, as in a `serve=` token.
+        let e = parse_api_use(
+            "together-llama-70b:500M:0:12:70B:aws:a100-80gb:on-demand:fp8",
+            0,
+            &c,
+        )
+        .err()
+        .map(|e| e.message())
+        .unwrap_or_default();
+        assert!(e.contains("FP8"), "{e}");
         // A provider that does not rent the accelerator is refused like a serving line's.
         assert!(parse_api_use("together-llama-70b:500M:0:12:70B:modal:trn2", 0, &c).is_err());
     }

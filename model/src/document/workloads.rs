@@ -253,21 +253,7 @@ const SERVE_SLOTS: [Slot<Serve>; 9] = [
     ),
     Slot::number(Field::Start, Need::Written),
     Slot::own(read_months, |v| Some(v.months.to_string()), Need::Written),
-    Slot::own(
-        |v, raw, cx| {
-            v.host = HostMode::from_id(raw.trim()).ok_or_else(|| {
-                InputError::new(
-                    Field::Host,
-                    raw,
-                    crate::input::parse::Problem::UnknownId,
-                    Field::Host.accepted(cx.origin),
-                )
-            })?;
-            Ok(())
-        },
-        |v| Some(v.host.id().to_string()),
-        Need::Written,
-    ),
+    Slot::own(read_host, |v| Some(v.host.id().to_string()), Need::Written),
     Slot::number(Field::Price, Need::WhenSet),
     Slot::own(
         read_precision,
@@ -276,10 +262,11 @@ const SERVE_SLOTS: [Slot<Serve>; 9] = [
     ),
 ];
 
-fn read_months(v: &mut Serve, raw: &str, cx: &slots::Cx) -> Result<(), SlotError> {
+/// A serving line's (or an API line's) months, 1 to [`MAX_SERVE_MONTHS`].
+pub(crate) fn read_months_of(months: &mut u32, raw: &str, cx: &slots::Cx) -> Result<(), SlotError> {
     // A typed box is read in the reader's language first ("1.000" in Portuguese).
     let raw = &*crate::input::parse::in_link_form(raw, cx.origin);
-    v.months = crate::input::parse::parse_whole(raw, 1, MAX_SERVE_MONTHS).map_err(|p| {
+    *months = crate::input::parse::parse_whole(raw, 1, MAX_SERVE_MONTHS).map_err(|p| {
         SlotError::Said(
             Some("months"),
             crate::tr!(
@@ -293,7 +280,25 @@ fn read_months(v: &mut Serve, raw: &str, cx: &slots::Cx) -> Result<(), SlotError
     Ok(())
 }
 
-fn read_precision(v: &mut Serve, raw: &str, cx: &slots::Cx) -> Result<(), SlotError> {
+fn read_months(v: &mut Serve, raw: &str, cx: &slots::Cx) -> Result<(), SlotError> {
+    read_months_of(&mut v.months, raw, cx)
+}
+
+/// How a serving line's accelerators are bought (`on-demand`, `reserved`, `spot`).
+pub(crate) fn read_host(v: &mut Serve, raw: &str, cx: &slots::Cx) -> Result<(), SlotError> {
+    v.host = HostMode::from_id(raw.trim()).ok_or_else(|| {
+        InputError::new(
+            Field::Host,
+            raw,
+            crate::input::parse::Problem::UnknownId,
+            Field::Host.accepted(cx.origin),
+        )
+    })?;
+    Ok(())
+}
+
+/// Its precision, FP8 only on an accelerator with a dense FP8 peak.
+pub(crate) fn read_precision(v: &mut Serve, raw: &str, cx: &slots::Cx) -> Result<(), SlotError> {
     let said = |message| SlotError::Said(None, message);
     v.precision = Precision::from_id(raw.trim()).ok_or_else(|| {
         said(crate::tr!(

@@ -387,7 +387,7 @@ pub fn plan_events(
             "ics.serve.at",
             acc = acc_name(&v.serve.accelerator_id),
             provider = provider_name(&v.serve.provider_id),
-            host = crate::credits::evaluate::host_text(v.serve.host)
+            host = v.serve.host.text()
         );
         let start = i64::from(v.start_day);
         match &v.error {
