@@ -12,7 +12,8 @@ use std::cell::{Cell, RefCell};
 
 use leptos::prelude::*;
 use runway_model::{
-    locale, locale::CurrencyCode, locale::DisplayCurrency, locale::Lang, tr, ViewPrefs,
+    locale, locale::CurrencyCode, locale::DisplayCurrency, locale::Lang, tr, Field, Origin,
+    ViewPrefs,
 };
 use wasm_bindgen::JsCast;
 
@@ -204,7 +205,7 @@ pub fn CurrencySwitch(
     // The rebuilt page shows the rate as it was typed (while it still reads as the rate shown).
     let typed = TYPED_RATE
         .with(|t| t.borrow_mut().take())
-        .filter(|t| runway_model::parse_typed_number(t).ok() == Some(current.per_usd));
+        .filter(|t| Field::Rate.parse(t, Origin::Typed).ok() == Some(current.per_usd));
     let rate_text = RwSignal::new(if current.code == CurrencyCode::Usd {
         String::new()
     } else {
@@ -222,7 +223,7 @@ pub fn CurrencySwitch(
         if code == CurrencyCode::Usd {
             return;
         }
-        match runway_model::parse_typed_number(&text) {
+        match Field::Rate.parse(&text, Origin::Typed) {
             Ok(rate) => match DisplayCurrency::new(code, rate) {
                 Some(c) if c != locale::currency() => {
                     TYPED_RATE.with(|t| *t.borrow_mut() = Some(text.clone()));
@@ -235,11 +236,11 @@ pub fn CurrencySwitch(
                     error.try_set(Some(tr!("currency.bad_rate", iso = code.iso())));
                 }
             },
-            Err(problem) => {
+            Err(e) => {
                 error.try_set(Some(format!(
                     "{}: {}",
                     tr!("currency.rate_label", iso = code.iso()),
-                    problem.describe(&runway_model::echo(&text))
+                    e.problem.describe(&e.got)
                 )));
             }
         }

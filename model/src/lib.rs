@@ -126,15 +126,14 @@ pub use estimators::serving::{
 };
 pub use estimators::serving_text::{serving_explanation, serving_math};
 pub use input::calendar::{Date, DateProblem};
-pub use input::field_spec::{job_rows, Field, Need, Origin, Range};
+pub use input::field_spec::{job_rows, Field, Need, Origin, Range, Style};
 pub use input::grant_field::{GrantError, GrantField};
 pub use input::job::{Job, LORA_RANK};
 pub use input::kind::{TrainingMemory, WorkloadKind};
 pub use input::knobs::{DataFormat, HostMode, OverheadInputs, Precision};
 pub use input::params::ParamCount;
 pub use input::parse::{
-    echo, format_number_exact, parse_number, parse_typed_number, typed_number_text, InputError,
-    Problem,
+    echo, format_number_exact, parse_number, typed_number_text, InputError, Problem,
 };
 pub use input::settings::Settings;
 pub use input::slider::Scale;

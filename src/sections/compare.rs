@@ -10,6 +10,7 @@ use runway_model::{
 use crate::sections::charts::{draw_on, redraw_after_change};
 use crate::state::use_app_state;
 use crate::widgets::announce::{focus_test_id, Announcer};
+use crate::widgets::number_box::NumberBox;
 
 /// Train vs fine-tune, side by side: up to four pieces of work on the scenario's hardware and
 /// price, with who pays and the runway each leaves.
@@ -277,14 +278,15 @@ fn CompareColumn(
         kind.set(next);
         commit();
     };
-    let text_field = move |label: String, key: &'static str, signal: RwSignal<String>| {
-        view! {
-            <label class="grant-field"><span>{label}</span>
-                <input type="text" class="typed" data-testid=format!("cmp-{index}-{key}") prop:value=signal
-                    on:input=move |ev| { signal.set(event_target_value(&ev)); commit(); } />
-            </label>
-        }
-    };
+    let text_field =
+        move |label: String, key: &'static str, field: Field, signal: RwSignal<String>| {
+            view! {
+                <label class="grant-field"><span>{label}</span>
+                    <NumberBox field=field id=format!("cmp-{index}-{key}") class="typed" text=signal
+                        on_text=move |t| { signal.set(t); commit(); } />
+                </label>
+            }
+        };
     let kinds = WorkloadKind::ALL
         .into_iter()
         .filter(|k| k.compares())
@@ -415,22 +417,22 @@ fn CompareColumn(
                 </select>
             </label>
             <div class="grant-fields" style:display=move || if is_rag() { "none" } else { "" }>
-                {text_field(tr!("compare.params"), "params", params)}
-                {text_field(tr!("compare.tokens"), "tokens", tokens)}
-                {text_field(tr!("compare.epochs"), "epochs", epochs)}
-                {text_field(tr!("compare.runs"), "runs", runs)}
+                {text_field(tr!("compare.params"), "params", Field::Params, params)}
+                {text_field(tr!("compare.tokens"), "tokens", Field::Tokens, tokens)}
+                {text_field(tr!("compare.epochs"), "epochs", Field::Epochs, epochs)}
+                {text_field(tr!("compare.runs"), "runs", Field::Runs, runs)}
                 <label class="grant-field" style:display=move || if offers_ckpt() { "" } else { "none" }><span>{tr!("compare.ckpt")}</span>
                     <input type="checkbox" data-testid=format!("cmp-{index}-ckpt") prop:checked=ckpt
                         on:change=move |ev| { ckpt.set(event_target_checked(&ev)); commit(); } />
                 </label>
             </div>
             <div class="grant-fields" style:display=move || if is_rag() { "" } else { "none" }>
-                {text_field(tr!("compare.embed"), "embed", params)}
-                {text_field(tr!("compare.corpus"), "corpus", tokens)}
-                {text_field(tr!("compare.queries"), "queries", queries)}
-                {text_field(tr!("compare.k"), "k", k)}
-                {text_field(tr!("compare.chunk"), "chunk", chunk)}
-                {text_field(tr!("compare.dim"), "dim", dim)}
+                {text_field(tr!("compare.embed"), "embed", Field::Params, params)}
+                {text_field(tr!("compare.corpus"), "corpus", Field::Tokens, tokens)}
+                {text_field(tr!("compare.queries"), "queries", Field::Queries, queries)}
+                {text_field(tr!("compare.k"), "k", Field::Chunks, k)}
+                {text_field(tr!("compare.chunk"), "chunk", Field::ChunkTokens, chunk)}
+                {text_field(tr!("compare.dim"), "dim", Field::Dimension, dim)}
             </div>
             {move || error.get().map(|m| view! { <p class="field-error" role="alert" data-testid=format!("error-cmp-edit-{index}")>{m}</p> })}
             <dl class="compare-results">

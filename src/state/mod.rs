@@ -95,8 +95,7 @@ pub struct AppState {
 impl AppState {
     /// Builds the state from the page's link, read once (`runway_model::decode_link_opening`).
     pub fn new(catalog: &'static Catalog, mut decoded: DecodedLink) -> Self {
-        let fields = Field::ALL
-            .into_iter()
+        let fields = Field::calculator()
             .map(|field| {
                 (
                     field,
@@ -183,7 +182,7 @@ impl AppState {
         let k = &decoded.plan.settings;
         let errors: BTreeMap<Field, &InputError> =
             decoded.errors.iter().map(|e| (e.field, e)).collect();
-        for field in Field::ALL {
+        for field in Field::calculator() {
             let f = self.field(field);
             // A rejected value stays visible in its box, next to its message.
             let text = match (errors.get(&field), decoded.raw.get(&field)) {

@@ -11,6 +11,7 @@ pub mod glossary;
 pub mod hardware;
 pub mod id_select;
 pub mod live;
+pub mod number_box;
 pub mod number_input;
 pub mod result_card;
 pub mod section;

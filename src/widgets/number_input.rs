@@ -4,11 +4,11 @@ use runway_model::{Field, Scale};
 use crate::state::use_app_state;
 use crate::widgets::field_error::FieldError;
 use crate::widgets::glossary::TermNote;
+use crate::widgets::number_box::NumberBox;
 
 /// A numeric input: a slider (when the field has one) and a typed box kept in sync, with its unit
 /// and validation message. Typed values are used exactly; slider values are rounded for people.
-/// Typed text is read in the reader's language (the model's `Field::parse`); text both languages
-/// read, differently ("1,000"), gets a note saying how it was read, under the field.
+/// The typed box is the one every number row uses ([`NumberBox`]).
 #[component]
 pub fn NumberInput(
     /// Which scenario field this edits.
@@ -51,26 +51,6 @@ pub fn NumberInput(
             />
         }
     });
-    // The text last typed here: only it gets a "read as" note (a slider's or a link's text is
-    // the page's own, and the note would be noise).
-    let typed = RwSignal::new(None::<String>);
-    let note = move || {
-        f.text.with(|text| {
-            typed
-                .with(|t| t.as_deref() == Some(text.as_str()))
-                .then(|| field.read_as(text))
-                .flatten()
-        })
-    };
-    let note = move || {
-        note().map(|n| {
-            view! {
-                <p class="field-note hint" id=format!("note-{key}") data-testid=format!("input-{key}-note")>
-                    {n.message()}
-                </p>
-            }
-        })
-    };
     view! {
         <div class="field" class:invalid=move || f.error.with(Option::is_some)>
             <div class="field-head">
@@ -82,28 +62,19 @@ pub fn NumberInput(
             </div>
             <div class="field-row">
                 {slider}
-                <input
-                    type="text"
-                    class="typed"
+                <NumberBox
+                    field=field
                     id=format!("input-{key}")
-                    data-testid=format!("input-{key}")
-                    inputmode="decimal"
-                    autocomplete="off"
-                    spellcheck="false"
-                    placeholder=move || placeholder.get()
-                    aria-invalid=move || f.error.with(Option::is_some).to_string()
-                    aria-describedby=format!("error-{key} note-{key}")
-                    prop:value=move || f.text.get()
-                    on:input=move |ev| {
-                        let text = event_target_value(&ev);
-                        typed.set(Some(text.clone()));
-                        state.type_number(field, text);
-                    }
+                    class="typed"
+                    text=f.text
+                    on_text=move |text| state.type_number(field, text)
+                    invalid=Signal::derive(move || f.error.with(Option::is_some))
+                    placeholder=placeholder
+                    described_by=format!("error-{key}")
                 />
                 <span class="unit">{unit}</span>
             </div>
             <FieldError field=field />
-            {note}
         </div>
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::data::catalog::Catalog;
 use crate::input::field_spec::{Field, Need, Origin};
-use crate::input::parse::{echo, format_number_exact, parse_positive, Problem};
+use crate::input::parse::{echo, format_number_exact, Problem};
 use crate::input::slots::{Cx, Record, Slot, SlotError};
 use crate::input::token::{Token, TokenError};
 
@@ -44,9 +44,6 @@ impl ExtraWorkload {
         self.usd_per_gpu_hour(catalog).map(|p| p * self.gpu_hours)
     }
 }
-
-/// The most GPU-hours one `work=` token may hold (a trillion: far beyond any budget).
-pub const MAX_WORK_GPU_HOURS: f64 = 1e12;
 
 impl Record for ExtraWorkload {
     fn number(&self, field: Field) -> Option<f64> {
@@ -126,17 +123,16 @@ fn read_work_accelerator(w: &mut ExtraWorkload, raw: &str, cx: &Cx) -> Result<()
 }
 
 fn read_gpu_hours(w: &mut ExtraWorkload, raw: &str, cx: &Cx) -> Result<(), SlotError> {
-    // A typed box is read in the reader's language first ("2.000" in Portuguese is 2,000).
-    let hours_text = crate::input::parse::in_link_form(raw, cx.origin);
-    w.gpu_hours = parse_positive(&hours_text, MAX_WORK_GPU_HOURS).map_err(|p| {
+    // Read by its row of the input table, in the reader's language when typed.
+    w.gpu_hours = Field::WorkGpuHours.parse(raw, cx.origin).map_err(|e| {
         SlotError::Said(
             None,
             field_error(
                 cx.label,
-                &crate::tr!("plan.work.gpu_hours"),
+                Field::WorkGpuHours.label(),
                 raw,
-                p,
-                &crate::tr!("plan.work.gpu_hours_expected"),
+                e.problem,
+                Field::WorkGpuHours.accepted(cx.origin),
             ),
         )
     })?;

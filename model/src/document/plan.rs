@@ -7,7 +7,7 @@
 //! - `work=<provider>:<accelerator>:<gpus>:<gpu-hours>:<start-day>[:<duty>[:<price>]]` (duty defaults
 //!   to 1, price to the provider's list price).
 
-use crate::credits::runway::{GrantInput, RunwayResult, WorkloadInput, HORIZON_CAP_DAYS};
+use crate::credits::runway::{GrantInput, RunwayResult, WorkloadInput};
 use crate::data::catalog::{Catalog, Program, Scope};
 use crate::document::api_use::ApiUse;
 use crate::document::experiments::ExtraWorkload;
@@ -18,24 +18,17 @@ use crate::input::field_spec::Need;
 use crate::input::field_spec::{Field, Origin};
 use crate::input::grant_field::{GrantError, GrantField};
 use crate::input::job::Job;
-use crate::input::parse::{echo, format_number_exact, parse_positive, parse_whole, Problem};
+use crate::input::knobs::{MAX_REVIEW_DAYS, MAX_VALIDITY_DAYS, MIN_APPLY_DAY};
+use crate::input::parse::{echo, format_number_exact, Problem};
 use crate::input::settings::Settings;
 use crate::input::slots::{Cx, Record, Slot, SlotError};
 use crate::input::token::{Token, TokenError};
 use crate::io::format::usd;
 
-/// Longest review accepted in a link, days.
-pub const MAX_REVIEW_DAYS: u32 = 730;
-/// Longest validity accepted in a link, days (ten years; the simulation stops at five).
-pub const MAX_VALIDITY_DAYS: u32 = 3650;
-/// Largest grant amount accepted, USD.
-pub const MAX_AMOUNT_USD: f64 = 1e9;
 /// Most grants a plan holds (a link with more gets a message for the rest).
 pub const MAX_GRANTS: usize = 40;
 /// Most extra workloads a plan holds.
 pub const MAX_WORKLOADS: usize = 20;
-/// Earliest apply day accepted, days before day 0 (ten years: a grant held since then).
-pub const MIN_APPLY_DAY: i32 = -3650;
 
 /// Where a grant stands at day 0: planned (applied for on day 0 or later), in review (applied
 /// before day 0, approved after it), or held (applied before day 0 and approved on or before it:
@@ -587,51 +580,35 @@ impl GrantField {
         (!at_default).then(|| self.text(g))
     }
 
-    /// Reads text the reader typed into the grant: like [`GrantField::set`], after reading it in
-    /// the reader's language ([`crate::input::parse::canonical_typed`]: "100.000" in Portuguese is
-    /// 100K).
+    /// Reads text the reader typed into the grant, in their language ("100.000" in Portuguese
+    /// is 100K); on a bad value the grant is untouched.
     pub fn set_typed(self, g: &mut PlannedGrant, raw: &str) -> Result<(), GrantError> {
-        self.set(g, &crate::input::parse::canonical_typed(raw))
+        self.set_from(g, raw, Origin::Typed)
     }
 
     /// Reads `raw` (a link's text) into the grant; on a bad value the grant is untouched. An
     /// uncertainty review bound left empty is the catalog's.
     pub fn set(self, g: &mut PlannedGrant, raw: &str) -> Result<(), GrantError> {
-        let fail = |p: Problem| GrantError::new(self, raw, p);
-        let review_bound = || -> Result<Option<u32>, GrantError> {
-            if raw.trim().is_empty() {
-                Ok(None)
-            } else {
-                parse_whole(raw, 0, MAX_REVIEW_DAYS).map(Some).map_err(fail)
-            }
-        };
-        match self {
-            GrantField::Amount => {
-                g.amount_usd = parse_positive(raw, MAX_AMOUNT_USD).map_err(fail)?
-            }
-            GrantField::ApplyDay => {
-                g.apply_day = crate::input::parse::parse_signed_whole(
-                    raw,
-                    MIN_APPLY_DAY,
-                    HORIZON_CAP_DAYS as i32,
-                )
-                .map_err(fail)?
-            }
-            GrantField::ReviewDays => {
-                g.review_days = parse_whole(raw, 0, MAX_REVIEW_DAYS).map_err(fail)?
-            }
-            GrantField::ValidityDays => {
-                g.validity_days = parse_whole(raw, 1, MAX_VALIDITY_DAYS).map_err(fail)?
-            }
-            GrantField::Approval => {
-                g.odds.approval = if raw.trim().is_empty() {
-                    None
-                } else {
-                    Some(parse_chance(raw).map_err(fail)?)
-                }
-            }
-            GrantField::ReviewMin => g.odds.review_min_days = review_bound()?,
-            GrantField::ReviewMax => g.odds.review_max_days = review_bound()?,
+        self.set_from(g, raw, Origin::Link)
+    }
+
+    /// Reads `raw` by the field's row of the input table (its range, its message, the reader's
+    /// language when typed) into the grant.
+    fn set_from(self, g: &mut PlannedGrant, raw: &str, origin: Origin) -> Result<(), GrantError> {
+        let value = self.read(raw, origin)?;
+        // The row's range has been checked: whole-number casts are exact.
+        let days = |v: Option<f64>| v.map(|d| d as u32);
+        match (self, value) {
+            (GrantField::Amount, Some(v)) => g.amount_usd = v,
+            (GrantField::ApplyDay, Some(v)) => g.apply_day = v as i32,
+            (GrantField::ReviewDays, Some(v)) => g.review_days = v as u32,
+            (GrantField::ValidityDays, Some(v)) => g.validity_days = v as u32,
+            (GrantField::Approval, v) => g.odds.approval = v,
+            (GrantField::ReviewMin, v) => g.odds.review_min_days = days(v),
+            (GrantField::ReviewMax, v) => g.odds.review_max_days = days(v),
+            // Blank is refused for the four dated fields (`read` says "missing").
+            (GrantField::Amount | GrantField::ApplyDay, None)
+            | (GrantField::ReviewDays | GrantField::ValidityDays, None) => {}
         }
         Ok(())
     }
@@ -644,23 +621,6 @@ impl GrantField {
 /// fields; one at its default before a set one is written empty.
 pub fn encode_grant(g: &PlannedGrant) -> String {
     crate::input::slots::encode(&GRANT_SLOTS, g)
-}
-
-/// A chance: a fraction 0..=1 (`0.5`) or a percentage (`50%`).
-fn parse_chance(raw: &str) -> Result<f64, Problem> {
-    let t = raw.trim();
-    let (body, scale) = match t.strip_suffix('%') {
-        Some(b) => (b, 100.0),
-        None => (t, 1.0),
-    };
-    let v = crate::input::parse::parse_number(body)? / scale;
-    if v < 0.0 {
-        return Err(Problem::Negative);
-    }
-    if v > 1.0 {
-        return Err(Problem::AboveRange);
-    }
-    Ok(v)
 }
 
 // --- Uncertainty ranges (the Monte Carlo bands, crate::montecarlo) ---------------------------
@@ -728,11 +688,11 @@ impl RangeKey {
         }
     }
 
-    /// Bounds: (lowest low, highest low, lowest high, highest high).
-    fn bounds(self) -> (f64, f64, f64, f64) {
+    /// The rows of the input table its two numbers are read by: (low, high).
+    pub fn fields(self) -> (Field, Field) {
         match self {
-            RangeKey::Mfu => (0.05, 1.0, 1.0, 5.0),
-            RangeKey::Price => (0.05, 10.0, 0.05, 10.0),
+            RangeKey::Mfu => (Field::MfuRangeLow, Field::MfuRangeHigh),
+            RangeKey::Price => (Field::PriceRangeLow, Field::PriceRangeHigh),
         }
     }
 
@@ -760,16 +720,10 @@ impl RangeKey {
         }
     }
 
-    /// Reads `low:high`; the error names the field and what it accepts when shown.
     /// Reads the two boxes of the range as the reader typed them, in their language ("0,8" in
     /// Portuguese); a message echoes the text as typed.
     pub fn parse_typed(self, low: &str, high: &str) -> Result<Span, RangeError> {
-        let link = format!(
-            "{}:{}",
-            crate::input::parse::canonical_typed(low),
-            crate::input::parse::canonical_typed(high)
-        );
-        self.parse(&link).map_err(|e| RangeError {
+        self.read(low, high, Origin::Typed).map_err(|e| RangeError {
             got: echo(&format!("{}:{}", low.trim(), high.trim())),
             ..e
         })
@@ -777,30 +731,44 @@ impl RangeKey {
 
     /// Reads a link's `low:high`.
     pub fn parse(self, raw: &str) -> Result<Span, RangeError> {
-        let fail = |problem| RangeError {
-            key: self,
-            got: echo(raw),
-            problem,
-        };
         let parts: Vec<&str> = raw.split(':').collect();
         let [lo, hi] = parts[..] else {
-            return Err(fail(RangeProblem::NotTwo));
+            return Err(RangeError {
+                key: self,
+                got: echo(raw),
+                problem: RangeProblem::NotTwo,
+            });
         };
-        let num = |t: &str, empty, nan| {
-            crate::input::parse::parse_number(t).map_err(|p| match p {
-                Problem::Empty => fail(empty),
-                _ => fail(nan),
+        self.read(lo, hi, Origin::Link)
+    }
+
+    /// Reads each number by its row of the input table (its bounds; the reader's language when
+    /// typed), then checks that low is at most high.
+    fn read(self, lo: &str, hi: &str, origin: Origin) -> Result<Span, RangeError> {
+        let fail = |problem| RangeError {
+            key: self,
+            got: echo(&format!("{lo}:{hi}")),
+            problem,
+        };
+        let (low_field, high_field) = self.fields();
+        let num = |field: Field, t: &str, low: bool| {
+            field.parse(t, origin).map_err(|e| {
+                fail(match (e.problem, low) {
+                    (Problem::Empty, true) => RangeProblem::NoLow,
+                    (Problem::Empty, false) => RangeProblem::NoHigh,
+                    (Problem::WrongDecimalMark { fix, .. }, true) => RangeProblem::LowMark(fix),
+                    (Problem::WrongDecimalMark { fix, .. }, false) => RangeProblem::HighMark(fix),
+                    (Problem::NotANumber | Problem::TooLarge, true) => RangeProblem::LowNotANumber,
+                    (Problem::NotANumber | Problem::TooLarge, false) => {
+                        RangeProblem::HighNotANumber
+                    }
+                    (_, true) => RangeProblem::LowOutside,
+                    (_, false) => RangeProblem::HighOutside,
+                })
             })
         };
-        let low = num(lo, RangeProblem::NoLow, RangeProblem::LowNotANumber)?;
-        let high = num(hi, RangeProblem::NoHigh, RangeProblem::HighNotANumber)?;
-        let (lmin, lmax, hmin, hmax) = self.bounds();
-        if !(lmin..=lmax).contains(&low) {
-            return Err(fail(RangeProblem::LowOutside));
-        }
-        if !(hmin..=hmax).contains(&high) {
-            return Err(fail(RangeProblem::HighOutside));
-        }
+        let low = num(low_field, lo, true)?;
+        let high = num(high_field, hi, false)?;
         if low > high {
             return Err(fail(RangeProblem::LowAboveHigh));
         }
@@ -809,7 +777,7 @@ impl RangeKey {
 }
 
 /// Why a range's text was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RangeProblem {
     /// Not two numbers `low:high`.
     NotTwo,
@@ -821,6 +789,10 @@ pub enum RangeProblem {
     LowNotANumber,
     /// The high one is not a number.
     HighNotANumber,
+    /// The low one was typed with the other language's decimal mark: the fix.
+    LowMark(String),
+    /// The high one was typed with the other language's decimal mark: the fix.
+    HighMark(String),
     /// The low one is outside its bounds.
     LowOutside,
     /// The high one is outside its bounds.
@@ -843,12 +815,14 @@ pub struct RangeError {
 
 impl std::fmt::Display for RangeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let what = match self.problem {
+        let what = match &self.problem {
             RangeProblem::NotTwo => crate::tr!("plan.range.not_two"),
             RangeProblem::NoLow => crate::tr!("plan.range.no_low"),
             RangeProblem::NoHigh => crate::tr!("plan.range.no_high"),
             RangeProblem::LowNotANumber => crate::tr!("plan.range.low_nan"),
             RangeProblem::HighNotANumber => crate::tr!("plan.range.high_nan"),
+            RangeProblem::LowMark(fix) => crate::tr!("plan.range.low_mark", fix = fix),
+            RangeProblem::HighMark(fix) => crate::tr!("plan.range.high_mark", fix = fix),
             RangeProblem::LowOutside => crate::tr!("plan.range.low_out"),
             RangeProblem::HighOutside => crate::tr!("plan.range.high_out"),
             RangeProblem::LowAboveHigh => crate::tr!("plan.range.low_above_high"),

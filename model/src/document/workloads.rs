@@ -22,8 +22,7 @@ use crate::input::slots::{self, Record, Slot, SlotError};
 use crate::input::token::Token;
 use crate::input::token::TokenError;
 
-/// Longest serving line accepted, months (five years).
-pub const MAX_SERVE_MONTHS: u32 = 60;
+use crate::input::knobs::MAX_SERVE_MONTHS;
 
 use crate::input::job::Job;
 
@@ -264,19 +263,20 @@ const SERVE_SLOTS: [Slot<Serve>; 9] = [
 
 /// A serving line's (or an API line's) months, 1 to [`MAX_SERVE_MONTHS`].
 pub(crate) fn read_months_of(months: &mut u32, raw: &str, cx: &slots::Cx) -> Result<(), SlotError> {
-    // A typed box is read in the reader's language first ("1.000" in Portuguese).
-    let raw = &*crate::input::parse::in_link_form(raw, cx.origin);
-    *months = crate::input::parse::parse_whole(raw, 1, MAX_SERVE_MONTHS).map_err(|p| {
+    // Read by its row of the input table, in the reader's language when typed.
+    let value = Field::ServeMonths.parse(raw, cx.origin).map_err(|e| {
         SlotError::Said(
             Some("months"),
             crate::tr!(
                 "workloads.months",
                 label = cx.label,
-                problem = p.describe(&echo(raw)),
+                problem = e.problem.describe(&e.got),
                 max = MAX_SERVE_MONTHS
             ),
         )
     })?;
+    // The row's range has been checked: the cast is exact.
+    *months = value as u32;
     Ok(())
 }
 

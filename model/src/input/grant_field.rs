@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::input::field_spec::Need;
+use crate::input::field_spec::{Field, Need, Origin};
 use crate::input::parse::{echo, Problem};
 
 /// One editable field of a grant.
@@ -53,31 +53,40 @@ impl GrantField {
         }
     }
 
-    /// The field in a sentence, in the reader's language.
-    pub fn what_text(self) -> String {
+    /// Its row of the input table: its range, its words and how it is typed and read.
+    pub const fn field(self) -> Field {
         match self {
-            GrantField::Amount => crate::tr!("plan.grant_field.amount"),
-            GrantField::ApplyDay => crate::tr!("plan.grant_field.apply_day"),
-            GrantField::ReviewDays => crate::tr!("plan.grant_field.review_days"),
-            GrantField::ValidityDays => crate::tr!("plan.grant_field.validity_days"),
-            GrantField::Approval => crate::tr!("plan.odds_field.approval"),
-            GrantField::ReviewMin => crate::tr!("plan.odds_field.review_min"),
-            GrantField::ReviewMax => crate::tr!("plan.odds_field.review_max"),
+            GrantField::Amount => Field::GrantAmount,
+            GrantField::ApplyDay => Field::GrantApplyDay,
+            GrantField::ReviewDays => Field::GrantReviewDays,
+            GrantField::ValidityDays => Field::GrantValidityDays,
+            GrantField::Approval => Field::GrantApproval,
+            GrantField::ReviewMin => Field::GrantReviewMin,
+            GrantField::ReviewMax => Field::GrantReviewMax,
         }
     }
 
-    /// What it accepts, in the reader's language.
-    pub fn expected(self) -> String {
-        match self {
-            GrantField::Amount => crate::tr!("plan.grant_expected.amount"),
-            GrantField::ApplyDay => crate::tr!("plan.grant_expected.whole_day"),
-            GrantField::ReviewDays => crate::tr!("plan.grant_expected.review_days"),
-            GrantField::ValidityDays => crate::tr!("plan.grant_expected.validity_days"),
-            GrantField::Approval => crate::tr!("plan.odds_expected.approval"),
-            GrantField::ReviewMin | GrantField::ReviewMax => {
-                crate::tr!("plan.odds_expected.review")
-            }
+    /// The field in a sentence, in the reader's language (its row's label).
+    pub fn what_text(self) -> &'static str {
+        self.field().label()
+    }
+
+    /// What it accepts, in the reader's language (its row's words).
+    pub fn expected(self) -> &'static str {
+        self.field().accepted(Origin::Typed)
+    }
+
+    /// Reads `raw` by its row, as a link carries it or as the reader typed it (in their language:
+    /// "100.000" in Portuguese is 100K); `None` for blank text where blank is the catalog's.
+    pub fn read(self, raw: &str, origin: Origin) -> Result<Option<f64>, GrantError> {
+        let field = self.field();
+        if field.blank_is_default() && raw.trim().is_empty() {
+            return Ok(None);
         }
+        field
+            .parse(raw, origin)
+            .map(Some)
+            .map_err(|e| GrantError::new(self, raw, e.problem))
     }
 
     /// When a link writes it: the four dated fields always (a link keeps its meaning when the

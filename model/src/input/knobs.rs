@@ -15,6 +15,19 @@ pub const RAW_BYTES_PER_TOKEN: f64 = 4.0;
 /// maximum; a sweep or break-even search goes no further).
 pub const MAX_GPUS: u32 = 100_000;
 
+/// Longest review accepted for a grant, days.
+pub const MAX_REVIEW_DAYS: u32 = 730;
+/// Longest validity accepted for a grant, days (ten years; the simulation stops at five).
+pub const MAX_VALIDITY_DAYS: u32 = 3650;
+/// Largest grant amount accepted, USD.
+pub const MAX_AMOUNT_USD: f64 = 1e9;
+/// Earliest apply day accepted, days before day 0 (ten years: a grant held since then).
+pub const MIN_APPLY_DAY: i32 = -3650;
+/// Longest serving (or API) line accepted, months (five years).
+pub const MAX_SERVE_MONTHS: u32 = 60;
+/// The most GPU-hours one experiments row may hold (a trillion: far beyond any budget).
+pub const MAX_WORK_GPU_HOURS: f64 = 1e12;
+
 /// How the training corpus is stored and moved (`data_format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DataFormat {

@@ -78,7 +78,8 @@ impl Field {
             }
         }
         .map_err(err)?;
-        if value < 0.0 {
+        // A range reaching below zero (an apply day before day 0) says "below the range" instead.
+        if value < 0.0 && range.min >= 0.0 {
             return Err(err(Problem::Negative));
         }
         if value == 0.0 && range.min >= 0.0 && !(range.min == 0.0 && range.min_inclusive) {
@@ -160,7 +161,12 @@ impl Field {
             }
         };
         // Percentages shift the decimal exponent instead of dividing, so "41.7" is exactly 0.417.
-        if self.is_percent() {
+        if self.style() == Some(crate::input::field_spec::Style::Fraction) {
+            match text.strip_suffix('%') {
+                Some(pct) => parse_scaled(pct, -2),
+                None => parse_number(text),
+            }
+        } else if self.is_percent() {
             match (text.strip_suffix('%'), origin) {
                 (Some(pct), _) => parse_scaled(pct, -2),
                 (None, Origin::Typed) => parse_scaled(text, -2),
@@ -468,54 +474,6 @@ pub fn echo(raw: &str) -> String {
     }
 }
 
-/// Parses a number above 0 and at most `max` (amounts, GPU-hours, prices in plan tokens).
-pub fn parse_positive(raw: &str, max: f64) -> Result<f64, Problem> {
-    match parse_number(raw)? {
-        v if v < 0.0 => Err(Problem::Negative),
-        // Also matches -0.0.
-        0.0 => Err(Problem::Zero),
-        v if v > max => Err(Problem::AboveRange),
-        v => Ok(v),
-    }
-}
-
-/// Parses a whole number within `min..=max` (used for days in plan tokens).
-pub fn parse_whole(raw: &str, min: u32, max: u32) -> Result<u32, Problem> {
-    let v = parse_number(raw)?;
-    if v < 0.0 {
-        return Err(Problem::Negative);
-    }
-    if v.fract() != 0.0 {
-        return Err(Problem::NotWhole);
-    }
-    if v < f64::from(min) {
-        return Err(if v == 0.0 {
-            Problem::Zero
-        } else {
-            Problem::BelowRange
-        });
-    }
-    if v > f64::from(max) {
-        return Err(Problem::AboveRange);
-    }
-    Ok(v as u32)
-}
-
-/// A whole number from `min` to `max`, which may be negative (a day before day 0).
-pub fn parse_signed_whole(raw: &str, min: i32, max: i32) -> Result<i32, Problem> {
-    let v = parse_number(raw)?;
-    if v.fract() != 0.0 {
-        return Err(Problem::NotWhole);
-    }
-    if v < f64::from(min) {
-        return Err(Problem::BelowRange);
-    }
-    if v > f64::from(max) {
-        return Err(Problem::AboveRange);
-    }
-    Ok(v as i32)
-}
-
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&crate::tr!(
@@ -528,49 +486,6 @@ impl fmt::Display for InputError {
 }
 
 impl std::error::Error for InputError {}
-
-/// A token slot's text in the link's form: a link's as it is, a typed box's through
-/// [`canonical_typed`] (for slots read without a field, e.g. a serving line's months).
-pub fn in_link_form(raw: &str, origin: Origin) -> std::borrow::Cow<'_, str> {
-    match origin {
-        Origin::Link => std::borrow::Cow::Borrowed(raw),
-        Origin::Typed => std::borrow::Cow::Owned(canonical_typed(raw)),
-    }
-}
-
-/// Typed text as a link carries it, for the boxes whose text is read by a link's rules (a grant's
-/// amount and days, the add-workload form): unchanged in English; in Portuguese a number read the
-/// Portuguese way is rewritten in the link's form ("1,5B" → "1.5B", "100.000" → "100K"), so
-/// "100.000" is a hundred thousand, never a hundred. Text that is not a Portuguese number is
-/// returned as typed, for the caller's own message.
-pub fn canonical_typed(raw: &str) -> String {
-    let t = raw.trim();
-    match lang() {
-        Lang::En => t.to_string(),
-        Lang::Pt => match parse_number(&swap_marks(t)) {
-            Ok(v) => format_number_exact(v),
-            Err(_) => t.to_string(),
-        },
-    }
-}
-
-/// A number typed by the reader, outside the plan's fields (the display currency's exchange rate):
-/// read in the reader's language like [`Field::parse`] reads typed text ("5,4" in Portuguese),
-/// with the same fix shown for the other language's decimal mark.
-pub fn parse_typed_number(raw: &str) -> Result<f64, Problem> {
-    let read = |l: Lang| match l {
-        Lang::En => parse_number(raw.trim()),
-        Lang::Pt => parse_number(&swap_marks(raw.trim())),
-    };
-    let reader = lang();
-    match read(reader) {
-        Err(Problem::NotANumber) if read(other(reader)).is_ok() => Err(Problem::WrongDecimalMark {
-            lang: reader,
-            fix: echo(&swap_marks(raw.trim())),
-        }),
-        r => r,
-    }
-}
 
 /// Parses a plain, scientific or suffixed number: `7000000000`, `7e9`, `7B`, `1.5t`, `2,000`, `7_000`.
 /// Suffixes K, M, B, T (case-insensitive) multiply by 10^3, 10^6, 10^9, 10^12; the result is
@@ -951,18 +866,46 @@ mod tests {
         }
 
         #[test]
-        fn typed_text_becomes_the_links_form_in_portuguese_only() {
-            // A grant of a hundred thousand dollars typed the Brazilian way: "100.000" is 10⁵
-            // (the link's "100K"), never 100; "1,5B" is 1.5 × 10⁹. English text is untouched, so
-            // its own rules apply ("100.000" is a hundred there, as a link reads it).
-            assert_eq!(pt(|| canonical_typed("100.000")), "100K");
-            assert_eq!(pt(|| canonical_typed(" 1,5B ")), "1.5B");
-            assert_eq!(pt(|| canonical_typed("12")), "12");
-            assert_eq!(pt(|| canonical_typed("abc")), "abc");
-            assert_eq!(canonical_typed("100.000"), "100.000");
+        fn a_typed_grant_amount_reads_in_the_readers_language() {
+            // A grant of a hundred thousand dollars typed the Brazilian way: "100.000" is 10⁵,
+            // never 100; "1,5M" is 1.5 × 10⁶. In English "100.000" is a hundred, as a link reads it.
+            assert_eq!(pt(|| typed(Field::GrantAmount, "100.000")), Ok(1e5));
+            assert_eq!(pt(|| typed(Field::GrantAmount, " 1,5M ")), Ok(1.5e6));
             assert_eq!(
-                parse_number(&pt(|| canonical_typed("100.000,5"))),
-                Ok(100_000.5)
+                pt(|| typed(Field::GrantAmount, "1,5B")),
+                Err(Problem::AboveRange)
+            );
+            assert_eq!(pt(|| typed(Field::GrantAmount, "100.000,5")), Ok(100_000.5));
+            assert_eq!(typed(Field::GrantAmount, "100.000"), Ok(100.0));
+            assert_eq!(
+                pt(|| typed(Field::GrantAmount, "abc")),
+                Err(Problem::NotANumber)
+            );
+            // A review bound is whole days; an apply day may be before day 0 (−30), not before
+            // ten years (−3650), and says so as "below the range", not "negative".
+            assert_eq!(typed(Field::GrantApplyDay, "-30"), Ok(-30.0));
+            assert_eq!(
+                typed(Field::GrantApplyDay, "-3651"),
+                Err(Problem::BelowRange)
+            );
+            assert_eq!(typed(Field::GrantReviewDays, "-1"), Err(Problem::Negative));
+            assert_eq!(
+                pt(|| typed(Field::GrantReviewDays, "7,5")),
+                Err(Problem::NotWhole)
+            );
+        }
+
+        #[test]
+        fn an_approval_chance_is_a_fraction_or_a_percentage_in_both_forms() {
+            // Unlike MFU's box (a percentage), the chance box takes the link's fraction, or a
+            // percentage with its sign: "0.5", "50%" and Portuguese "0,5" are all one half.
+            assert_eq!(typed(Field::GrantApproval, "0.5"), Ok(0.5));
+            assert_eq!(typed(Field::GrantApproval, "50%"), Ok(0.5));
+            assert_eq!(pt(|| typed(Field::GrantApproval, "0,5")), Ok(0.5));
+            assert_eq!(Field::GrantApproval.parse("0.35", Origin::Link), Ok(0.35));
+            assert_eq!(
+                typed(Field::GrantApproval, "150%"),
+                Err(Problem::AboveRange)
             );
         }
 
@@ -970,17 +913,18 @@ mod tests {
         fn a_typed_rate_reads_in_the_readers_language() {
             // An exchange rate of five reais forty per dollar: "5.4" in English, "5,4" in
             // Portuguese; each language's form typed in the other gets the fix, not a number.
-            assert_eq!(parse_typed_number("5.4"), Ok(5.4));
-            assert_eq!(pt(|| parse_typed_number("5,4")), Ok(5.4));
+            assert_eq!(typed(Field::Rate, "5.4"), Ok(5.4));
+            assert_eq!(pt(|| typed(Field::Rate, "5,4")), Ok(5.4));
             assert!(matches!(
-                parse_typed_number("5,4"),
+                typed(Field::Rate, "5,4"),
                 Err(Problem::WrongDecimalMark { lang: Lang::En, ref fix }) if fix == "5.4"
             ));
             assert!(matches!(
-                pt(|| parse_typed_number("5.4")),
+                pt(|| typed(Field::Rate, "5.4")),
                 Err(Problem::WrongDecimalMark { lang: Lang::Pt, ref fix }) if fix == "5,4"
             ));
-            assert_eq!(parse_typed_number("abc"), Err(Problem::NotANumber));
+            assert_eq!(typed(Field::Rate, "abc"), Err(Problem::NotANumber));
+            assert_eq!(typed(Field::Rate, "0"), Err(Problem::Zero));
         }
 
         fn typed(field: Field, raw: &str) -> Result<f64, Problem> {
@@ -1146,7 +1090,7 @@ mod tests {
             for v in [2500.0, 1.5e9, 1234.5, 7.0, 0.25, 4.2e12] {
                 let shown = pt(|| typed_number_text(v));
                 assert_eq!(
-                    pt(|| parse_number(&canonical_typed(&shown))),
+                    Field::Queries.read_number(&shown, Origin::Typed, Lang::Pt),
                     Ok(v),
                     "{shown}"
                 );

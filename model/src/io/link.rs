@@ -330,7 +330,7 @@ pub fn encode_link(plan: &Plan) -> String {
     // The jobs' own fields are in their `job=` tokens; the shared knobs are written only when
     // they differ from the default, so short links stay short and absent keys read back as
     // defaults.
-    for field in Field::ALL {
+    for field in Field::calculator() {
         if field.is_job_field() {
             continue;
         }
@@ -430,15 +430,13 @@ pub(crate) fn decode_view_prefs(query: &str) -> (ViewPrefs, Vec<String>) {
                 Some(c) => prefs.currency = Some(c),
                 None => messages.push(crate::tr!("numbers.view.no_rate", iso = code.iso())),
             },
-            Some(raw) => {
-                match crate::input::parse::parse_positive(raw, DisplayCurrency::MAX_RATE) {
-                    Ok(rate) => prefs.currency = DisplayCurrency::new(code, rate),
-                    Err(p) => messages.push(crate::tr!(
-                        "numbers.view.bad_rate",
-                        problem = p.describe(&crate::input::parse::echo(raw))
-                    )),
-                }
-            }
+            Some(raw) => match Field::Rate.parse(raw, Origin::Link) {
+                Ok(rate) => prefs.currency = DisplayCurrency::new(code, rate),
+                Err(e) => messages.push(crate::tr!(
+                    "numbers.view.bad_rate",
+                    problem = e.problem.describe(&e.got)
+                )),
+            },
         },
         Some((v, None)) => messages.push(crate::tr!(
             "numbers.view.bad_currency",

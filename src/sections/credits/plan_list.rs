@@ -8,6 +8,7 @@ use crate::state::use_app_state;
 use crate::state::RunwayView;
 use crate::widgets::announce::{focus_test_id, marked, piece, Announcer, MARK};
 use crate::widgets::live::{follow_value, ValueText};
+use crate::widgets::number_box::NumberBox;
 
 /// The plan's grants, one editable row each, with what happened to it and when to apply.
 #[component]
@@ -319,8 +320,7 @@ fn GrantNumber(
             error.set(None);
         }
     });
-    let on_input = move |ev| {
-        let text_now = event_target_value(&ev);
+    let on_text = move |text_now: String| {
         text.set(text_now.clone());
         let text = text_now;
         // Change a copy; only a valid edit touches the plan (and the URL).
@@ -351,8 +351,8 @@ fn GrantNumber(
     view! {
         <label class="grant-field" class:invalid=invalid>
             <span>{label}</span>
-            <input type="text" inputmode="numeric" id=id.clone() data-testid=id prop:value=text on:input=on_input aria-invalid=move || invalid().to_string() />
-            {move || error.get().map(|m| view! { <span class="field-error" role="alert" data-testid=format!("error-grant-{index}-{key}")>{m}</span> })}
+            <NumberBox field=field.field() id=id text=text on_text=on_text invalid=Signal::derive(invalid) described_by=format!("error-grant-{index}-{key}") />
+            {move || error.get().map(|m| view! { <span class="field-error" role="alert" id=format!("error-grant-{index}-{key}") data-testid=format!("error-grant-{index}-{key}")>{m}</span> })}
         </label>
     }
 }
@@ -415,7 +415,7 @@ fn GrantDate(
         <label class="grant-field" class:invalid=invalid>
             <span>{label}</span>
             <input type="date" id=id.clone() data-testid=id prop:value=move || shown.get().unwrap_or_default() on:change=on_input aria-invalid=move || invalid().to_string() />
-            {move || error.get().map(|m| view! { <span class="field-error" role="alert" data-testid=format!("error-grant-{index}-{key}")>{m}</span> })}
+            {move || error.get().map(|m| view! { <span class="field-error" role="alert" id=format!("error-grant-{index}-{key}") data-testid=format!("error-grant-{index}-{key}")>{m}</span> })}
         </label>
     }
 }

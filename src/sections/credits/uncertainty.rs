@@ -12,6 +12,7 @@ use runway_model::{
 
 use crate::state::use_app_state;
 use crate::widgets::announce::{marked, piece, MARK};
+use crate::widgets::number_box::NumberBox;
 
 /// Wait after the last edit before sampling, ms (the sampling itself takes the rest of the 50 ms).
 const DEBOUNCE_MS: u64 = 2;
@@ -247,25 +248,28 @@ pub fn Uncertainty() -> impl IntoView {
             ),
         };
         let k = key.key();
+        let (low_field, high_field) = key.fields();
         // "from <low> to <high>": the words around the two boxes.
         let span = marked(&tr!("uncertainty.from_to", low = MARK, high = MARK));
         view! {
             <div class="mc-range">
                 <span class="mc-range-label">{label}</span>
                 <label>{piece(&span, 0)}
-                    <input type="text" inputmode="decimal" class="mc-input" data-testid=format!("{k}-low")
-                        aria-label=tr!("uncertainty.low_label", name = key.label())
-                        prop:value=move || low.get()
-                        on:input=move |ev| { low.set(event_target_value(&ev)); commit(); } />
+                    <NumberBox field=low_field id=format!("{k}-low") class="mc-input" text=low
+                        aria_label=tr!("uncertainty.low_label", name = key.label())
+                        described_by=format!("error-{k}")
+                        invalid=Signal::derive(move || error.with(Option::is_some))
+                        on_text=move |t| { low.set(t); commit(); } />
                 </label>
                 <label>{piece(&span, 1)}
-                    <input type="text" inputmode="decimal" class="mc-input" data-testid=format!("{k}-high")
-                        aria-label=tr!("uncertainty.high_label", name = key.label())
-                        prop:value=move || high.get()
-                        on:input=move |ev| { high.set(event_target_value(&ev)); commit(); } />
+                    <NumberBox field=high_field id=format!("{k}-high") class="mc-input" text=high
+                        aria_label=tr!("uncertainty.high_label", name = key.label())
+                        described_by=format!("error-{k}")
+                        invalid=Signal::derive(move || error.with(Option::is_some))
+                        on_text=move |t| { high.set(t); commit(); } />
                 {piece(&span, 2)}</label>
                 <span class="unit">{unit}</span>
-                {move || error.get().map(|m| view! { <p class="field-error" role="alert" data-testid=format!("error-{k}")>{m}</p> })}
+                {move || error.get().map(|m| view! { <p class="field-error" role="alert" id=format!("error-{k}") data-testid=format!("error-{k}")>{m}</p> })}
             </div>
         }
     };
@@ -310,14 +314,16 @@ pub fn Uncertainty() -> impl IntoView {
                         GrantField::ReviewMax => "review-max",
                         _ => "approval",
                     };
+                    let shown = RwSignal::new(f.text(grant));
                     view! {
                         <label class="mc-odds-field">{text}
-                            <input type="text" inputmode="decimal" class="mc-input"
-                                data-testid=format!("mc-{key}-{i}")
+                            <NumberBox field=f.field() id=format!("mc-{key}-{i}") class="mc-input"
                                 placeholder=placeholder
-                                value=f.text(grant)
-                                on:input=move |ev| {
-                                    let raw = event_target_value(&ev);
+                                text=shown
+                                described_by=format!("error-odds-{i}")
+                                invalid=Signal::derive(move || error.with(Option::is_some))
+                                on_text=move |raw: String| {
+                                    shown.set(raw.clone());
                                     let Some(mut g) = plan.with_untracked(|p| p.grants.get(i).cloned()) else {
                                         return;
                                     };
@@ -345,7 +351,7 @@ pub fn Uncertainty() -> impl IntoView {
                         {field(GrantField::Approval, tr!("uncertainty.approval"), program.map_or_else(|| "1".into(), |p| runway_model::format_number_exact(grant.chance(p))), &grant)}
                         {field(GrantField::ReviewMin, tr!("uncertainty.review_min"), tr!("uncertainty.from_catalog", n = lo), &grant)}
                         {field(GrantField::ReviewMax, tr!("uncertainty.review_max"), tr!("uncertainty.from_catalog", n = hi), &grant)}
-                        {move || error.get().map(|m| view! { <p class="field-error" role="alert" data-testid=format!("error-odds-{i}")>{m}</p> })}
+                        {move || error.get().map(|m| view! { <p class="field-error" role="alert" id=format!("error-odds-{i}") data-testid=format!("error-odds-{i}")>{m}</p> })}
                     </li>
                 })
             })

@@ -1,11 +1,12 @@
 use leptos::prelude::*;
 use runway_model::{
     compact, data_value, job_from_slots, job_kinds, percent, serve_from_slots, tr, usd, usd_exact,
-    work_from_slots, ExtraWorkload, Origin, Serve, MAX_WORKLOADS,
+    work_from_slots, ExtraWorkload, Field, Origin, Serve, MAX_WORKLOADS,
 };
 
 use crate::state::use_app_state;
 use crate::widgets::announce::{focus_test_id, marked, piece, Announcer, MARK};
+use crate::widgets::number_box::NumberBox;
 
 /// The plan's workloads: training jobs (one is open in the calculator above), serving lines and
 /// experiments, each with what it costs and when it runs, removable; and one form that adds any
@@ -883,10 +884,10 @@ fn AddWorkload(
             Err(e) => error.set(Some(e.message())),
         }
     };
-    let input = |label: String, key: &'static str, value: RwSignal<String>| {
+    let input = |label: String, key: &'static str, field: Field, value: RwSignal<String>| {
         view! {
             <label class="grant-field"><span>{label}</span>
-                <input type="text" data-testid=format!("new-work-{key}") prop:value=move || value.get() on:input=move |ev| value.set(event_target_value(&ev)) />
+                <NumberBox field=field id=format!("new-work-{key}") text=value on_text=move |t| value.set(t) />
             </label>
         }
     };
@@ -926,22 +927,22 @@ fn AddWorkload(
             </label>
             <Show when=move || !is("experiments")() && !is("api")()>
                 <label class="grant-field"><span>{tr!("workloads.params")}</span>
-                    <input type="text" data-testid="new-work-params" placeholder=tr!("workloads.params_placeholder") prop:value=move || params.get() on:input=move |ev| params.set(event_target_value(&ev)) />
+                    <NumberBox field=Field::Params id="new-work-params".to_string() placeholder=tr!("workloads.params_placeholder") text=params on_text=move |t| params.set(t) />
                 </label>
             </Show>
             <Show when=is_job>
-                {input(tr!("workloads.tokens"), "tokens", tokens)}
-                {input(tr!("workloads.epochs"), "epochs", epochs)}
-                {input(tr!("workloads.runs"), "runs", runs)}
+                {input(tr!("workloads.tokens"), "tokens", Field::Tokens, tokens)}
+                {input(tr!("workloads.epochs"), "epochs", Field::Epochs, epochs)}
+                {input(tr!("workloads.runs"), "runs", Field::Runs, runs)}
             </Show>
-            <Show when=move || !is("serve")() && !is("api")()>{input("GPUs".to_string(), "gpus", gpus)}</Show>
+            <Show when=move || !is("serve")() && !is("api")()>{input("GPUs".to_string(), "gpus", Field::Gpus, gpus)}</Show>
             <Show when=is("api")>
-                {input(tr!("workloads.tokens_month"), "tokens_month", tokens_month)}
-                {input(tr!("workloads.months"), "months", months)}
+                {input(tr!("workloads.tokens_month"), "tokens_month", Field::TokensMonth, tokens_month)}
+                {input(tr!("workloads.months"), "months", Field::ServeMonths, months)}
             </Show>
             <Show when=is("serve")>
-                {input(tr!("workloads.tokens_month"), "tokens_month", tokens_month)}
-                {input(tr!("workloads.months"), "months", months)}
+                {input(tr!("workloads.tokens_month"), "tokens_month", Field::TokensMonth, tokens_month)}
+                {input(tr!("workloads.months"), "months", Field::ServeMonths, months)}
                 <label class="grant-field"><span>{tr!("workloads.billed")}</span>
                     <select data-testid="new-work-host" prop:value=move || host.get() on:change=move |ev| host.set(event_target_value(&ev))>
                         <option value="on-demand" selected=true>{tr!("workloads.on_demand")}</option>
@@ -958,10 +959,10 @@ fn AddWorkload(
                 </label>
             </Show>
             <Show when=is("experiments")>
-                {input(tr!("workloads.hours"), "hours", hours)}
-                {input(tr!("workloads.duty"), "duty", duty)}
+                {input(tr!("workloads.hours"), "hours", Field::WorkGpuHours, hours)}
+                {input(tr!("workloads.duty"), "duty", Field::Duty, duty)}
             </Show>
-            {input(tr!("workloads.from_day"), "start", start)}
+            {input(tr!("workloads.from_day"), "start", Field::Start, start)}
             <button type="button" data-testid="add-workload" on:click=add>
                 {move || match form.editing() {
                     Some(("serve", j)) => tr!("workloads.save_serve", n = j + 1),

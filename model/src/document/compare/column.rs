@@ -15,7 +15,7 @@ use crate::estimators::workload_kind::TrainingWork;
 use crate::input::field_spec::Need;
 use crate::input::field_spec::{Field, Origin};
 use crate::input::kind::WorkloadKind;
-use crate::input::parse::{echo, format_number_exact, parse_number, parse_whole};
+use crate::input::parse::{echo, format_number_exact};
 use crate::input::slots::{Cx, Record, Slot, SlotError};
 use crate::input::token::TokenError;
 
@@ -277,18 +277,7 @@ const RETRIEVAL_SLOTS: [Slot<Column>; 7] = [
     ),
     Slot::own(
         |c, raw, cx| {
-            c.retrieval.queries_per_month = match parse_number(raw) {
-                Ok(v) if (0.0..=1e12).contains(&v) => v,
-                _ => {
-                    return Err(out_of_range(
-                        cx,
-                        raw,
-                        false,
-                        &crate::tr!("compare.what.queries"),
-                        &crate::tr!("compare.range.queries"),
-                    ))
-                }
-            };
+            c.retrieval.queries_per_month = retrieval(cx, raw, Field::Queries)?;
             Ok(())
         },
         |c| Some(format_number_exact(c.retrieval.queries_per_month)),
@@ -296,13 +285,7 @@ const RETRIEVAL_SLOTS: [Slot<Column>; 7] = [
     ),
     Slot::own(
         |c, raw, cx| {
-            c.retrieval.chunks_per_query = whole_in(
-                cx,
-                raw,
-                (1, 100),
-                &crate::tr!("compare.what.chunks"),
-                &crate::tr!("compare.range.chunks"),
-            )?;
+            c.retrieval.chunks_per_query = retrieval(cx, raw, Field::Chunks)? as u32;
             Ok(())
         },
         |c| Some(c.retrieval.chunks_per_query.to_string()),
@@ -310,13 +293,7 @@ const RETRIEVAL_SLOTS: [Slot<Column>; 7] = [
     ),
     Slot::own(
         |c, raw, cx| {
-            c.retrieval.chunk_tokens = whole_in(
-                cx,
-                raw,
-                (16, 8192),
-                &crate::tr!("compare.what.chunk_size"),
-                &crate::tr!("compare.range.chunk_size"),
-            )?;
+            c.retrieval.chunk_tokens = retrieval(cx, raw, Field::ChunkTokens)? as u32;
             Ok(())
         },
         |c| Some(c.retrieval.chunk_tokens.to_string()),
@@ -324,13 +301,7 @@ const RETRIEVAL_SLOTS: [Slot<Column>; 7] = [
     ),
     Slot::own(
         |c, raw, cx| {
-            c.retrieval.dimension = whole_in(
-                cx,
-                raw,
-                (16, 16_384),
-                &crate::tr!("compare.what.dimension"),
-                &crate::tr!("compare.range.dimension"),
-            )?;
+            c.retrieval.dimension = retrieval(cx, raw, Field::Dimension)? as u32;
             Ok(())
         },
         |c| Some(c.retrieval.dimension.to_string()),
@@ -365,14 +336,14 @@ fn out_of_range(cx: &Cx, raw: &str, whole: bool, what: &str, expected: &str) -> 
     })
 }
 
-fn whole_in(
-    cx: &Cx,
-    raw: &str,
-    (min, max): (u32, u32),
-    what: &str,
-    expected: &str,
-) -> Result<u32, SlotError> {
-    parse_whole(raw, min, max).map_err(|_| out_of_range(cx, raw, true, what, expected))
+/// A retrieval number read by its row of the input table (in the reader's language when typed),
+/// refused as the column words it: "Comparison 2: chunks per query "0" is not a whole number from
+/// 1 to 100." The row's range has been checked, so a whole number's cast is exact.
+fn retrieval(cx: &Cx, raw: &str, field: Field) -> Result<f64, SlotError> {
+    let whole = field.range().is_some_and(|r| r.whole);
+    field
+        .parse(raw, cx.origin)
+        .map_err(|_| out_of_range(cx, raw, whole, field.label(), field.accepted(cx.origin)))
 }
 
 /// A number the calculator also reads, read by its field (the same range and message) but named
