@@ -157,6 +157,8 @@ test('numbers are typed in the reader\'s locale; text read two ways says how it 
   const grants = await openIn('?t0=2026-12-01&grant=modal&lang=pt');
   await grants.page.getByTestId('grant-0-amount').fill('100.000');
   await grants.waitForUrl((p) => p.getAll('grant')[0]?.split(':')[1] === '100K');
+  // The grant's box is the calculator's kind of box: it says how text both languages read was read.
+  assert.equal(await grants.page.getByTestId('grant-0-amount-note').innerText(), 'Lido como 100000 (o ponto separa milhares), não 100.');
   await grants.page.getByTestId('new-work-params').fill('1,5B');
   await grants.page.getByTestId('add-workload').click();
   assert.equal(await grants.page.getByTestId('error-work-new').count(), 0, '"1,5B" is accepted in the add form');

@@ -256,3 +256,27 @@ test('a bad range in a link names its key and the rest loads', async () => {
   assert.equal(await calc.page.getByTestId('mc-flat').innerText(), FLAT_FIXED);
   await done(calc);
 });
+
+test('a Portuguese reader types the ranges and the odds with commas; a dot gets the fix', async () => {
+  // Every number box reads its row of the model's input table in the reader's language: "0,5"
+  // is one half in Portuguese, "2" and "2" a price factor of exactly 2. With the grant approved
+  // half the time, half the samples pay $5,000 of the 2 × $8,000 = $16,000 and half pay nothing:
+  // cash is $11,000 or $16,000, so the P10 is $11,000 and the P90 $16,000 (the links carry the
+  // link's forms: "0.5" and "2:2").
+  const calc = await suite.open(`${DETERMINISTIC}&lang=pt`);
+  await ready(calc);
+  await calc.page.locator('[data-testid=mc-inputs] > summary').click();
+  await calc.page.getByTestId('mc-approval-0').fill('0,5');
+  await calc.page.getByTestId('price_range-low').fill('2');
+  await calc.page.getByTestId('price_range-high').fill('2');
+  await calc.waitForUrl((p) => p.get('grant') === 'modal:5K:0:0:365:0.5:0:0' && p.get('price_range') === '2:2');
+  await calc.waitForValue('mc-cash-p90', (v) => Math.abs(v - 2 * SPEND) < 0.005);
+  await calc.waitForValue('mc-cash-p10', (v) => Math.abs(v - (2 * SPEND - 5000)) < 0.005);
+  // The English form of a decimal is refused with the Portuguese one to type; the range keeps 2:2.
+  await calc.page.getByTestId('price_range-low').fill('0.8');
+  assert.match(await calc.page.getByTestId('error-price_range').innerText(), /tem um valor mínimo escrito com o separador decimal do outro idioma \(digite 0,8\)/);
+  assert.equal((await calc.params()).get('price_range'), '2:2');
+  await calc.page.getByTestId('price_range-low').fill('0,8');
+  await calc.waitForUrl((p) => p.get('price_range') === '0.8:2');
+  await done(calc);
+});
