@@ -8,6 +8,7 @@ use runway_model::{data_value, tr, usd, usd_exact, SelfHostOrApi};
 use crate::state::derived::use_derived;
 use crate::state::use_app_state;
 use crate::widgets::announce::{focus_test_id, Announcer};
+use crate::widgets::live::{follow_value, ValueText};
 
 /// What a block is made of: rebuilt only when one of these changes (a line added, removed or
 /// switched, another API weighed), not on every edit; the figures update in place.
@@ -83,9 +84,16 @@ pub fn SelfHostOrApiBlocks() -> impl IntoView {
                     let (own_label, api_label) = (tr!("answers.self_host.as_planned"), name.clone());
                     let cell = move |id: String, pick: fn(&SelfHostOrApi) -> f64, api_side: bool| {
                         let label = if api_side { api_label.clone() } else { own_label.clone() };
+                        // One effect per figure, writing only what changed (an edit moves most
+                        // of them, on every weighed line).
+                        let node = NodeRef::<leptos::html::Td>::new();
+                        let first = follow_value(node, move || {
+                            let v = figure(k, pick);
+                            ValueText { raw: data_value(v), human: usd(v), exact: usd_exact(v) }
+                        });
                         view! {
-                            <td data-testid=id data-label=label data-value=move || data_value(figure(k, pick)) title=move || usd_exact(figure(k, pick))>
-                                {move || usd(figure(k, pick))}
+                            <td node_ref=node data-testid=id data-label=label data-value=first.raw title=first.exact>
+                                {first.human}
                             </td>
                         }
                     };

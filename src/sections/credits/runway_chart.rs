@@ -85,10 +85,13 @@ pub fn RunwayChartView(
     let window_day = move |pick: fn(&ChartWindow) -> u32| {
         move || read.with(|r| r.as_ref().map(|r| pick(&r.window).to_string()))
     };
-    let legend = move || {
+    // The legend's rows and the markers' lines, as data: an edit that moves a cost but no date or
+    // name writes nothing in them (they were re-rendered, 2 × 62 attributes on a plan at the
+    // limits, on every edit).
+    let legend_rows = Memo::new(move |_| {
         read.with(|r| {
             let Some(r) = r.as_ref() else {
-                return Vec::new().collect_view();
+                return Vec::new();
             };
             let mut items: Vec<(String, String, &'static str)> = r
                 .grants
@@ -116,16 +119,22 @@ pub fn RunwayChartView(
                 ));
             }
             items
-                .into_iter()
+        })
+    });
+    let legend = move || {
+        legend_rows.with(|items| {
+            items
+                .iter()
                 .map(|(style, text, kind)| {
                     view! {
-                        <li data-kind=kind><span class=format!("swatch swatch-{kind}") style=style aria-hidden="true"></span>{text}</li>
+                        <li data-kind=*kind><span class=format!("swatch swatch-{kind}") style=style.clone() aria-hidden="true"></span>{text.clone()}</li>
                     }
                 })
                 .collect_view()
         })
     };
-    let key = move || {
+    // (position, day, line): a row is rebuilt only when its own line changes.
+    let key_rows = Memo::new(move |_| {
         read.with(|r| {
             r.as_ref().map_or_else(Vec::new, |r| {
                 r.markers
@@ -133,15 +142,18 @@ pub fn RunwayChartView(
                     .enumerate()
                     .map(|(i, m)| {
                         let when = day0.with(|p| p.day_text(i64::from(m.day)));
-                        let day = m.day;
-                        let text = m.text.clone();
-                        view! {
-                            <li data-day=day.to_string()><span class="marker-number">{(i + 1).to_string()}</span>" "{format!("{when}: {text}")}</li>
-                        }
+                        (i, m.day, format!("{when}: {}", m.text))
                     })
                     .collect::<Vec<_>>()
             })
         })
+    });
+    let key = move || {
+        view! {
+            <For each=move || key_rows.get() key=|row| row.clone() let((i, day, line))>
+                <li data-day=day.to_string()><span class="marker-number">{(i + 1).to_string()}</span>" "{line}</li>
+            </For>
+        }
     };
     let sentence = move || read.with(|r| r.as_ref().map(|r| r.summary.clone()));
     // What the shaded band is (beside the legend, which lists the plan's own series).
