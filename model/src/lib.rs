@@ -59,8 +59,8 @@ pub mod montecarlo;
 // The public surface: every item the app, the charts and the tests use, each from the module
 // that defines it.
 pub use credits::answers::{
-    answers, apply_advice, credit_totals, next_steps, serving_vs_api, Answers, ApiVerdict,
-    ApplyAdvice, ApplyStatus, CreditTotals, NextStep,
+    answers, apply_advice, credit_totals, next_steps, Answers, ApplyAdvice, ApplyStatus,
+    CreditTotals, NextStep,
 };
 pub use credits::chart_reading::{chart_reading, ChartReading};
 pub use credits::evaluate::{
@@ -89,7 +89,7 @@ pub use document::compare::{
 pub use document::editing::{move_to_provider, switch_accelerator, Reselection};
 pub use document::experiments::{work_from_slots, ExtraWorkload};
 pub use document::plan::{
-    apply_window, warnings, BillLine, Day0, GrantDateError, GrantOdds, GrantState, Plan,
+    apply_window, warnings, BillLine, BillPart, Day0, GrantDateError, GrantOdds, GrantState, Plan,
     PlannedGrant, RangeError, RangeKey, MAX_GRANTS, MAX_WORKLOADS,
 };
 pub use document::starters::Starter;

@@ -21,7 +21,8 @@
 use crate::credits::evaluate::Outcome;
 use crate::credits::runway::{simulate_totals, GrantInput, LineItem, WorkloadInput};
 use crate::data::catalog::Catalog;
-use crate::document::plan::{BillLine, Plan};
+use crate::document::plan::{BillPart, Plan};
+use crate::document::workload::Kind;
 
 /// Samples per run (the issue asks for at least 1,000).
 pub const SAMPLES: usize = 1000;
@@ -114,8 +115,8 @@ impl Spread {
         let job_mfu = outcome
             .lines
             .iter()
-            .map(|l| match l {
-                BillLine::Job(i) => outcome.jobs.get(*i).map(|j| j.job.mfu),
+            .map(|l| match (l.kind, l.part) {
+                (Kind::Train, BillPart::Compute) => outcome.jobs.get(l.index).map(|j| j.job.mfu),
                 _ => None,
             })
             .collect();
@@ -756,12 +757,19 @@ mod tests {
         // has one.
         assert_eq!(s.job_mfu.len(), o.lines.len());
         for (l, m) in o.lines.iter().zip(&s.job_mfu) {
-            match l {
-                BillLine::Job(0) => assert_eq!(*m, Some(0.4), "{l:?}"),
-                _ => assert_eq!(*m, None, "{l:?}"),
+            if l.is(Kind::Train, 0, BillPart::Compute) {
+                assert_eq!(*m, Some(0.4), "{l:?}");
+            } else {
+                assert_eq!(*m, None, "{l:?}");
             }
         }
-        assert!(o.lines.contains(&BillLine::Job(0)), "{:?}", o.lines);
+        assert!(
+            o.lines
+                .iter()
+                .any(|l| l.is(Kind::Train, 0, BillPart::Compute)),
+            "{:?}",
+            o.lines
+        );
         // A typed review outside the catalog's range (9 to 14 days) pins it: the reader typed a
         // day the catalog does not expect (0 for credits in hand), and the bands keep it, so they
         // never contradict the runway (issue 42). Inside the range, the range is sampled.

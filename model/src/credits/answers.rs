@@ -1,7 +1,7 @@
 //! The page's first answers for a whole plan, in numbers a sentence can use: what credits pay, what
 //! expires unused, and what to do next (apply-by days, the nearest first). The UI only words them.
 
-use crate::credits::evaluate::{Certainty, Outcome, ServeOutcome};
+use crate::credits::evaluate::{Certainty, Outcome};
 use crate::credits::runway::GrantOutcome;
 use crate::data::catalog::Catalog;
 use crate::document::plan::{apply_window, GrantState, PlannedGrant};
@@ -85,61 +85,6 @@ pub fn credit_totals(grants: &[GrantOutcome]) -> CreditTotals {
             expired_usd: t.expired_usd + g.expired_usd,
             unused_usd: t.unused_usd + g.unused_usd,
         })
-}
-
-/// Serving weighed against the plan's API, for the answers: the lines an API would serve for
-/// less, and by how much.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct ApiVerdict {
-    /// The API (catalog id).
-    pub api_id: String,
-    /// The serving lines the API undercuts, in plan order.
-    pub lines: Vec<usize>,
-    /// What the API saves a year on those lines: 12 × (the line's month − the API's month).
-    pub saves_per_year_usd: f64,
-    /// The first such line's break-even volume (tokens a month at which its fewest
-    /// accelerators cost what the API charges); `None`: self-hosting never wins at this price.
-    pub breakeven_tokens_per_month: Option<f64>,
-    /// That line's own volume, tokens a month.
-    pub tokens_per_month: f64,
-    /// The first such line's price per accelerator-hour below which self-hosting wins fully busy.
-    pub breakeven_usd_per_gpu_hour: f64,
-    /// That line's price per accelerator-hour now.
-    pub usd_per_gpu_hour: f64,
-    /// That line's month on its own accelerators, and through the API, USD.
-    pub own_monthly_usd: f64,
-    /// The API's month for the same tokens, USD.
-    pub api_monthly_usd: f64,
-    /// How busy that line's accelerators are at its volume, 0..=1.
-    pub busy: f64,
-}
-
-/// The serving lines an API would serve for less (`None`: none, or no serving line).
-pub fn serving_vs_api(serves: &[ServeOutcome]) -> Option<ApiVerdict> {
-    let cheaper: Vec<usize> = serves
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| v.error.is_none() && v.api_monthly_usd < v.monthly_usd)
-        .map(|(i, _)| i)
-        .collect();
-    let first = &serves[*cheaper.first()?];
-    Some(ApiVerdict {
-        api_id: first.api_id.clone(),
-        saves_per_year_usd: cheaper
-            .iter()
-            .map(|&i| 12.0 * (serves[i].monthly_usd - serves[i].api_monthly_usd))
-            .sum(),
-        breakeven_tokens_per_month: first.breakeven_tokens_per_month,
-        tokens_per_month: first.serve.tokens_per_month,
-        breakeven_usd_per_gpu_hour: first.breakeven_usd_per_gpu_hour,
-        usd_per_gpu_hour: first.usd_per_gpu_hour,
-        own_monthly_usd: first.monthly_usd,
-        api_monthly_usd: first.api_monthly_usd,
-        busy: (first.serve.tokens_per_month
-            / (f64::from(first.gpus) * first.capacity_tokens_per_month_per_gpu))
-            .min(1.0),
-        lines: cheaper,
-    })
 }
 
 /// Whether a grant's planned application is in time for the work it can pay.
@@ -354,15 +299,15 @@ mod tests {
             "{}",
             line.api_monthly_usd
         );
-        let v = serving_vs_api(&o.serves).unwrap_or_else(|| panic!("the API is cheaper"));
-        assert_eq!(v.api_id, "gpt-4o-mini");
-        assert_eq!(v.lines, [0]);
-        // One H100 a month: 730 h x $6.88 = $5,022.40; a year saved: 12 x (5,022.40 - 262.50).
+        // One H100 a month: 730 h x $6.88 = $5,022.40, above the API's month: the API is the
+        // cheaper way to serve this line's tokens (the answers weigh it on the whole plan:
+        // credits::self_host).
         assert!(
-            (v.saves_per_year_usd - 12.0 * (5022.4 - 262.5)).abs() < 1e-6,
+            (line.monthly_usd - 5022.4).abs() < 1e-6,
             "{}",
-            v.saves_per_year_usd
+            line.monthly_usd
         );
+        assert_eq!(line.api_id, "gpt-4o-mini");
         // Break-even: $5,022.40 / $0.2625 per million = 19.13B tokens a month, within what one
         // H100 serves an 8B model in a month at 60 % (20,427.39 tokens/s x 3,600 x 730 x 0.6 =
         // 32.21B, the serving model's worked example): above 19.13B the GPU wins, at 1B the API.
@@ -370,18 +315,16 @@ mod tests {
             (line.capacity_tokens_per_month_per_gpu - 20_427.389_16 * 3600.0 * 730.0 * 0.6).abs()
                 < 1e3
         );
-        let be = v.breakeven_tokens_per_month.unwrap_or(f64::NAN);
+        let be = line.breakeven_tokens_per_month.unwrap_or(f64::NAN);
         assert!((be - 5022.4 / 0.2625 * 1e6).abs() < 1.0, "{be}");
         // It would take a GPU-hour below capacity x $0.2625 per million / 730 h.
         let want = line.capacity_tokens_per_month_per_gpu / 1e6 * 0.2625 / 730.0;
-        assert!((v.breakeven_usd_per_gpu_hour - want).abs() < 1e-9);
+        assert!((line.breakeven_usd_per_gpu_hour - want).abs() < 1e-9);
         // ($11.58 an hour: the H100's $6.88 is below it, so the GPU wins at enough volume.)
-        assert!(v.breakeven_usd_per_gpu_hour > 6.88);
-        // The month each way, and how little of the GPU the volume uses.
-        assert!((v.own_monthly_usd - 5022.4).abs() < 1e-6);
-        assert!((v.api_monthly_usd - 262.5).abs() < 1e-9);
+        assert!(line.breakeven_usd_per_gpu_hour > 6.88);
+        // How little of the GPU the volume uses.
         let busy = 1e9 / line.capacity_tokens_per_month_per_gpu;
-        assert!((v.busy - busy).abs() < 1e-12 && v.busy < 0.2, "{}", v.busy);
+        assert!(busy < 0.2, "{busy}");
     }
 
     #[test]
@@ -392,7 +335,8 @@ mod tests {
         let c = crate::data::catalog::Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         let d = crate::io::link::decode_link("serve=8B:1B:aws:h100-sxm:0:12&api_price=20", &c);
         let o = crate::credits::evaluate::evaluate(&d.plan, &c);
-        assert_eq!(serving_vs_api(&o.serves), None);
+        assert!(o.serves[0].api_monthly_usd > o.serves[0].monthly_usd);
+        assert!((o.serves[0].api_monthly_usd - 20_000.0).abs() < 1e-6);
         let be = o.serves[0].breakeven_tokens_per_month.unwrap_or(f64::NAN);
         assert!((be - 5022.4 / 20.0 * 1e6).abs() < 1.0, "{be}");
     }

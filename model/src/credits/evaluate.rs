@@ -85,14 +85,18 @@ pub struct ServeOutcome {
     pub error: Option<String>,
 }
 
-impl ServeOutcome {
-    /// What the API would save over the line's months (negative: self-hosting is cheaper).
-    pub fn api_saves_usd(&self) -> f64 {
-        self.total_usd - self.api_monthly_usd * f64::from(self.serve.months)
-    }
-}
+use crate::document::plan::{BillLine, BillPart};
+use crate::document::workload::Kind;
 
-use crate::document::plan::BillLine;
+/// The bill line of the `index`-th workload of `kind` in the plan, with its id.
+fn bill_line(plan: &Plan, kind: Kind, index: usize, part: BillPart) -> Option<BillLine> {
+    Some(BillLine {
+        workload: plan.id_in_kind(kind, index)?,
+        kind,
+        index,
+        part,
+    })
+}
 
 /// One hosted API line of the plan, priced.
 #[derive(Clone, Debug, PartialEq)]
@@ -152,7 +156,9 @@ pub struct Outcome<'c> {
 impl Outcome<'_> {
     /// Index in [`Outcome::lines`] of job `i`'s accelerator line.
     pub fn job_line(&self, i: usize) -> Option<usize> {
-        self.lines.iter().position(|l| *l == BillLine::Job(i))
+        self.lines
+            .iter()
+            .position(|l| l.is(Kind::Train, i, BillPart::Compute))
     }
 
     /// The first day any workload runs.
@@ -403,10 +409,16 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
         if j.estimate.is_err() {
             continue;
         }
+        let Some(line) = bill_line(plan, Kind::Train, i, BillPart::Compute) else {
+            continue;
+        };
         workloads.push(j.line.clone());
-        lines.push(BillLine::Job(i));
+        lines.push(line);
     }
     for (i, v) in serves.iter().enumerate() {
+        let Some(line) = bill_line(plan, Kind::Serve, i, BillPart::Compute) else {
+            continue;
+        };
         if v.error.is_some() {
             continue;
         }
@@ -423,9 +435,12 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
             start_day: v.start_day,
             gpu_hours: f64::from(v.gpus) * HOURS_PER_MONTH * f64::from(v.serve.months),
         });
-        lines.push(BillLine::Serve(i));
+        lines.push(line);
     }
     for (k, w) in plan.each::<ExtraWorkload>().enumerate() {
+        let Some(line) = bill_line(plan, Kind::Experiments, k, BillPart::Compute) else {
+            continue;
+        };
         let Some(acc) = catalog.accelerator(&w.accelerator_id) else {
             continue;
         };
@@ -442,22 +457,28 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
             start_day: w.start_day,
             gpu_hours: w.gpu_hours,
         });
-        lines.push(BillLine::Experiment(k));
+        lines.push(line);
     }
     for (a, o) in apis.iter().enumerate() {
-        if let Some(line) = &o.line {
-            workloads.push(line.clone());
-            lines.push(BillLine::Api(a));
+        if let (Some(input), Some(line)) =
+            (&o.line, bill_line(plan, Kind::Api, a, BillPart::Compute))
+        {
+            workloads.push(input.clone());
+            lines.push(line);
         }
     }
     for (i, j) in jobs.iter().enumerate() {
         let Some(o) = &j.overheads else { continue };
-        for (line, bill) in overhead_bills(&j.job, o) {
+        for (item, bill) in overhead_bills(&j.job, o) {
+            let part = match item {
+                LineItem::Storage => BillPart::Storage,
+                _ => BillPart::Egress,
+            };
+            let Some(line) = bill_line(plan, Kind::Train, i, part) else {
+                continue;
+            };
             workloads.push(bill);
-            lines.push(match line {
-                LineItem::Storage => BillLine::JobStorage(i),
-                _ => BillLine::JobEgress(i),
-            });
+            lines.push(line);
         }
     }
     let inputs = (grants, workloads);

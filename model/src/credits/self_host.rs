@@ -9,7 +9,7 @@ use crate::credits::evaluate::Outcome;
 use crate::credits::runway::simulate_totals;
 use crate::data::catalog::{Catalog, Scope};
 use crate::document::api_use::{mix_usd_per_mtok, ApiUse};
-use crate::document::plan::{BillLine, Plan};
+use crate::document::plan::{BillPart, Plan};
 use crate::document::workload::WorkloadId;
 use crate::document::workloads::Serve;
 
@@ -138,10 +138,11 @@ pub fn self_host_or_api(plan: &Plan, outcome: &Outcome, catalog: &Catalog) -> Ve
         .enumerate()
         .take(MAX_WEIGHED)
         .filter_map(|(j, v)| {
+            let id = plan.id_of::<Serve>(j)?;
             let at = outcome
                 .lines
                 .iter()
-                .position(|l| *l == BillLine::Serve(j))?;
+                .position(|l| l.workload == id && l.part == BillPart::Compute)?;
             let (api_id, same_model) = api_for(&v.serve, &plan.settings.billing.api_id, catalog);
             let api = as_api_line(&v.serve, &api_id, catalog)?;
             let mut lines = outcome.inputs.1.clone();
@@ -151,7 +152,7 @@ pub fn self_host_or_api(plan: &Plan, outcome: &Outcome, catalog: &Catalog) -> Ve
             let swapped = simulate_totals(&outcome.inputs.0, &lines);
             Some(SelfHostOrApi {
                 serve_index: j,
-                id: plan.id_of::<Serve>(j)?,
+                id,
                 api_monthly_usd: api.monthly_usd(catalog)?,
                 api_usd_per_mtok: api.usd_per_mtok(catalog)?,
                 would_pay: programs_paying(&api, plan, catalog),

@@ -849,22 +849,38 @@ pub struct PlanRanges {
     pub price: Span,
 }
 
-/// What a line of the runway's bill is, by the plan's own numbering (jobs, serving lines and
-/// experiments from 0).
+/// Which part of its workload's bill a line of the runway is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BillLine {
-    /// Training job `i`'s accelerator-hours.
-    Job(usize),
-    /// Training job `i`'s storage.
-    JobStorage(usize),
-    /// Training job `i`'s egress.
-    JobEgress(usize),
-    /// Serving line `j`'s accelerators.
-    Serve(usize),
-    /// Experiment `k`.
-    Experiment(usize),
-    /// Hosted API line `a`.
-    Api(usize),
+pub enum BillPart {
+    /// The accelerators (a job's GPU-hours, a serving line's months, an experiments row), or an
+    /// API line's tokens.
+    Compute,
+    /// A training job's checkpoint and dataset storage.
+    Storage,
+    /// A training job's dataset egress.
+    Egress,
+}
+
+/// A line of the runway's bill: the workload it bills, by its id (the plan's handle for it, what
+/// `Plan::upsert` and `Plan::remove` take) and by its kind and place among that kind (for the
+/// names "Job 2", "Serving line 1"), and which part of that workload's bill it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BillLine {
+    /// The workload billed.
+    pub workload: WorkloadId,
+    /// Its kind.
+    pub kind: Kind,
+    /// Its position among the plan's workloads of that kind, from 0.
+    pub index: usize,
+    /// The part of its bill.
+    pub part: BillPart,
+}
+
+impl BillLine {
+    /// Whether it is the `part` of the `index`-th workload of `kind`.
+    pub fn is(&self, kind: Kind, index: usize, part: BillPart) -> bool {
+        self.kind == kind && self.index == index && self.part == part
+    }
 }
 
 /// A plain-words warning about the plan, attached to a grant when it concerns one.
@@ -1062,9 +1078,14 @@ impl Plan {
 
     /// The id of the `i`-th workload of one kind.
     pub fn id_of<T: KindOf>(&self, i: usize) -> Option<WorkloadId> {
+        self.id_in_kind(T::KIND, i)
+    }
+
+    /// The id of the `i`-th workload of `kind`.
+    pub fn id_in_kind(&self, kind: Kind, i: usize) -> Option<WorkloadId> {
         self.workloads
             .iter()
-            .filter(|w| w.work.kind() == T::KIND)
+            .filter(|w| w.work.kind() == kind)
             .nth(i)
             .map(|w| w.id)
     }

@@ -4,7 +4,8 @@
 
 use crate::credits::runway::{GrantInput, LineItem, RunwayResult, WorkloadInput};
 use crate::data::catalog::Catalog;
-use crate::document::plan::{BillLine, Plan};
+use crate::document::plan::{BillLine, BillPart, Plan};
+use crate::document::workload::Kind;
 use crate::estimators::overheads::DAYS_PER_MONTH;
 
 /// A text cell: quoted when it holds a comma, quote or line break; a leading `=`, `+`, `-`, `@`,
@@ -62,13 +63,13 @@ pub fn results_csv(
     }
     row(&header(crate::tr!("export.header.lines")));
     for (i, (w, spend)) in inputs.1.iter().zip(&result.workload_spend_usd).enumerate() {
-        let item = match lines.get(i) {
-            Some(BillLine::Job(j)) => crate::tr!("export.item.job", n = j + 1),
-            Some(BillLine::Serve(j)) => crate::tr!("export.item.serve", n = j + 1),
-            Some(BillLine::Experiment(k)) => crate::tr!("export.item.experiments", n = k + 1),
-            Some(BillLine::Api(a)) => crate::tr!("api_use.export_item", n = a + 1),
-            Some(BillLine::JobStorage(j)) => crate::tr!("export.item.storage", n = j + 1),
-            Some(BillLine::JobEgress(j)) => crate::tr!("export.item.egress", n = j + 1),
+        let item = match lines.get(i).map(|l| (l.kind, l.part, l.index + 1)) {
+            Some((Kind::Train, BillPart::Compute, n)) => crate::tr!("export.item.job", n = n),
+            Some((Kind::Train, BillPart::Storage, n)) => crate::tr!("export.item.storage", n = n),
+            Some((Kind::Train, BillPart::Egress, n)) => crate::tr!("export.item.egress", n = n),
+            Some((Kind::Serve, _, n)) => crate::tr!("export.item.serve", n = n),
+            Some((Kind::Experiments, _, n)) => crate::tr!("export.item.experiments", n = n),
+            Some((Kind::Api, _, n)) => crate::tr!("api_use.export_item", n = n),
             None => crate::tr!("export.item.line", n = i + 1),
         };
         let gpus = if w.line == LineItem::Accelerators {
@@ -211,7 +212,12 @@ mod tests {
         let csv = results_csv(
             &plan,
             &(grants.clone(), work.clone()),
-            &[BillLine::Job(0)],
+            &[BillLine {
+                workload: 0,
+                kind: Kind::Train,
+                index: 0,
+                part: BillPart::Compute,
+            }],
             &r,
             &c,
         );
@@ -231,7 +237,12 @@ mod tests {
             results_csv(
                 &plan,
                 &(grants.clone(), work.clone()),
-                &[BillLine::Job(0)],
+                &[BillLine {
+                    workload: 0,
+                    kind: Kind::Train,
+                    index: 0,
+                    part: BillPart::Compute,
+                }],
                 &r,
                 &c,
             )

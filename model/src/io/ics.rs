@@ -14,7 +14,8 @@
 use crate::credits::evaluate::Outcome;
 use crate::data::catalog::Catalog;
 use crate::document::experiments::ExtraWorkload;
-use crate::document::plan::{BillLine, GrantState, Plan};
+use crate::document::plan::{BillLine, BillPart, GrantState, Plan};
+use crate::document::workload::Kind;
 use crate::input::calendar::Date;
 use crate::io::format::{compact, usd_exact};
 
@@ -157,25 +158,36 @@ pub fn plan_events(
     let api_count = outcome.apis.len();
     // Who a bill line belongs to.
     let line_name = |line: Option<&BillLine>| -> Target {
-        match line {
-            Some(BillLine::Job(i)) => Target::Job(jobs[*i].clone()),
-            Some(BillLine::JobStorage(i)) => Target::JobStorage(jobs[*i].clone()),
-            Some(BillLine::JobEgress(i)) => Target::JobEgress(jobs[*i].clone()),
-            Some(BillLine::Serve(j)) => Target::Serve(numbered(
+        let Some(l) = line else {
+            return Target::First;
+        };
+        let i = l.index;
+        match (l.kind, l.part) {
+            (Kind::Train, BillPart::Compute) => {
+                jobs.get(i).cloned().map_or(Target::First, Target::Job)
+            }
+            (Kind::Train, BillPart::Storage) => jobs
+                .get(i)
+                .cloned()
+                .map_or(Target::First, Target::JobStorage),
+            (Kind::Train, BillPart::Egress) => jobs
+                .get(i)
+                .cloned()
+                .map_or(Target::First, Target::JobEgress),
+            (Kind::Serve, _) => Target::Serve(numbered(
                 crate::tr!("ics.serving_line_lower"),
-                *j,
+                i,
                 serve_count,
             )),
-            Some(BillLine::Experiment(k)) => Target::Experiments(numbered(
+            (Kind::Experiments, _) => Target::Experiments(numbered(
                 crate::tr!("ics.experiments_lower"),
-                *k,
+                i,
                 experiment_count,
             )),
             // "the API line, which starts on …" reads as a serving line's sentence does.
-            Some(BillLine::Api(a)) => {
-                Target::Serve(numbered(crate::tr!("api_use.line_lower"), *a, api_count))
+            (Kind::Api, _) => {
+                Target::Serve(numbered(crate::tr!("api_use.line_lower"), i, api_count))
             }
-            None => Target::First,
         }
     };
     let mut events = Vec::new();
@@ -452,7 +464,7 @@ pub fn plan_events(
         let line = outcome
             .lines
             .iter()
-            .position(|l| *l == BillLine::Experiment(k))
+            .position(|l| l.is(Kind::Experiments, k, BillPart::Compute))
             .and_then(|p| outcome.inputs.1.get(p));
         let what = crate::tr!(
             "ics.experiments_run.what",

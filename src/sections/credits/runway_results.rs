@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use runway_model::{data_value, tr, usd, usd_exact, BillLine, Catalog, Day0, Plan};
+use runway_model::{data_value, tr, usd, usd_exact, BillPart, Catalog, Day0, Kind, Plan};
 
 use crate::sections::credits::runway_chart::RunwayChartView;
 use crate::state::RunwayView;
@@ -115,13 +115,13 @@ fn BillLines(
                         .provider(provider_id)
                         .map_or(provider_id.as_str(), |p| p.name.as_ref())
                         .to_string();
-                    let (kind, what) = match line {
-                        Some(BillLine::Job(j)) => ("gpu", tr!("runway_results.line_job", n = j + 1)),
-                        Some(BillLine::Serve(j)) => ("gpu", tr!("runway_results.line_serve", n = j + 1)),
-                        Some(BillLine::Experiment(k)) => ("gpu", tr!("runway_results.line_experiment", n = k + 1)),
-                        Some(BillLine::Api(a)) => ("api", tr!("runway_results.line_api", n = a + 1)),
-                        Some(BillLine::JobStorage(j)) => ("storage", tr!("runway_results.line_storage", n = j + 1)),
-                        Some(BillLine::JobEgress(j)) => ("egress", tr!("runway_results.line_egress", n = j + 1)),
+                    let (kind, what) = match line.map(|l| (l.kind, l.part, l.index + 1)) {
+                        Some((Kind::Train, BillPart::Compute, n)) => ("gpu", tr!("runway_results.line_job", n = n)),
+                        Some((Kind::Train, BillPart::Storage, n)) => ("storage", tr!("runway_results.line_storage", n = n)),
+                        Some((Kind::Train, BillPart::Egress, n)) => ("egress", tr!("runway_results.line_egress", n = n)),
+                        Some((Kind::Serve, _, n)) => ("gpu", tr!("runway_results.line_serve", n = n)),
+                        Some((Kind::Experiments, _, n)) => ("gpu", tr!("runway_results.line_experiment", n = n)),
+                        Some((Kind::Api, _, n)) => ("api", tr!("runway_results.line_api", n = n)),
                         None => ("gpu", tr!("runway_results.line_n", n = i + 1)),
                     };
                     // Only the lines whose amount changed re-render.
