@@ -25,8 +25,10 @@ pub fn NumberBox(
     /// The text shown.
     #[prop(into)]
     text: Signal<String>,
-    /// Called with the text on every keystroke.
-    on_text: impl Fn(String) + Send + Sync + 'static,
+    /// Called with the text on every keystroke (type-erased: one copy of this component in the
+    /// wasm, whichever closure each place passes).
+    #[prop(into)]
+    on_text: Callback<String>,
     /// Whether the text was refused (`aria-invalid`).
     #[prop(optional, into)]
     invalid: Signal<bool>,
@@ -84,7 +86,7 @@ pub fn NumberBox(
             on:input=move |ev| {
                 let now = event_target_value(&ev);
                 typed.set(Some(now.clone()));
-                on_text(now);
+                on_text.run(now);
             }
         />
         {note}

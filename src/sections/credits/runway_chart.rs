@@ -133,28 +133,31 @@ pub fn RunwayChartView(
                 .collect_view()
         })
     };
-    // (position, day, line): a row is rebuilt only when its own line changes.
+    // (day, line) per marker.
     let key_rows = Memo::new(move |_| {
         read.with(|r| {
             r.as_ref().map_or_else(Vec::new, |r| {
                 r.markers
                     .iter()
-                    .enumerate()
-                    .map(|(i, m)| {
+                    .map(|m| {
                         let when = day0.with(|p| p.day_text(i64::from(m.day)));
-                        (i, m.day, format!("{when}: {}", m.text))
+                        (m.day, format!("{when}: {}", m.text))
                     })
                     .collect::<Vec<_>>()
             })
         })
     });
-    let key = move || {
-        view! {
-            <For each=move || key_rows.get() key=|row| row.clone() let((i, day, line))>
-                <li data-day=day.to_string()><span class="marker-number">{(i + 1).to_string()}</span>" "{line}</li>
-            </For>
-        }
-    };
+    // One effect writes the rows, each only where it differs from what it shows (a plan at the
+    // limits has about 60 markers; an edit moves a few of them).
+    let key_list = NodeRef::<leptos::html::Ol>::new();
+    Effect::new(move |before: Option<Vec<(u32, String)>>| {
+        let rows = key_rows.get();
+        let Some(list) = key_list.get() else {
+            return before.unwrap_or_default();
+        };
+        write_key_rows(list.as_ref(), &rows, before.as_deref().unwrap_or(&[]));
+        rows
+    });
     let sentence = move || read.with(|r| r.as_ref().map(|r| r.summary.clone()));
     // What the shaded band is (beside the legend, which lists the plan's own series).
     let band_note = move || {
@@ -175,8 +178,49 @@ pub fn RunwayChartView(
                 data-window-start-day=window_day(|w| w.start_day) data-window-end-day=window_day(|w| w.end_day)></canvas>
             <ul class="runway-legend" data-testid="runway-legend">{legend}</ul>
             {band_note}
-            <ol class="runway-key" data-testid="runway-markers">{key}</ol>
+            <ol class="runway-key" data-testid="runway-markers" node_ref=key_list></ol>
             <figcaption id="runway-chart-summary" class="runway-summary" data-testid="runway-chart-summary">{sentence}</figcaption>
         </figure>
+    }
+}
+
+/// Makes `list` (the markers' `<ol>`) show `rows`, one `<li data-day>` each ("1 2 Jan 2027: …"),
+/// writing only the rows that differ from `before` (what it shows now) and adding or removing
+/// rows at the end.
+fn write_key_rows(list: &web_sys::Element, rows: &[(u32, String)], before: &[(u32, String)]) {
+    let Some(doc) = list.owner_document() else {
+        return;
+    };
+    let mut count = list.child_element_count() as usize;
+    while count < rows.len() {
+        let (Ok(li), Ok(number)) = (doc.create_element("li"), doc.create_element("span")) else {
+            return;
+        };
+        number.set_class_name("marker-number");
+        number.set_text_content(Some(&(count + 1).to_string()));
+        let _ = li.append_child(&number);
+        let _ = li.append_child(&doc.create_text_node(" "));
+        let _ = li.append_child(&doc.create_text_node(""));
+        let _ = list.append_child(&li);
+        count += 1;
+    }
+    while count > rows.len() {
+        if let Some(last) = list.last_element_child() {
+            last.remove();
+        }
+        count -= 1;
+    }
+    let mut item = list.first_element_child();
+    for (i, row) in rows.iter().enumerate() {
+        let Some(li) = item else {
+            break;
+        };
+        if before.get(i) != Some(row) {
+            let _ = li.set_attribute("data-day", &row.0.to_string());
+            if let Some(text) = li.last_child() {
+                text.set_text_content(Some(&row.1));
+            }
+        }
+        item = li.next_element_sibling();
     }
 }
