@@ -2,7 +2,7 @@ use leptos::prelude::*;
 use runway_model::{data_value, interned, tr, usd, Field};
 
 use crate::state::use_app_state;
-use crate::widgets::field_error::FieldError;
+use crate::widgets::id_select::{IdOption, IdSelect};
 use crate::widgets::number_input::NumberInput;
 use crate::widgets::switch::Switch;
 
@@ -69,21 +69,18 @@ pub fn AdvisorPanel() -> impl IntoView {
             .shapes
         })
     });
-    let plan_option = view! {
-        <option value="" prop:selected=move || state.settings.with(|s| s.advisor.shape.is_empty())>{tr!("advisor.shape_plan")}</option>
-    };
-    let shapes = state
-        .catalog
-        .shapes
-        .iter()
-        .map(|x| {
-            let id = x.id.to_string();
-            let selected = move || state.settings.with(|s| s.advisor.shape == id);
-            view! { <option value=x.id.clone() prop:selected=selected>{x.name_text()}</option> }
-        })
-        .collect_view();
-    let choose_shape = move |ev| {
-        let id = event_target_value(&ev);
+    // "The plan's own" (no shape: the plan's workloads decide), then the catalog's shapes.
+    let shapes: Vec<IdOption> = std::iter::once(IdOption::new("", tr!("advisor.shape_plan")))
+        .chain(
+            state
+                .catalog
+                .shapes
+                .iter()
+                .map(|x| IdOption::new(x.id.to_string(), x.name_text())),
+        )
+        .collect();
+    let shape = Signal::derive(move || state.settings.with(|s| s.advisor.shape.clone()));
+    let choose_shape = move |id: String| {
         if id.is_empty() || state.catalog.shapes.iter().any(|x| x.id == id) {
             state.field(Field::Shape).clear_error();
             state.edit(|_, s| s.advisor.shape = id);
@@ -152,14 +149,7 @@ pub fn AdvisorPanel() -> impl IntoView {
         <h2>{tr!("advisor.heading")}</h2>
         <p class="chart-note">{tr!("advisor.note")}</p>
         <div class="advisor-inputs">
-            <div class="field">
-                <div class="field-head">
-                    <label for="input-shape">{Field::Shape.label()}</label>
-                    <span class="hint">{tr!("advisor.shape_hint")}</span>
-                </div>
-                <select id="input-shape" data-testid="input-shape" on:change=choose_shape>{plan_option}{shapes}</select>
-                <FieldError field=Field::Shape />
-            </div>
+            <IdSelect field=Field::Shape hint=tr!("advisor.shape_hint") options=shapes value=shape on_pick=choose_shape />
             <Switch field=Field::Cuda text=tr!("advisor.cuda_locked") />
             <NumberInput field=Field::EngWeek unit="USD" hint=interned(tr!("advisor.eng_week_hint")) />
         </div>

@@ -100,7 +100,7 @@ pub fn IdSelect(
         </div>
     };
     let select = view! {
-        <select id=format!("input-{key}") data-testid=format!("input-{key}") on:change=move |ev| on_pick.run(event_target_value(&ev))>
+        <select id=format!("input-{key}") data-testid=format!("input-{key}") aria-describedby=format!("error-{key}") on:change=move |ev| on_pick.run(event_target_value(&ev))>
             {options}
         </select>
     };

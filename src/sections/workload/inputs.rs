@@ -2,8 +2,8 @@ use leptos::prelude::*;
 use runway_model::{interned, tr, Field};
 
 use crate::state::use_app_state;
-use crate::widgets::field_error::FieldError;
 use crate::widgets::hardware::{AcceleratorSelect, ProviderSelect};
+use crate::widgets::id_select::{IdOption, IdSelect};
 use crate::widgets::number_input::NumberInput;
 
 /// Every input of the training run.
@@ -33,14 +33,11 @@ pub fn InputsPanel() -> impl IntoView {
     };
     let scratch = move || state.editing.with(Option::is_none);
     let add_scratch = move |_| state.add_job(state.job.get_untracked());
-    let kinds = runway_model::job_kinds()
-        .map(|k| {
-            let selected = move || state.job.with(|s| s.kind == k);
-            view! { <option value=k.id() selected=selected>{k.label()}</option> }
-        })
-        .collect_view();
-    let choose_kind = move |ev| {
-        let id = event_target_value(&ev);
+    let kinds: Vec<IdOption> = runway_model::job_kinds()
+        .map(|k| IdOption::new(k.id(), k.label()))
+        .collect();
+    let kind = Signal::derive(move || state.job.with(|s| s.kind.id().to_string()));
+    let choose_kind = move |id: String| {
         if let Some(k) = runway_model::WorkloadKind::from_id(&id).filter(|k| k.trains()) {
             state.edit(|j, _| j.kind = k);
         }
@@ -56,12 +53,7 @@ pub fn InputsPanel() -> impl IntoView {
                 <button type="button" data-testid="add-editor-job" on:click=add_scratch>{tr!("inputs.add_sketch")}</button>
             </p>
         </Show>
-        <div class="field">
-            <div class="field-head"><label for="input-kind">{Field::Kind.label()}</label>
-                <span class="hint">{tr!("inputs.kind_hint")}</span></div>
-            <select id="input-kind" data-testid="input-kind" aria-describedby="error-kind" on:change=choose_kind>{kinds}</select>
-            <FieldError field=Field::Kind />
-        </div>
+        <IdSelect field=Field::Kind hint=tr!("inputs.kind_hint") options=kinds value=kind on_pick=choose_kind />
         <NumberInput field=Field::Params unit=interned(tr!("inputs.unit_params")) hint=interned(tr!("inputs.hint_params")) />
         <NumberInput field=Field::Tokens unit=interned(tr!("inputs.unit_tokens")) hint=interned(tr!("inputs.hint_tokens")) />
         <NumberInput field=Field::Epochs unit=interned(tr!("inputs.unit_epochs")) hint=interned(tr!("inputs.hint_epochs")) />
