@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use runway_model::{data_value, interned, tr, usd, Field};
+use runway_model::{data_value, tr, usd, Field};
 
 use crate::state::use_app_state;
 use crate::widgets::id_select::{IdOption, IdSelect};
@@ -151,7 +151,7 @@ pub fn AdvisorPanel() -> impl IntoView {
         <div class="advisor-inputs">
             <IdSelect field=Field::Shape hint=tr!("advisor.shape_hint") options=shapes value=shape on_pick=choose_shape />
             <Switch field=Field::Cuda text=tr!("advisor.cuda_locked") />
-            <NumberInput field=Field::EngWeek unit="USD" hint=interned(tr!("advisor.eng_week_hint")) />
+            <NumberInput field=Field::EngWeek />
         </div>
         <p class="shape-note" data-testid="advisor-shape-advice">{shape_advice}</p>
         {move || advice.with(|(_, w)| w.clone()).map(|w| view! { <p class="warning" role="status" data-testid="advice-wrong-layer">{w}</p> })}

@@ -2,7 +2,7 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
 use runway_model::{
-    chart_text, compact, data_value, exact, interned, percent, tr, usd, usd_as_published, usd_unit,
+    chart_text, compact, data_value, exact, percent, tr, usd, usd_as_published, usd_unit,
     BillingEstimate, BillingFigure, BuyRow, DutySweep, Field, HostMode, ModeRow, VolumeSweep,
 };
 
@@ -82,19 +82,19 @@ pub fn BillingPanel() -> impl IntoView {
         })}
         <div class="hidden-layout">
             <div class="hidden-inputs">
-                <NumberInput field=Field::Reserved unit="USD/GPU-h" hint=interned(tr!("billing.hint_reserved")) />
+                <NumberInput field=Field::Reserved />
                 <ApiSelect />
-                <NumberInput field=Field::ApiPrice unit="USD/Mtok" hint=interned(tr!("billing.hint_api_price")) />
+                <NumberInput field=Field::ApiPrice />
                 // A serving line's own model, volume and billing mode lead the views: these boxes
                 // would change nothing then, so they step aside.
                 <Show when=move || lead.get().is_none()>
                     <HostSelect />
-                    <NumberInput field=Field::TokensMonth unit=interned(tr!("inputs.unit_tokens")) hint=interned(tr!("billing.hint_tokens_month")) />
-                    <NumberInput field=Field::InferParams unit=interned(tr!("inputs.unit_params")) hint=interned(tr!("billing.hint_infer_params")) />
+                    <NumberInput field=Field::TokensMonth />
+                    <NumberInput field=Field::InferParams />
                 </Show>
-                <NumberInput field=Field::UserSpeed unit="tok/s" hint=interned(tr!("billing.hint_user_speed")) />
-                <NumberInput field=Field::Context unit=interned(tr!("inputs.unit_tokens")) hint=interned(tr!("billing.hint_context")) />
-                <NumberInput field=Field::Util unit="%" hint=interned(tr!("billing.hint_util")) />
+                <NumberInput field=Field::UserSpeed />
+                <NumberInput field=Field::Context />
+                <NumberInput field=Field::Util />
             </div>
             <div class="hidden-results">
                 <div class="results-grid">{cards}</div>
@@ -402,7 +402,7 @@ fn BudgetTable() -> impl IntoView {
     };
     view! {
         <h3 id="budget-buys-title">{tr!("billing.budget_heading")}</h3>
-        <NumberInput field=Field::Budget unit="USD" hint=interned(tr!("billing.hint_budget")) />
+        <NumberInput field=Field::Budget />
         <div class="table-scroll" tabindex="0" role="region" aria-labelledby="budget-buys-title">
         <table class="bill-lines buy-table">
             <thead><tr>

@@ -2,7 +2,7 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
 use runway_model::{
-    chart_text, chart_text::Line, compact, data_value, hours, interned, percent, tr, usd, Catalog,
+    chart_text, chart_text::Line, compact, data_value, hours, percent, tr, usd, Catalog,
     DataFormat, Field, HiddenOutput, Job, OverheadEstimate, Sweeps, TrainingMemory,
 };
 
@@ -70,18 +70,18 @@ pub fn HiddenCostsPanel() -> impl IntoView {
         <div class="hidden-layout">
             <div class="hidden-inputs">
                 <NetworkSelect />
-                <NumberInput field=Field::Overlap unit="%" hint=interned(tr!("hidden_costs.hint_overlap")) />
-                <NumberInput field=Field::Mtbf unit="GPU-h" hint=interned(tr!("hidden_costs.hint_mtbf")) />
-                <NumberInput field=Field::CkptWrite unit="min" hint=interned(tr!("hidden_costs.hint_ckpt_write")) />
-                <NumberInput field=Field::Restart unit="min" hint=interned(tr!("hidden_costs.hint_restart")) />
-                <NumberInput field=Field::CkptEvery unit="min" hint=interned(tr!("hidden_costs.hint_ckpt_every")) />
-                <NumberInput field=Field::CkptsKept unit="ckpts" hint=interned(tr!("hidden_costs.hint_ckpts_kept")) />
-                <NumberInput field=Field::SeqLen unit=interned(tr!("inputs.unit_seq")) hint=interned(tr!("inputs.hint_seq")) />
-                <NumberInput field=Field::BatchTokens unit=interned(tr!("inputs.unit_seq")) hint=interned(tr!("hidden_costs.hint_batch")) placeholder=batch_auto />
+                <NumberInput field=Field::Overlap />
+                <NumberInput field=Field::Mtbf />
+                <NumberInput field=Field::CkptWrite />
+                <NumberInput field=Field::Restart />
+                <NumberInput field=Field::CkptEvery />
+                <NumberInput field=Field::CkptsKept />
+                <NumberInput field=Field::SeqLen />
+                <NumberInput field=Field::BatchTokens placeholder=batch_auto />
                 <Show when=is_moe>
-                    <NumberInput field=Field::Experts unit="" hint=interned(tr!("hidden_costs.hint_experts")) placeholder=experts_auto />
-                    <NumberInput field=Field::ExpertsPerToken unit="" hint=interned(tr!("hidden_costs.hint_experts_per_token")) placeholder=top_k_auto />
-                    <NumberInput field=Field::A2aOverlap unit="%" hint=interned(tr!("hidden_costs.hint_a2a_overlap")) />
+                    <NumberInput field=Field::Experts placeholder=experts_auto />
+                    <NumberInput field=Field::ExpertsPerToken placeholder=top_k_auto />
+                    <NumberInput field=Field::A2aOverlap />
                 </Show>
                 <DataOnSelect />
                 <DataFormatSelect />

@@ -6,17 +6,13 @@ use crate::widgets::field_error::FieldError;
 use crate::widgets::glossary::TermNote;
 use crate::widgets::number_box::NumberBox;
 
-/// A numeric input: a slider (when the field has one) and a typed box kept in sync, with its unit
-/// and validation message. Typed values are used exactly; slider values are rounded for people.
+/// A numeric input: a slider (when the field has one) and a typed box kept in sync, with its unit,
+/// hint and glossary note (all the row's, from the input table) and validation message. Typed values are used exactly; slider values are rounded for people.
 /// The typed box is the one every number row uses ([`NumberBox`]).
 #[component]
 pub fn NumberInput(
     /// Which scenario field this edits.
     field: Field,
-    /// Unit shown after the typed box.
-    unit: &'static str,
-    /// Example forms shown under the label.
-    hint: &'static str,
     /// Placeholder of the typed box (e.g. the list price an empty override falls back to).
     #[prop(optional, into)]
     placeholder: Signal<String>,
@@ -24,6 +20,8 @@ pub fn NumberInput(
     let state = use_app_state();
     let f = state.field(field);
     let key = field.key();
+    // The row's own unit and hint (the input table's, in the reader's language).
+    let (unit, hint) = (field.unit(), field.hint());
     let scale = Scale::of(field);
     let slider = scale.map(|scale| {
         // A memo: the range input is touched only when its value moves, not on every edit of

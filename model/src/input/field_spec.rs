@@ -1274,6 +1274,16 @@ impl Field {
         crate::input::text::interned(label_text(self))
     }
 
+    /// The unit after the row's typed box ("USD/GPU-h", "tokens"), in the reader's language.
+    pub fn unit(self) -> &'static str {
+        crate::input::text::interned(unit_text(self))
+    }
+
+    /// The hint beside the row's label, in the reader's language.
+    pub fn hint(self) -> &'static str {
+        crate::input::text::interned(hint_text(self))
+    }
+
     /// The numeric part of this field's row; `None` for the id fields.
     pub fn number_spec(self) -> Option<&'static NumberSpec> {
         match &self.spec().value {
@@ -1436,6 +1446,80 @@ fn label_text(field: Field) -> String {
         Field::PriceRangeLow => crate::tr!("fields.price_range_low.label"),
         Field::PriceRangeHigh => crate::tr!("fields.price_range_high.label"),
         Field::Rate => crate::tr!("fields.rate.label"),
+    }
+}
+
+/// The unit shown after a calculator row's typed box, in the reader's language
+/// (model/locales/fields.yml); empty for the rows without one.
+fn unit_text(field: Field) -> String {
+    match field {
+        Field::Reserved => crate::tr!("fields.reserved.unit"),
+        Field::ApiPrice => crate::tr!("fields.api_price.unit"),
+        Field::TokensMonth => crate::tr!("fields.tokens_month.unit"),
+        Field::InferParams => crate::tr!("fields.infer_params.unit"),
+        Field::UserSpeed => crate::tr!("fields.user_speed.unit"),
+        Field::Context => crate::tr!("fields.context.unit"),
+        Field::Util => crate::tr!("fields.util.unit"),
+        Field::A2aOverlap => crate::tr!("fields.all_to_all_overlap.unit"),
+        Field::Budget => crate::tr!("fields.budget.unit"),
+        Field::EngWeek => crate::tr!("fields.eng_week.unit"),
+        Field::Overlap => crate::tr!("fields.overlap.unit"),
+        Field::Mtbf => crate::tr!("fields.mtbf.unit"),
+        Field::CkptWrite => crate::tr!("fields.ckpt_write.unit"),
+        Field::Restart => crate::tr!("fields.restart.unit"),
+        Field::CkptEvery => crate::tr!("fields.ckpt_every.unit"),
+        Field::CkptsKept => crate::tr!("fields.ckpts_kept.unit"),
+        Field::SeqLen => crate::tr!("fields.seq_len.unit"),
+        Field::BatchTokens => crate::tr!("fields.batch_tokens.unit"),
+        Field::Params => crate::tr!("fields.params.unit"),
+        Field::Tokens => crate::tr!("fields.tokens.unit"),
+        Field::Epochs => crate::tr!("fields.epochs.unit"),
+        Field::Runs => crate::tr!("fields.runs.unit"),
+        Field::LoraRank => crate::tr!("fields.lora_rank.unit"),
+        Field::Mfu => crate::tr!("fields.mfu.unit"),
+        Field::Start => crate::tr!("fields.start.unit"),
+        Field::Gpus => crate::tr!("fields.gpus.unit"),
+        Field::Duty => crate::tr!("fields.duty.unit"),
+        Field::Price => crate::tr!("fields.price.unit"),
+        _ => String::new(),
+    }
+}
+
+/// The hint beside a calculator row's label (the forms it accepts, where its default comes from),
+/// in the reader's language; empty for the rows without one.
+fn hint_text(field: Field) -> String {
+    match field {
+        Field::Reserved => crate::tr!("fields.reserved.hint"),
+        Field::ApiPrice => crate::tr!("fields.api_price.hint"),
+        Field::TokensMonth => crate::tr!("fields.tokens_month.hint"),
+        Field::InferParams => crate::tr!("fields.infer_params.hint"),
+        Field::UserSpeed => crate::tr!("fields.user_speed.hint"),
+        Field::Context => crate::tr!("fields.context.hint"),
+        Field::Util => crate::tr!("fields.util.hint"),
+        Field::A2aOverlap => crate::tr!("fields.all_to_all_overlap.hint"),
+        Field::Budget => crate::tr!("fields.budget.hint"),
+        Field::EngWeek => crate::tr!("fields.eng_week.hint"),
+        Field::Overlap => crate::tr!("fields.overlap.hint"),
+        Field::Mtbf => crate::tr!("fields.mtbf.hint"),
+        Field::CkptWrite => crate::tr!("fields.ckpt_write.hint"),
+        Field::Restart => crate::tr!("fields.restart.hint"),
+        Field::CkptEvery => crate::tr!("fields.ckpt_every.hint"),
+        Field::CkptsKept => crate::tr!("fields.ckpts_kept.hint"),
+        Field::SeqLen => crate::tr!("fields.seq_len.hint"),
+        Field::BatchTokens => crate::tr!("fields.batch_tokens.hint"),
+        Field::Experts => crate::tr!("fields.experts.hint"),
+        Field::ExpertsPerToken => crate::tr!("fields.experts_per_token.hint"),
+        Field::Params => crate::tr!("fields.params.hint"),
+        Field::Tokens => crate::tr!("fields.tokens.hint"),
+        Field::Epochs => crate::tr!("fields.epochs.hint"),
+        Field::Runs => crate::tr!("fields.runs.hint"),
+        Field::LoraRank => crate::tr!("fields.lora_rank.hint"),
+        Field::Mfu => crate::tr!("fields.mfu.hint"),
+        Field::Start => crate::tr!("fields.start.hint"),
+        Field::Gpus => crate::tr!("fields.gpus.hint"),
+        Field::Duty => crate::tr!("fields.duty.hint"),
+        Field::Price => crate::tr!("fields.price.hint"),
+        _ => String::new(),
     }
 }
 

@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use runway_model::{interned, tr, Field};
+use runway_model::{tr, Field};
 
 use crate::state::use_app_state;
 use crate::widgets::hardware::{AcceleratorSelect, ProviderSelect};
@@ -54,23 +54,23 @@ pub fn InputsPanel() -> impl IntoView {
             </p>
         </Show>
         <IdSelect field=Field::Kind hint=tr!("inputs.kind_hint") options=kinds value=kind on_pick=choose_kind />
-        <NumberInput field=Field::Params unit=interned(tr!("inputs.unit_params")) hint=interned(tr!("inputs.hint_params")) />
-        <NumberInput field=Field::Tokens unit=interned(tr!("inputs.unit_tokens")) hint=interned(tr!("inputs.hint_tokens")) />
-        <NumberInput field=Field::Epochs unit=interned(tr!("inputs.unit_epochs")) hint=interned(tr!("inputs.hint_epochs")) />
-        <NumberInput field=Field::Runs unit=interned(tr!("inputs.unit_runs")) hint=interned(tr!("inputs.hint_runs")) />
+        <NumberInput field=Field::Params />
+        <NumberInput field=Field::Tokens />
+        <NumberInput field=Field::Epochs />
+        <NumberInput field=Field::Runs />
         <Show when=move || state.job.with(|s| s.kind.uses_adapter())>
-            <NumberInput field=Field::LoraRank unit=interned(tr!("inputs.unit_rank")) hint=interned(tr!("inputs.hint_rank")) />
+            <NumberInput field=Field::LoraRank />
         </Show>
-        <NumberInput field=Field::Mfu unit="%" hint=interned(tr!("inputs.hint_mfu")) />
-        <NumberInput field=Field::Start unit=interned(tr!("inputs.unit_day")) hint=interned(tr!("inputs.hint_start")) />
+        <NumberInput field=Field::Mfu />
+        <NumberInput field=Field::Start />
         <p class="hint" data-testid="start-date" data-value=move || start_date().map_or_else(|| "none".to_string(), |d| d.iso())>
             {move || state.day0.with(|p| p.0).zip(start_date()).map(|(t0, d)| tr!("inputs.starts", date = d, day0 = t0))}
         </p>
         <h2>{tr!("inputs.hardware_heading")}</h2>
         <AcceleratorSelect />
         <ProviderSelect />
-        <NumberInput field=Field::Gpus unit="GPUs" hint=interned(tr!("inputs.hint_gpus")) />
-        <NumberInput field=Field::Duty unit="%" hint=interned(tr!("inputs.hint_duty")) />
-        <NumberInput field=Field::Price unit="USD/GPU-h" hint=interned(tr!("inputs.hint_price")) placeholder=list_price />
+        <NumberInput field=Field::Gpus />
+        <NumberInput field=Field::Duty />
+        <NumberInput field=Field::Price placeholder=list_price />
     }
 }
