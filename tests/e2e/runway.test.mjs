@@ -135,6 +135,14 @@ test('adding, editing and removing grants updates the runway and the link', asyn
   await calc.page.getByTestId('grant-0-review').fill('x');
   await calc.page.getByTestId('error-grant-0-review').waitFor();
   assert.equal(await calc.value('grant-used-0'), 50000);
+  // A refused amount typed key by key ("5e12", above the $1B a grant may hold) leaves the amount
+  // the grant had before the edit, $50K, not $50: "5e1" was valid on the way, and a plan that kept
+  // it would say $50 of credits (a founder reading the review saw exactly that).
+  await calc.page.getByTestId('grant-0-amount').fill('');
+  await calc.page.getByTestId('grant-0-amount').pressSequentially('5e12');
+  assert.match(await calc.page.getByTestId('error-grant-0-amount').innerText(), /"5e12" is above the accepted range\. .*The plan keeps the value it had before this edit\.$/);
+  assert.equal(await calc.value('grant-used-0'), 50000);
+  await calc.waitForUrl((p) => p.getAll('grant')[0] === 'aws-activate:50K:0:12:365');
   // Filtering: a CUDA-locked stack (the advisor's input, on by default) hides Trainium.
   await calc.page.getByTestId('filter-shape').selectOption('');
   await calc.page.getByTestId('filter-cuda').uncheck();

@@ -310,6 +310,11 @@ fn GrantNumber(
         let Some(want) = canonical.get() else {
             return;
         };
+        // A refused text stays as typed, beside its message (the plan went back to the value it
+        // had before the edit; the box must not jump to it under the reader's fingers).
+        if error.with_untracked(Option::is_some) {
+            return;
+        }
         let shown = text.get_untracked();
         let means_it = state
             .plan
@@ -320,6 +325,12 @@ fn GrantNumber(
             error.set(None);
         }
     });
+    // The grant as it was when the box got the focus: a refused text puts it back, so the plan
+    // never keeps a number that was only valid half-way through the typing ("5e1" of "5e12").
+    let before = StoredValue::new(None::<PlannedGrant>);
+    let on_focus = move |_| {
+        before.set_value(state.plan.with_untracked(|p| p.grants.get(index).cloned()));
+    };
     let on_text = move |text_now: String| {
         text.set(text_now.clone());
         let text = text_now;
@@ -337,6 +348,13 @@ fn GrantNumber(
                 error.set(None);
             }
             Err(e) => {
+                if let Some(b) = before.get_value() {
+                    state.plan.update(|p| {
+                        if let Some(g) = p.grants.get_mut(index) {
+                            *g = b;
+                        }
+                    });
+                }
                 let name = state
                     .catalog
                     .program(&edited.program_id)
@@ -349,7 +367,7 @@ fn GrantNumber(
     let invalid = move || error.with(Option::is_some);
     let id = format!("grant-{index}-{key}");
     view! {
-        <label class="grant-field" class:invalid=invalid>
+        <label class="grant-field" class:invalid=invalid on:focusin=on_focus>
             <span>{label}</span>
             <NumberBox field=field.field() id=id text=text on_text=on_text invalid=Signal::derive(invalid) described_by=format!("error-grant-{index}-{key}") />
             {move || error.get().map(|m| view! { <span class="field-error" role="alert" id=format!("error-grant-{index}-{key}") data-testid=format!("error-grant-{index}-{key}")>{m}</span> })}

@@ -233,12 +233,22 @@ pub fn Uncertainty() -> impl IntoView {
         // In the reader's language ("0,8" in Portuguese), read back the same way.
         let low = RwSignal::new(runway_model::typed_number_text(initial.low));
         let high = RwSignal::new(runway_model::typed_number_text(initial.high));
+        // The range as it was when a box got the focus: a refused text puts it back (the plan
+        // never keeps a number valid only half-way through the typing).
+        let before = StoredValue::new(initial);
+        let on_focus = move |_| before.set_value(plan.with_untracked(|p| key.get(&p.ranges)));
         let commit = move || match key.parse_typed(&low.get_untracked(), &high.get_untracked()) {
             Ok(span) => {
                 error.set(None);
                 plan.update(|p| key.put(&mut p.ranges, span));
             }
-            Err(e) => error.set(Some(e.to_string())),
+            Err(e) => {
+                error.set(Some(e.to_string()));
+                let b = before.get_value();
+                if plan.with_untracked(|p| key.get(&p.ranges)) != b {
+                    plan.update(|p| key.put(&mut p.ranges, b));
+                }
+            }
         };
         let (label, unit) = match key {
             RangeKey::Mfu => (tr!("uncertainty.mfu_label"), tr!("uncertainty.mfu_unit")),
@@ -252,7 +262,7 @@ pub fn Uncertainty() -> impl IntoView {
         // "from <low> to <high>": the words around the two boxes.
         let span = marked(&tr!("uncertainty.from_to", low = MARK, high = MARK));
         view! {
-            <div class="mc-range">
+            <div class="mc-range" on:focusin=on_focus>
                 <span class="mc-range-label">{label}</span>
                 <label>{piece(&span, 0)}
                     <NumberBox field=low_field id=format!("{k}-low") class="mc-input" text=low
@@ -315,8 +325,15 @@ pub fn Uncertainty() -> impl IntoView {
                         _ => "approval",
                     };
                     let shown = RwSignal::new(f.text(grant));
+                    // The odds as they were when the box got the focus: a refused text puts them back.
+                    let before = StoredValue::new(grant.odds);
+                    let on_focus = move |_| {
+                        if let Some(g) = plan.with_untracked(|p| p.grants.get(i).cloned()) {
+                            before.set_value(g.odds);
+                        }
+                    };
                     view! {
-                        <label class="mc-odds-field">{text}
+                        <label class="mc-odds-field" on:focusin=on_focus>{text}
                             <NumberBox field=f.field() id=format!("mc-{key}-{i}") class="mc-input"
                                 placeholder=placeholder
                                 text=shown
@@ -336,9 +353,17 @@ pub fn Uncertainty() -> impl IntoView {
                                                 }
                                             });
                                         }
-                                        Err(e) => error.set(Some(
-                                            TokenError::grant(Token::Grant(i), &name, e).message(),
-                                        )),
+                                        Err(e) => {
+                                            let b = before.get_value();
+                                            plan.update(|p| {
+                                                if let Some(old) = p.grants.get_mut(i) {
+                                                    old.odds = b;
+                                                }
+                                            });
+                                            error.set(Some(
+                                                TokenError::grant(Token::Grant(i), &name, e).message(),
+                                            ));
+                                        }
                                     }
                                 } />
                         </label>
