@@ -214,11 +214,15 @@ pub fn AnswersPanel(
             let c = &f.certainty;
             let view = match c.credits_run_out_day {
                 Some(d) => {
-                    let words = marked(&tr!(
-                        "answers.run_out",
-                        date = day0.with(|p| p.day_text(i64::from(d))),
-                        burn = MARK
-                    ));
+                    let date = day0.with(|p| p.day_text(i64::from(d)));
+                    // Credits left that cannot pay what is left (another provider's, or arriving
+                    // too late) did not "run out": say they stop paying, and what is left of them.
+                    let left = f.credits.expired_usd + f.credits.unused_usd;
+                    let words = if left >= 0.5 {
+                        marked(&tr!("answers.stop_paying", date = date, left = usd(left), burn = MARK))
+                    } else {
+                        marked(&tr!("answers.run_out", date = date, burn = MARK))
+                    };
                     let iso = iso_of(Some(d));
                     let burn = c.burn_after_usd_per_month;
                     view! {

@@ -65,6 +65,9 @@ test('the held-credits founder: self-host on AWS or Together\'s API, decided on 
   assert.ok(near(await calc.waitForValue('answer-total', (x) => near(x, API.total)), API.total));
   assert.ok(near(await calc.value('answer-expired'), API.expired));
   assert.ok(near(await calc.value('answer-credits-used'), 0));
+  // The AWS credits did not "run out": none of them can pay Together, so the answer says they stop
+  // paying at once and that the $63K goes unused, then the API's $440 a month in cash.
+  assert.match(await page.getByTestId('answer-credits-run-out').innerText(), /^Credits stop paying the bills .* \(\$63K of them cannot pay what is left and go unused\), then \$440 a month\./);
   // The keyboard is on the way back (the pressed button left with the line).
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'self-host-again-0');
   // The link carries the API line and the serving line it replaced.
