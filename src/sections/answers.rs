@@ -217,7 +217,7 @@ pub fn AnswersPanel(
                     let date = day0.with(|p| p.day_text(i64::from(d)));
                     // Credits left that cannot pay what is left (another provider's, or arriving
                     // too late) did not "run out": say they stop paying, and what is left of them.
-                    let left = f.credits.expired_usd + f.credits.unused_usd;
+                    let left = f.credits.unspent_usd();
                     let words = if left >= 0.5 {
                         marked(&tr!("answers.stop_paying", date = date, left = usd(left), burn = MARK))
                     } else {

@@ -76,6 +76,15 @@ pub struct CreditTotals {
     pub unused_usd: f64,
 }
 
+impl CreditTotals {
+    /// Credits never spent: expired unused, or still usable when the plan ends, USD. Above zero
+    /// when cash starts, the credits did not run out: they stopped paying (another provider's,
+    /// or too late).
+    pub fn unspent_usd(&self) -> f64 {
+        self.expired_usd + self.unused_usd
+    }
+}
+
 /// Sums the grants' outcomes.
 pub fn credit_totals(grants: &[GrantOutcome]) -> CreditTotals {
     grants
@@ -339,6 +348,19 @@ mod tests {
         assert!((o.serves[0].api_monthly_usd - 20_000.0).abs() < 1e-6);
         let be = o.serves[0].breakeven_tokens_per_month.unwrap_or(f64::NAN);
         assert!((be - 5022.4 / 20.0 * 1e6).abs() < 1.0, "{be}");
+    }
+
+    #[test]
+    fn unspent_credits_are_the_expired_and_the_still_usable() {
+        // $63K held: $26,520 expired on day 304, $1,000 of another grant still usable at the end,
+        // $36,480 spent: 26,520 + 1,000 = $27,520 never spent.
+        let t = CreditTotals {
+            used_usd: 36_480.0,
+            expired_usd: 26_520.0,
+            unused_usd: 1_000.0,
+        };
+        assert_eq!(t.unspent_usd(), 27_520.0);
+        assert_eq!(CreditTotals::default().unspent_usd(), 0.0);
     }
 
     fn outcome(used: f64, expired: f64, unused: f64) -> GrantOutcome {

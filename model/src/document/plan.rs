@@ -607,8 +607,7 @@ impl GrantField {
             (GrantField::ReviewMin, v) => g.odds.review_min_days = days(v),
             (GrantField::ReviewMax, v) => g.odds.review_max_days = days(v),
             // Blank is refused for the four dated fields (`read` says "missing").
-            (GrantField::Amount | GrantField::ApplyDay, None)
-            | (GrantField::ReviewDays | GrantField::ValidityDays, None) => {}
+            (_, None) => {}
         }
         Ok(())
     }
