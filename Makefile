@@ -4,7 +4,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 # Subpath to host the static site under, e.g. `make dist PUBLIC_URL=/tools/runway/`.
 PUBLIC_URL ?= /
 
-.PHONY: setup serve dev test test-native test-size test-e2e test-engines release build dist bench fuzz screenshot clean
+.PHONY: setup serve dev test test-native test-mutants mutants mutants-scores test-size test-e2e test-engines release build dist bench fuzz screenshot clean
 
 ## Install whatever is missing (wasm target, trunk, wasm-bindgen CLI, wasm-opt, Chromium, playwright-core).
 setup:
@@ -19,9 +19,10 @@ serve: setup release
 dev: setup
 	trunk serve --release
 
-## Every test: native unit and property tests, release build, its size against the README, the
-## static server, end-to-end tests in headless Chromium.
-test: setup test-native build test-size test-e2e test-engines
+## Every test: native unit and property tests, the mutants of the model code changed since the
+## last landed main, release build, its size against the README, the static server, end-to-end
+## tests in headless Chromium, the cross-engine subset.
+test: setup test-native test-mutants build test-size test-e2e test-engines
 
 test-native:
 	cargo fmt --all --check
@@ -29,6 +30,23 @@ test-native:
 	cargo clippy -p gpu-credit-runway --target wasm32-unknown-unknown --all-targets -- -D warnings
 	cargo test -p runway-model -p runway-charts
 	FUZZ_CASES=5000 cargo bench --profile fuzz -p runway-model --bench fuzz
+
+## cargo-mutants on the model code changed since .ci/mutants-base, plus the hand mutations of the
+## changed files (scripts/mutants-in-diff.sh): fails on a mutant the tests miss. At most
+## MUTANTS_MAX (150) generated mutants, about 15 minutes at worst; ~2 minutes for a cold build.
+test-mutants:
+	scripts/mutants-in-diff.sh
+
+## Every cargo-mutants mutant of the model crate (about 5,400; 6-9 hours on two cores), in
+## MUTANTS_SHARDS slices of a few minutes each; a finished slice is not run again (delete
+## target/mutants-all to start over). `make mutants SHARD=7` runs one slice; then
+## `make mutants-scores` prints the scores per module (docs/mutants.md).
+MUTANTS_SHARDS ?= 128
+mutants: setup
+	scripts/mutants-all.sh $(MUTANTS_SHARDS) $(SHARD)
+
+mutants-scores:
+	python3 scripts/mutants-scores.py target/mutants-all target/mutants-runs
 
 ## Release build into dist/ (served from the domain root): the first screen pre-rendered into
 ## index.html in both languages (scripts/prerender.mjs, headless Chromium, ~3 s), then a gzip -9

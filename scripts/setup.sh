@@ -28,6 +28,14 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGE
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 
+# cargo-mutants, the mutation tool of `make test` (the model code a change touched) and `make mutants`
+# (every mutant of the model): docs/tests.md, "Mutation checks".
+CARGO_MUTANTS_VERSION=27.1.0
+if [ "$(cargo mutants --version 2>/dev/null | awk '{print $2}')" != "$CARGO_MUTANTS_VERSION" ]; then
+  say "installing cargo-mutants $CARGO_MUTANTS_VERSION (cargo, ~2 min cold)"
+  cargo install --locked cargo-mutants --version "$CARGO_MUTANTS_VERSION"
+fi
+
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
   say "installing Debian chromium and chromium-driver"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi

@@ -422,6 +422,18 @@ mod tests {
     }
 
     #[test]
+    fn apply_by_day_zero_is_today_not_too_late() {
+        // Apply by day 0 with the application planned on day 0: the last day is today, so it is
+        // in time; one day earlier (day -1) is 1 day too late however early it is planned.
+        let steps = next_steps(&[Some(0), Some(-1)], &[Some(0), Some(0)]);
+        let status: Vec<ApplyStatus> = steps.iter().map(|s| s.status).collect();
+        assert_eq!(
+            status,
+            [ApplyStatus::TooLate { days: 1 }, ApplyStatus::InTime]
+        );
+    }
+
+    #[test]
     fn next_steps_of_no_grants_and_mismatched_lists() {
         assert!(next_steps(&[], &[]).is_empty());
         // A grant without a planned day (lists of different length) is left out, never guessed.

@@ -126,4 +126,27 @@ mod tests {
         let days: Vec<u32> = r.markers.iter().map(|m| m.day).collect();
         assert_eq!(days, [0, 3, 368]);
     }
+
+    #[test]
+    fn only_a_name_that_repeats_gets_its_position() {
+        // Modal, AWS Activate, Modal: the two Modal grants are told apart by their place in the
+        // plan (1 and 3); the AWS grant, named once, keeps its plain name.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let d = crate::io::link::decode_link(
+            "grant=modal%3A5K%3A0%3A3%3A365&grant=aws-activate%3A10K%3A0%3A12%3A730\
+             &grant=modal%3A5K%3A0%3A3%3A365",
+            &c,
+        );
+        assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
+        let labels =
+            crate::locale::with_lang(crate::locale::Lang::En, || grant_labels(&d.plan, &c));
+        assert_eq!(
+            labels,
+            [
+                "Modal startup credits (grant 1)",
+                "AWS Activate (general cloud)",
+                "Modal startup credits (grant 3)"
+            ]
+        );
+    }
 }
