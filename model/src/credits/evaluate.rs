@@ -986,6 +986,92 @@ mod tests {
     }
 
     #[test]
+    fn an_api_line_is_priced_at_its_three_to_one_mix_for_its_months() {
+        // GPT-4o mini: $0.15 in, $0.60 out per million tokens; three input tokens to one output
+        // token is 0.75 x 0.15 + 0.25 x 0.60 = $0.2625 per million. 400M tokens a month is
+        // 400 x 0.2625 = $105 a month, and 6 months $630.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let d = crate::io::link::decode_link("api_use=gpt-4o-mini:400M:0:6", &c);
+        assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
+        let o = evaluate(&d.plan, &c);
+        assert_eq!(o.apis.len(), 1);
+        let a = &o.apis[0];
+        assert!(
+            (a.usd_per_mtok - 0.2625).abs() < 1e-12,
+            "{}",
+            a.usd_per_mtok
+        );
+        assert!((a.monthly_usd - 105.0).abs() < 1e-9, "{}", a.monthly_usd);
+        assert!((a.total_usd - 630.0).abs() < 1e-9, "{}", a.total_usd);
+    }
+
+    #[test]
+    fn the_first_start_day_is_the_earliest_workload() {
+        // Two LoRA jobs starting on days 30 and 10: the plan's work (and the advisor's dataset
+        // date) starts on day 10, whatever their order; a plan emptied of workloads has none.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let d = crate::io::link::decode_link(
+            "job=lora:8B:200M:aws:h100-sxm:1:30&job=lora:8B:200M:aws:h100-sxm:1:10",
+            &c,
+        );
+        assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
+        let o = evaluate(&d.plan, &c);
+        assert_eq!(o.first_start_day(), Some(10));
+        assert_eq!(o.advisor_inputs(&d.plan.settings).dataset_ready_day, 10);
+        let mut empty = Plan::default();
+        empty.workloads.clear();
+        assert_eq!(evaluate(&empty, &c).first_start_day(), None);
+    }
+
+    #[test]
+    fn the_billing_views_read_the_first_serving_line_else_the_job() {
+        // With a serving line, the billing views (duty chart, reserved vs on demand) are that
+        // line's: its accelerator, and its index 0. Without one, the edited job's, with no index.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let served = crate::io::link::decode_link(
+            "job=lora:8B:600M:aws:h100-sxm:1&serve=8B:1B:lambda:a100-80gb:7:12",
+            &c,
+        );
+        assert!(served.plan_errors.is_empty(), "{:?}", served.plan_errors);
+        let o = evaluate(&served.plan, &c);
+        let j = &o.jobs[0];
+        let (b, line) = billing_view(&served.plan, &j.job, j.estimate.as_ref().ok(), &c)
+            .unwrap_or_else(|| panic!("a serving line has a billing view"));
+        assert_eq!((b.accelerator_id.as_str(), line), ("a100-80gb", Some(0)));
+        let trained = crate::io::link::decode_link("job=lora:8B:600M:aws:h100-sxm:1", &c);
+        let o = evaluate(&trained.plan, &c);
+        let j = &o.jobs[0];
+        let (b, line) = billing_view(&trained.plan, &j.job, j.estimate.as_ref().ok(), &c)
+            .unwrap_or_else(|| panic!("a priced job has a billing view"));
+        assert_eq!((b.accelerator_id.as_str(), line), ("h100-sxm", None));
+        // No serving line and no estimate of the job: nothing to show.
+        assert!(billing_view(&trained.plan, &j.job, None, &c).is_none());
+    }
+
+    #[test]
+    fn a_jobs_storage_and_egress_bills_are_named_by_what_they_bill() {
+        // The default job keeps its dataset and checkpoints on the provider while it runs (a
+        // storage bill) and moves its weights out at the end (an egress bill): each bill line of
+        // the runway is named by its own item, so the page and the exports say "storage" for the
+        // storage bill and "egress" for the egress.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let plan = Plan::default();
+        let o = evaluate(&plan, &c);
+        assert_eq!(o.lines.len(), o.inputs.1.len());
+        let mut parts = Vec::new();
+        for (line, input) in o.lines.iter().zip(&o.inputs.1) {
+            let want = match input.line {
+                LineItem::Storage => BillPart::Storage,
+                LineItem::Egress => BillPart::Egress,
+                _ => BillPart::Compute,
+            };
+            assert_eq!(line.part, want, "{line:?} bills {:?}", input.line);
+            parts.push(line.part);
+        }
+        assert!(parts.contains(&BillPart::Storage), "{parts:?}");
+    }
+
+    #[test]
     fn cash_before_any_credit_is_usable_names_the_day_credits_arrive() {
         // A LoRA job on AWS from day 0 (4 x 8e9 x 2e8 = 6.4e18 FLOP, a few GPU-hours: a few
         // dollars on day 0) and AWS Activate applied for on day 0 with a 12-day review: usable
