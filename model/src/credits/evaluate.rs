@@ -1072,6 +1072,59 @@ mod tests {
     }
 
     #[test]
+    fn nothing_unapproved_is_zero_not_minus_zero() {
+        // No grant waits for approval (none at all, or one already held): the credits not yet
+        // approved are $0, a positive zero, which the page shows as "$0" and never as "-$0" (an
+        // empty sum of floats is -0.0).
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        for link in [
+            "job=lora:8B:200M:aws:h100-sxm:1",
+            "job=lora:8B:200M:aws:h100-sxm:1&grant=aws-activate:100K:-30:12:730",
+        ] {
+            let d = crate::io::link::decode_link(link, &c);
+            assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
+            let u = evaluate(&d.plan, &c).certainty.unapproved_usd;
+            assert!(u == 0.0 && u.is_sign_positive(), "{link}: {u:?}");
+            assert_eq!(crate::io::format::usd(u), "$0");
+        }
+    }
+
+    #[test]
+    fn half_a_cent_a_day_is_dust_not_a_bill() {
+        // Half a cent a day or less is float dust (a partial last hour), neither a bill nor a
+        // payment (DUST_USD). Credits pay $100 on days 0-1; day 2 needs $0.005 of cash (dust),
+        // day 3 and 4 $50 each: the credits stop paying on day 3, and the month's burn from then
+        // is the cash of the 30 days from day 3 (days 3-4 here, $100) x 730 / (30 x 24).
+        let r = RunwayResult {
+            horizon_days: 5,
+            total_spend_usd: 300.005,
+            cash_usd: 100.005,
+            runway_end_day: Some(2),
+            grants: Vec::new(),
+            workload_spend_usd: Vec::new(),
+            workload_unfinished_gpu_hours: Vec::new(),
+            daily_spend_usd: vec![100.0, 100.0, 0.005, 50.0, 50.0],
+            daily_cash_usd: vec![0.0, 0.0, 0.005, 50.0, 50.0],
+            balance_steps: Vec::new(),
+        };
+        let (day, burn) = credits_run_out(&r);
+        assert_eq!(day, Some(3));
+        assert!((burn - 100.0 * 730.0 / 720.0).abs() < 1e-9, "{burn}");
+        // The credits' last paying day needs half a cent of cash too: still theirs, so cash
+        // starts on the next day with more than dust (day 3).
+        let mut r2 = r.clone();
+        r2.daily_cash_usd[1] = 0.005;
+        r2.daily_cash_usd[2] = 0.0;
+        assert_eq!(credits_run_out(&r2).0, Some(3));
+        // Credits pay $100 on day 0, cash pays day 1 and day 3, and credits pay half a cent on
+        // day 2: dust, so the credits stopped paying on day 1, not on day 3.
+        let mut r3 = r.clone();
+        r3.daily_spend_usd = vec![100.0, 50.0, 0.005, 50.0];
+        r3.daily_cash_usd = vec![0.0, 50.0, 0.0, 50.0];
+        assert_eq!(credits_run_out(&r3).0, Some(1));
+    }
+
+    #[test]
     fn cash_before_any_credit_is_usable_names_the_day_credits_arrive() {
         // A LoRA job on AWS from day 0 (4 x 8e9 x 2e8 = 6.4e18 FLOP, a few GPU-hours: a few
         // dollars on day 0) and AWS Activate applied for on day 0 with a 12-day review: usable
