@@ -936,6 +936,36 @@ mod tests {
             "{}",
             o.warnings[0].text
         );
+        // At a duty of 0.5 (busy half of each day) the GPUs work half the hours: the same LoRA
+        // on 64 GPUs takes h / (64 x 0.5) hours, and floor(h / 0.5) GPUs keep it busy an hour.
+        let d = crate::io::link::decode_link("job=lora:8B:200M:aws:h100-sxm:64:0:1:1:0.4:0.5", &c);
+        let o = evaluate(&d.plan, &c);
+        let h = o.jobs[0].gpu_hours;
+        let w = &o.warnings[0].text;
+        assert!(
+            w.starts_with(&format!(
+                "Job 1: 64 GPUs would finish it in {} min",
+                (h / 32.0 * 60.0).round()
+            )),
+            "{w}"
+        );
+        let fewer = (h / 0.5).floor();
+        assert!(
+            w.contains(&format!(
+                "{fewer} GPUs would take {} h",
+                crate::io::format::exact(h / (fewer * 0.5), 1)
+            )),
+            "{w}"
+        );
+        // On 8 GPUs the job takes h / 8 (about 0.6 h) at full duty, flagged; at half duty
+        // h / 4, over an hour: not flagged.
+        let flagged = |duty: &str| {
+            let link = format!("job=lora:8B:200M:aws:h100-sxm:8:0:1:1:0.4:{duty}");
+            let d = crate::io::link::decode_link(&link, &c);
+            !evaluate(&d.plan, &c).warnings.is_empty()
+        };
+        assert!(flagged("1"));
+        assert!(!flagged("0.5"));
         // The same job on 4 GPUs (over an hour) and one GPU: no warning.
         for gpus in ["4", "1"] {
             let d =
@@ -965,6 +995,24 @@ mod tests {
             w,
             ["Job 1: an optimizer step of 4M tokens holds 976 sequences of 4,096 tokens, fewer than its 1,024 GPUs, so the figures assume each sequence shared by 2-way tensor parallelism inside each node, and bill its communication. A batch of 4,194,304 tokens would give every GPU its own sequence."]
         );
+        // A step of 2,048 tokens ("2K") at 4,096-token sequences is half a sequence: priced as one,
+        // and said so; a step of exactly one sequence (4,096 tokens) on one GPU is fine.
+        let below = |batch: &str| -> Vec<String> {
+            let link = format!("job=pretrain:1B:20B:aws:h100-sxm:1:0:1:1:0.4:1::16:4096:{batch}");
+            let d = crate::io::link::decode_link(&link, &c);
+            assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
+            evaluate(&d.plan, &c)
+                .warnings
+                .into_iter()
+                .filter(|w| w.text.contains("less than one sequence"))
+                .map(|w| w.text)
+                .collect()
+        };
+        assert_eq!(
+            below("2048"),
+            ["Job 1: an optimizer step of 2K tokens is less than one sequence of 4,096 tokens; the figures price it as one sequence a step. Type a batch of at least 4,096 tokens, or shorter sequences."]
+        );
+        assert!(below("4096").is_empty());
         // The default batch is at least one sequence a GPU: no warning.
         assert!(step("job=pretrain:7B:2T:aws:h100-sxm:1024").is_empty());
         // 976 GPUs exactly: every one has a sequence.
