@@ -1173,6 +1173,29 @@ mod tests {
     }
 
     #[test]
+    fn a_spot_job_beyond_the_providers_spot_capacity_is_flagged() {
+        // AWS can be expected to hold about 16 spot GPUs at once (data/providers.json, an
+        // estimate): 64 on spot is flagged, 16 is not, and 64 on demand is not.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let spot = |link: &str| -> Vec<String> {
+            let d = crate::io::link::decode_link(link, &c);
+            assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
+            evaluate(&d.plan, &c)
+                .warnings
+                .into_iter()
+                .filter(|w| w.text.contains("spot GPUs at once"))
+                .map(|w| w.text)
+                .collect()
+        };
+        assert_eq!(
+            spot("job=pretrain:7B:200B:aws:h100-sxm:64&spot=1"),
+            ["Job 1: 64 spot GPUs at once is unlikely at Amazon Web Services, where about 16 can be held (estimate): its spot price assumes capacity the run may not get. Run it on demand, or on at most 16 GPUs."]
+        );
+        assert!(spot("job=pretrain:7B:200B:aws:h100-sxm:16&spot=1").is_empty());
+        assert!(spot("job=pretrain:7B:200B:aws:h100-sxm:64").is_empty());
+    }
+
+    #[test]
     fn cash_before_any_credit_is_usable_names_the_day_credits_arrive() {
         // A LoRA job on AWS from day 0 (4 x 8e9 x 2e8 = 6.4e18 FLOP, a few GPU-hours: a few
         // dollars on day 0) and AWS Activate applied for on day 0 with a 12-day review: usable
