@@ -858,6 +858,61 @@ mod tests {
         assert_eq!(candidates(&long, &w, 0, 0).last(), Some(&1826));
     }
 
+    #[test]
+    fn candidates_at_the_ends_of_their_range() {
+        // Review 14, validity 365 (379 days from application to expiry): the last day that
+        // keeps the expiry inside the 1,826-day horizon is 1,826 - 379 = 1,447. Applied on day
+        // 1,447 the grant expires on day 1,826 itself: that is within the horizon, so it may
+        // not move later either.
+        let w = [work("aws", 100, 500, 1)];
+        let at_end = [grant("aws", 1.0, 1447, 14, 365)];
+        assert_eq!(at_end[0].expires_on(), 1826);
+        assert_eq!(candidates(&at_end, &w, 0, 0).last(), Some(&1447));
+        // Today on day 1,447: the one day left; a day later, none.
+        assert_eq!(candidates(&at_end, &w, 0, 1447), vec![1447]);
+        assert!(candidates(&at_end, &w, 0, 1448).is_empty());
+    }
+
+    #[test]
+    fn a_grant_already_applied_for_stays_on_its_day() {
+        // A grant applied for on day 0 (in review or held: fixed) stays on day 0 when today is
+        // day 10; the same grant not yet sent is moved to today at the earliest.
+        let w = [work("aws", 100, 500, 1)];
+        let g = [grant("aws", 1.0, 0, 14, 365)];
+        assert_eq!(search_among(&g, &w, 10, &[true]).apply_days, vec![0]);
+        assert!(search_among(&g, &w, 10, &[false]).apply_days[0] >= 10);
+    }
+
+    #[test]
+    fn better_at_the_half_cent_ties() {
+        // TIE_USD is half a cent: differences of at most that are ties, and the next rule decides.
+        let t = |cash: f64, expired: f64, end: Option<u32>| RunwayTotals {
+            horizon_days: 100,
+            total_spend_usd: cash,
+            cash_usd: cash,
+            runway_end_day: end,
+            grants: vec![crate::credits::runway::GrantOutcome {
+                expired_usd: expired,
+                ..crate::credits::runway::GrantOutcome::default()
+            }],
+        };
+        // Exactly half a cent less cash, the rest equal: a tie, not better.
+        assert!(!better(
+            &t(100.0 - TIE_USD, 10.0, Some(5)),
+            &t(100.0, 10.0, Some(5))
+        ));
+        // Equal cash, exactly half a cent less expiring, same start: a tie, not better.
+        assert!(!better(
+            &t(100.0, 10.0 - TIE_USD, Some(5)),
+            &t(100.0, 10.0, Some(5))
+        ));
+        // Equal cash and expiring ($10 each): the later cash start wins, and never needing cash
+        // is later than any day.
+        assert!(better(&t(100.0, 10.0, Some(9)), &t(100.0, 10.0, Some(5))));
+        assert!(better(&t(100.0, 10.0, None), &t(100.0, 10.0, Some(5))));
+        assert!(!better(&t(100.0, 10.0, Some(5)), &t(100.0, 10.0, None)));
+    }
+
     mod properties {
         use super::super::*;
         use crate::credits::runway::LineItem;
