@@ -880,7 +880,23 @@ mod tests {
         let w = [work("aws", 100, 500, 1)];
         let g = [grant("aws", 1.0, 0, 14, 365)];
         assert_eq!(search_among(&g, &w, 10, &[true]).apply_days, vec![0]);
-        assert!(search_among(&g, &w, 10, &[false]).apply_days[0] >= 10);
+        // Not yet sent, with work from day 14: day 0 would have been best (approved on day
+        // 14 exactly), but it is past; the best day left is today, day 10.
+        let soon = [work("aws", 14, 500, 1)];
+        assert_eq!(search_among(&g, &soon, 10, &[false]).apply_days, vec![10]);
+    }
+
+    #[test]
+    fn simulations_counted_once_each() {
+        // A Google grant cannot pay AWS work: nothing to search. Typed for today (day 10), one
+        // simulation (the plan as typed); typed for day 0 and moved to today, two.
+        let w = [work("aws", 100, 500, 1)];
+        assert_eq!(
+            search(&[grant("gcp", 1.0, 10, 14, 365)], &w, 10).simulations,
+            1
+        );
+        let moved = search(&[grant("gcp", 1.0, 0, 14, 365)], &w, 10);
+        assert_eq!((moved.apply_days[0], moved.simulations), (10, 2));
     }
 
     #[test]
