@@ -837,6 +837,36 @@ mod tests {
     }
 
     #[test]
+    fn cash_paid_while_credit_is_left_needs_a_remedy() {
+        // A grant applied on day 0 with a 14-day review, valid 5,000 days (nothing expires in
+        // the horizon), against 100 days of work from day 0: $100 of cash is paid before the
+        // approval while $50 of the grant is left at the end: start the work 14 days later.
+        let g = [grant("aws", 1000.0, 0, 14, 5000)];
+        let w = [work("aws", 0, 100, 1)];
+        let totals = |cash: f64, unused: f64| RunwayTotals {
+            horizon_days: 200,
+            total_spend_usd: 2400.0,
+            cash_usd: cash,
+            runway_end_day: Some(0),
+            grants: vec![crate::credits::runway::GrantOutcome {
+                used_usd: 2400.0 - cash,
+                expired_usd: 0.0,
+                unused_usd: unused,
+            }],
+        };
+        let start_later = Some(Remedy::StartLater {
+            days: 14,
+            ends_before_approval: false,
+        });
+        assert_eq!(remedy(&g, &w, 0, &totals(100.0, 50.0), 0), start_later);
+        // No cash, or no credit left, or either only half a cent (a tie): nothing lost.
+        assert_eq!(remedy(&g, &w, 0, &totals(0.0, 50.0), 0), None);
+        assert_eq!(remedy(&g, &w, 0, &totals(100.0, 0.0), 0), None);
+        assert_eq!(remedy(&g, &w, 0, &totals(TIE_USD, 50.0), 0), None);
+        assert_eq!(remedy(&g, &w, 0, &totals(100.0, TIE_USD), 0), None);
+    }
+
+    #[test]
     fn candidates_cover_approval_and_expiry_on_each_event() {
         // Review 14, validity 365; a run on 100..600 (last day 599) and another grant of the provider
         // usable [20, 50). Events 100, 599, 600, 20, 50; minus 14: 86, 585, 586, 6, 36; minus 379:
@@ -897,6 +927,13 @@ mod tests {
         );
         let moved = search(&[grant("gcp", 1.0, 0, 14, 365)], &w, 10);
         assert_eq!((moved.apply_days[0], moved.simulations), (10, 2));
+        // $240 valid 365 days, review 5, against 20 days of work from day 30: the candidates are
+        // 0, 30 - 5, 49 - 5, 50 - 5 and 1,826 - 370 = 1,456; day 0 is the typed one, so one sweep
+        // tries the other 4, none is better, and the search stops: 1 + 4 simulations.
+        let g = [grant("aws", 240.0, 0, 5, 365)];
+        let w = [work("aws", 30, 20, 1)];
+        assert_eq!(candidates(&g, &w, 0, 0), vec![0, 25, 44, 45, 1456]);
+        assert_eq!(search(&g, &w, 0).simulations, 5);
     }
 
     #[test]
