@@ -864,6 +864,18 @@ mod tests {
         assert_eq!(remedy(&g, &w, 0, &totals(100.0, 0.0), 0), None);
         assert_eq!(remedy(&g, &w, 0, &totals(TIE_USD, 50.0), 0), None);
         assert_eq!(remedy(&g, &w, 0, &totals(100.0, TIE_USD), 0), None);
+        // Work on days 3-7 only, all of it before the approval on day 14 (all $1,000 expire):
+        // start it 14 - 3 = 11 days later.
+        let short = [work("aws", 3, 5, 1)];
+        let mut lost = totals(120.0, 0.0);
+        lost.grants[0].expired_usd = 1000.0;
+        assert_eq!(
+            remedy(&g, &short, 0, &lost, 0),
+            Some(Remedy::StartLater {
+                days: 11,
+                ends_before_approval: true
+            })
+        );
     }
 
     #[test]
