@@ -584,6 +584,65 @@ mod tests {
     }
 
     #[test]
+    fn the_reason_ends_on_what_becomes_of_the_credit() {
+        // The same grant (approval on day 100 as the run starts, expiry on day 465): $2,000
+        // expiring unused is said with its day; only unused credit left at the end, "outlast";
+        // half a cent of either is a tie, "spent in full".
+        let g = grant("aws", 50_000.0, 86, 14, 365);
+        let day = |d: u32| format!("D{d}");
+        let ending = |expired: f64, unused: f64| {
+            let o = crate::credits::runway::GrantOutcome {
+                used_usd: 50_000.0 - expired - unused,
+                expired_usd: expired,
+                unused_usd: unused,
+            };
+            let text = reason_line(&g, &o, Some(100), 86, &day);
+            text.split(" D100 and ")
+                .nth(1)
+                .unwrap_or_default()
+                .to_string()
+        };
+        assert_eq!(ending(2000.0, 0.0), "$2,000 still expires unused on D465");
+        assert_eq!(ending(0.0, 2000.0), "the credits outlast it");
+        assert_eq!(
+            ending(TIE_USD, TIE_USD),
+            "the credits are spent in full before they expire on D465"
+        );
+    }
+
+    #[test]
+    fn a_plans_applications_say_what_the_move_saves_and_apply_to_the_plan() {
+        // The closed form below, as a plan: $50,000 of AWS Activate (review 14, validity 365)
+        // typed on day 0, against 4 GPUs at $1/h from day 100 for 500 days ($96 a day). As typed
+        // it pays 279 days ($26,784) and lets $23,216 expire; on its best day (86..221) it pays
+        // 365 days ($35,040) and lets $14,960 expire: $8,256 less cash, $8,256 less expired.
+        let c = crate::data::catalog::Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let d = crate::io::link::decode_link(
+            "work=aws:h100-sxm:4:48000:100:1:1&grant=aws-activate:50K:0:14:365",
+            &c,
+        );
+        assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
+        let mut p = d.plan;
+        let o = crate::credits::evaluate::evaluate(&p, &c);
+        let a = plan_applications(&p, &o, &c, 0);
+        assert_eq!(a.grants.len(), 1);
+        let s = &a.grants[0];
+        assert!((86..=221).contains(&s.apply_day), "{}", s.apply_day);
+        assert!(
+            (s.cash_saved_usd - 8_256.0).abs() < 1e-6,
+            "{}",
+            s.cash_saved_usd
+        );
+        assert!(
+            (s.expired_saved_usd - 8_256.0).abs() < 1e-6,
+            "{}",
+            s.expired_saved_usd
+        );
+        a.apply_to(&mut p);
+        assert_eq!(p.grants[0].apply_day, s.apply_day as i32);
+    }
+
+    #[test]
     fn the_best_window_of_one_grant_in_closed_form() {
         // One grant of $50,000, review 14 days, validity 365 days, typed to apply on day 0.
         // One workload on days 100..600 (500 days) at 4 GPUs × $1/h × 24 h = $96 a day: $48,000 in all.
@@ -866,6 +925,47 @@ mod tests {
         assert_eq!(remedy(&g, &w, 0, &totals(100.0, TIE_USD), 0), None);
         // Work on days 3-7 only, all of it before the approval on day 14 (all $1,000 expire):
         // start it 14 - 3 = 11 days later.
+        // Cash needed from day 2 (before the approval on day 14) while credit is left: start the
+        // work 14 - 2 = 12 days later. Cash needed only on the approval day or after, or work
+        // that starts on the approval day itself (the cash is another provider's): no remedy.
+        let from2 = [work("aws", 2, 100, 1)];
+        let mut early = totals(100.0, 50.0);
+        early.runway_end_day = Some(2);
+        assert_eq!(
+            remedy(&g, &from2, 0, &early, 0),
+            Some(Remedy::StartLater {
+                days: 12,
+                ends_before_approval: false
+            })
+        );
+        for end in [14, 50] {
+            early.runway_end_day = Some(end);
+            assert_eq!(
+                remedy(&g, &from2, 0, &early, 0),
+                None,
+                "cash from day {end}"
+            );
+        }
+        let from14 = [work("aws", 14, 100, 1)];
+        early.runway_end_day = Some(10);
+        assert_eq!(remedy(&g, &from14, 0, &early, 0), None);
+        // Half a cent expiring is a tie: no smaller grant to suggest.
+        let mut tie = totals(100.0, 50.0);
+        tie.grants[0].expired_usd = TIE_USD;
+        assert_eq!(remedy(&g, &[work("aws", 20, 100, 1)], 0, &tie, 0), None);
+        // A grant valid exactly as long as the work (100 days, days 20-119) is not limited by
+        // its validity when $500 of it expires: too much credit, not too short a window.
+        let g100 = [grant("aws", 1000.0, 0, 14, 100)];
+        let mut over = totals(0.0, 0.0);
+        over.grants[0].expired_usd = 500.0;
+        over.grants[0].used_usd = 500.0;
+        assert_eq!(
+            remedy(&g100, &[work("aws", 20, 100, 1)], 0, &over, 0),
+            Some(Remedy::SmallerGrant {
+                usd: 500.0,
+                validity_limited: false
+            })
+        );
         let short = [work("aws", 3, 5, 1)];
         let mut lost = totals(120.0, 0.0);
         lost.grants[0].expired_usd = 1000.0;
