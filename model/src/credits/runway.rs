@@ -609,6 +609,30 @@ mod tests {
     }
 
     #[test]
+    fn a_line_busy_no_hour_a_day_ends_where_it_starts() {
+        // 4 GPUs at duty 0.5 are busy 4 x 24 x 0.5 = 48 hours a day. At duty 0 (or with no GPUs)
+        // no hour is ever worked: the line ends on its start day instead of never.
+        let busy = WorkloadInput {
+            gpus: 4,
+            duty: 0.5,
+            ..work("aws", 7, 250.0)
+        };
+        assert_eq!(busy.busy_hours_per_day(), 48.0);
+        for idle in [
+            WorkloadInput {
+                duty: 0.0,
+                ..busy.clone()
+            },
+            WorkloadInput {
+                gpus: 0,
+                ..busy.clone()
+            },
+        ] {
+            assert_eq!(idle.end_day(), 7, "{idle:?}");
+        }
+    }
+
+    #[test]
     fn partial_last_day_and_runway_end() {
         // $300 grant usable [2, 12). Workload from day 0: 4 GPUs at duty 0.5 = 48 GPU-h/day at
         // $2/h = $96/day; 250 GPU-hours = 5 full days (240 h) + 10 h on day 5 ($20).
