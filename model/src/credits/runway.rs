@@ -633,6 +633,24 @@ mod tests {
     }
 
     #[test]
+    fn rounding_leaves_no_extra_day_of_work() {
+        // One GPU at duty 0.1 is busy 2.4 h a day (2.4000000000000004 in binary); 876 GPU-hours
+        // are exactly 365 days. Subtracting the day's hours 365 times leaves about 1e-13 h of
+        // rounding, which is neither a 366th day of work nor work left unfinished: the job ends
+        // on day 364, as end_day says, and nothing of it is unfinished.
+        let w = WorkloadInput {
+            gpus: 1,
+            duty: 0.1,
+            ..work("aws", 0, 876.0)
+        };
+        assert_eq!(w.end_day(), 365);
+        let r = simulate(&[], &[w]);
+        assert_eq!(r.horizon_days, 365);
+        assert!(r.daily_spend_usd[364] > 0.0);
+        assert_eq!(r.workload_unfinished_gpu_hours, [0.0]);
+    }
+
+    #[test]
     fn partial_last_day_and_runway_end() {
         // $300 grant usable [2, 12). Workload from day 0: 4 GPUs at duty 0.5 = 48 GPU-h/day at
         // $2/h = $96/day; 250 GPU-hours = 5 full days (240 h) + 10 h on day 5 ($20).
