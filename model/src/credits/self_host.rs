@@ -245,7 +245,13 @@ mod tests {
         assert!((w.self_host.credits_used_usd - 63_000.0).abs() < 0.01);
         assert!((w.self_host.cash_usd - (own_total - 63_000.0)).abs() < 1.0);
         assert_eq!(w.self_host.credits_expired_usd, 0.0);
-        assert!(w.cash_saved_usd() > 0.0);
+        // The API saves the self-hosted cash less its own: (own total - $63,000) - $5,280.
+        let saved = own_total - 63_000.0 - 5280.0;
+        assert!(
+            (w.cash_saved_usd() - saved).abs() < 1.0,
+            "{}",
+            w.cash_saved_usd()
+        );
         // Together's own programme would pay the API line and is not in the plan.
         assert_eq!(w.would_pay, ["together"]);
     }
@@ -264,6 +270,9 @@ mod tests {
         assert!((w.via_api.credits_expired_usd - 9720.0).abs() < 0.01);
         // Self-hosted on AWS, Together's credits pay nothing and all expire.
         assert!((w.self_host.credits_expired_usd - 15_000.0).abs() < 0.01);
+        // Self-hosting pays cash that the API route does not: the API saves all of it.
+        assert!((w.cash_saved_usd() - w.self_host.cash_usd).abs() < 0.01);
+        assert!(w.cash_saved_usd() > 1000.0, "{}", w.cash_saved_usd());
         // The plan holds Together's programme already: nothing more to suggest.
         assert!(w.would_pay.is_empty());
     }
