@@ -257,6 +257,52 @@ mod tests {
     }
 
     #[test]
+    fn the_api_replaces_the_serving_line_not_the_training_job() {
+        // A LoRA job and the 70B serving line, no credits: the API route keeps the job's bills
+        // and swaps only the serving line's 12 months for the API's $5,280.
+        let c = catalog();
+        let link = "t0=2027-01-04&job=lora:8B:200M:aws:h100-sxm:1&serve=70B:500M:aws:h100-sxm:0:12";
+        let d = decode_link(link, &c);
+        assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
+        let o = evaluate(&d.plan, &c);
+        let w = &self_host_or_api(&d.plan, &o, &c)[0];
+        let rest = w.self_host.total_usd - w.own_monthly_usd * 12.0;
+        assert!(rest > 1.0, "the job costs something: {rest}");
+        assert!(
+            (w.via_api.total_usd - (rest + 5280.0)).abs() < 1.0,
+            "{} vs {}",
+            w.via_api.total_usd,
+            rest + 5280.0
+        );
+    }
+
+    #[test]
+    fn an_api_is_the_same_model_only_when_both_sizes_match() {
+        // Llama 3.1 70B is dense (70B total and active). A 70B-active mixture of 400B is not it,
+        // nor is a 70B-total mixture of 12B active: both fall back to the plan's API.
+        let c = catalog();
+        let serve = |params: &str| {
+            let d = decode_link(&format!("serve={params}:500M:aws:h100-sxm:0:12"), &c);
+            assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
+            d.plan
+                .nth::<Serve>(0)
+                .cloned()
+                .unwrap_or_else(|| panic!("a serving line"))
+        };
+        assert_eq!(
+            api_for(&serve("70B"), "gpt-4o-mini", &c),
+            ("together-llama-70b".to_string(), true)
+        );
+        for moe in ["70B/400B", "12B/70B"] {
+            assert_eq!(
+                api_for(&serve(moe), "gpt-4o-mini", &c),
+                ("gpt-4o-mini".to_string(), false),
+                "{moe}"
+            );
+        }
+    }
+
+    #[test]
     fn together_credits_pay_the_together_api_line() {
         // The same line with Together's own programme ($15K, platform scope): the API line's
         // $5,280 is paid by Together credits, no cash; $15,000 − $5,280 = $9,720 expires.
