@@ -1170,6 +1170,12 @@ mod tests {
         r3.daily_spend_usd = vec![100.0, 50.0, 0.005, 50.0];
         r3.daily_cash_usd = vec![0.0, 50.0, 0.0, 50.0];
         assert_eq!(credits_run_out(&r3).0, Some(1));
+        // No credit pays any day: the first day with more than dust of cash (day 1, not the
+        // half cent of day 0).
+        let mut r4 = r.clone();
+        r4.daily_spend_usd = vec![0.005, 50.0];
+        r4.daily_cash_usd = vec![0.005, 50.0];
+        assert_eq!(credits_run_out(&r4).0, Some(1));
     }
 
     #[test]
