@@ -537,6 +537,18 @@ mod tests {
     }
 
     #[test]
+    fn a_run_longer_than_the_horizon_stops_at_its_end() {
+        // One GPU at $1/h from day 100 for 3,000 days ($24 a day): the five-year horizon (1,826
+        // days) cuts it after 1,726 days, $41,424, all of it cash from day 100.
+        let w = [work(1, 1.0, 1.0, 100, 24.0 * 3000.0)];
+        let t = jumped(&[], &w);
+        assert_eq!(t.horizon_days, 1826);
+        assert_eq!(t.total_spend_usd, 41_424.0);
+        assert_eq!(t.cash_usd, 41_424.0);
+        assert_eq!(t.runway_end_day, Some(100));
+    }
+
+    #[test]
     fn two_workloads_share_a_grant_spill_and_end_partially() {
         // W1: 1 GPU, duty 1, $1/h = $24 a day from day 0; 100 h = days 0-3 full, day 4 4 h ($4).
         // W2: 1 GPU, duty 0.25 (6 h) at $2/h = $12 a day from day 2; 60 h = days 2-11.
