@@ -37,7 +37,7 @@ test-native:
 test-mutants:
 	scripts/mutants-in-diff.sh
 
-## Every cargo-mutants mutant of the model crate (about 5,400; 6-9 hours on two cores), in
+## Every cargo-mutants mutant of the model crate (about 5,400; 9-18 hours on two cores), in
 ## MUTANTS_SHARDS slices of a few minutes each; a finished slice is not run again (delete
 ## target/mutants-all to start over). `make mutants SHARD=7` runs one slice; then
 ## `make mutants-scores` prints the scores per module (docs/mutants.md).

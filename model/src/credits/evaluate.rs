@@ -1334,10 +1334,10 @@ mod tests {
         // Overlapping completely (both from day 0 for 10 days): $7,200 over 10 days = $720.
         let b0 = line(0, 2, 1.0, 10.0, 480.0);
         assert!((burn_rate(&[a, b0]) - 720.0).abs() < 1e-9);
-        // Two lines with 10 idle days between them (days 0-10 and 20-30, $2,400 each): the burn
+        // Two lines with 10 idle days between them (days 5-15 and 25-35, $2,400 each): the burn
         // is over the 20 days something runs, $4,800 / 20 = $240, not over the 30 days spanned.
-        let late = line(20, 1, 1.0, 10.0, 240.0);
-        let early = line(0, 1, 1.0, 10.0, 240.0);
+        let late = line(25, 1, 1.0, 10.0, 240.0);
+        let early = line(5, 1, 1.0, 10.0, 240.0);
         assert!((burn_rate(&[late.clone(), early.clone()]) - 240.0).abs() < 1e-9);
         // A line that runs no hours a day (no GPUs, or a duty of 0) spends nothing and takes no
         // time, whatever GPU-hours it claims: the burn stays $240 a day.
