@@ -880,6 +880,19 @@ pub fn burn_rate(lines: &[WorkloadInput]) -> f64 {
 mod tests {
     use super::*;
 
+    /// The texts of the warnings of `link`'s plan that contain `needle` (the link must decode
+    /// without errors).
+    fn warnings_with(link: &str, needle: &str, c: &Catalog) -> Vec<String> {
+        let d = crate::io::link::decode_link(link, c);
+        assert!(d.plan_errors.is_empty(), "{link}: {:?}", d.plan_errors);
+        evaluate(&d.plan, c)
+            .warnings
+            .into_iter()
+            .filter(|w| w.text.contains(needle))
+            .map(|w| w.text)
+            .collect()
+    }
+
     fn line(start_day: u32, gpus: u32, duty: f64, price: f64, gpu_hours: f64) -> WorkloadInput {
         WorkloadInput {
             provider_id: "aws".into(),
@@ -981,15 +994,7 @@ mod tests {
         // cannot have one, so ⌈1,024 / 976⌉ = 2 GPUs share each (tensor parallelism, 2-way) and
         // the warning says so, with the batch that would avoid it: 1,024 × 4,096 = 4.2M.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let step = |link: &str| -> Vec<String> {
-            let d = crate::io::link::decode_link(link, &c);
-            evaluate(&d.plan, &c)
-                .warnings
-                .into_iter()
-                .filter(|w| w.text.contains("optimizer step"))
-                .map(|w| w.text)
-                .collect()
-        };
+        let step = |link: &str| warnings_with(link, "optimizer step", &c);
         let w = step("job=pretrain:7B:2T:aws:h100-sxm:1024:0:1:1:0.4:1::16:4096:4M");
         assert_eq!(
             w,
@@ -997,16 +1002,9 @@ mod tests {
         );
         // A step of 2,048 tokens ("2K") at 4,096-token sequences is half a sequence: priced as one,
         // and said so; a step of exactly one sequence (4,096 tokens) on one GPU is fine.
-        let below = |batch: &str| -> Vec<String> {
+        let below = |batch: &str| {
             let link = format!("job=pretrain:1B:20B:aws:h100-sxm:1:0:1:1:0.4:1::16:4096:{batch}");
-            let d = crate::io::link::decode_link(&link, &c);
-            assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
-            evaluate(&d.plan, &c)
-                .warnings
-                .into_iter()
-                .filter(|w| w.text.contains("less than one sequence"))
-                .map(|w| w.text)
-                .collect()
+            warnings_with(&link, "less than one sequence", &c)
         };
         assert_eq!(
             below("2048"),
@@ -1183,16 +1181,7 @@ mod tests {
         // AWS can be expected to hold about 16 spot GPUs at once (data/providers.json, an
         // estimate): 64 on spot is flagged, 16 is not, and 64 on demand is not.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let spot = |link: &str| -> Vec<String> {
-            let d = crate::io::link::decode_link(link, &c);
-            assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
-            evaluate(&d.plan, &c)
-                .warnings
-                .into_iter()
-                .filter(|w| w.text.contains("spot GPUs at once"))
-                .map(|w| w.text)
-                .collect()
-        };
+        let spot = |link: &str| warnings_with(link, "spot GPUs at once", &c);
         assert_eq!(
             spot("job=pretrain:7B:200B:aws:h100-sxm:64&spot=1"),
             ["Job 1: 64 spot GPUs at once is unlikely at Amazon Web Services, where about 16 can be held (estimate): its spot price assumes capacity the run may not get. Run it on demand, or on at most 16 GPUs."]
