@@ -322,7 +322,7 @@ mod tests {
         );
         let pt = with_lang(Lang::Pt, || cost_vs_mfu(&points, (0.4, 405_797.1)));
         assert!(
-            pt.contains("US$ 3,2M") && pt.contains("US$ 203K") && pt.contains("40%"),
+            pt.contains("US$\u{a0}3,2M") && pt.contains("US$\u{a0}203K") && pt.contains("40%"),
             "{pt}"
         );
         assert_ne!(pt, s);
@@ -367,7 +367,7 @@ mod tests {
         assert_eq!(cost_by_provider(&rev), cost_by_provider(&bars));
         let pt = with_lang(Lang::Pt, || cost_by_provider(&bars));
         assert!(
-            pt.contains("Lambda") && pt.contains("US$ 147K") && pt.contains('3'),
+            pt.contains("Lambda") && pt.contains("US$\u{a0}147K") && pt.contains('3'),
             "{pt}"
         );
         assert_ne!(pt, cost_by_provider(&bars));
@@ -436,7 +436,10 @@ mod tests {
         let pt = with_lang(Lang::Pt, || {
             duty(&busy, Some(&reserved), Some((4.0 / 6.88, 2_920.0)))
         });
-        assert!(pt.contains("58,14%") && pt.contains("US$ 2.920"), "{pt}");
+        assert!(
+            pt.contains("58,14%") && pt.contains("US$\u{a0}2.920"),
+            "{pt}"
+        );
     }
 
     #[test]
@@ -473,7 +476,7 @@ mod tests {
         );
         assert_eq!(
             with_lang(Lang::Pt, || volume(&api, &hosted, None)),
-            "Com 40B tokens por mês: API US$ 20K, hospedagem própria US$ 5.022."
+            "Com 40B tokens por mês: API US$\u{a0}20K, hospedagem própria US$\u{a0}5.022."
         );
         // One volume where hosting wins is enough (the API is cheaper at 2e10 here).
         let mixed = [(2e10, 12_000.0), (4e10, 5_022.4)];
@@ -514,7 +517,7 @@ mod tests {
         );
         assert_eq!(none, "Eth: no GPU count shown finishes.");
         let pt = with_lang(Lang::Pt, || cost_vs_gpus(&lines, (64.0, 400.0)));
-        assert!(pt.contains("1.024") && pt.contains("US$ 400"), "{pt}");
+        assert!(pt.contains("1.024") && pt.contains("US$\u{a0}400"), "{pt}");
         // A network the provider does not offer is never the cheapest, however low it draws
         // (issue 43: the sweep opened with "Cheapest: … InfiniBand (not offered here)").
         let elsewhere = [

@@ -224,14 +224,16 @@ impl CurrencyCode {
 
     /// The symbol written before an amount in `lang`: English "$", "R$", "€" (no space:
     /// "R$5,400"); Portuguese "US$ ", "R$ ", "€ " (with a space: "R$ 5.400", as pt-BR writes them).
+    /// The space is a no-break space (U+00A0, as `Intl.NumberFormat("pt-BR")` writes it), so a
+    /// line never ends on the symbol with its number on the next.
     pub fn prefix(self, lang: Lang) -> &'static str {
         match (self, lang) {
             (CurrencyCode::Usd, Lang::En) => "$",
             (CurrencyCode::Brl, Lang::En) => "R$",
             (CurrencyCode::Eur, Lang::En) => "€",
-            (CurrencyCode::Usd, Lang::Pt) => "US$ ",
-            (CurrencyCode::Brl, Lang::Pt) => "R$ ",
-            (CurrencyCode::Eur, Lang::Pt) => "€ ",
+            (CurrencyCode::Usd, Lang::Pt) => "US$\u{a0}",
+            (CurrencyCode::Brl, Lang::Pt) => "R$\u{a0}",
+            (CurrencyCode::Eur, Lang::Pt) => "€\u{a0}",
         }
     }
 }

@@ -848,7 +848,7 @@ mod tests {
         );
         assert_eq!(
             with_lang(Lang::Pt, || remedy_text(&r, &g[0], "AWS", 0, &day)),
-            "o trabalho do plano em AWS usa só US$ 2.400 dele: um crédito menor, de US$ 2.400, seria usado por inteiro, ou mova mais trabalho para lá"
+            "o trabalho do plano em AWS usa só US$\u{a0}2.400 dele: um crédito menor, de US$\u{a0}2.400, seria usado por inteiro, ou mova mais trabalho para lá"
         );
         // Too short: $10,000 valid 30 days against $24 a day for 200 days (200 > 30): 30 × $24 =
         // $720 paid at best.
@@ -860,7 +860,7 @@ mod tests {
         let r = remedy(&moved, &long, 0, &s.totals, 0).unwrap_or(Remedy::NoWorkload);
         assert_eq!(
             with_lang(Lang::Pt, || remedy_text(&r, &moved[0], "AWS", 0, &day)),
-            "a validade de 30 dias é menor que o gasto que ele poderia cobrir: um crédito menor, de US$ 720, seria usado por inteiro"
+            "a validade de 30 dias é menor que o gasto que ele poderia cobrir: um crédito menor, de US$\u{a0}720, seria usado por inteiro"
         );
         // Approval after the run starts: review 30 from today (day 0), the run on days 0..200, so
         // days 0-29 are cash while $10,000 (valid 365 days) waits; starting the run 30 days later

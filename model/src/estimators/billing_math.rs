@@ -240,7 +240,7 @@ mod tests {
         );
         assert_eq!(
             sub(&pt, BillingFigure::ApiMtok),
-            "US$ 0,2625 por milhão de tokens"
+            "US$\u{a0}0,2625 por milhão de tokens"
         );
         assert_eq!(sub(&en, BillingFigure::ApiMonthly), "$262.50");
         assert_eq!(
@@ -259,7 +259,7 @@ mod tests {
         );
         assert_eq!(
             sub(&pt, BillingFigure::BreakevenDuty),
-            "US$ 3,784 / US$ 6,88 = 0,55"
+            "US$\u{a0}3,784 / US$\u{a0}6,88 = 0,55"
         );
         // Every figure has its working; the model fits, so there is no "fits nothing" sentence.
         assert!(BillingFigure::ALL.iter().all(|f| en.of(*f).is_some()));

@@ -58,7 +58,8 @@ fn group_thousands(int_digits: &str) -> String {
     format!("{sign}{out}")
 }
 
-/// A compact count: 950 → "950", 58,982 → "59K", 1.23e6 → "1.2M", 3.1e15 → "3.1 × 10¹⁵".
+/// A compact count: 950 → "950", 58,982 → "59K", 1.23e6 → "1.2M", 3.5e15 → "3,500T" (past a
+/// thousand trillion the T count is grouped like any number, "2,250" beside "1,979").
 pub fn compact(v: f64) -> String {
     local(compact_en(v))
 }
@@ -77,6 +78,9 @@ fn compact_en(v: f64) -> String {
             let m = significant(v / scale, 2);
             if m.trim_start_matches('-').len() >= 4 && suffix != "T" {
                 continue;
+            }
+            if !m.contains('.') {
+                return format!("{}{suffix}", group_thousands(&m));
             }
             return format!("{m}{suffix}");
         }
@@ -362,7 +366,10 @@ mod tests {
         assert_eq!(compact(1_230_000.0), "1.2M");
         assert_eq!(compact(999_950.0), "1M");
         assert_eq!(compact(2.788e6), "2.8M");
-        assert_eq!(compact(3.5e15), "3500T");
+        // A thousand trillion and more: the T count grouped like any number.
+        assert_eq!(compact(3.5e15), "3,500T");
+        assert_eq!(compact(6.738_93e17), "673,893T");
+        assert_eq!(pt(|| compact(3.5e15)), "3.500T");
         assert_eq!(compact(f64::INFINITY), "—");
     }
 
@@ -411,20 +418,21 @@ mod tests {
     fn portuguese_swaps_the_marks_and_keeps_the_suffixes() {
         // The examples: "$1,234.56" / "US$ 1.234,56", "2.9M" / "2,9M", "38.4" / "38,4".
         assert_eq!(usd_exact(1234.56), "$1,234.56");
-        assert_eq!(pt(|| usd_exact(1234.56)), "US$ 1.234,56");
+        assert_eq!(pt(|| usd_exact(1234.56)), "US$\u{a0}1.234,56");
         assert_eq!(pt(|| compact(2.9e6)), "2,9M");
         assert_eq!(pt(|| days(38.4)), "38,4 dias");
         // 2457.6 days: "2.458" rounded and grouped; 2457.6 / 365.25 = 6.73 → "6,7".
         assert_eq!(pt(|| days(2457.6)), "2.458 dias (6,7 anos)");
         // 3.4 < 100: two decimals; 2482 < 10,000: grouped; 2.904e6: compact.
-        assert_eq!(pt(|| usd(3.4)), "US$ 3,40");
-        assert_eq!(pt(|| usd(2482.0)), "US$ 2.482");
-        assert_eq!(pt(|| usd(2_904_000.0)), "US$ 2,9M");
-        assert_eq!(pt(|| usd(-2482.0)), "-US$ 2.482");
-        // 1e12 moves up to the next suffix, "1T", in both languages; compact counts are not
-        // grouped, so 3.5e15 is 3500 trillions, "3500T", in both too.
+        assert_eq!(pt(|| usd(3.4)), "US$\u{a0}3,40");
+        assert_eq!(pt(|| usd(2482.0)), "US$\u{a0}2.482");
+        assert_eq!(pt(|| usd(2_904_000.0)), "US$\u{a0}2,9M");
+        assert_eq!(pt(|| usd(-2482.0)), "-US$\u{a0}2.482");
+        // 1e12 moves up to the next suffix, "1T", in both languages; 3.5e15 is 3,500 trillions,
+        // grouped in each language's way, "3.500T" (an ungrouped "3500T" beside "1.979" was one
+        // of the São Paulo founder's findings).
+        assert_eq!(pt(|| compact(3.5e15)), "3.500T");
         assert_eq!(pt(|| compact(1e12)), "1T");
-        assert_eq!(pt(|| compact(3.5e15)), "3500T");
         assert_eq!(pt(|| scientific(8.4e22)), "8,4 × 10²²");
         assert_eq!(pt(|| percent(0.375)), "37,5%");
         assert_eq!(pt(|| exact(58_982.137_2, 3)), "58.982,137");
@@ -445,19 +453,19 @@ mod tests {
         };
         // $1,000 × 5.4 = 5,400 BRL (under 10,000: grouped, no decimals).
         assert_eq!(with_currency(brl, || usd(1000.0)), "R$5,400");
-        assert_eq!(with_currency(brl, || pt(|| usd(1000.0))), "R$ 5.400");
+        assert_eq!(with_currency(brl, || pt(|| usd(1000.0))), "R$\u{a0}5.400");
         // $1,000 × 0.925 = 925 EUR.
         assert_eq!(with_currency(eur, || usd(1000.0)), "€925");
-        assert_eq!(with_currency(eur, || pt(|| usd(1000.0))), "€ 925");
+        assert_eq!(with_currency(eur, || pt(|| usd(1000.0))), "€\u{a0}925");
         // $405,797.10 × 5.4 = 2,191,304.34 BRL; compact: 2.2M.
         assert_eq!(with_currency(brl, || usd(405_797.1)), "R$2.2M");
         assert_eq!(
             with_currency(brl, || pt(|| usd_exact(405_797.1))),
-            "R$ 2.191.304,34"
+            "R$\u{a0}2.191.304,34"
         );
         // Unit prices: $6.88 × 5.4 = 37.152 → 2 decimals "37.15"; trailing zeros dropped.
         assert_eq!(usd_unit(6.88, 4), "$6.88");
-        assert_eq!(pt(|| usd_unit(6.88, 4)), "US$ 6,88");
+        assert_eq!(pt(|| usd_unit(6.88, 4)), "US$\u{a0}6,88");
         assert_eq!(with_currency(brl, || usd_unit(6.88, 2)), "R$37.15");
         assert_eq!(usd_unit(-2.0, 2), "-$2");
         assert_eq!(usd_unit(-0.001, 2), "$0");
@@ -467,7 +475,7 @@ mod tests {
         // A source's figure stays in dollars whatever the display currency.
         assert_eq!(
             with_currency(brl, || pt(|| usd_as_published(3.4, 4))),
-            "US$ 3,40"
+            "US$\u{a0}3,40"
         );
         assert_eq!(with_currency(brl, || usd_as_published(6.88, 4)), "$6.88");
         assert_eq!(usd_as_published(10.0, 4), "$10.00");

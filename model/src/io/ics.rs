@@ -967,7 +967,7 @@ mod tests {
         );
         assert_eq!(
             crate::locale::with_lang(crate::locale::Lang::Pt, || apply_by(&late).description),
-            "Solicite AWS Activate (nuvem em geral) (US$ 100.000) até este dia: com uma análise típica de 12 dias, a aprovação sai a tempo para os experimentos, que começam em 24 de jan. de 2027. O plano solicita em 19 de jan. de 2027, 7 dias depois."
+            "Solicite AWS Activate (nuvem em geral) (US$\u{a0}100.000) até este dia: com uma análise típica de 12 dias, a aprovação sai a tempo para os experimentos, que começam em 24 de jan. de 2027. O plano solicita em 19 de jan. de 2027, 7 dias depois."
         );
     }
 

@@ -1012,10 +1012,10 @@ mod tests {
         );
         assert_eq!(
             text(Lang::Pt),
-            "conjunto de dados de 8.000 GB saindo de Oracle Cloud (OCI): 8.000 GB grátis = US$ 0,00; \
-             pesos de 14 GB saindo de Amazon Web Services: 14 GB grátis = US$ 0,00; \
+            "conjunto de dados de 8.000 GB saindo de Oracle Cloud (OCI): 8.000 GB grátis = US$\u{a0}0,00; \
+             pesos de 14 GB saindo de Amazon Web Services: 14 GB grátis = US$\u{a0}0,00; \
              corpus de 8.000 GB saindo de Amazon Web Services ao final, no mesmo mês dos pesos, \
-             depois deles: 86 GB grátis + 7.914 GB × US$ 0,09/GB = US$ 712,26"
+             depois deles: 86 GB grátis + 7.914 GB × US$\u{a0}0,09/GB = US$\u{a0}712,26"
         );
         // The citations give every tier and allowance used.
         let cites = HiddenOutput::EgressCost
@@ -1119,21 +1119,21 @@ mod tests {
             for f in figures {
                 assert!(!f.contains("R$"), "{f}");
                 if f.contains('$') {
-                    assert!(f.contains("US$ "), "{f}");
+                    assert!(f.contains("US$\u{a0}"), "{f}");
                 }
                 assert_eq!(english_decimal(f), None, "{f}");
             }
         }
         let cost = &texts[texts.len() - 1].0;
         assert_eq!(
-            cost, "58.982,137 GPU-h × R$ 37,152/GPU-h = R$ 2.191.304,35",
+            cost, "58.982,137 GPU-h × R$\u{a0}37,152/GPU-h = R$\u{a0}2.191.304,35",
             "{cost}"
         );
         let price = &texts[Output::ALL.len() - 1].1;
         assert!(
             texts
                 .iter()
-                .any(|(_, f)| f.iter().any(|f| f.contains("US$ 6,88"))),
+                .any(|(_, f)| f.iter().any(|f| f.contains("US$\u{a0}6,88"))),
             "{price:?}"
         );
     }
