@@ -122,6 +122,61 @@ fn line_chart<'a, 'b, DB: DrawingBackend>(
     builder
 }
 
+/// A box in backend pixels: left, top, right, bottom.
+type PixelBox = (i32, i32, i32, i32);
+
+fn boxes_meet(a: PixelBox, b: PixelBox) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
+/// Where a point's label goes: the top-left corner of the first of the four places beside the
+/// point (right or left of it, above or below; the side with more room first, above in the lower
+/// half of the plot) whose box stays inside the plotting area and clear of `avoid` (a legend, a
+/// limit's label). `None` when no place fits: the label is not drawn, and the chart's caption
+/// under it says the same (a label over the axis' numbers, or cut at the edge, reads as neither).
+fn label_place(
+    plot: PixelBox,
+    point: (i32, i32),
+    size: (i32, i32),
+    prefer_left: bool,
+    avoid: &[PixelBox],
+    scale: f64,
+) -> Option<(i32, i32)> {
+    let gap = px(scale, 8.0) as i32;
+    let (w, h) = size;
+    let right = point.0 + gap;
+    let left = point.0 - gap - w;
+    let above = point.1 - gap - h;
+    let below = point.1 + gap;
+    let lower_half = point.1 > (plot.1 + plot.3) / 2;
+    let xs = if prefer_left {
+        [left, right]
+    } else {
+        [right, left]
+    };
+    let ys = if lower_half {
+        [above, below]
+    } else {
+        [below, above]
+    };
+    ys.iter()
+        .flat_map(|&y| xs.iter().map(move |&x| (x, y)))
+        .find(|&(x, y)| {
+            let b = (x, y, x + w, y + h);
+            b.0 >= plot.0
+                && b.2 <= plot.2
+                && b.1 >= plot.1
+                && b.3 <= plot.3
+                && !avoid.iter().any(|&a| boxes_meet(a, b))
+        })
+}
+
+/// The plotting area of a built chart as a [`PixelBox`].
+fn plot_box<DB: DrawingBackend, CT: CoordTranslate>(area: &DrawingArea<DB, CT>) -> PixelBox {
+    let (x, y) = area.get_pixel_range();
+    (x.start, y.start, x.end, y.end)
+}
+
 /// The words the cost-against-MFU chart draws, in the reader's language: the page translates them,
 /// this crate only draws them.
 #[derive(Clone, Debug, PartialEq)]
@@ -175,33 +230,27 @@ pub fn draw_cost_vs_mfu<DB: DrawingBackend>(
         .draw_series(std::iter::once(Circle::new(current, r, ACCENT.filled())))
         .map_err(err)?;
     let label = text.marker.clone();
-    // Put the label on the side of the marker with more room; if it does not fit there before the
-    // edge, on the other side.
     // Measured by the backend (the canvas measures its own font); 7 px a character otherwise.
-    let label_px = root.estimate_text_size(&label, &font(scale, 13.0)).map_or(
-        label.chars().count() as i32 * px(scale, 7.0) as i32,
-        |(w, _)| w as i32,
+    let style = font(scale, 13.0);
+    let size = root.estimate_text_size(&label, &style).map_or(
+        (
+            label.chars().count() as i32 * px(scale, 7.0) as i32,
+            px(scale, 16.0) as i32,
+        ),
+        |(w, h)| (w as i32, h as i32),
     );
-    let gap = px(scale, 8.0) as i32;
-    let (point_x, _) = chart.backend_coord(&current);
-    let width = root.dim_in_pixel().0 as i32;
-    let left = current.0 > (x_min + x_max) / 2.0;
-    let left = if left {
-        point_x - label_px >= 0 || point_x + gap + label_px > width
-    } else {
-        point_x + gap + label_px > width && point_x - label_px >= 0
-    };
-    let offset = if left { -label_px } else { gap };
-    chart
-        .draw_series(std::iter::once(
-            EmptyElement::at(current)
-                + Text::new(
-                    label,
-                    (offset, -(px(scale, 18.0) as i32)),
-                    font(scale, 13.0),
-                ),
-        ))
-        .map_err(err)?;
+    let point = chart.backend_coord(&current);
+    let prefer_left = current.0 > (x_min + x_max) / 2.0;
+    if let Some(at) = label_place(
+        plot_box(chart.plotting_area()),
+        point,
+        size,
+        prefer_left,
+        &[],
+        scale,
+    ) {
+        root.draw(&Text::new(label, at, style)).map_err(err)?;
+    }
     root.present().map_err(err)
 }
 
@@ -338,7 +387,7 @@ fn draw_legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     entries: &[(&str, RGBColor)],
     scale: f64,
-) -> DrawResult {
+) -> Result<PixelBox, String> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("{e:?}");
     let style = font(scale, 12.0);
     let pad = px(scale, 6.0) as i32;
@@ -376,7 +425,8 @@ fn draw_legend<DB: DrawingBackend>(
         ))
         .map_err(err)?;
     }
-    Ok(())
+    let (x0, y0) = area.get_base_pixel();
+    Ok((x0 + left, y0 + top, x0 + right, y0 + bottom))
 }
 
 /// Draws a [`SweepChart`]: log-x lines with a legend, a marked point with its label.
@@ -404,8 +454,12 @@ pub fn draw_sweep<DB: DrawingBackend>(
         .map_err(err)?;
     let plot_width = f64::from(chart.plotting_area().dim_in_pixel().0) / scale;
     let x_desc = fitted_desc(root, &sweep.x_desc, plot_width, scale);
+    // As many x labels as fit with a 16 px gap between the widest (the last one's: "1,000T"
+    // tokens at the limits), at most 4 on a phone and 8 on a wider screen.
+    let widest = label_width(root, &(sweep.x_label)(x_max), scale) + 16.0;
+    let x_labels = ((plot_width / widest).floor() as usize).clamp(2, if narrow { 4 } else { 8 });
     house_style(&mut chart.configure_mesh(), scale)
-        .x_labels(if narrow { 4 } else { 8 })
+        .x_labels(x_labels)
         .y_labels(6)
         .x_label_formatter(&|x| (sweep.x_label)(*x))
         .y_label_formatter(&|y| usd(*y))
@@ -421,6 +475,8 @@ pub fn draw_sweep<DB: DrawingBackend>(
             ))
             .map_err(err)?;
     }
+    // What a label must not cover: the legend, the limit's label.
+    let mut taken: Vec<PixelBox> = Vec::new();
     // A single line is named by the chart's title; two need a legend.
     if sweep.series.len() > 1 {
         let entries: Vec<(&str, RGBColor)> = sweep
@@ -428,7 +484,11 @@ pub fn draw_sweep<DB: DrawingBackend>(
             .iter()
             .map(|l| (l.label.as_str(), l.color))
             .collect();
-        draw_legend(&chart.plotting_area().strip_coord_spec(), &entries, scale)?;
+        taken.push(draw_legend(
+            &chart.plotting_area().strip_coord_spec(),
+            &entries,
+            scale,
+        )?);
     }
     if let Some((x, label)) = &sweep.limit {
         if *x > x_min && *x < x_max {
@@ -440,49 +500,59 @@ pub fn draw_sweep<DB: DrawingBackend>(
                     INK.stroke_width(px(scale, 1.0)),
                 ))
                 .map_err(err)?;
-            chart
-                .draw_series(std::iter::once(
-                    EmptyElement::at((*x, y_max))
-                        + Text::new(
-                            label.clone(),
-                            (px(scale, 4.0) as i32, px(scale, 4.0) as i32),
-                            font(scale, 12.0),
-                        ),
-                ))
+            // Its label at the line's top, right of it, or left of it where it would pass the
+            // plot's edge, below the legend where it would cover it.
+            let style = font(scale, 12.0);
+            let (w, h) = root.estimate_text_size(label, &style).map_or(
+                (
+                    label.chars().count() as i32 * px(scale, 7.0) as i32,
+                    px(scale, 15.0) as i32,
+                ),
+                |(w, h)| (w as i32, h as i32),
+            );
+            let plot = plot_box(chart.plotting_area());
+            let (line_x, _) = chart.backend_coord(&(*x, y_max));
+            let pad = px(scale, 4.0) as i32;
+            let lx = if line_x + pad + w <= plot.2 {
+                line_x + pad
+            } else {
+                (line_x - pad - w).max(plot.0)
+            };
+            let mut b = (lx, plot.1 + pad, lx + w, plot.1 + pad + h);
+            for t in &taken {
+                if boxes_meet(*t, b) {
+                    b = (b.0, t.3 + pad, b.2, t.3 + pad + h);
+                }
+            }
+            root.draw(&Text::new(label.clone(), (b.0, b.1), style))
                 .map_err(err)?;
+            taken.push(b);
         }
     }
     if let Some((at, label)) = &sweep.marker {
         if at.0 > 0.0 && at.0.is_finite() && at.1.is_finite() {
-            // Right of the point when the label fits before the edge, else left of it.
-            let label_px = label.chars().count() as i32 * px(scale, 7.0) as i32;
-            let (point_x, _) = chart.backend_coord(at);
-            let width = root.dim_in_pixel().0 as i32;
-            let gap = px(scale, 8.0) as i32;
-            let offset = if point_x + gap + label_px < width {
-                gap
-            } else {
-                -(label_px + gap).min(point_x)
-            };
             chart
-                .draw_series(std::iter::once(
-                    EmptyElement::at(*at)
-                        + Circle::new((0, 0), px(scale, 5.0), INK.filled())
-                        + Text::new(
-                            label.clone(),
-                            // Above the point in the lower half of the chart, below it otherwise.
-                            (
-                                offset,
-                                if at.1 < y_max / 2.0 {
-                                    -(px(scale, 22.0) as i32)
-                                } else {
-                                    px(scale, 8.0) as i32
-                                },
-                            ),
-                            font(scale, 13.0),
-                        ),
-                ))
+                .draw_series(std::iter::once(Circle::new(
+                    *at,
+                    px(scale, 5.0),
+                    INK.filled(),
+                )))
                 .map_err(err)?;
+            let style = font(scale, 13.0);
+            let size = root.estimate_text_size(label, &style).map_or(
+                (
+                    label.chars().count() as i32 * px(scale, 7.0) as i32,
+                    px(scale, 16.0) as i32,
+                ),
+                |(w, h)| (w as i32, h as i32),
+            );
+            let point = chart.backend_coord(at);
+            let plot = plot_box(chart.plotting_area());
+            let prefer_left = point.0 > (plot.0 + plot.2) / 2;
+            if let Some(p) = label_place(plot, point, size, prefer_left, &taken, scale) {
+                root.draw(&Text::new(label.clone(), p, style))
+                    .map_err(err)?;
+            }
         }
     }
     root.present().map_err(err)
@@ -629,11 +699,13 @@ mod tests {
 
     #[test]
     fn a_long_marker_label_near_the_right_edge_is_drawn_left_of_the_point() {
-        // The point at MFU 0.45 is just left of the middle of 0.05..0.8, where a label goes right
-        // of it; at about x = 375 of 640 a 40-character label (40 × 7 = 280 px) does not fit there
-        // (375 + 8 + 280 > 640), so it is drawn left of the point.
+        // The point at MFU 0.45 sits at about x = 375 of 640. A 36-character label is about
+        // 36 × 7.2 = 260 px wide (SVG's estimate of 13 px text): right of the point it would end
+        // at 375 + 8 + 260 = 643, past the plot's right edge (628); left of it it starts at
+        // 375 - 8 - 260 = 107, inside the plot (which starts right of the y labels, near 90), so it
+        // is drawn there, never over the axis' numbers.
         let series = vec![(0.05, 10.0), (0.8, 1.0)];
-        let label = "x".repeat(40);
+        let label = "x".repeat(36);
         let out = svg(|root| draw_cost_vs_mfu(root, &series, (0.45, 2.0), &mfu_text(&label), 1.0));
         let text = out
             .split("<text ")
@@ -644,10 +716,22 @@ mod tests {
         assert_eq!(marker.len(), 1);
         let (x, cx) = (number(text, "x"), number(marker[0], "cx"));
         assert!(cx > 360.0 && cx < 390.0, "point at {cx}");
-        // Left of the point (right of it, it would start at cx + 8) and inside the canvas.
         assert!(
-            x >= 0.0 && x < cx - 200.0,
+            x > 80.0 && x < cx - 250.0,
             "label starts at {x}, point at {cx}"
+        );
+        // A 60-character label (430 px) fits on neither side inside the plot: it is not drawn
+        // (the chart's caption says it), rather than over the y axis' numbers or cut at the edge.
+        let label = "y".repeat(60);
+        let out = svg(|root| draw_cost_vs_mfu(root, &series, (0.45, 2.0), &mfu_text(&label), 1.0));
+        assert!(
+            !out.contains(&label),
+            "a label that fits nowhere is left out"
+        );
+        assert_eq!(
+            elements(&out, "circle", &[&fill]).len(),
+            1,
+            "the point stays"
         );
     }
 

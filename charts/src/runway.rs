@@ -378,7 +378,10 @@ fn draw_markers<DB: DrawingBackend>(
     let row_h = px(scale, 16.0) as i32;
     let pad = px(scale, 3.0) as i32;
     let (plot_right, plot_top) = chart.backend_coord(&(x_max, y_max));
-    let mut row_ends = [i32::MIN; 3];
+    let (plot_left, _) = chart.backend_coord(&(x_min, y_max));
+    // Three rows of labels at the top; each row keeps the spans its labels take, so a label never
+    // covers another (a label flipped left of its line near the right edge included).
+    let mut rows: [Vec<(i32, i32)>; 3] = Default::default();
     let mut markers: Vec<&(u32, String)> = data
         .markers
         .iter()
@@ -397,15 +400,39 @@ fn draw_markers<DB: DrawingBackend>(
         ))?;
         let (w, _) = root.estimate_text_size(label, &style)?;
         let w = w as i32;
-        let mut left = line_x + pad;
-        if left + w > plot_right {
-            left = line_x - pad - w;
-        }
-        let row = row_ends
-            .iter()
-            .position(|&e| left > e.saturating_add(pad))
-            .unwrap_or(0);
-        row_ends[row] = left + w;
+        let free = |row: &[(i32, i32)], left: i32| {
+            left >= plot_left
+                && left + w <= plot_right
+                && row
+                    .iter()
+                    .all(|&(a, b)| left + w + pad <= a || b + pad <= left)
+        };
+        // Right of its line, else left of it; in the first row with room; else right after the
+        // last label of the row that ends first, as close to its line as the rows allow. A label
+        // with no room anywhere is left out: its line stays, and the key under the chart names it.
+        let beside = [line_x + pad, line_x - pad - w];
+        let place = (0..rows.len())
+            .flat_map(|r| beside.iter().map(move |&l| (r, l)))
+            .find(|&(r, l)| free(&rows[r], l))
+            .or_else(|| {
+                (0..rows.len())
+                    .map(|r| {
+                        (
+                            r,
+                            rows[r]
+                                .iter()
+                                .map(|&(_, b)| b + pad)
+                                .max()
+                                .unwrap_or(plot_left),
+                        )
+                    })
+                    .filter(|&(r, l)| free(&rows[r], l))
+                    .min_by_key(|&(_, l)| l)
+            });
+        let Some((row, left)) = place else {
+            continue;
+        };
+        rows[row].push((left, left + w));
         let top = plot_top + pad + row as i32 * row_h;
         root.draw(&Rectangle::new(
             [(left - 1, top - 1), (left + w + 1, top + row_h - pad)],
@@ -659,6 +686,38 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// Markers on one day (a plan whose grants are approved, run out and expire together) never
+    /// print over each other: three rows, then right after the row's last label, else left out
+    /// (the key under the chart names it). The many-line plan of the layout audit piled four on
+    /// one row at 390 px.
+    #[test]
+    fn markers_on_one_day_take_their_own_places_or_none() {
+        for (width, height) in [(358, 380), (640, 320)] {
+            let mut data = plan();
+            data.markers = (1..=7).map(|n| (20, n.to_string())).collect();
+            let out = svg(&data, width, height);
+            let numbers: Vec<(f64, f64, String)> = texts(&out)
+                .into_iter()
+                .filter(|t| t.2.len() == 1 && t.2.chars().all(|c| c.is_ascii_digit()))
+                .filter(|t| t.1 < 90.0)
+                .collect();
+            // SVG estimates a 12 px digit at about 7 px: boxes of 7 × 16 px.
+            for (i, a) in numbers.iter().enumerate() {
+                for b in &numbers[i + 1..] {
+                    assert!(
+                        (a.1 - b.1).abs() >= 16.0 || (a.0 - b.0).abs() >= 7.0,
+                        "{a:?} and {b:?} overlap at {width} px"
+                    );
+                }
+            }
+            // At least one on each of the three rows, the first ones in order.
+            let rows: std::collections::BTreeSet<i64> =
+                numbers.iter().map(|t| t.1.round() as i64).collect();
+            assert_eq!(rows.len(), 3, "{numbers:?} at {width} px");
+            assert_eq!(numbers[0].2, "1");
         }
     }
 
