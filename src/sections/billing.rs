@@ -123,6 +123,11 @@ fn served(b: &BillingEstimate, v: f64) -> Option<f64> {
 }
 
 /// The API to compare with.
+///
+/// An option reads the API's name and the blended price the comparison uses (short enough for a
+/// phone's select: issue 47's layout audit); its input and output prices, their date and the Batch
+/// API's price are in its tooltip and spoken name, and the chosen API's are said in full under the
+/// select, so no figure needs a hover.
 #[component]
 fn ApiSelect() -> impl IntoView {
     let state = use_app_state();
@@ -134,32 +139,18 @@ fn ApiSelect() -> impl IntoView {
             // A price older than 12 months says so next to the number (catalog_age.rs).
             let stale = crate::widgets::hardware::stale_label(&a.as_of);
             let test_id = stale.as_ref().map(|_| format!("stale-api-{}", a.id));
-            let mut text = match &stale {
-                Some(label) => tr!(
-                    "billing.api_option_stale",
-                    name = a.name,
-                    input = usd_as_published(a.input_usd_per_mtok, 4),
-                    output = usd_as_published(a.output_usd_per_mtok, 4),
-                    as_of = a.as_of,
-                    stale = label
-                ),
-                None => tr!(
-                    "billing.api_option",
-                    name = a.name,
-                    input = usd_as_published(a.input_usd_per_mtok, 4),
-                    output = usd_as_published(a.output_usd_per_mtok, 4),
-                    as_of = a.as_of
-                ),
+            // The price the comparison uses: the 3 input : 1 output blend.
+            let price = usd_as_published(runway_model::mix_usd_per_mtok(a), 2);
+            let text = if stale.is_some() {
+                tr!("billing.api_option_stale", name = a.name, price = price)
+            } else {
+                tr!("billing.api_option", name = a.name, price = price)
             };
-            // The Batch API's price, where the provider sells one (results within a day).
-            if let (Some(i), Some(o)) = (a.batch_input_usd_per_mtok, a.batch_output_usd_per_mtok) {
-                text.push_str(&tr!(
-                    "billing.api_batch",
-                    input = usd_as_published(i, 4),
-                    output = usd_as_published(o, 4)
-                ));
-            }
-            IdOption::new(a.id.clone(), text).marked(stale.is_some(), test_id)
+            let full = api_in_full(a);
+            let spoken = format!("{text}. {full}");
+            IdOption::new(a.id.clone(), text)
+                .marked(stale.is_some(), test_id)
+                .described(Some(full), Some(spoken))
         })
         .collect();
     let current = Signal::derive(move || state.settings.with(|s| s.billing.api_id.clone()));
@@ -169,9 +160,48 @@ fn ApiSelect() -> impl IntoView {
             state.edit(|_, s| s.billing.api_id = id);
         }
     };
+    let chosen = move || {
+        state
+            .settings
+            .with(|s| state.catalog.api(&s.billing.api_id).map(api_in_full))
+    };
     view! {
-        <IdSelect field=Field::Api hint=tr!("billing.api_hint") options=options value=current on_pick=choose />
+        <IdSelect field=Field::Api hint=tr!("billing.api_hint") options=options value=current on_pick=choose>
+            <p class="hint field-note" data-testid="api-chosen">{chosen}</p>
+        </IdSelect>
     }
+}
+
+/// An API's prices in full: per million tokens in and out, their date (and age when stale), and
+/// the Batch API's price where the provider sells one (results within a day).
+fn api_in_full(a: &runway_model::ApiPrice) -> String {
+    let input = usd_as_published(a.input_usd_per_mtok, 4);
+    let output = usd_as_published(a.output_usd_per_mtok, 4);
+    let mut text = match crate::widgets::hardware::stale_label(&a.as_of) {
+        Some(label) => tr!(
+            "billing.api_full_stale",
+            name = a.name,
+            input = input,
+            output = output,
+            as_of = a.as_of,
+            stale = label
+        ),
+        None => tr!(
+            "billing.api_full",
+            name = a.name,
+            input = input,
+            output = output,
+            as_of = a.as_of
+        ),
+    };
+    if let (Some(i), Some(o)) = (a.batch_input_usd_per_mtok, a.batch_output_usd_per_mtok) {
+        text.push_str(&tr!(
+            "billing.api_batch",
+            input = usd_as_published(i, 4),
+            output = usd_as_published(o, 4)
+        ));
+    }
+    text
 }
 
 /// How the self-hosting GPUs are bought.
@@ -242,13 +272,13 @@ fn BreakevenCharts(billing: Memo<Option<BillingEstimate>>) -> impl IntoView {
                 <h3>{tr!("billing.duty_chart_heading")}</h3>
                 <canvas node_ref=duty_canvas class="chart" data-testid="chart-breakeven-duty" role="img"
                     aria-label=tr!("billing.duty_chart_label") aria-describedby="chart-text-duty"></canvas>
-                <p id="chart-text-duty" class="visually-hidden" data-testid="chart-text-duty">{move || duty_text.get()}</p>
+                <p id="chart-text-duty" class="chart-note chart-reading" data-testid="chart-text-duty">{move || duty_text.get()}</p>
             </div>
             <div class="chart-card">
                 <h3>{tr!("billing.volume_chart_heading")}</h3>
                 <canvas node_ref=volume_canvas class="chart" data-testid="chart-breakeven-volume" role="img"
                     aria-label=tr!("billing.volume_chart_label") aria-describedby="chart-text-volume"></canvas>
-                <p id="chart-text-volume" class="visually-hidden" data-testid="chart-text-volume">{move || volume_text.get()}</p>
+                <p id="chart-text-volume" class="chart-note chart-reading" data-testid="chart-text-volume">{move || volume_text.get()}</p>
             </div>
         </div>
     }

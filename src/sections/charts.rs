@@ -82,7 +82,7 @@ pub fn Charts(
             <p class="chart-note">{tr!("charts.mfu_note")}</p>
             <canvas node_ref=mfu_canvas class="chart" data-testid="chart-cost-vs-mfu" role="img"
                 aria-label=tr!("charts.mfu_label") aria-describedby="chart-text-mfu"></canvas>
-            <p id="chart-text-mfu" class="visually-hidden" data-testid="chart-text-mfu">{move || mfu_text.get()}</p>
+            <p id="chart-text-mfu" class="chart-note chart-reading" data-testid="chart-text-mfu">{move || mfu_text.get()}</p>
         </div>
         <div class="chart-card">
             <h3>{tr!("charts.provider_heading")}</h3>

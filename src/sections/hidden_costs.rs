@@ -366,29 +366,29 @@ fn NetworkSelect() -> impl IntoView {
             state.edit(|_, s| s.overheads.network_id = None);
         }
     });
+    // An option reads the network's kind (its name up to the first comma: "AWS EFA", "Google
+    // Cloud A3 High") and what a node gets, short enough for a phone's select (issue 47's layout
+    // audit); the chosen one is said in full under the select (instance type, the link's speed).
     let options = Signal::derive(move || {
         networks.with(|offered| {
             offered
                 .iter()
                 .map(|n| {
-                    let label = match &n.instance {
-                        Some(i) => tr!(
-                            "hidden_costs.network_option_instance",
-                            instance = i,
-                            name = n.name,
-                            gbps = n.node_gb_s
-                        ),
-                        None => tr!(
-                            "hidden_costs.network_option",
-                            name = n.name,
-                            gbps = n.node_gb_s
-                        ),
-                    };
-                    IdOption::new(n.id.clone(), label)
+                    let short = n.name.split(", ").next().unwrap_or(&n.name);
+                    let label = tr!(
+                        "hidden_costs.network_option_short",
+                        name = short,
+                        gbps = n.node_gb_s
+                    );
+                    IdOption::new(n.id.clone(), label).described(Some(network_in_full(n)), None)
                 })
                 .collect()
         })
     });
+    let chosen = move || {
+        let id = current.get();
+        networks.with(|offered| offered.iter().find(|n| n.id == id).map(network_in_full))
+    };
     let hint = Signal::derive(move || {
         state.overheads.with(|o| {
             o.as_ref().map_or_else(
@@ -411,8 +411,27 @@ fn NetworkSelect() -> impl IntoView {
     };
     view! {
         <IdSelect field=Field::Network hint=hint options=options value=current on_pick=move |id| state.choose_network(id)>
+            <p class="hint field-note" data-testid="network-chosen">{chosen}</p>
             {capacity}
         </IdSelect>
+    }
+}
+
+/// A network in full: the instance type it comes with, its name and what a node gets
+/// ("p5.48xlarge: AWS EFA, 3,200 Gb/s per p5 node · 400 GB/s per node").
+fn network_in_full(n: &runway_model::NetworkOption) -> String {
+    match &n.instance {
+        Some(i) => tr!(
+            "hidden_costs.network_option_instance",
+            instance = i,
+            name = n.name,
+            gbps = n.node_gb_s
+        ),
+        None => tr!(
+            "hidden_costs.network_option",
+            name = n.name,
+            gbps = n.node_gb_s
+        ),
     }
 }
 
@@ -537,14 +556,14 @@ fn SweepCharts() -> impl IntoView {
                 <p class="chart-note">{tr!("hidden_costs.gpus_chart_note")}</p>
                 <canvas node_ref=gpus_canvas class="chart" data-testid="chart-cost-vs-gpus" role="img"
                     aria-label=tr!("hidden_costs.gpus_chart_label") aria-describedby="chart-text-gpus"></canvas>
-                <p id="chart-text-gpus" class="visually-hidden" data-testid="chart-text-gpus">{move || gpus_text.get()}</p>
+                <p id="chart-text-gpus" class="chart-note chart-reading" data-testid="chart-text-gpus">{move || gpus_text.get()}</p>
             </div>
             <div class="chart-card">
                 <h3>{tr!("hidden_costs.interval_chart_heading")}</h3>
                 <p class="chart-note">{tr!("hidden_costs.interval_chart_note")}</p>
                 <canvas node_ref=interval_canvas class="chart" data-testid="chart-cost-vs-interval" role="img"
                     aria-label=tr!("hidden_costs.interval_chart_label") aria-describedby="chart-text-interval"></canvas>
-                <p id="chart-text-interval" class="visually-hidden" data-testid="chart-text-interval">{move || interval_text.get()}</p>
+                <p id="chart-text-interval" class="chart-note chart-reading" data-testid="chart-text-interval">{move || interval_text.get()}</p>
             </div>
         </div>
     }

@@ -5,12 +5,20 @@
 //! style and layout pass per label, about half of every chart redraw. `measureText` on the 2D
 //! context answers from the font alone, without layout, and measures exactly the font string the
 //! backend then draws with.
+//!
+//! It also keeps the box of every text it draws and of every tick mark (a short axis-aligned
+//! line), and writes them on the canvas when the chart is presented (`data-label-boxes`: one
+//! `x,y,w,h,kind` per box, in canvas pixels, kind `t` text or `k` tick), so the layout audit
+//! (tests/e2e/layout-audit.test.mjs, issue 47) can check that no two labels, and no label and a
+//! tick, overprint each other, with the browser's own fonts at the page's own sizes.
 
 use plotters::prelude::*;
 use plotters_backend::{
-    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind,
+    text_anchor::{HPos, VPos},
+    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind, FontTransform,
 };
 use plotters_canvas::CanvasBackend;
+use std::fmt::Write;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
@@ -20,7 +28,10 @@ type CanvasError = <CanvasBackend as DrawingBackend>::ErrorType;
 /// A [`CanvasBackend`] whose `estimate_text_size` uses the context's `measureText`.
 pub struct MeasuredCanvas {
     inner: CanvasBackend,
+    canvas: HtmlCanvasElement,
     context: Option<CanvasRenderingContext2d>,
+    /// The boxes drawn since the last present, as `x,y,w,h,kind;`.
+    boxes: String,
 }
 
 impl MeasuredCanvas {
@@ -33,7 +44,55 @@ impl MeasuredCanvas {
             .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok());
         Some(MeasuredCanvas {
             inner: CanvasBackend::with_canvas_object(canvas.clone())?,
+            canvas: canvas.clone(),
             context,
+            boxes: String::new(),
+        })
+    }
+}
+
+impl MeasuredCanvas {
+    /// The box of the ink `text` leaves when drawn at `pos` (x, y, width, height in canvas
+    /// pixels): measured with the alignment and baseline plotters-canvas then draws it with, and
+    /// turned about `pos` as its rotation turns the text.
+    fn ink_box<S: BackendTextStyle>(
+        &self,
+        text: &str,
+        style: &S,
+        pos: BackendCoord,
+    ) -> Option<(f64, f64, f64, f64)> {
+        // plotters-canvas draws nothing for a transparent text.
+        if style.color().alpha == 0.0 {
+            return None;
+        }
+        let context = self.context.as_ref()?;
+        context.set_font(&css_font(style));
+        context.set_text_align(match style.anchor().h_pos {
+            HPos::Left => "start",
+            HPos::Center => "center",
+            HPos::Right => "end",
+        });
+        context.set_text_baseline(match style.anchor().v_pos {
+            VPos::Top => "top",
+            VPos::Center => "middle",
+            VPos::Bottom => "bottom",
+        });
+        let m = context.measure_text(text).ok()?;
+        let (l, r) = (m.actual_bounding_box_left(), m.actual_bounding_box_right());
+        let (a, d) = (
+            m.actual_bounding_box_ascent(),
+            m.actual_bounding_box_descent(),
+        );
+        if ![l, r, a, d].iter().all(|v| v.is_finite()) {
+            return None;
+        }
+        let (x, y) = (f64::from(pos.0), f64::from(pos.1));
+        // Unturned, the ink spans x - l .. x + r and y - a .. y + d.
+        Some(match style.transform() {
+            FontTransform::Rotate90 => (x - d, y - l, a + d, l + r),
+            FontTransform::Rotate270 => (x - a, y - r, a + d, l + r),
+            FontTransform::Rotate180 => (x - r, y - d, l + r, a + d),
+            _ => (x - l, y - a, l + r, a + d),
         })
     }
 }
@@ -60,6 +119,9 @@ impl DrawingBackend for MeasuredCanvas {
     }
 
     fn present(&mut self) -> Result<(), DrawingErrorKind<CanvasError>> {
+        let _ = self
+            .canvas
+            .set_attribute("data-label-boxes", &std::mem::take(&mut self.boxes));
         self.inner.present()
     }
 
@@ -77,6 +139,12 @@ impl DrawingBackend for MeasuredCanvas {
         to: BackendCoord,
         style: &S,
     ) -> Result<(), DrawingErrorKind<CanvasError>> {
+        // A tick mark: short and along an axis (a grid line or an axis is long).
+        let (dx, dy) = ((to.0 - from.0).abs(), (to.1 - from.1).abs());
+        if (dx == 0) != (dy == 0) && dx.max(dy) <= 16 {
+            let (x, y) = (from.0.min(to.0), from.1.min(to.1));
+            let _ = write!(self.boxes, "{x},{y},{},{},k;", dx.max(1), dy.max(1));
+        }
         self.inner.draw_line(from, to, style)
     }
 
@@ -122,6 +190,10 @@ impl DrawingBackend for MeasuredCanvas {
         style: &S,
         pos: BackendCoord,
     ) -> Result<(), DrawingErrorKind<CanvasError>> {
+        if let Some(ink) = self.ink_box(text, style, pos) {
+            let (x, y, w, h) = ink;
+            let _ = write!(self.boxes, "{x:.0},{y:.0},{w:.0},{h:.0},t;");
+        }
         self.inner.draw_text(text, style, pos)
     }
 

@@ -51,9 +51,10 @@ pub fn ProviderSelect() -> impl IntoView {
                             Some(format!("delisted-{}-{}", price.provider, price.accelerator))
                         }
                     };
-                    // Short enough for the select's width (the hint above says "per GPU-hour"); a
-                    // stale price gets "⚠" in the text and its age in full for a tooltip and a
-                    // screen reader (and in the note under the select once chosen).
+                    // Short enough for a phone's select (the hint above says "per GPU-hour"; the
+                    // price's date is in its "Show the math"); a stale price gets "⚠" in the text
+                    // and its date and age in full for a tooltip and a screen reader (and in the
+                    // note under the select once chosen).
                     let price_text = runway_model::usd_as_published(price.usd_per_gpu_hour, 2);
                     let text = match age {
                         PriceAge::Delisted => tr!(
@@ -64,14 +65,12 @@ pub fn ProviderSelect() -> impl IntoView {
                         PriceAge::Stale(_) => tr!(
                             "hardware.provider_option_stale",
                             name = provider.name,
-                            price = price_text,
-                            as_of = price.as_of
+                            price = price_text
                         ),
                         PriceAge::Fresh => tr!(
                             "hardware.provider_option",
                             name = provider.name,
-                            price = price_text,
-                            as_of = price.as_of
+                            price = price_text
                         ),
                     };
                     let full = match age {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { pageSuite } from './support/suite.mjs';
 import { CalculatorPage } from './support/calculator-page.mjs';
+import { openEverything } from './support/layout.mjs';
 
 const suite = pageSuite();
 const { done } = suite;
@@ -40,21 +41,6 @@ async function openPage(query, options = {}) {
   await calc.open(query);
   await calc.page.getByTestId('answer-total').waitFor();
   return calc;
-}
-
-/**
- * Opens every collapsible section from its summary (a section is built on first open; nested ones
- * appear once their parent is built), then every other disclosure ("show the math", …).
- */
-async function openEverything(calc) {
-  for (let pass = 0; pass < 4; pass++) {
-    const closed = await calc.page.evaluate(() => [...document.querySelectorAll('details.section:not([open])')].map((d) => d.id));
-    if (closed.length === 0) break;
-    for (const id of closed) await calc.openSection(id);
-  }
-  await calc.page.evaluate(() => document.querySelectorAll('details:not([open])').forEach((d) => (d.open = true)));
-  // Charts draw in the next animation frame; let the layout settle.
-  await calc.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 /** Runs axe on the page and fails listing each violation: rule, impact, message, every target. */

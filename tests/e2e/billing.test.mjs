@@ -165,7 +165,13 @@ test('the API picker marks a price older than 12 months as stale', async () => {
   const option = calc.page.getByTestId('input-api').locator('[data-testid="stale-api-gpt-4o"]');
   assert.equal(await option.count(), 1);
   assert.equal(await option.getAttribute('class'), 'stale');
-  assert.match(await option.textContent(), /^OpenAI GPT-4o \(2024-08-06\) · \$2\.50 in \/ \$10\.00 out per Mtok · as of 2024-08-06 · stale: \d+ months old · batch \$1\.25 \/ \$5\.00$/);
-  // The Batch API's price follows the list price where the provider sells one (OpenAI: half).
+  // The option reads the blended price the comparison uses, (3 × $2.50 + $10.00) / 4 = $4.375
+  // ("$4.38"), and the mark; the prices in and out, their date and age are its tooltip.
+  assert.equal(await option.textContent(), 'OpenAI GPT-4o (2024-08-06) · $4.38 ⚠');
+  const full = /^OpenAI GPT-4o \(2024-08-06\): \$2\.50 in \/ \$10\.00 out per Mtok, as of 2024-08-06 · stale: \d+ months old · batch \$1\.25 \/ \$5\.00$/;
+  assert.match(await option.getAttribute('title'), full);
+  // The Batch API's price follows the list price where the provider sells one (OpenAI: half), and
+  // the chosen API's prices are said in full under the picker, no hover needed.
+  assert.match(await calc.page.getByTestId('api-chosen').innerText(), full);
   await done(calc);
 });

@@ -51,7 +51,7 @@ test('São Paulo: LoRA-tune an 8B model, serve it a year, in reais, with AWS and
   assert.deepEqual(link.searchParams.getAll('grant').map((g) => g.split(':')[0]), ['aws-activate', 'azure-founders']);
   assert.equal(link.searchParams.get('cur'), 'brl');
   // The answers read first: the plan's cost in reais, and the credits pay part of it.
-  assert.match(await page.getByTestId('answer-total').innerText(), /^R\$ /);
+  assert.match(await page.getByTestId('answer-total').innerText(), /^R\$\u00a0/);
   const [total, credits] = [await calc.value('answer-total'), await calc.value('answer-credits-used')];
   assert.ok(credits > 0 && credits <= total, `total ${total}, credits ${credits}`);
   // 123 presses on 898bfa8: R$ and its rate typed (11), the example job retyped into the LoRA on

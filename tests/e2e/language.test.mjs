@@ -81,8 +81,8 @@ test('one link opens the same plan, to the same numbers, in both languages', asy
   // $420,003.56 = 420.00356 thousands; the headline rounds to two significant digits but never
   // drops a whole digit (no decimals from 100 up), so 420.00356 → "420": "$420K".
   assert.equal(totalEn, '$420K');
-  assert.equal(totalPt, 'US$ 420K');
-  const swapped = totalEn.replace('$', 'US$ ').replace(/[.,]/g, (c) => (c === '.' ? ',' : '.'));
+  assert.equal(totalPt, 'US$\u00a0420K');
+  const swapped = totalEn.replace('$', 'US$\u00a0').replace(/[.,]/g, (c) => (c === '.' ? ',' : '.'));
   assert.equal(totalPt, swapped);
   // The link each page writes is the same plan (the language key aside).
   const strip = (u) => { const p = new URL(u).searchParams; p.delete('lang'); p.sort(); return p.toString(); };
@@ -182,8 +182,8 @@ test('a headline of whole thousands reads "$420K" and "US$ 420K", one with a dec
   // 1,000 GPUs, 2.9M GPU-hours at $1.00 = $2,900,000 (120.8 days at 24,000 GPU-hours a day):
   // two significant digits of millions, "$2.9M", the decimal a comma in Portuguese.
   for (const [work, en, pt] of [
-    ['aws:h100-sxm:8:60K:0:1:7', '$420K', 'US$ 420K'],
-    ['aws:h100-sxm:1000:2.9M:0:1:1', '$2.9M', 'US$ 2,9M'],
+    ['aws:h100-sxm:8:60K:0:1:7', '$420K', 'US$\u00a0420K'],
+    ['aws:h100-sxm:1000:2.9M:0:1:1', '$2.9M', 'US$\u00a02,9M'],
   ]) {
     for (const [lang, want] of [['en', en], ['pt', pt]]) {
       const calc = await openIn(`?t0=2026-12-01&work=${work}&lang=${lang}`);
@@ -278,7 +278,7 @@ test('the catalog\'s descriptions are in the reader\'s language, marked as such'
     // stays quoted as published, and marked English.
     assert.ok((await card.locator('[lang=en]').allInnerTexts()).some((t) => t.startsWith('How Much Free GPU Credit')));
     const typical = await card.locator('p.hint').first().innerText();
-    assert.ok(typical.includes(lang === 'pt' ? 'Estimativa: US$ 25K, metade do teto' : 'Estimate: $25K, half of'), typical);
+    assert.ok(typical.includes(lang === 'pt' ? 'Estimativa: US$\u00a025K, metade do teto' : 'Estimate: $25K, half of'), typical);
     await done(calc);
   }
 });
@@ -293,7 +293,7 @@ test('show the math cites the catalog\'s sources in the reader\'s language, quot
   await card.locator('summary').click();
   await card.locator('.math .citations').waitFor();
   const cited = await card.locator('.citations').innerText();
-  assert.match(cited, /Azure ND96asr_A100_v4 a US\$ 27,197\/h \/ 8 = US\$ 3,3996 por GPU \(eastus, preços de varejo do Azure pelo rastreador de preços .*lido em 2026-11-09\); o mesmo que TechCrunch, "Alternative clouds are booming as companies seek cheaper access to GPUs" \(a matéria sobre a rodada de US\$ 1,1 bi da CoreWeave\), maio de 2024: US\$ 3,40, US\$ 2\.482\/mês/);
+  assert.match(cited, /Azure ND96asr_A100_v4 a US\$\u00a027,197\/h \/ 8 = US\$\u00a03,3996 por GPU \(eastus, preços de varejo do Azure pelo rastreador de preços .*lido em 2026-11-09\); o mesmo que TechCrunch, "Alternative clouds are booming as companies seek cheaper access to GPUs" \(a matéria sobre a rodada de US\$\u00a01,1 bi da CoreWeave\), maio de 2024: US\$\u00a03,40, US\$\u00a02\.482\/mês/);
   assert.doesNotMatch(cited, /per GPU|read 2026|May 2024/);
   assert.deepEqual(await card.locator('.citations [lang=en]').allInnerTexts(), ['Alternative clouds are booming as companies seek cheaper access to GPUs']);
   await done(calc);

@@ -97,8 +97,11 @@ test('a plan without grants says so and points to the catalog, which opens', asy
   await done(calc);
 });
 
-test('answers on the first screen; page heights within 4 desktop and 8 phone screens', async () => {
-  for (const [viewport, screens, answerScreens, name] of [[DESKTOP, 4, 1, 'desktop'], [PHONE, 8, 2, 'phone']]) {
+// The phone's budget was 8 screens until every control a thumb hits became 44 × 44 px (issue 47,
+// WCAG 2.2's AAA target size): this plan's page went from within 6,752 px to 7,225 px (6 Dec
+// 2026), so the budget is 9 screens; the answers still come within the first two.
+test('answers on the first screen; page heights within 4 desktop and 9 phone screens', async () => {
+  for (const [viewport, screens, answerScreens, name] of [[DESKTOP, 4, 1, 'desktop'], [PHONE, 9, 2, 'phone']]) {
     const extra = viewport === PHONE ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {};
     const calc = await openAt(viewport, PLAN, extra);
     await calc.page.waitForTimeout(300);

@@ -481,7 +481,7 @@ fn safe_days(grant: &Grant, cap: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::super::{simulate, GrantInput, LineItem, RunwayTotals, WorkloadInput};
-    use super::{fast, totals};
+    use super::{fast, schedule, totals, NEVER};
     use crate::data::catalog::Scope;
     use proptest::prelude::*;
     use proptest::test_runner::{Config, TestRunner};
@@ -514,6 +514,60 @@ mod tests {
     /// The event-jumping path itself (not the fallback to `simulate`).
     fn jumped(grants: &[GrantInput], workloads: &[WorkloadInput]) -> RunwayTotals {
         fast(grants, workloads).unwrap_or_else(|| panic!("fell back to simulate"))
+    }
+
+    /// `schedule`'s closed form, by hand: the day a workload's last (partial) day falls on and
+    /// what it costs, without the day-by-day walk.
+    #[test]
+    fn a_schedule_finds_the_last_day_and_its_partial_due_in_closed_form() {
+        // 100 GPU-hours at 24 a day ($1/h) from day 10: days 10-13 take 96 h, day 14 the last 4 h
+        // ($4). Every subtraction is exact (24 is a whole number of 100's grains): no error margin.
+        let s = schedule(&work(1, 1.0, 1.0, 10, 100.0), 1_826)
+            .flatten()
+            .unwrap_or_else(|| panic!("closed form"));
+        assert_eq!((s.start, s.last), (10, 14));
+        assert_eq!((s.due, s.last_due, s.last_err), (24.0, 4.0, 0.0));
+        // 96 h: four whole days, the last one (day 13) full.
+        let s = schedule(&work(1, 1.0, 1.0, 10, 96.0), 1_826)
+            .flatten()
+            .unwrap_or_else(|| panic!("closed form"));
+        assert_eq!((s.last, s.last_due, s.last_err), (13, 24.0, 0.0));
+        // At $2.50/h and 2 GPUs (48 h, $120 a day), 100 h: days 0-1 take 96 h, day 2 4 h ($10).
+        let s = schedule(&work(2, 1.0, 2.5, 0, 100.0), 1_826)
+            .flatten()
+            .unwrap_or_else(|| panic!("closed form"));
+        assert_eq!((s.start, s.last, s.due, s.last_due), (0, 2, 120.0, 10.0));
+    }
+
+    #[test]
+    fn a_schedule_past_the_horizon_never_ends_and_a_rounded_one_carries_its_margin() {
+        // 3,000 days of 24 h from day 100, horizon 1,826: 1,726 days fit, the last is never
+        // reached; every day's due is the full $24.
+        let s = schedule(&work(1, 1.0, 1.0, 100, 24.0 * 3000.0), 1_826)
+            .flatten()
+            .unwrap_or_else(|| panic!("closed form"));
+        assert_eq!(
+            (s.start, s.last, s.due, s.last_due),
+            (100, NEVER, 24.0, 24.0)
+        );
+        // Duty 0.3: 7.2 h a day, not a whole number of 100's grains (24 × 0.3 is
+        // 7.199999999999999 in binary). 100 / 7.2 = 13.9: days 0-12 take 93.6 h, day 13 the last
+        // 6.4 h, known to within a margin (above 0, far below a millionth of a dollar).
+        let s = schedule(&work(1, 0.3, 1.0, 0, 100.0), 1_826)
+            .flatten()
+            .unwrap_or_else(|| panic!("closed form"));
+        assert_eq!(s.last, 13);
+        assert!((s.last_due - 6.4).abs() < 1e-9, "{}", s.last_due);
+        assert!(s.last_err > 0.0 && s.last_err < 1e-9, "{}", s.last_err);
+        // Nothing is ever due: no hours, a free price, a start at the horizon.
+        assert!(schedule(&work(1, 1.0, 1.0, 0, 0.0), 1_826).is_none());
+        assert!(schedule(&work(1, 1.0, 0.0, 0, 100.0), 1_826).is_none());
+        assert!(schedule(&work(1, 1.0, 1.0, 1_826, 100.0), 1_826).is_none());
+        // A price that is not a number is not a case the closed form takes: `simulate` does.
+        assert!(matches!(
+            schedule(&work(1, 1.0, f64::NAN, 0, 100.0), 1_826),
+            Some(None)
+        ));
     }
 
     #[test]
