@@ -171,6 +171,43 @@ fn label_place(
         })
 }
 
+/// The size `text` takes in `style`, in backend pixels: measured by the backend (the canvas
+/// measures its own font), else 7 px a character and the style's line.
+fn text_size<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    text: &str,
+    style: &TextStyle,
+    scale: f64,
+) -> (i32, i32) {
+    root.estimate_text_size(text, style).map_or(
+        (
+            text.chars().count() as i32 * px(scale, 7.0) as i32,
+            (style.font.get_size() / 1.24 * 1.2) as i32,
+        ),
+        |(w, h)| (w as i32, h as i32),
+    )
+}
+
+/// A marked point's label in 13 px text, where [`label_place`] finds room for it (else none).
+fn draw_point_label<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    plot: PixelBox,
+    point: (i32, i32),
+    label: &str,
+    prefer_left: bool,
+    avoid: &[PixelBox],
+    scale: f64,
+) -> DrawResult {
+    let style = font(scale, 13.0);
+    let size = text_size(root, label, &style, scale);
+    match label_place(plot, point, size, prefer_left, avoid, scale) {
+        Some(at) => root
+            .draw(&Text::new(label.to_string(), at, style))
+            .map_err(|e| format!("{e:?}")),
+        None => Ok(()),
+    }
+}
+
 /// The plotting area of a built chart as a [`PixelBox`].
 fn plot_box<DB: DrawingBackend, CT: CoordTranslate>(area: &DrawingArea<DB, CT>) -> PixelBox {
     let (x, y) = area.get_pixel_range();
@@ -229,28 +266,10 @@ pub fn draw_cost_vs_mfu<DB: DrawingBackend>(
     chart
         .draw_series(std::iter::once(Circle::new(current, r, ACCENT.filled())))
         .map_err(err)?;
-    let label = text.marker.clone();
-    // Measured by the backend (the canvas measures its own font); 7 px a character otherwise.
-    let style = font(scale, 13.0);
-    let size = root.estimate_text_size(&label, &style).map_or(
-        (
-            label.chars().count() as i32 * px(scale, 7.0) as i32,
-            px(scale, 16.0) as i32,
-        ),
-        |(w, h)| (w as i32, h as i32),
-    );
     let point = chart.backend_coord(&current);
     let prefer_left = current.0 > (x_min + x_max) / 2.0;
-    if let Some(at) = label_place(
-        plot_box(chart.plotting_area()),
-        point,
-        size,
-        prefer_left,
-        &[],
-        scale,
-    ) {
-        root.draw(&Text::new(label, at, style)).map_err(err)?;
-    }
+    let plot = plot_box(chart.plotting_area());
+    draw_point_label(root, plot, point, &text.marker, prefer_left, &[], scale)?;
     root.present().map_err(err)
 }
 
@@ -503,13 +522,7 @@ pub fn draw_sweep<DB: DrawingBackend>(
             // Its label at the line's top, right of it, or left of it where it would pass the
             // plot's edge, below the legend where it would cover it.
             let style = font(scale, 12.0);
-            let (w, h) = root.estimate_text_size(label, &style).map_or(
-                (
-                    label.chars().count() as i32 * px(scale, 7.0) as i32,
-                    px(scale, 15.0) as i32,
-                ),
-                |(w, h)| (w as i32, h as i32),
-            );
+            let (w, h) = text_size(root, label, &style, scale);
             let plot = plot_box(chart.plotting_area());
             let (line_x, _) = chart.backend_coord(&(*x, y_max));
             let pad = px(scale, 4.0) as i32;
@@ -538,21 +551,10 @@ pub fn draw_sweep<DB: DrawingBackend>(
                     INK.filled(),
                 )))
                 .map_err(err)?;
-            let style = font(scale, 13.0);
-            let size = root.estimate_text_size(label, &style).map_or(
-                (
-                    label.chars().count() as i32 * px(scale, 7.0) as i32,
-                    px(scale, 16.0) as i32,
-                ),
-                |(w, h)| (w as i32, h as i32),
-            );
             let point = chart.backend_coord(at);
             let plot = plot_box(chart.plotting_area());
             let prefer_left = point.0 > (plot.0 + plot.2) / 2;
-            if let Some(p) = label_place(plot, point, size, prefer_left, &taken, scale) {
-                root.draw(&Text::new(label.clone(), p, style))
-                    .map_err(err)?;
-            }
+            draw_point_label(root, plot, point, label, prefer_left, &taken, scale)?;
         }
     }
     root.present().map_err(err)
