@@ -1,10 +1,10 @@
 # GPU Credit Runway: the two commands a fresh machine needs are `make serve` and `make test`.
 SHELL := /bin/bash
-export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+export PATH := $(CURDIR)/scripts/bin:$(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 # Subpath to host the static site under, e.g. `make dist PUBLIC_URL=/tools/runway/`.
 PUBLIC_URL ?= /
 
-.PHONY: setup serve dev test test-native test-mutants mutants mutants-scores test-size test-e2e test-engines release build dist bench fuzz screenshot clean
+.PHONY: setup serve dev test test-native test-mutants mutants mutants-scores test-size test-e2e test-engines release build dist bench wasm-sizes fuzz screenshot clean
 
 ## Install whatever is missing (wasm target, trunk, wasm-bindgen CLI, wasm-opt, Chromium, playwright-core).
 setup:
@@ -96,6 +96,12 @@ bench: setup
 ## a million cases per target (about 10 minutes on two cores, most of it the link-shaped target).
 fuzz:
 	FUZZ_CASES=1000000 cargo bench --profile fuzz -p runway-model --bench fuzz
+
+## Where the wasm's bytes are (docs/performance.md, "Two modules"): code by crate and the 15
+## largest functions of the main module and of each chunk, as split before wasm-bindgen (names
+## kept). Run after `make build` (or `trunk build --release`).
+wasm-sizes:
+	@for f in target/wasm-bindgen/release/wasm-split/*.wasm; do echo "== $$f"; python3 bench/wasm-sizes.py "$$f" 15; done
 
 ## Refresh the README screenshot.
 screenshot: build

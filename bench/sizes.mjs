@@ -68,13 +68,33 @@ export function readmeReferenceKB(readme) {
   return v;
 }
 
+/**
+ * The README's critical-path reference in KB: the bold figure on the line "Critical path (gzip -9 of
+ * what the first screen's controls need: index.html, the main script and the main module): **N KB**".
+ */
+export function readmeCriticalKB(readme) {
+  const m = readme.match(/Critical path \(gzip -9 of what the first screen's controls need: index\.html, the main script and the main module\): \*\*([0-9][0-9,]*(?:\.[0-9]+)?) KB\*\*/);
+  if (!m) throw new Error('README.md has no line "Critical path (gzip -9 of what the first screen\'s controls need: …): **N KB**"');
+  const v = Number(m[1].replaceAll(',', ''));
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`README critical path ${m[1]} is not a positive number`);
+  return v;
+}
+
+/**
+ * The files the first screen's controls wait for: the page, the main script and the main module
+ * (not the second module, its loader, the worker, the icons or the manifest).
+ */
+export function isCritical(file) {
+  return file === 'index.html' || /^gpu-credit-runway-[0-9a-f]+(_bg\.wasm|\.js)$/.test(file);
+}
+
 /** Whether `totalBytes` is at most `tolerance` (0.05: 5 %) above `referenceKB`, with a message. */
-export function checkTotal(totalBytes, referenceKB, tolerance = 0.05) {
+export function checkTotal(totalBytes, referenceKB, tolerance = 0.05, what = 'release bundle') {
   const limitKB = referenceKB * (1 + tolerance);
   const actualKB = kb(totalBytes);
   const over = (actualKB / referenceKB - 1) * 100;
   const ok = actualKB <= limitKB;
-  const message = `release bundle ${actualKB.toFixed(1)} KB gzip -9 against the reference ${referenceKB.toFixed(1)} KB `
+  const message = `${what} ${actualKB.toFixed(1)} KB gzip -9 against the reference ${referenceKB.toFixed(1)} KB `
     + `(${over >= 0 ? '+' : ''}${over.toFixed(1)} %, limit +${(tolerance * 100).toFixed(0)} % = ${limitKB.toFixed(1)} KB)`;
   return { ok, actualKB, limitKB, message };
 }

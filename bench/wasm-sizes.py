@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Attributes a wasm module's code bytes to crates using its name section (a poor man's twiggy).
-Usage: bench/wasm-sizes.py target/wasm32-unknown-unknown/release/gpu-credit-runway.wasm"""
+"""Attributes a wasm module's code bytes to crates using its name section (a poor man's twiggy),
+and lists its largest functions.
+Usage: bench/wasm-sizes.py MODULE.wasm [FUNCTIONS]   (FUNCTIONS: how many of the largest, default 0)
+`make wasm-sizes` runs it on the release build's two modules before wasm-bindgen (names kept)."""
 import re, sys
 from collections import Counter
 
@@ -59,6 +61,21 @@ def crate_of(name):
     m = re.search(r'C[0-9A-Za-z_]*?\d+([a-z_][a-z0-9_]+)', name)
     return m.group(1) if m else name[:30]
 
+def demangle(name):
+    """A legacy (_ZN) Rust symbol as a path without its hash; other names as they are."""
+    if not name.startswith('_ZN'):
+        return name
+    segs, k = [], 3
+    while k < len(name) and name[k].isdigit():
+        m = re.match(r'\d+', name[k:]); n = int(m.group()); k += len(m.group())
+        segs.append(name[k:k + n]); k += n
+    if segs and re.fullmatch(r'h[0-9a-f]{16}', segs[-1]):
+        segs.pop()
+    path = '::'.join(segs)
+    for a, b in (('$LT$', '<'), ('$GT$', '>'), ('$RF$', '&'), ('$u20$', ' '), ('$u7b$', '{'), ('$u7d$', '}'), ('$C$', ','), ('..', '::'), ('$u27$', "'"), ('$BP$', '*')):
+        path = path.replace(a, b)
+    return path
+
 by = Counter()
 for n, size in enumerate(bodies):
     name = names.get(imports + n, '?')
@@ -67,3 +84,8 @@ total = sum(bodies)
 print(f'code {total} bytes, data segment {data_bytes} bytes')
 for k, v in by.most_common(25):
     print(f'{v:9d} {100*v/total:5.1f}%  {k}')
+top = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+if top:
+    print(f'largest {top} functions:')
+    for size, n in sorted(((size, n) for n, size in enumerate(bodies)), reverse=True)[:top]:
+        print(f'{size:9d}  {demangle(names.get(imports + n, "?"))[:140]}')

@@ -34,9 +34,10 @@ async function precache() {
   }));
   // The page must be this build's: it names the build's hashed files. (A release deployed between
   // fetching this worker and fetching the page would otherwise pair another build's page with
-  // these files.)
+  // these files.) The second module and its loader (split-*.wasm, wasm-split-*.js) are named by
+  // the main script, not the page; the main script's name, which the page holds, is their build's.
   const html = await got.find(([u]) => u === PAGE)[1].clone().text();
-  const missing = FILES.filter((f) => HASHED.test(f) && !html.includes(f));
+  const missing = FILES.filter((f) => HASHED.test(f) && !/^(wasm-)?split-/.test(f) && !html.includes(f));
   if (missing.length) throw new Error(`the page is not this build's: it does not name ${missing.join(', ')}`);
   const cache = await caches.open(CACHE);
   try {

@@ -8,11 +8,16 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { linkManifest, writeServiceWorker } from './service-worker.mjs';
+import { placeChunks } from './wasm-split-dist.mjs';
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('TRUNK_STAGING_DIR is not set: run as a Trunk post_build hook');
 const file = join(dir, 'index.html');
 let html = readFileSync(file, 'utf8');
+// First the detail sections' module, optimised, hashed and linked (scripts/wasm-split-dist.mjs).
+const split = placeChunks(dir, html);
+html = split.html;
+console.log(`csp-hash: split module ${split.chunks.join(', ') || '(none)'}`);
 const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
 if (inline.length === 0) throw new Error('no inline script found in index.html');
 const hashes = inline.map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);

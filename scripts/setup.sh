@@ -28,6 +28,14 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGE
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 
+# wasm-split-cli: cuts the module at its split point before wasm-bindgen (scripts/bin/wasm-bindgen,
+# the wasm-bindgen Trunk runs; docs/performance.md, "Two modules").
+WASM_SPLIT_VERSION=0.2.4
+if ! cargo install --list 2>/dev/null | grep -q "^wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  say "installing wasm-split-cli $WASM_SPLIT_VERSION (cargo, ~2 min cold)"
+  cargo install --locked wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary
+fi
+
 # cargo-mutants, the mutation tool of `make test` (the model code a change touched) and `make mutants`
 # (every mutant of the model): docs/tests.md, "Mutation checks".
 CARGO_MUTANTS_VERSION=27.1.0

@@ -2,16 +2,11 @@ use leptos::prelude::*;
 use runway_model::{tr, Catalog};
 use std::time::Duration;
 
+use crate::details::Detail;
 use crate::lang::{CurrencySwitch, LangSwitch};
 use crate::platform::browser;
-use crate::sections::advisor::AdvisorPanel;
 use crate::sections::answers::AnswersPanel;
-use crate::sections::billing::BillingPanel;
-use crate::sections::charts::Charts;
-use crate::sections::compare::ComparePanel;
 use crate::sections::credits::CreditsPanel;
-use crate::sections::hidden_costs::HiddenCostsPanel;
-use crate::sections::saved::SavedPlansPanel;
 use crate::sections::share::ShareBar;
 use crate::sections::workload::inputs::InputsPanel;
 use crate::sections::workload::results::Results;
@@ -19,7 +14,6 @@ use crate::state::derived::provide_derived;
 use crate::state::last_plan::{remember_last, restore_last};
 use crate::state::{provide_app_state, AppState};
 use crate::widgets::announce::LiveRegion;
-use crate::widgets::glossary::Glossary;
 use crate::widgets::section::{
     follow_hash, provide_sections, Collapsible, OpenSections, SectionNav,
 };
@@ -90,16 +84,18 @@ pub fn App(in_steps: bool) -> impl IntoView {
         })
     });
     let sections = provide_sections();
+    let details = crate::details::provide_details();
     let built = RwSignal::new(if in_steps { STATE } else { WHOLE_PAGE });
     if in_steps {
         // The results the first screen reads, computed in this task (memos compute when read).
         state.runway.with_untracked(|_| ());
-        build_in_steps(built, sections);
+        build_in_steps(built, sections, details);
     } else {
         // All of it in this task (a rebuild: the build's copy of the first screen, if still there,
         // goes in the same task).
         crate::lang::remove_first_screen_copy();
         request_animation_frame(move || follow_hash(sections));
+        details.load();
     }
     let shows = move |part: u8| move || built.get() >= part;
     view! {
@@ -140,38 +136,24 @@ pub fn App(in_steps: bool) -> impl IntoView {
             <Show when=shows(CALCULATOR)>
                 <section id="workload" class="panel inputs" aria-label=tr!("app.inputs")><InputsPanel /></section>
                 <div class="side-details">
-                    <Collapsible id="advisor" class="panel advisor" title=tr!("sections.advisor.title") blurb=tr!("sections.advisor.blurb")>
-                        <AdvisorPanel />
-                    </Collapsible>
-                    <Collapsible id="saved" class="panel saved" title=tr!("sections.saved.title") blurb=tr!("sections.saved.blurb")>
-                        <SavedPlansPanel />
-                    </Collapsible>
+                    <Collapsible id="advisor" class="panel advisor" title=tr!("sections.advisor.title") blurb=tr!("sections.advisor.blurb") detail=Detail::Advisor />
+                    <Collapsible id="saved" class="panel saved" title=tr!("sections.saved.title") blurb=tr!("sections.saved.blurb") detail=Detail::Saved />
                 </div>
                 <section class="panel results" aria-label=tr!("app.results")><Results current=state.shown job=state.job /></section>
-                <Collapsible id="charts" class="panel charts" title=tr!("sections.charts.title") blurb=tr!("sections.charts.blurb")>
-                    <div class="charts-grid"><Charts estimate=state.estimate job=state.job /></div>
-                </Collapsible>
+                <Collapsible id="charts" class="panel charts" title=tr!("sections.charts.title") blurb=tr!("sections.charts.blurb") detail=Detail::Charts />
             </Show>
             <Show when=shows(WHOLE_PAGE)>
-                <section id="credits" class="panel credits" aria-label=tr!("app.credits")><CreditsPanel runway=state.runway plan_errors=state.plan_errors day0=state.day0 plan=state.plan catalog=state.catalog /></section>
+                <section id="credits" class="panel credits" aria-label=tr!("app.credits")><CreditsPanel runway=state.runway plan_errors=state.plan_errors day0=state.day0 catalog=state.catalog /></section>
                 <div class="details-grid">
-                    <Collapsible id="hidden-costs" class="panel hidden" title=tr!("sections.hidden_costs.title") blurb=tr!("sections.hidden_costs.blurb")>
-                        <HiddenCostsPanel />
-                    </Collapsible>
-                    <Collapsible id="compare" class="panel compare" title=tr!("sections.compare.title") blurb=tr!("sections.compare.blurb")>
-                        <ComparePanel />
-                    </Collapsible>
-                    <Collapsible id="billing" class="panel billing" title=tr!("sections.billing.title") blurb=tr!("sections.billing.blurb")>
-                        <BillingPanel />
-                    </Collapsible>
+                    <Collapsible id="hidden-costs" class="panel hidden" title=tr!("sections.hidden_costs.title") blurb=tr!("sections.hidden_costs.blurb") detail=Detail::HiddenCosts />
+                    <Collapsible id="compare" class="panel compare" title=tr!("sections.compare.title") blurb=tr!("sections.compare.blurb") detail=Detail::Compare />
+                    <Collapsible id="billing" class="panel billing" title=tr!("sections.billing.title") blurb=tr!("sections.billing.blurb") detail=Detail::Billing />
                 </div>
             </Show>
         </main>
         <Show when=shows(WHOLE_PAGE)>
             <footer class="foot">
-                <Collapsible id="glossary" class="glossary-panel" title=tr!("sections.glossary.title") blurb=tr!("sections.glossary.blurb")>
-                    <Glossary />
-                </Collapsible>
+                <Collapsible id="glossary" class="glossary-panel" title=tr!("sections.glossary.title") blurb=tr!("sections.glossary.blurb") detail=Detail::Glossary />
                 <p>{tr!("app.footer")}</p>
             </footer>
         </Show>
@@ -185,7 +167,7 @@ pub fn App(in_steps: bool) -> impl IntoView {
 /// 60-110 ms on a 2-core machine (half of it the engine compiling the wasm functions on their first
 /// call) and its first frame waited for all of it. A hidden tab paints nothing: there the parts
 /// follow each other in plain tasks.
-fn build_in_steps(built: RwSignal<u8>, sections: OpenSections) {
+fn build_in_steps(built: RwSignal<u8>, sections: OpenSections, details: crate::details::Details) {
     let next = move || {
         // The page was rebuilt meanwhile (language, currency): the new one builds itself.
         let Some(part) = built.try_get_untracked() else {
@@ -196,9 +178,12 @@ fn build_in_steps(built: RwSignal<u8>, sections: OpenSections) {
             crate::lang::remove_first_screen_copy();
         }
         if part + 1 < WHOLE_PAGE {
-            build_in_steps(built, sections);
+            build_in_steps(built, sections, details);
         } else {
             request_animation_frame(move || follow_hash(sections));
+            // The detail sections' module, once the page is idle (a section opened meanwhile,
+            // by its summary or the link's `#section`, has asked for it already).
+            request_idle_callback(move || details.load());
         }
     };
     // Nothing to show before the first screen: no frame to wait for.

@@ -1,6 +1,7 @@
 //! Entry point: install the panic hook (a visible banner, not a blank page) and mount the app.
 
 mod app;
+mod details;
 mod lang;
 mod platform;
 mod sections;

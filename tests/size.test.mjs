@@ -9,7 +9,7 @@ import { existsSync, readFileSync, mkdtempSync, writeFileSync, utimesSync } from
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { bundleFiles, bundleSizes, checkTotal, readmeReferenceKB } from '../bench/sizes.mjs';
+import { bundleFiles, bundleSizes, checkTotal, isCritical, readmeCriticalKB, readmeReferenceKB } from '../bench/sizes.mjs';
 
 const dist = resolve(process.env.DIST_DIR ?? 'dist');
 
@@ -59,6 +59,33 @@ test('the release bundle is within 5 % of the README figure', () => {
   const r = checkTotal(total, reference);
   const files = sizes.map((s) => `${s.file} ${(s.gzip / 1024).toFixed(1)} KB`).join(', ');
   assert.ok(r.ok, `${r.message}: ${files}. Cut the growth, or if it is worth its bytes, measure with \`make bench\` and update the README's size reference with the reason.`);
+});
+
+test('the critical path is within 5 % of the README figure, and the second module is off it', () => {
+  // The split (docs/performance.md, "Two modules") keeps the detail sections out of what a phone
+  // waits for before the controls work: that figure must not creep back up.
+  assert.ok(existsSync(join(dist, 'index.html')), `no ${dist}/index.html: run 'make build' first`);
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const sizes = bundleSizes(dist, { brotli: false });
+  const critical = sizes.filter((s) => isCritical(s.file));
+  assert.deepEqual(critical.map((s) => s.file.replace(/-[0-9a-f]{8,16}(?=[._])/, '-HASH')).sort(),
+    ['gpu-credit-runway-HASH.js', 'gpu-credit-runway-HASH_bg.wasm', 'index.html'], 'the page, its script and its main module');
+  assert.ok(sizes.some((s) => /^split-details-[0-9a-f]+\.wasm$/.test(s.file)), 'the build has its second module');
+  const r = checkTotal(critical.reduce((a, s) => a + s.gzip, 0), readmeCriticalKB(readme), 0.05, 'critical path');
+  assert.ok(r.ok, `${r.message}. Keep the first screen's code small, or update the README's critical path with the reason.`);
+});
+
+test('the README critical-path figure is read from its own line', () => {
+  const line = (v) => `Critical path (gzip -9 of what the first screen's controls need: index.html, the main script and the main module): **${v} KB**\n`;
+  assert.equal(readmeCriticalKB(line('628.8')), 628.8);
+  assert.throws(() => readmeCriticalKB('Critical path: **628.8 KB**'), /no line "Critical path/);
+  // What counts: the page and the main module's two files, never the chunk or its loader.
+  assert.equal(isCritical('gpu-credit-runway-9b37c764e04de273_bg.wasm'), true);
+  assert.equal(isCritical('gpu-credit-runway-62c5cdc2d3c63d7.js'), true);
+  assert.equal(isCritical('index.html'), true);
+  assert.equal(isCritical('split-details-9b37c764e04de273.wasm'), false);
+  assert.equal(isCritical('wasm-split-62c5cdc2d3c63d7.js'), false);
+  assert.equal(isCritical('sw.js'), false);
 });
 
 test('the pre-compressed copies in the release build decompress to their files', () => {

@@ -4,7 +4,6 @@ use runway_model::{tr, usd, Field, PlannedGrant, Program, MAX_GRANTS};
 use crate::state::use_app_state;
 use crate::widgets::announce::{focus_test_id, marked, piece, Announcer, MARK};
 use crate::widgets::cited::cited;
-use crate::widgets::section::Collapsible;
 
 /// The program catalog with filters (workload shape, provider, CUDA lock-in, backing) and an "Add to
 /// plan" button on each card. The workload and the CUDA lock-in are the advisor's inputs (link keys
@@ -97,7 +96,6 @@ pub fn ProgramBrowser() -> impl IntoView {
             .collect_view()
     };
     view! {
-        <Collapsible id="programs" class="programs no-print" title=tr!("programs.title") blurb=tr!("programs.blurb") nested=true>
         <div class="filters">
             <label>{tr!("programs.workload")}" "<select data-testid="filter-shape" on:change=choose_shape><option value="" prop:selected=move || any_shape.get()>{tr!("programs.any")}</option>{shapes}</select></label>
             <label>{tr!("programs.provider")}" "<select data-testid="filter-provider" on:change=move |ev| provider.set(event_target_value(&ev))><option value="">{tr!("programs.any")}</option>{providers}</select></label>
@@ -107,7 +105,6 @@ pub fn ProgramBrowser() -> impl IntoView {
         {shape_note}
         {hidden_by_cuda}
         <div class="program-grid">{cards}</div>
-        </Collapsible>
     }
 }
 

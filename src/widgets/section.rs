@@ -224,7 +224,8 @@ pub fn Collapsible(
     /// A section inside another (its title is an `h3`).
     #[prop(optional)]
     nested: bool,
-    children: Children,
+    /// The contents, built from the second module (src/details.rs).
+    detail: crate::details::Detail,
 ) -> impl IntoView {
     let sections = use_sections();
     let on_toggle = move |ev: leptos::ev::Event| {
@@ -252,18 +253,8 @@ pub fn Collapsible(
     let mounted = Memo::new(move |was: Option<&bool>| {
         was.copied().unwrap_or(false) || sections.is_open(id) || sections.printing()
     });
-    let children = StoredValue::new_local(Some(children));
-    let contents = move || {
-        mounted
-            .get()
-            .then(|| {
-                children
-                    .try_update_value(Option::take)
-                    .flatten()
-                    .map(|c| c())
-            })
-            .flatten()
-    };
+    let details = crate::details::use_details();
+    let contents = move || mounted.get().then(|| details.view(detail));
     view! {
         <details id=id class=format!("section {class}") data-testid=format!("section-{id}")
             data-built=move || mounted.get().to_string()

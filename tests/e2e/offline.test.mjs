@@ -189,19 +189,33 @@ function releaseFrom(a, b) {
   let html = readFileSync(join(a, 'index.html'), 'utf8');
   // Trunk's hash has no leading zeros: 15 digits in one build out of 16.
   const hash = /gpu-credit-runway-([0-9a-f]{8,16})/.exec(html)[1];
-  const next = hash.replace(/[0-9a-f]/g, (c) => ((parseInt(c, 16) + 7) % 16).toString(16));
+  const shift = (h) => h.replace(/[0-9a-f]/g, (c) => ((parseInt(c, 16) + 7) % 16).toString(16));
+  const next = shift(hash);
+  // The second module's loader names the main script, so a real release renames it too
+  // (docs/performance.md, "Two modules"); the main script names it in turn.
+  const renames = [[hash, next]];
+  const loader = files.map((f) => /^wasm-split-([0-9a-f]{8,16})\.js$/.exec(f)?.[1]).find(Boolean);
+  if (loader) renames.push([loader, shift(loader)]);
+  const rename = (text) => renames.reduce((t, [from, to]) => t.split(from).join(to), text);
   const inline = (h) => [...h.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((m) => `'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
   const before = inline(html);
-  html = html.split(hash).join(next);
+  html = rename(html);
   // The loader script names the files: its hash in the policy changes with them.
   inline(html).forEach((h, i) => { html = html.replace(before[i], h); });
   for (const f of files) {
-    const to = join(b, f.split(hash).join(next));
+    const to = join(b, rename(f));
     mkdirSync(dirname(to), { recursive: true });
-    if (f === 'index.html') writeFileSync(to, html);
-    else cpSync(join(a, f), to);
+    if (f === 'index.html') continue;
+    if (f.endsWith('.js')) {
+      const text = rename(readFileSync(join(a, f), 'utf8'));
+      writeFileSync(to, text);
+      // A script whose text changed gets its new integrity in the page.
+      const name = rename(f).replace(/[.]/g, '\\.');
+      html = html.replace(new RegExp(`(href="[^"]*${name}"[^>]*integrity=")sha384-[^"]+"`), (_m, head) => `${head}sha384-${createHash('sha384').update(text).digest('base64')}"`);
+    } else cpSync(join(a, f), to);
   }
+  writeFileSync(join(b, 'index.html'), html);
   writeServiceWorker(b);
   return { oldHash: hash, newHash: next, files: buildFiles(b) };
 }

@@ -49,6 +49,9 @@ async function walk(d) {
   await d.goto(`${server.url}?${LINK}`);
   await d.waitFor('main[data-built]');
   await until(d, () => document.querySelector('main[data-built]') && document.querySelectorAll('[data-testid^=answer-]').length > 0, null, 'the answers');
+  // The second module (the runway chart's place says "Loading" until it is in): every engine reads
+  // the page once it is there.
+  await until(d, () => !document.querySelector('[data-testid=detail-loading]'), null, 'the second module');
   // Let deferred work (the address bar write, chart frames) settle before reading.
   await new Promise((r) => setTimeout(r, 500));
   seen.link = await d.run(readPage);

@@ -4,12 +4,11 @@ pub mod runway_chart;
 pub mod runway_results;
 pub mod uncertainty;
 use leptos::prelude::*;
-use runway_model::{tr, Catalog, Day0, Plan, Token, TokenError};
+use runway_model::{tr, Catalog, Day0, Token, TokenError};
 
+use crate::details::Detail;
 use crate::sections::credits::plan_list::PlanList;
-use crate::sections::credits::planner::ApplicationPlanner;
 use crate::sections::credits::runway_results::RunwayResults;
-use crate::sections::programs::ProgramBrowser;
 use crate::sections::workload::workloads::WorkloadList;
 use crate::state::RunwayView;
 use crate::widgets::section::Collapsible;
@@ -23,8 +22,6 @@ pub fn CreditsPanel(
     plan_errors: RwSignal<Vec<TokenError>>,
     /// Day 0, for the dates.
     day0: Memo<Day0>,
-    /// The plan.
-    plan: RwSignal<Plan>,
     /// The catalog.
     catalog: &'static Catalog,
 ) -> impl IntoView {
@@ -44,18 +41,15 @@ pub fn CreditsPanel(
         {link_errors}
         <WorkloadList />
         <PlanList runway=runway />
-        <RunwayResults runway=runway day0=day0 plan=plan catalog=catalog />
+        <RunwayResults runway=runway day0=day0 catalog=catalog />
         // Two tools on the runway above, side by side while closed: when to apply, and how sure it is.
         <div class="credit-tools">
             <Collapsible id="planner" class="planner-section" nested=true title=tr!("credits.planner_title")
-                blurb=tr!("credits.planner_blurb")>
-                <ApplicationPlanner />
-            </Collapsible>
+                blurb=tr!("credits.planner_blurb") detail=Detail::Planner />
             <Collapsible id="uncertainty" class="uncertainty-section" nested=true title=tr!("credits.uncertainty_title")
-                blurb=tr!("credits.uncertainty_blurb")>
-                <crate::sections::credits::uncertainty::Uncertainty />
-            </Collapsible>
+                blurb=tr!("credits.uncertainty_blurb") detail=Detail::Uncertainty />
         </div>
-        <ProgramBrowser />
+        <Collapsible id="programs" class="programs no-print" title=tr!("programs.title") blurb=tr!("programs.blurb")
+            nested=true detail=Detail::Programs />
     }
 }

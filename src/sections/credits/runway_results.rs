@@ -1,7 +1,6 @@
 use leptos::prelude::*;
-use runway_model::{data_value, tr, usd, usd_exact, BillPart, Catalog, Day0, Kind, Plan};
+use runway_model::{data_value, tr, usd, usd_exact, BillPart, Catalog, Day0, Kind};
 
-use crate::sections::credits::runway_chart::RunwayChartView;
 use crate::state::RunwayView;
 use crate::widgets::live::{follow_value, ValueText};
 
@@ -13,8 +12,6 @@ pub fn RunwayResults(
     runway: Memo<Option<RunwayView>>,
     /// Day 0, for the dates.
     day0: Memo<Day0>,
-    /// The plan, for the chart's reading of it.
-    plan: RwSignal<Plan>,
     /// The catalog, for the providers' names.
     catalog: &'static Catalog,
 ) -> impl IntoView {
@@ -79,7 +76,7 @@ pub fn RunwayResults(
             </div>
         </div>
         <BillLines runway=runway catalog=catalog />
-        <RunwayChartView runway=runway plan=plan day0=day0 />
+        {crate::details::use_details().view(crate::details::Detail::RunwayChart)}
     }
 }
 
