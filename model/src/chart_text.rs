@@ -537,6 +537,80 @@ mod tests {
     }
 
     #[test]
+    fn mfu_with_one_point_drawn_says_only_the_plan() {
+        // A curve of one MFU (both ends at 40%) has no "from … to …": it would read "Cost falls
+        // from $406K at 40% MFU to $406K at 40%". The plan's own figure alone.
+        let s = cost_vs_mfu(&[(0.4, 405_797.1)], (0.4, 405_797.1));
+        assert_eq!(s, "At your 40% MFU: $406K.");
+    }
+
+    #[test]
+    fn compare_finds_the_cheapest_wherever_it_is_and_keeps_the_first_of_a_tie() {
+        let bar = |label, cost_usd| Bar {
+            label,
+            cost_usd,
+            current: false,
+        };
+        // Cheapest first: $1,500 < $406K.
+        let first = [bar("1. Fine-tune", 1_500.0), bar("2. Pretrain", 405_797.1)];
+        assert!(
+            compare(&first).starts_with("Lowest first-year cost: 1. Fine-tune, $1,500."),
+            "{}",
+            compare(&first)
+        );
+        // Cheapest in the middle of three.
+        let middle = [
+            bar("1. Pretrain", 405_797.1),
+            bar("2. LoRA", 900.0),
+            bar("3. Fine-tune", 1_500.0),
+        ];
+        assert!(
+            compare(&middle).starts_with("Lowest first-year cost: 2. LoRA, $900."),
+            "{}",
+            compare(&middle)
+        );
+        // Two columns at the same cost: the first is named.
+        let tie = [bar("1. A", 1_500.0), bar("2. B", 1_500.0)];
+        assert!(
+            compare(&tie).starts_with("Lowest first-year cost: 1. A, $1,500."),
+            "{}",
+            compare(&tie)
+        );
+    }
+
+    #[test]
+    fn volume_where_hosting_only_ties_the_api_says_the_api_costs_less() {
+        // Self-hosting equals the API at the top volume ($20,000 each at 4e10 tokens) and costs
+        // more below it: it never costs less, so the API "costs less at every volume shown" (a
+        // tie is not a win), and no break-even was found.
+        let api = [(4e6, 2.0), (4e10, 20_000.0)];
+        let hosted = [(4e6, 5_022.4), (4e10, 20_000.0)];
+        let s = volume(&api, &hosted, None);
+        assert!(
+            s.starts_with("The API costs less at every volume shown."),
+            "{s}"
+        );
+    }
+
+    #[test]
+    fn gpus_cheapest_is_found_on_any_line_and_a_tie_keeps_the_first() {
+        // The second offered line draws lower ($300 at 128 GPUs) than the first ($400 at 64).
+        let a = [(1.0, 500.0), (64.0, 400.0)];
+        let b = [(1.0, 500.0), (128.0, 300.0)];
+        let line = |label, points| Line {
+            label,
+            points,
+            offered: true,
+        };
+        let s = cost_vs_gpus(&[line("IB", &a), line("RoCE", &b)], (64.0, 400.0));
+        assert!(s.starts_with("Cheapest: 128 GPUs on RoCE, $300."), "{s}");
+        // Both lowest at $400: the first line listed is named.
+        let c = [(1.0, 500.0), (32.0, 400.0)];
+        let tie = cost_vs_gpus(&[line("IB", &a), line("RoCE", &c)], (64.0, 400.0));
+        assert!(tie.starts_with("Cheapest: 64 GPUs on IB, $400."), "{tie}");
+    }
+
+    #[test]
     fn interval_states_the_optimum_and_the_ends() {
         // Optimum 4 h; the sweep spans 4/8 = 0.5 h ("30 min") to 4×8 = 32 h.
         let points = [(0.5, 1_200.0), (4.0, 1_000.0), (32.0, 1_500.0)];
