@@ -109,6 +109,8 @@ impl Details {
                 Ok(build) => {
                     self.build.try_set(Some(build));
                     self.loading.try_set(Loading::NotAsked);
+                    // The page grew above a link's `#section`: back to it once laid out.
+                    request_animation_frame(crate::widgets::section::settle_hash_scroll);
                 }
                 Err(LoadFailed) => {
                     self.loading.try_set(Loading::Failed);
@@ -121,29 +123,63 @@ impl Details {
     /// loading, or that it could not load with a button to try again. Asks for the module.
     pub fn view(self, detail: Detail) -> impl IntoView {
         self.load();
+        // The runway chart's place keeps about the chart's height (its canvas, legend and reading)
+        // while it loads or has failed: little below it moves when it comes.
+        let class = move |base: &'static str| {
+            if detail == Detail::RunwayChart {
+                format!("{base} chart-placeholder")
+            } else {
+                base.to_string()
+            }
+        };
         move || {
             match self.build.get() {
             Some(build) => untrack(|| build(detail)),
-            None => match self.loading.get() {
-                Loading::Failed => view! {
-                    <p class="field-error detail-failed" role="alert" data-testid="detail-failed">
-                        {tr!("details.failed")}" "
-                        <button type="button" class="link-button" data-testid="detail-retry"
-                            on:click=move |_| self.load()>{tr!("details.retry")}</button>
-                    </p>
-                }
-                .into_any(),
-                // A chart keeps its place while it loads: nothing below it moves when it comes.
-                _ => view! {
-                    <p class=if detail == Detail::RunwayChart { "chart-note detail-loading chart-placeholder" } else { "chart-note detail-loading" }
-                        data-testid="detail-loading" aria-busy="true">
-                        {tr!("details.loading")}
-                    </p>
-                }
-                .into_any(),
-            },
+            None if self.loading.get() == Loading::Failed => view! {
+                <div class=class("field-error detail-failed") role="alert" data-testid="detail-failed">
+                    <p>{tr!("details.failed")}</p>
+                    <button type="button" class="link-button" data-testid="detail-retry"
+                        on:click=move |ev| {
+                            keep_focus_near(&ev);
+                            self.load();
+                        }>{tr!("details.retry")}</button>
+                </div>
+            }
+            .into_any(),
+            None => view! {
+                <p class=class("chart-note detail-loading") data-testid="detail-loading" aria-busy="true">
+                    {tr!("details.loading")}
+                </p>
+            }
+            .into_any(),
         }
         }
+    }
+}
+
+/// The "Try again" button goes when pressed: the keyboard stays in its place, on the summary of
+/// the section it is in (Tab then enters the contents once they come), else on the panel around
+/// it, never on the page's body (the founder review of issue 46).
+fn keep_focus_near(ev: &leptos::ev::MouseEvent) {
+    use wasm_bindgen::JsCast;
+    let Some(button) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
+        return;
+    };
+    let summary = button
+        .closest("details")
+        .ok()
+        .flatten()
+        .and_then(|d| d.query_selector(":scope > summary").ok().flatten());
+    let target = summary.or_else(|| {
+        let panel = button.closest("section").ok().flatten()?;
+        let _ = panel.set_attribute("tabindex", "-1");
+        Some(panel)
+    });
+    if let Some(el) = target.and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = el.focus();
     }
 }
 

@@ -412,12 +412,11 @@ impl AppState {
     }
 
     /// Adds a job at the end of the plan and opens it in the editor.
-    pub fn add_job(&self, job: Job) {
-        let Some(index) = self.plan.try_update(|p| p.add_job(job, self.catalog)) else {
-            return;
-        };
+    pub fn add_job(&self, job: Job) -> Option<usize> {
+        let index = self.plan.try_update(|p| p.add_job(job, self.catalog))?;
         self.editing.set(Some(index));
         self.refresh_job_fields();
+        Some(index)
     }
 
     /// The plan as it is now (with the edited job and the draft), for an undo.

@@ -132,11 +132,37 @@ fn section_id(id: &str) -> Option<&'static str> {
 }
 
 fn scroll_to(id: &str) {
-    if let Some(el) = web_sys::window()
+    let Some(el) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id(id))
-    {
-        el.scroll_into_view();
+    else {
+        return;
+    };
+    el.scroll_into_view();
+    HASH_SCROLL.set(Some(id.to_string()));
+    // From here on, any wheel, touch or key of the reader's cancels the scroll back to it.
+    if !LISTENING.replace(true) {
+        for event in ["wheel", "touchstart", "keydown", "mousedown"] {
+            let listener = window_event_listener_untyped(event, |_| HASH_SCROLL.set(None));
+            // The page lives as long as the app: the listeners too.
+            std::mem::forget(listener);
+        }
+    }
+}
+
+thread_local! {
+    /// The element a link's hash scrolled to, until the reader scrolls or acts.
+    static HASH_SCROLL: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+    static LISTENING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Once the detail sections' module is in (src/details.rs), the sections above the hash's target
+/// have grown (the runway chart, a section's contents) and the page below it too: scrolls to it
+/// again, unless the reader has scrolled or acted since (a link to `#compare` or `#glossary`
+/// landed mid-screen: the founder review of issue 46).
+pub fn settle_hash_scroll() {
+    if let Some(id) = HASH_SCROLL.take() {
+        scroll_to(&id);
     }
 }
 

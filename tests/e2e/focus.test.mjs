@@ -83,7 +83,7 @@ test('removing workloads: the focus goes to the row now in its place, else the o
   await done(calc);
 });
 
-test('adding and editing workloads: the focus stays or goes to the form, and each change is said', async () => {
+test('adding and editing workloads: the focus goes to the new row or to the form, and each change is said', async () => {
   const calc = await suite.openOn(TODAY, '?t0=2026-12-01&serve=8B:2B:modal:h100-sxm');
   const { page } = calc;
   // The form's default kind is a LoRA job (src/sections/workload/workloads.rs, AddForm::new), of
@@ -91,7 +91,20 @@ test('adding and editing workloads: the focus stays or goes to the form, and eac
   await page.getByTestId('new-work-base').selectOption('llama-3.1-8b');
   await press(calc, 'add-workload');
   await announced(page, /^Job 1 added to the plan: .*LoRA.*\.$/);
-  assert.equal((await active(page)).id, 'add-workload', 'the focus stays on the button');
+  // The new row takes the keyboard (issue 47: on the button, a second Enter added a duplicate),
+  // and the screen shows it.
+  await focusLandsOn(page, 'job-0');
+  assert.ok(await page.getByTestId('job-0').evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  }), 'the added row is on screen');
+  // Enter again adds nothing: one job.
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getByTestId('job-1').count(), 0, 'no second job');
+  // An experiment row and a serving line added the same way take the keyboard too.
+  await page.getByTestId('new-work-type').selectOption('experiments');
+  await press(calc, 'add-workload');
+  await focusLandsOn(page, 'work-0');
   // Editing the serving line moves the keyboard into the form below; Cancel goes back to Edit.
   await press(calc, 'edit-serve-0');
   await focusLandsOn(page, 'new-work-type');
@@ -262,6 +275,22 @@ test('"Use these dates": the focus goes to the note that the dates are in the pl
   await press(calc, 'use-suggested-dates');
   await focusLandsOn(page, 'suggested-applied');
   await announced(page, /^Suggested dates written into the plan: 1 grant changed\.$/);
+  await done(calc);
+});
+
+test('"Move day 0 to today": the focus goes to the note that says so, its Undo one Tab further', async () => {
+  // Opened on 1 Dec 2026, a link whose day 0 is 1 Nov 2026: 30 days in the past.
+  const calc = await suite.openOn(TODAY, '?t0=2026-11-01&job=lora:8B:200M:aws:h100-sxm:1');
+  const { page } = calc;
+  await press(calc, 'move-day0-today');
+  await calc.waitForUrl((p) => p.get('t0') === '2026-12-01');
+  // On the Undo itself, one more Enter put day 0 back (issue 47).
+  await focusLandsOn(page, 'day0-moved');
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
+  assert.equal(new URL(page.url()).searchParams.get('t0'), '2026-12-01', 'Enter on the note changes nothing');
+  await page.keyboard.press('Tab');
+  await focusLandsOn(page, 'day0-moved-undo');
   await done(calc);
 });
 

@@ -5,7 +5,7 @@
 //   workloads and the grants; a section opened says it could not load and offers a retry, which
 //   loads it once the network is back.
 // - With nothing opened, it is fetched after the main module, once the page is built and idle.
-// - A link with `#compare` opens that section with its contents; so does the print.
+// - A link with `#compare` opens that section with its contents, scrolled to once they are in.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageSuite } from './support/suite.mjs';
@@ -47,13 +47,20 @@ test('without the second module the first screen works; a section says it could 
     assert.match(await failed.innerText(), /could not load/);
     assert.equal(await failed.getAttribute('role'), 'alert');
     // The runway chart's place says so too, and the answers keep working.
-    await calc.page.locator('#credits').getByTestId('detail-failed').first().waitFor();
+    const chartPlace = calc.page.locator('#credits').getByTestId('detail-failed').first();
+    await chartPlace.waitFor();
+    // It keeps about the chart's height (446 px at this width), so the retry moves little below it.
+    assert.ok((await chartPlace.boundingBox()).height >= 440, 'the failed chart keeps the chart\'s place');
     const after = await calc.value('answer-total');
     assert.notEqual(after, before);
     // The network is back: the retry loads the module and builds the section.
     refuse = false;
     const tries = asked.length;
-    await failed.getByTestId('detail-retry').click();
+    // From the keyboard: the button goes, the focus stays in the section (on its summary, so Tab
+    // enters the contents), never on the page's body.
+    await failed.getByTestId('detail-retry').focus();
+    await calc.page.keyboard.press('Enter');
+    await calc.page.waitForFunction(() => document.activeElement?.dataset?.testid === 'summary-charts');
     await calc.page.getByTestId('section-charts').locator('canvas').first().waitFor();
     assert.equal(await calc.page.getByTestId('section-charts').getByTestId('detail-failed').count(), 0);
     assert.ok(asked.length > tries, `the retry asked for the module again (${asked.length} requests)`);
@@ -97,5 +104,12 @@ test('a link to #compare opens that section with its contents', async () => {
   await calc.page.waitForFunction(() => document.querySelector('[data-testid=section-compare]')?.open === true);
   await calc.page.getByTestId('section-compare').getByTestId('compare-ladder').waitFor();
   assert.equal(await calc.page.getByTestId('detail-loading').count(), 0, 'nothing still loading');
+  // Scrolled to again once the page grew above it (the runway chart): its top in the upper half,
+  // or as high as the end of the page lets it go.
+  await calc.page.waitForFunction(() => {
+    const top = document.getElementById('compare').getBoundingClientRect().top;
+    const atEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+    return top >= 0 && (top < window.innerHeight / 2 || atEnd);
+  });
   await suite.done(calc);
 });

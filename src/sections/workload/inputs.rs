@@ -32,7 +32,9 @@ pub fn InputsPanel() -> impl IntoView {
         }
     };
     let scratch = move || state.editing.with(Option::is_none);
-    let add_scratch = move |_| state.add_job(state.job.get_untracked());
+    let add_scratch = move |_| {
+        state.add_job(state.job.get_untracked());
+    };
     let kinds: Vec<IdOption> = runway_model::job_kinds()
         .map(|k| IdOption::new(k.id(), k.label()))
         .collect();

@@ -745,6 +745,9 @@ fn AddWorkload(
             }
         };
         let mut replaced = None;
+        // The row a new workload gets: it takes the keyboard (and the screen scrolls to it), so a
+        // second Enter never adds a duplicate (issue 47) and the founder sees what was added.
+        let mut added_row = None;
         let result = match k {
             "serve" => {
                 let (params, volume, start, months) =
@@ -766,8 +769,8 @@ fn AddWorkload(
                 serve_from_slots(&slots, index, Origin::Typed, state.catalog).map(|v| {
                     if editing.is_none() {
                         replaced = state.take_example();
+                        added_row = Some(format!("serve-{index}"));
                     }
-                    // The focus stays on this button; the new row is above, out of sight.
                     announcer.say(match editing {
                         Some(j) => tr!("focus.serve_saved", n = j + 1, title = v.title()),
                         None => tr!("focus.serve_added", n = index + 1, title = v.title()),
@@ -792,6 +795,7 @@ fn AddWorkload(
                 runway_model::api_use_from_slots(&slots, index, Origin::Typed, state.catalog).map(
                     |a| {
                         replaced = state.take_example();
+                        added_row = Some(format!("api-use-{index}"));
                         announcer.say(tr!(
                             "workloads.api_added",
                             n = index + 1,
@@ -831,6 +835,7 @@ fn AddWorkload(
                         }
                         None => {
                             replaced = state.take_example();
+                            added_row = Some(format!("work-{index}"));
                             state.plan.update(|p| {
                                 p.push(w);
                             });
@@ -863,13 +868,16 @@ fn AddWorkload(
                 job_from_slots(&slots, index, Origin::Typed, state.catalog).map(|j| {
                     replaced = state.take_example();
                     announcer.say(tr!("focus.job_added", n = index + 1, title = j.title()));
-                    state.add_job(j);
+                    added_row = state.add_job(j).map(|i| format!("job-{i}"));
                 })
             }
         };
         match result {
             Ok(()) => {
                 error.set(None);
+                if let Some(row) = added_row {
+                    focus_test_id(row);
+                }
                 if let Some(before) = replaced {
                     let text = tr!("example.replaced");
                     announcer.say(format!("{text} {}", tr!("example.undo_hint")));
