@@ -83,8 +83,8 @@ pub fn App(in_steps: bool) -> impl IntoView {
             }
         })
     });
-    let sections = provide_sections();
     let details = crate::details::provide_details();
+    let sections = provide_sections();
     let built = RwSignal::new(if in_steps { STATE } else { WHOLE_PAGE });
     if in_steps {
         // The results the first screen reads, computed in this task (memos compute when read).

@@ -109,14 +109,17 @@ impl Details {
                 Ok(build) => {
                     self.build.try_set(Some(build));
                     self.loading.try_set(Loading::NotAsked);
-                    // The page grew above a link's `#section`: back to it once laid out.
-                    request_animation_frame(crate::widgets::section::settle_hash_scroll);
                 }
                 Err(LoadFailed) => {
                     self.loading.try_set(Loading::Failed);
                 }
             }
         });
+    }
+
+    /// Whether the second module is in (tracked).
+    pub fn ready(self) -> bool {
+        self.build.with(Option::is_some)
     }
 
     /// The detail's contents: built once the module is there; meanwhile a line saying it is

@@ -320,6 +320,16 @@ mod tests {
     }
 
     #[test]
+    fn each_language_names_itself_and_its_html_tag() {
+        // `<html lang>` is a BCP 47 tag (Brazilian Portuguese, not just "pt": screen readers pick
+        // their voice by it), and the switch shows each language in its own words.
+        assert_eq!(Lang::En.html_lang(), "en");
+        assert_eq!(Lang::Pt.html_lang(), "pt-BR");
+        assert_eq!(Lang::En.native_name(), "English");
+        assert_eq!(Lang::Pt.native_name(), "Português");
+    }
+
+    #[test]
     fn browser_tags_pick_portuguese_for_any_region() {
         assert_eq!(Lang::from_browser_tag("pt-BR"), Lang::Pt);
         assert_eq!(Lang::from_browser_tag("pt-PT"), Lang::Pt);

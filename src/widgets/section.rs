@@ -100,6 +100,13 @@ pub fn provide_sections() -> OpenSections {
     }
     let listener = window_event_listener_untyped("hashchange", move |_| follow_hash(sections));
     on_cleanup(move || listener.remove());
+    // Once the detail sections' module is in, the page has grown above a link's `#section`.
+    let details = crate::details::use_details();
+    Effect::new(move |_| {
+        if details.ready() {
+            request_animation_frame(settle_hash_scroll);
+        }
+    });
     sections
 }
 
@@ -156,11 +163,11 @@ thread_local! {
     static LISTENING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Once the detail sections' module is in (src/details.rs), the sections above the hash's target
+/// Once the detail sections' module is in ([`provide_sections`] watches it), the sections above the hash's target
 /// have grown (the runway chart, a section's contents) and the page below it too: scrolls to it
 /// again, unless the reader has scrolled or acted since (a link to `#compare` or `#glossary`
 /// landed mid-screen: the founder review of issue 46).
-pub fn settle_hash_scroll() {
+fn settle_hash_scroll() {
     if let Some(id) = HASH_SCROLL.take() {
         scroll_to(&id);
     }
