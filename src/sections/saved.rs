@@ -199,6 +199,7 @@ pub fn SavedPlansPanel() -> impl IntoView {
         state.load(s.decode(state.catalog));
         state.saved_id.set(Some(id));
         saved.status.set(tr!("scenarios.opened", name = s.name));
+        show_as_saved(state, &s.plan);
     };
     let new_plan = move |_| {
         state.load(decode_link("", state.catalog));
@@ -518,6 +519,7 @@ fn ExportImport(saved: Saved) -> impl IntoView {
                     let kept = saved.mutate(|lib| lib.upsert(s.clone()));
                     state.saved_id.set(kept.then_some(id));
                     saved.status.set(tr!("scenarios.imported", name = s.name));
+                    show_as_saved(state, &s.plan);
                 }
                 Err(e) => saved.import_error.set(Some(format!("{file_name}: {e}"))),
             }
@@ -562,9 +564,28 @@ fn ExportImport(saved: Saved) -> impl IntoView {
     }
 }
 
-/// The current plan for a saved record (name and note live in the record).
+/// The current plan for a saved record (name and note live in the record), with the display
+/// currency it is shown in (`&cur=brl&fx=5.4`): opening the record shows it so again.
 fn record_plan(state: AppState) -> String {
-    state.plan.with_untracked(plan_query)
+    let plan = state.plan.with_untracked(plan_query);
+    let currency = runway_model::currency_keys(runway_model::locale::currency());
+    if plan.is_empty() {
+        currency
+    } else {
+        format!("{plan}&{currency}")
+    }
+}
+
+/// After a record opened: the page in the currency the record was saved in (rebuilt when that is
+/// another, the keyboard on this section's summary: the rebuilt section's content comes with the
+/// second module, a moment later).
+fn show_as_saved(state: AppState, query: &str) {
+    crate::lang::show_as_saved(
+        query,
+        state.view,
+        move || crate::platform::browser::replace_query(&state.link_query()),
+        "[data-testid=summary-saved]".into(),
+    );
 }
 
 /// The CSV report of the current plan (`None` when it cannot be priced).

@@ -56,6 +56,18 @@ impl OpenSections {
         self.0.with(|open| open.contains(&id))
     }
 
+    /// The ids of the open sections (none once the page is gone).
+    pub fn open_ids(self) -> Vec<&'static str> {
+        self.0.try_get_untracked().unwrap_or_default()
+    }
+
+    /// Opens the sections `ids` (a rebuilt page reopens what the page before had open).
+    pub fn open_all(self, ids: &[&'static str]) {
+        for &id in ids {
+            self.set(id, true);
+        }
+    }
+
     /// Opens or closes section `id`; no change notifies nobody.
     pub fn set(self, id: &'static str, open: bool) {
         if self.0.with_untracked(|o| o.contains(&id)) != open {

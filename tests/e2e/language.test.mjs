@@ -200,39 +200,96 @@ test('amounts in reais at the rate the reader types, kept in the link; the plan 
   const totalUsd = await calc.value('answer-total');
   await calc.page.getByTestId('currency-code').selectOption('brl');
   // Issue 27, item 8: reais at once, at the dated default rate (data/currencies.json: the ECB's
-  // reference rates of 9 Oct 2025, EUR 1 = BRL 6.1877 = USD 1.1611: 5.32917 reais a dollar):
-  // $420,003.56 × 5.32917 = R$2,238,269 → "R$2.2M".
-  await calc.page.waitForFunction(() => document.querySelector('[data-testid=answer-total]')?.innerText === 'R$2.2M');
-  const note = await calc.page.getByTestId('currency-note').innerText();
-  assert.match(note, /Shown in BRL at 5\.329\d* per US\$; providers bill in US\$ \(the ECB reference rate of 9 Oct 2025: type yours\)/, note);
-  assert.match(await calc.page.getByTestId('currency-note').getAttribute('title'), /European Central Bank, "Euro foreign exchange reference rates", 9 October 2025/);
-  // Labels follow: the calculator's budget figure is in reais too ($50K × 5.32917 = R$266K).
-  assert.match(await calc.page.getByTestId('gpu-hours-for-50k').locator('xpath=..').innerText(), /GPU-hours R\$266K buys/);
-  // The typed rate applies as typed, with no Enter; the box keeps the text and the focus.
-  await calc.page.getByTestId('currency-rate').fill('5.4');
+  // reference rates of 30 Oct 2026, EUR 1 = BRL 6.0692 = USD 1.1172: 5.43251 reais a dollar):
+  // $420,003.56 × 5.43251 = R$2,281,673 → "R$2.3M".
   await calc.page.waitForFunction(() => document.querySelector('[data-testid=answer-total]')?.innerText === 'R$2.3M');
+  const note = await calc.page.getByTestId('currency-note').innerText();
+  // On 1 Dec 2026 the rate is 32 days old: dated (in words), not flagged.
+  assert.match(note, /Shown in BRL at 5\.4325\d* per US\$; providers bill in US\$ \(the ECB reference rate of 30 Oct 2026: type yours\)/, note);
+  assert.equal(await calc.page.locator('[data-testid=currency-note].stale').count(), 0);
+  assert.match(await calc.page.getByTestId('currency-note').getAttribute('title'), /European Central Bank, "Euro foreign exchange reference rates", 30 October 2026/);
+  // Labels follow: the calculator's budget figure is in reais too ($50K × 5.43251 = R$272K).
+  assert.match(await calc.page.getByTestId('gpu-hours-for-50k').locator('xpath=..').innerText(), /GPU-hours R\$272K buys/);
+  // The typed rate applies as typed, with no Enter; the box keeps the text and the focus.
+  await calc.page.getByTestId('currency-rate').fill('5');
+  await calc.page.waitForFunction(() => document.querySelector('[data-testid=answer-total]')?.innerText === 'R$2.1M');
   await calc.page.waitForFunction(() => document.activeElement?.id === 'currency-rate');
-  assert.equal(await calc.page.getByTestId('currency-rate').inputValue(), '5.4');
+  assert.equal(await calc.page.getByTestId('currency-rate').inputValue(), '5');
   await calc.page.getByTestId('currency-rate').press('Enter');
-  // data-value stays in US dollars (what providers bill); the text is 5.4 times it, in reais.
+  // data-value stays in US dollars (what providers bill); the text is 5 times it, in reais.
   assert.equal(await calc.value('answer-total'), totalUsd);
   const shown = await calc.page.getByTestId('answer-total').innerText();
-  // $420,003.56 × 5.4 = R$2,268,019 → "R$2.3M" (two significant digits, as dollars are shown).
-  assert.equal(shown, 'R$2.3M');
-  assert.match(await calc.page.getByTestId('currency-note').innerText(), /Shown in BRL at 5\.40 per US\$; providers bill in US\$/);
+  // $420,003.56 × 5 = R$2,100,018 → "R$2.1M" (two significant digits, as dollars are shown).
+  assert.equal(shown, 'R$2.1M');
+  assert.match(await calc.page.getByTestId('currency-note').innerText(), /Shown in BRL at 5\.00 per US\$; providers bill in US\$/);
   const p = new URL(calc.page.url()).searchParams;
   assert.equal(p.get('cur'), 'brl');
-  assert.equal(p.get('fx'), '5.4');
+  assert.equal(p.get('fx'), '5');
   // A reload keeps it (the link holds it); a bad rate in a link says so and shows dollars.
   await calc.page.reload();
   await calc.page.getByTestId('answer-total').waitFor();
   await calc.built();
-  assert.equal(await calc.page.getByTestId('answer-total').innerText(), 'R$2.3M');
+  assert.equal(await calc.page.getByTestId('answer-total').innerText(), 'R$2.1M');
   await done(calc);
   const bad = await openIn(`${PLAN}&cur=brl&fx=abc`);
   assert.match(await bad.page.getByTestId('view-error').innerText(), /^Exchange rate \(fx\): "abc" is not a number\./);
   assert.match(await bad.page.getByTestId('answer-total').innerText(), /^\$/);
   await done(bad);
+});
+
+test('the reader\'s currency and rate are kept: a visit without a link, choosing reais again, and a saved plan bring them back', async () => {
+  const calc = await openIn(PLAN);
+  await calc.page.getByTestId('currency-code').selectOption('brl');
+  await calc.page.getByTestId('currency-rate').fill('5');
+  // $420,003.56 × 5 = R$2,100,018 → "R$2.1M".
+  await calc.page.waitForFunction(() => document.querySelector('[data-testid=answer-total]')?.innerText === 'R$2.1M');
+  // A visit without a link (the last plan from this browser) is in reais at the rate typed, and
+  // its link says so, as if chosen.
+  await calc.page.goto(suite.server.url);
+  await calc.page.getByTestId('answer-total').waitFor();
+  await calc.built();
+  assert.equal(await calc.page.getByTestId('answer-total').innerText(), 'R$2.1M');
+  assert.equal(await calc.page.getByTestId('currency-rate').inputValue(), '5');
+  await calc.waitForUrl((p) => p.get('cur') === 'brl' && p.get('fx') === '5' && p.getAll('grant').length === 2);
+  // Saved in reais.
+  await calc.openSection('saved');
+  await calc.page.getByTestId('scenario-name').fill('Plano em reais');
+  await calc.page.getByTestId('save-scenario').click();
+  await calc.page.getByTestId('saved-0').waitFor();
+  // Dollars, then reais again: the rate the reader typed comes back, not the default.
+  await calc.page.getByTestId('currency-code').selectOption('usd');
+  await calc.page.waitForFunction(() => /^\$420K$/.test(document.querySelector('[data-testid=answer-total]')?.innerText ?? ''));
+  await calc.page.getByTestId('currency-code').selectOption('brl');
+  await calc.page.waitForFunction(() => document.querySelector('[data-testid=answer-total]')?.innerText === 'R$2.1M');
+  assert.equal(await calc.page.getByTestId('currency-rate').inputValue(), '5');
+  // In dollars, the plan saved in reais opens in reais, still the open plan in a section still
+  // open (a rebuild keeps both), the keyboard on its summary.
+  await calc.page.getByTestId('currency-code').selectOption('usd');
+  await calc.page.waitForFunction(() => /^\$420K$/.test(document.querySelector('[data-testid=answer-total]')?.innerText ?? ''));
+  await (await calc.reveal(calc.page.getByTestId('open-saved-0'))).click();
+  await calc.page.waitForFunction(() => document.querySelector('[data-testid=answer-total]')?.innerText === 'R$2.1M');
+  await calc.page.waitForFunction(() => document.activeElement?.dataset?.testid === 'summary-saved');
+  await calc.page.locator('[data-testid=saved-0].open').waitFor();
+  await calc.waitForUrl((p) => p.get('cur') === 'brl' && p.get('fx') === '5');
+  await done(calc);
+});
+
+test('a default rate more than 90 days old is flagged and asks for today\'s, in both languages', async () => {
+  // 15 Feb 2027 is 108 days after the ECB rates of 30 Oct 2026 (31 + 30 + 31 + 16).
+  for (const [lang, words] of [
+    ['en', /^Shown in BRL at 5\.4325\d* per US\$; providers bill in US\$\. Stale: the ECB reference rate of 30 Oct 2026, 108 days old; type today's rate$/],
+    ['pt', /^Valores em BRL a 5,4325\d* por US\$; os provedores cobram em US\$\. Desatualizada: é a taxa de referência do BCE de 30 de out\. de 2026, há 108 dias; digite a de hoje$/],
+  ]) {
+    const calc = await suite.openOn('2027-02-15T09:00:00', `${PLAN}&cur=brl&lang=${lang}`, { viewport: { width: 1280, height: 800 } });
+    const note = calc.page.locator('[data-testid=currency-note].stale');
+    assert.match(await note.innerText(), words);
+    await done(calc);
+  }
+  // A rate the reader typed is the reader's: neither dated nor flagged.
+  const typed = await suite.openOn('2027-02-15T09:00:00', `${PLAN}&cur=brl&fx=5.9`, { viewport: { width: 1280, height: 800 } });
+  assert.equal(await typed.page.getByTestId('currency-note').innerText(), 'Shown in BRL at 5.90 per US$; providers bill in US$');
+  assert.equal(await typed.page.locator('[data-testid=currency-note].stale').count(), 0);
+  await done(typed);
 });
 
 test('the catalog\'s descriptions are in the reader\'s language, marked as such', async () => {

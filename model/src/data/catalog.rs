@@ -3352,16 +3352,16 @@ mod tests {
     #[test]
     fn default_rates_are_the_ecb_cross_rates_by_hand() {
         use crate::locale::CurrencyCode;
-        // ECB reference rates of 9 Oct 2025: EUR 1 = USD 1.1611 = BRL 6.1877. A dollar is
-        // 6.1877 / 1.1611 = 5.32917 reais and 1 / 1.1611 = 0.861252 euros.
+        // ECB reference rates of 30 Oct 2026: EUR 1 = USD 1.1172 = BRL 6.0692. A dollar is
+        // 6.0692 / 1.1172 = 5.43251 reais and 1 / 1.1172 = 0.895095 euros.
         let brl = default_rate(CurrencyCode::Brl).map(CurrencyRate::per_usd);
         let eur = default_rate(CurrencyCode::Eur).map(CurrencyRate::per_usd);
-        assert!(brl.is_some_and(|r| (r - 5.329_17).abs() < 1e-5), "{brl:?}");
-        assert!(eur.is_some_and(|r| (r - 0.861_252).abs() < 1e-6), "{eur:?}");
+        assert!(brl.is_some_and(|r| (r - 5.432_51).abs() < 1e-5), "{brl:?}");
+        assert!(eur.is_some_and(|r| (r - 0.895_095).abs() < 1e-6), "{eur:?}");
         assert!(default_rate(CurrencyCode::Usd).is_none());
         assert_eq!(
             default_rate(CurrencyCode::Brl).map(|r| r.as_of.as_ref()),
-            Some("2025-10-09")
+            Some("2026-10-30")
         );
         // The checks refuse what they should.
         let good = generated::CURRENCY_RATES.to_vec();

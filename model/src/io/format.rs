@@ -238,6 +238,64 @@ pub fn currency_label() -> Option<String> {
     ))
 }
 
+/// A default exchange rate more than this many days old is flagged stale: rates move daily, and
+/// after a quarter the default says so and asks the reader for today's.
+pub const RATE_STALE_DAYS: i64 = 90;
+
+/// What the currency switch says beside the rate (see [`currency_note`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CurrencyNote {
+    /// "Shown in BRL at 5.43 per US$; providers bill in US$ (the ECB reference rate of 30 Oct
+    /// 2026: type yours)", in the thread's language.
+    pub text: String,
+    /// Whether the shown rate is the dated default and older than [`RATE_STALE_DAYS`] on `today`.
+    pub stale: bool,
+    /// The default rate's full source, when the shown rate is it.
+    pub source: Option<String>,
+}
+
+/// The note beside the display currency's rate, in the thread's language and currency; `None` for
+/// US dollars. When the shown rate is the currency's dated default (data/currencies.json), it
+/// says whose rate and of when, and, more than [`RATE_STALE_DAYS`] after that day (`today`; no
+/// clock: never), how old it is. A rate the reader typed is the reader's: no date.
+pub fn currency_note(today: Option<crate::input::calendar::Date>) -> Option<CurrencyNote> {
+    use crate::input::calendar::Date;
+    let label = currency_label()?;
+    let c = currency();
+    let default = crate::data::catalog::default_rate(c.code)
+        .filter(|r| crate::locale::DisplayCurrency::new(c.code, r.per_usd()) == Some(c));
+    let Some(rate) = default else {
+        return Some(CurrencyNote {
+            text: label,
+            stale: false,
+            source: None,
+        });
+    };
+    let Ok(day) = Date::parse(&rate.as_of) else {
+        return Some(CurrencyNote {
+            text: label,
+            stale: false,
+            source: Some(rate.source_text().to_string()),
+        });
+    };
+    let age = today.map(|t| day.days_until(t));
+    let stale = age.is_some_and(|d| d > RATE_STALE_DAYS);
+    let text = match age {
+        Some(days) if stale => crate::tr!(
+            "format.currency_default_stale",
+            label = label,
+            date = day,
+            days = local(group_thousands(&days.to_string()))
+        ),
+        _ => crate::tr!("format.currency_default", label = label, date = day),
+    };
+    Some(CurrencyNote {
+        text,
+        stale,
+        source: Some(rate.source_text().to_string()),
+    })
+}
+
 /// A number in a formula's short exponent form, in the thread's language: 7e9 → "7e9",
 /// 1.5e12 → "1.5e12" (Portuguese "1,5e12"), at most six significant digits, so a product's
 /// binary noise never shows (4.8 × 8e9 × 3e8 is 1.1519999999999998e19 in floating point: "1.152e19").
@@ -442,6 +500,65 @@ mod tests {
         assert_eq!(pt(|| data_value(58_982.137)), "58982.137");
         // with_lang restored English.
         assert_eq!(compact(2.9e6), "2.9M");
+    }
+
+    #[test]
+    fn the_currency_note_dates_the_default_rate_and_flags_it_past_90_days() {
+        use crate::input::calendar::Date;
+        let code = CurrencyCode::Brl;
+        let Some(default) = crate::data::catalog::default_rate(code)
+            .and_then(|r| DisplayCurrency::new(code, r.per_usd()))
+        else {
+            panic!("reais have a default rate");
+        };
+        let Ok(day) = Date::parse(
+            &crate::data::catalog::default_rate(code)
+                .map_or(String::new(), |r| r.as_of.to_string()),
+        ) else {
+            panic!("the default rate is dated");
+        };
+        let on = |days: i64| {
+            let today = day.add_days(days);
+            with_currency(default, || currency_note(today))
+        };
+        // Dollars: no note at all.
+        assert_eq!(currency_note(day.add_days(1)), None);
+        // 90 days after the rate's day it is still fresh: dated, not flagged.
+        let fresh = on(RATE_STALE_DAYS);
+        assert!(fresh.as_ref().is_some_and(|n| !n.stale), "{fresh:?}");
+        let text = fresh.map(|n| n.text).unwrap_or_default();
+        assert!(
+            text.ends_with(&format!("(the ECB reference rate of {day}: type yours)")),
+            "{text}"
+        );
+        // 91 days: stale, with its age, in both languages (the day in words, never ISO).
+        let stale = on(RATE_STALE_DAYS + 1);
+        assert!(stale.as_ref().is_some_and(|n| n.stale), "{stale:?}");
+        let text = stale.map(|n| n.text).unwrap_or_default();
+        assert!(
+            text.contains(&format!(
+                "Stale: the ECB reference rate of {day}, 91 days old"
+            )),
+            "{text}"
+        );
+        assert!(!text.contains(&day.iso()), "{text}");
+        let pt_text = pt(|| on(1_200)).map(|n| n.text).unwrap_or_default();
+        assert!(
+            pt_text.contains("Desatualizada") && pt_text.contains("há 1.200 dias"),
+            "{pt_text}"
+        );
+        // No clock: never stale. A rate the reader typed: no date, never stale, no source.
+        assert!(with_currency(default, || currency_note(None)).is_some_and(|n| !n.stale));
+        let typed = DisplayCurrency::new(code, 5.0);
+        let typed_note = typed.and_then(|c| with_currency(c, || currency_note(day.add_days(400))));
+        assert_eq!(
+            typed_note,
+            Some(CurrencyNote {
+                text: "Shown in BRL at 5.00 per US$; providers bill in US$".into(),
+                stale: false,
+                source: None
+            })
+        );
     }
 
     #[test]

@@ -446,6 +446,26 @@ pub(crate) fn decode_view_prefs(query: &str) -> (ViewPrefs, Vec<String>) {
     (prefs, messages)
 }
 
+/// The display currency that view keys name (`cur=brl&fx=5.4`, `cur=usd`: a stored preference, or
+/// a saved plan's query, which carries its view keys): `None` when they name none, or any of them
+/// is bad (what the page stored itself is read back; anything else falls back to the page's
+/// choice rather than a message).
+pub fn view_currency(query: &str) -> Option<crate::locale::DisplayCurrency> {
+    match decode_view_prefs(query) {
+        (prefs, errors) if errors.is_empty() => prefs.currency,
+        _ => None,
+    }
+}
+
+/// The view keys of a display currency alone: "cur=brl&fx=5.4", "cur=usd" (what
+/// [`view_currency`] reads back).
+pub fn currency_keys(currency: crate::locale::DisplayCurrency) -> String {
+    encode_view_prefs(&ViewPrefs {
+        lang: None,
+        currency: Some(currency),
+    })
+}
+
 /// Writes the view keys set in `prefs`, canonical and locale-free: "lang=pt&cur=brl&fx=5.4"
 /// (empty when none is set; `fx` only for a currency other than US dollars). Append it to
 /// [`encode_link`]'s output with `&` when both are non-empty.
@@ -471,6 +491,27 @@ mod tests {
 
     fn catalog() -> Catalog {
         Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_stored_currency_reads_back_and_a_bad_one_is_ignored() {
+        use crate::locale::{CurrencyCode, DisplayCurrency};
+        let brl = DisplayCurrency::new(CurrencyCode::Brl, 5.4);
+        let keys = brl.map(currency_keys);
+        assert_eq!(keys.as_deref(), Some("cur=brl&fx=5.4"));
+        assert_eq!(keys.as_deref().and_then(view_currency), brl);
+        assert_eq!(currency_keys(DisplayCurrency::USD), "cur=usd");
+        assert_eq!(view_currency("cur=usd"), Some(DisplayCurrency::USD));
+        // A saved plan's query with its view keys at the end names its currency.
+        assert_eq!(
+            view_currency("job=lora:8B&cur=eur&fx=0.9").map(|c| c.code),
+            Some(CurrencyCode::Eur)
+        );
+        // Nothing named, a bad rate, an unknown currency: the page's own choice applies.
+        assert_eq!(view_currency("job=lora:8B"), None);
+        assert_eq!(view_currency("cur=brl&fx=abc"), None);
+        assert_eq!(view_currency("cur=xyz"), None);
+        assert_eq!(view_currency("cur=brl&fx=0"), None);
     }
 
     #[test]
@@ -988,15 +1029,15 @@ mod view_prefs_tests {
         let (p, m) = decode_view_prefs("lang=pt&cur=gbp&fx=0.8");
         assert_eq!((p.lang, p.currency), (Some(Lang::Pt), None));
         assert_eq!(m, ["Display currency (cur): \"gbp\" is not a currency this page shows. Expected usd, brl or eur; amounts are shown in US dollars."]);
-        // No rate: the currency's dated default (6.1877 / 1.1611 reais a dollar, the ECB's rates
-        // of 9 Oct 2025), written back into the link so it reopens at that rate whatever the
+        // No rate: the currency's dated default (6.0692 / 1.1172 reais a dollar, the ECB's rates
+        // of 30 Oct 2026), written back into the link so it reopens at that rate whatever the
         // default becomes.
         let (p, m) = decode_view_prefs("cur=brl");
         let rate = p.currency.map(|c| c.per_usd).unwrap_or_default();
-        assert!((rate - 6.1877 / 1.1611).abs() < 1e-12, "{rate}");
+        assert!((rate - 6.0692 / 1.1172).abs() < 1e-12, "{rate}");
         assert!(m.is_empty(), "{m:?}");
         let again = encode_view_prefs(&p);
-        assert!(again.starts_with("cur=brl&fx=5.329"), "{again}");
+        assert!(again.starts_with("cur=brl&fx=5.4325"), "{again}");
         assert_eq!(decode_view_prefs(&again).0, p);
         for (fx, why) in [
             ("0", "\"0\" must be greater than zero"),

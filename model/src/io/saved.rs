@@ -486,6 +486,24 @@ mod tests {
     }
 
     #[test]
+    fn a_record_keeps_its_display_currency_beside_its_plan() {
+        // The page saves a plan with the view keys of its currency: the plan reads as without
+        // them, and the currency reads back for the page to show the plan in.
+        let mut s = sample("b", 1_764_460_800_000.0);
+        let bare = s.decode(&catalog());
+        s.plan.push_str("&cur=brl&fx=5.4");
+        let text = encode_plan_file(&s);
+        assert_eq!(decode_plan_file(&text), Ok(s.clone()));
+        let d = s.decode(&catalog());
+        assert!(d.errors.is_empty() && d.plan_errors.is_empty() && d.view_errors.is_empty());
+        assert_eq!(d.plan, bare.plan);
+        assert_eq!(
+            crate::io::link::view_currency(&s.plan).map(|c| (c.code.iso(), c.per_usd)),
+            Some(("BRL", 5.4))
+        );
+    }
+
+    #[test]
     fn version_1_fixture_migrates_to_the_current_version() {
         // A library written by the calculator-only page: one scenario with a price override, one
         // with a null price.
