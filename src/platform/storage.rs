@@ -150,15 +150,19 @@ pub fn new_id() -> String {
     )
 }
 
-/// "2026-11-30 14:05 UTC" for a time in milliseconds.
+/// "30 Nov 2026, 11:05" (Portuguese "30 de nov. de 2026, 11:05") for a time in milliseconds, in
+/// the reader's time zone (the browser's), the date the way the rest of the page writes it.
 pub fn format_time(ms: f64) -> String {
-    let iso = String::from(js_sys::Date::new(&JsValue::from_f64(ms)).to_iso_string());
-    match (iso.get(..10), iso.get(11..16)) {
-        // The date the way the rest of the page writes it ("20 Nov 2024", "20 de nov. de 2024").
-        (Some(date), Some(time)) => match runway_model::Date::parse(date) {
-            Ok(d) => format!("{} {time} UTC", d.human()),
-            Err(_) => format!("{date} {time} UTC"),
-        },
+    let t = js_sys::Date::new(&JsValue::from_f64(ms));
+    let day = runway_model::Date::new(
+        i32::try_from(t.get_full_year()).unwrap_or(0),
+        t.get_month() + 1,
+        t.get_date(),
+    );
+    match day {
+        Some(d) if ms.is_finite() => {
+            format!("{}, {:02}:{:02}", d.human(), t.get_hours(), t.get_minutes())
+        }
         _ => tr!("storage.unknown_date"),
     }
 }

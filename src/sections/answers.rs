@@ -354,7 +354,9 @@ pub fn AnswersPanel(
                 <div class="answer-value" data-testid="answer-credits-used" data-value=move || money(|f| f.credits.used_usd) title=move || exact(|f| f.credits.used_usd)>
                     {move || shown(|f| f.credits.used_usd)}<span class="answer-unit">{tr!("answers.from_credits")}</span>
                 </div>
-                <p>
+                // No credits in the plan: nothing can expire, and "R$ 0 vence sem uso" said so
+                // as if one did.
+                <p hidden=move || no_grants_shown.get()>
                     {piece(&expires_words, 0)}
                     <span data-testid="answer-expired" data-value=move || money(|f| f.credits.expired_usd)>{move || shown(|f| f.credits.expired_usd)}</span>
                     {piece(&expires_words, 1)}

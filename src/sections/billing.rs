@@ -2,7 +2,7 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use runway_charts::{draw_sweep, SweepChart, SweepSeries, ACCENT, MUTED};
 use runway_model::{
-    chart_text, compact, data_value, exact, percent, tr, usd, usd_as_published, usd_unit,
+    chart_text, compact, data_value, exact, percent, price, tr, usd, usd_as_published,
     BillingEstimate, BillingFigure, BuyRow, DutySweep, Field, HostMode, ModeRow, VolumeSweep,
 };
 
@@ -42,7 +42,7 @@ pub fn BillingPanel() -> impl IntoView {
     };
     let cards = view! {
         {card("breakeven-duty", tr!("billing.breakeven_duty"), |b| b.breakeven_duty, percent, BillingFigure::BreakevenDuty)}
-        {card("reserved-price", tr!("billing.reserved_price"), |b| b.reserved_usd_per_hour, |v| format!("{}/GPU-h", usd_unit(v, 3)), BillingFigure::ReservedPrice)}
+        {card("reserved-price", tr!("billing.reserved_price"), |b| b.reserved_usd_per_hour, |v| format!("{}\u{200b}/GPU-h", price(v)), BillingFigure::ReservedPrice)}
         {card("prefill-tokens-per-s", tr!("billing.prefill"), |b| served(b, b.prefill_tokens_per_s), |v| format!("{} tok/s", compact(v)), BillingFigure::Prefill)}
         {card("decode-tokens-per-s", tr!("billing.decode"), |b| served(b, b.decode_tokens_per_s), |v| format!("{} tok/s", compact(v)), BillingFigure::Decode)}
         {card("blended-tokens-per-s", tr!("billing.blended"), |b| served(b, b.blended_tokens_per_s), |v| format!("{} tok/s", compact(v)), BillingFigure::Blended)}
@@ -54,11 +54,11 @@ pub fn BillingPanel() -> impl IntoView {
             exact=Signal::derive(move || billing.with(|b| b.as_ref().map_or_else(String::new, |b| exact(b.gpus_needed, 0))))
             math=Callback::new(move |()| math.with(|m| m.as_ref().and_then(|m| m.of(BillingFigure::ServingGpus).cloned())))
         />
-        {card("selfhost-cost-per-mtok", tr!("billing.selfhost_mtok"), |b| served(b, b.selfhost_usd_per_mtok), |v| usd_unit(v, 4), BillingFigure::SelfhostMtok)}
-        {card("api-cost-per-mtok", tr!("billing.api_mtok"), |b| Some(b.api_usd_per_mtok), |v| usd_unit(v, 4), BillingFigure::ApiMtok)}
+        {card("selfhost-cost-per-mtok", tr!("billing.selfhost_mtok"), |b| served(b, b.selfhost_usd_per_mtok), price, BillingFigure::SelfhostMtok)}
+        {card("api-cost-per-mtok", tr!("billing.api_mtok"), |b| Some(b.api_usd_per_mtok), price, BillingFigure::ApiMtok)}
         {card("breakeven-tokens-per-month", tr!("billing.breakeven_volume"), |b| b.breakeven_tokens_per_month, |v| tr!("billing.tokens_per_month", n = compact(v)), BillingFigure::BreakevenVolume)}
         {card("selfhost-monthly", tr!("billing.selfhost_monthly"), |b| served(b, b.selfhost_monthly_usd), usd, BillingFigure::SelfhostMonthly)}
-        {card("selfhost-cost-per-mtok-at-volume", tr!("billing.selfhost_mtok_volume"), |b| served(b, b.selfhost_usd_per_mtok_at_volume), |v| usd_unit(v, 4), BillingFigure::SelfhostMtokAtVolume)}
+        {card("selfhost-cost-per-mtok-at-volume", tr!("billing.selfhost_mtok_volume"), |b| served(b, b.selfhost_usd_per_mtok_at_volume), price, BillingFigure::SelfhostMtokAtVolume)}
         {card("api-monthly", tr!("billing.api_monthly"), |b| Some(b.api_monthly_usd), usd, BillingFigure::ApiMonthly)}
     };
     view! {
@@ -358,9 +358,9 @@ fn ModesTable() -> impl IntoView {
                 // Each cell carries its column's name: a phone shows the rows as cards, a label
                 // beside each value (style/main.css).
                 <td data-label=tr!("billing.th_provider")>{name}<span class="mode-billing">{r.billing.clone()}</span></td>
-                <td class="num" data-label=tr!("billing.th_on_demand")>{usd_unit(r.on_demand, 2)}</td>
-                <td class="num" data-label=tr!("billing.th_reserved")>{r.reserved.map_or_else(|| "—".to_string(), |v| usd_unit(v, 2))}</td>
-                <td class="num phrase" data-label="Spot">{r.spot.map_or_else(|| "—".to_string(), |(v, m)| tr!("billing.spot_cell", price = unbroken(&usd_unit(v, 2)), hours = unbroken(&compact(m))))}</td>
+                <td class="num" data-label=tr!("billing.th_on_demand")>{price(r.on_demand)}</td>
+                <td class="num" data-label=tr!("billing.th_reserved")>{r.reserved.map_or_else(|| "—".to_string(), price)}</td>
+                <td class="num phrase" data-label="Spot">{r.spot.map_or_else(|| "—".to_string(), |(v, m)| tr!("billing.spot_cell", price = unbroken(&price(v)), hours = unbroken(&compact(m))))}</td>
                 <td class="num" data-label=tr!("billing.th_month_busy")>{usd(r.monthly.0)}</td>
                 <td class="num" data-label=tr!("billing.th_month_reserved")>{money(r.monthly.1)}</td>
                 <td class="num" data-label=tr!("billing.th_month_spot")>{money(r.monthly.2)}</td>
@@ -460,7 +460,7 @@ fn body_row(state: AppState, i: usize, r: &BuyRow) -> impl IntoView {
         <tr data-testid=format!("buy-row-{i}") data-provider=r.provider.clone() data-accelerator=r.accelerator.clone()>
             // Each cell carries its column's name for a phone's cards (style/main.css).
             <td data-label=tr!("billing.th_accelerator")>{acc}</td><td data-label=tr!("billing.th_provider")>{provider}</td>
-            <td class="num" data-label="USD/GPU-h">{usd_unit(r.usd_per_gpu_hour, 2)}</td>
+            <td class="num" data-label="USD/GPU-h">{price(r.usd_per_gpu_hour)}</td>
             <td class="num" data-label=tr!("billing.th_gpu_hours") data-testid=format!("buy-hours-{i}") data-value=data_value(r.gpu_hours)>{compact(r.gpu_hours)}</td>
             <td class="num" data-label=tr!("billing.th_pflop_hours")>{compact(r.pflop_hours)}</td>
         </tr>

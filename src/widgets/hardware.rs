@@ -16,7 +16,7 @@ pub fn AcceleratorSelect() -> impl IntoView {
             let text = tr!(
                 "hardware.accelerator_option",
                 name = a.name_text(),
-                tflops = a.dense_bf16_tflops,
+                tflops = runway_model::exact(a.dense_bf16_tflops, 1),
                 memory = a.memory_gb
             );
             IdOption::new(a.id.clone(), text)

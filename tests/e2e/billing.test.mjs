@@ -35,6 +35,14 @@ test('break-evens by link: reserved duty, self-hosted price, API volume', async 
   assert.ok(near(await calc.value('api-monthly'), 8750));
   // At that volume the GPU idles most of the month: $5,022.40 / 2,000 Mtok = $2.5112 per million.
   assert.ok(near(await calc.value('selfhost-cost-per-mtok-at-volume'), MONTH / 2000));
+  // Standing alone, a price is to the cent from a unit up, to three significant figures below
+  // (issue 47): $0.1559 → "$0.156", $3.784 → "$3.78", $2.5112 → "$2.51", $4.375 → "$4.38".
+  const shown = async (id) => (await calc.page.getByTestId(id).innerText()).trim();
+  assert.match(await shown('selfhost-cost-per-mtok'), /^\$0\.156(?!\d)/);
+  // A break may come before the unit (a zero-width space), never inside "GPU-h".
+  assert.match(await shown('reserved-price'), /^\$3\.78\u200b\/GPU-h/);
+  assert.match(await shown('selfhost-cost-per-mtok-at-volume'), /^\$2\.51(?!\d)/);
+  assert.match(await shown('api-cost-per-mtok'), /^\$4\.38(?!\d)/);
   for (const id of ['chart-breakeven-duty', 'chart-breakeven-volume']) {
     await calc.page.waitForFunction((id) => Number(document.querySelector(`[data-testid=${id}]`)?.dataset.drawCount) >= 1, id);
     assert.equal(await calc.page.getByTestId(id).getAttribute('data-draw-error'), null);

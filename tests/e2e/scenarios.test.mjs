@@ -15,8 +15,8 @@ const { open, done } = suite;
 const LIBRARY = 'gpu-credit-runway.library';
 
 /** Opens the page in a context whose localStorage already holds `items` (set before any script). */
-async function openWithStorage(items, query = '', init) {
-  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function openWithStorage(items, query = '', init, contextOptions = {}) {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
   await context.addInitScript(reopenSections, SECTIONS);
   await context.addInitScript((items) => {
     if (sessionStorage.getItem('seeded')) return;
@@ -140,10 +140,14 @@ test('a version-1 library (calculator only) migrates and opens', async () => {
     format: 'gpu-credit-runway/library', version: 1,
     scenarios: [{ name: 'Old seed plan', saved_ms: 1732096800000, scenario: { params: 13e9, tokens: 1e12, gpu: 'a100-80gb', gpus: 16, mfu: 0.35, duty: 0.5, provider: 'coreweave', price: null } }],
   });
-  const calc = await openWithStorage({ [LIBRARY]: v1 });
+  // A reader in São Paulo (UTC-3 that day, no daylight saving since 2019).
+  const calc = await openWithStorage({ [LIBRARY]: v1 }, '', undefined, { timezoneId: 'America/Sao_Paulo' });
   assert.deepEqual(await savedNames(calc), ['Old seed plan']);
-  // 1732096800000 ms is 2024-11-20 10:00 UTC, written like the page's other dates.
-  assert.match(await calc.page.getByTestId('saved-0').innerText(), /20 Nov 2024 10:00 UTC/);
+  // 1732096800000 ms is 2024-11-20 10:00 UTC: 07:00 in the reader's zone, the date written like
+  // the page's other dates.
+  const row = await calc.page.getByTestId('saved-0').innerText();
+  assert.match(row, /· 20 Nov 2024, 07:00(?!\d)/);
+  assert.doesNotMatch(row, /UTC/);
   await calc.page.getByTestId('open-saved-0').click();
   await calc.waitForUrl((p) => p.get('params') === '13B' && p.get('gpu') === 'a100-80gb' && p.get('provider') === 'coreweave');
   // 6 * 13e9 * 1e12 / (312e12 * 0.35) / 3600 = 198,412.7 GPU-hours at CoreWeave's A100 80GB $2.70.

@@ -171,8 +171,10 @@ pub fn usd_exact(v: f64) -> String {
     )
 }
 
-/// A unit price in the display currency with up to `decimals` decimals, for "per GPU-hour" and
-/// "per million tokens" figures: "$6.88", Portuguese "US$ 6,88"; at 5.4 BRL per dollar, "R$37.15".
+/// A unit price in the display currency with up to `decimals` decimals, for the figures of a
+/// formula, which must multiply out to what the page shows ("58,982.137 GPU-h × R$37.152/GPU-h"):
+/// "$6.88", Portuguese "US$ 6,88"; at 5.4 BRL per dollar, "R$37.15". A price standing alone is
+/// [`price`].
 pub fn usd_unit(v: f64, decimals: usize) -> String {
     let v = currency().convert(v);
     if !v.is_finite() {
@@ -182,6 +184,32 @@ pub fn usd_unit(v: f64, decimals: usize) -> String {
     // A price that rounds to zero is "$0", never "-$0".
     let v = if number == "0" { 0.0 } else { v };
     format!("{}{}", money_prefix(v), local(number))
+}
+
+/// A unit price standing alone ("per GPU-hour", "per million tokens") in the display currency: to
+/// the cent from one unit up ("R$8.88", never "R$ 8,8791"), to three significant figures below
+/// ("$0.0263", "$0.263", "$0.15").
+pub fn price(v: f64) -> String {
+    let shown = currency().convert(v);
+    if !shown.is_finite() {
+        return NOT_A_NUMBER.into();
+    }
+    let decimals = if shown.abs() >= 1.0 || shown == 0.0 {
+        2
+    } else {
+        // Three significant figures: 0.0263's first is the second decimal, so four places.
+        let first = -(shown.abs().log10().floor() as i64);
+        usize::try_from(first + 2).unwrap_or(2)
+    };
+    // A half written in decimal (0.2625) is a hair below it in binary: nudged by a few ulps, it
+    // rounds up as by hand. No price is near enough a half for the nudge to change anything else.
+    let nudged = shown.abs() * (1.0 + 8.0 * f64::EPSILON);
+    let mut number = cents(exact_en(nudged, decimals));
+    if decimals == 2 && number != "0" && !number.contains('.') {
+        number.push_str(".00");
+    }
+    let shown = if number == "0" { 0.0 } else { shown };
+    format!("{}{}", money_prefix(shown), local(number))
 }
 
 /// A price with a fraction shows at least its cents: "3.4" → "3.40"; "2" and "0.2793" stay.
@@ -336,13 +364,21 @@ fn exact_en(v: f64, decimals: usize) -> String {
     }
 }
 
-/// Days for a headline: "0.4 days", "38.4 days", "1,229 days (3.4 years)".
+/// Days for a headline: "9.6 h" and "47 min" below a day (never "0.4 days"), "38.4 days",
+/// "1,229 days (3.4 years)".
 pub fn days(v: f64) -> String {
     if !v.is_finite() {
         return NOT_A_NUMBER.into();
     }
-    if v < 100.0 {
-        crate::tr!("format.days", n = local(significant(v, 3)))
+    if v < 1.0 {
+        hours(v * 24.0)
+    } else if v < 100.0 {
+        let n = significant(v, 3);
+        if n == "1" {
+            crate::tr!("format.day_one")
+        } else {
+            crate::tr!("format.days", n = local(n))
+        }
     } else if v < 730.0 {
         crate::tr!(
             "format.days",
@@ -559,6 +595,42 @@ mod tests {
                 source: None
             })
         );
+    }
+
+    #[test]
+    fn a_price_alone_is_to_the_cent_or_three_significant_figures() {
+        // From a unit up: to the cent. $8.8791 → "$8.88"; $3.4 → "$3.40"; $2 → "$2.00".
+        assert_eq!(price(8.8791), "$8.88");
+        assert_eq!(price(3.4), "$3.40");
+        assert_eq!(price(2.0), "$2.00");
+        assert_eq!(price(1234.567), "$1,234.57");
+        // Below: three significant figures. GPT-4o mini's 3:1 blend is exactly $0.2625 (a hair
+        // below in binary): "$0.263", rounded up as by hand; $0.0263/GB-month stays; $0.15 too.
+        assert_eq!(price(0.75 * 0.15 + 0.25 * 0.60), "$0.263");
+        assert_eq!(price(0.026_31), "$0.0263");
+        assert_eq!(price(0.15), "$0.15");
+        assert_eq!(price(0.000_123_4), "$0.000123");
+        assert_eq!(price(0.0), "$0");
+        assert_eq!(price(f64::NAN), "—");
+        // In reais at 5.4: $1.6443 × 5.4 = R$8.87922 → "R$ 8,88", never "R$ 8,8791".
+        let Some(brl) = DisplayCurrency::new(CurrencyCode::Brl, 5.4) else {
+            panic!("valid rate");
+        };
+        assert_eq!(with_currency(brl, || pt(|| price(1.6443))), "R$\u{a0}8,88");
+        // $0.15 × 5.4 = R$0.81.
+        assert_eq!(with_currency(brl, || price(0.15)), "R$0.81");
+    }
+
+    #[test]
+    fn durations_below_a_day_are_in_hours_or_minutes() {
+        // 0.0512 days = 1.2288 h → "1.2 h" (never "0,0512 dias"); 0.02 days = 28.8 min → "29 min".
+        assert_eq!(days(0.0512), "1.2 h");
+        assert_eq!(pt(|| days(0.0512)), "1,2 h");
+        assert_eq!(days(0.02), "29 min");
+        // A day and more stay in days, one of them in the singular.
+        assert_eq!(days(1.0), "1 day");
+        assert_eq!(pt(|| days(1.0)), "1 dia");
+        assert_eq!(days(1.5), "1.5 days");
     }
 
     #[test]
