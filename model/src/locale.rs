@@ -273,6 +273,15 @@ impl DisplayCurrency {
             usd * self.per_usd
         }
     }
+
+    /// An amount in this currency back in US dollars (the inverse of [`DisplayCurrency::convert`]).
+    pub fn to_usd(self, amount: f64) -> f64 {
+        if self.code == CurrencyCode::Usd {
+            amount
+        } else {
+            amount / self.per_usd
+        }
+    }
 }
 
 impl Default for DisplayCurrency {

@@ -437,7 +437,8 @@ fn BudgetTable() -> impl IntoView {
         <table class="bill-lines buy-table">
             <thead><tr>
                 <th>{tr!("billing.th_accelerator")}</th><th>{tr!("billing.th_provider")}</th>
-                {header("USD/GPU-h".to_string(), SortBy::Price, "sort-price")}
+                // The prices are shown in the display currency: its code heads them.
+                {header(format!("{}/GPU-h", runway_model::locale::currency().code.iso()), SortBy::Price, "sort-price")}
                 {header(tr!("billing.th_gpu_hours"), SortBy::Hours, "sort-hours")}
                 {header(tr!("billing.th_pflop_hours"), SortBy::Pflops, "sort-pflops")}
             </tr></thead>
@@ -460,7 +461,7 @@ fn body_row(state: AppState, i: usize, r: &BuyRow) -> impl IntoView {
         <tr data-testid=format!("buy-row-{i}") data-provider=r.provider.clone() data-accelerator=r.accelerator.clone()>
             // Each cell carries its column's name for a phone's cards (style/main.css).
             <td data-label=tr!("billing.th_accelerator")>{acc}</td><td data-label=tr!("billing.th_provider")>{provider}</td>
-            <td class="num" data-label="USD/GPU-h">{price(r.usd_per_gpu_hour)}</td>
+            <td class="num" data-label=format!("{}/GPU-h", runway_model::locale::currency().code.iso())>{price(r.usd_per_gpu_hour)}</td>
             <td class="num" data-label=tr!("billing.th_gpu_hours") data-testid=format!("buy-hours-{i}") data-value=data_value(r.gpu_hours)>{compact(r.gpu_hours)}</td>
             <td class="num" data-label=tr!("billing.th_pflop_hours")>{compact(r.pflop_hours)}</td>
         </tr>

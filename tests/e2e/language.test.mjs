@@ -274,6 +274,32 @@ test('the reader\'s currency and rate are kept: a visit without a link, choosing
   await done(calc);
 });
 
+test('amounts the founder types are in the shown currency; the link keeps dollars', async () => {
+  // Reais at 5 a dollar, in Portuguese: AWS Activate's $100K shows as R$ 500K in its box.
+  const calc = await openIn(`${PLAN}&cur=brl&fx=5&lang=pt`);
+  const amount = await calc.reveal(calc.page.getByTestId('grant-0-amount'));
+  assert.equal(await amount.inputValue(), '500K');
+  // 250.000 reais typed the Brazilian way are $50,000 in the link.
+  await amount.fill('250.000');
+  await calc.waitForUrl((p) => p.getAll('grant')[0]?.startsWith('aws-activate:50000:') || p.getAll('grant')[0]?.startsWith('aws-activate:50K:'));
+  // A price typed in reais, its unit saying so: R$ 20 an hour is $4.
+  const unit = await calc.reveal(calc.page.getByTestId('input-price').locator('xpath=ancestor::*[contains(@class,"field")][1]'));
+  assert.match(await unit.innerText(), /BRL\/GPU-h/);
+  await calc.type('price', '20');
+  await calc.waitForUrl((p) => p.get('price') === '4');
+  // A reload shows them again in reais, as typed.
+  await calc.page.reload();
+  await calc.page.getByTestId('answer-total').waitFor();
+  await calc.built();
+  assert.equal(await (await calc.reveal(calc.page.getByTestId('input-price'))).inputValue(), '20');
+  assert.equal(await (await calc.reveal(calc.page.getByTestId('grant-0-amount'))).inputValue(), '250K');
+  // Below the range once converted: R$ 0,0001 an hour is $0.00002, under the $0.0001 floor, and
+  // the message says the box is in reais at 5.
+  await calc.type('price', '0,0001');
+  assert.match(await calc.page.getByTestId('error-price').innerText(), /digitado em BRL e convertido a 5 BRL por US\$/);
+  await done(calc);
+});
+
 test('a default rate more than 90 days old is flagged and asks for today\'s, in both languages', async () => {
   // 15 Feb 2027 is 108 days after the ECB rates of 30 Oct 2026 (31 + 30 + 31 + 16).
   for (const [lang, words] of [

@@ -568,6 +568,15 @@ impl GrantField {
         }
     }
 
+    /// Its value as the grant's box shows it to the reader: the amount in the display currency and
+    /// the reader's language ("271625,49" for \$50K at 5.4325 reais), the rest as [`Self::text`].
+    pub fn typed_text(self, g: &PlannedGrant) -> String {
+        match self {
+            GrantField::Amount => self.field().display(g.amount_usd),
+            _ => self.text(g),
+        }
+    }
+
     /// Its text in a link; `None` at the uncertainty fields' defaults (approval 1, the catalog's
     /// review bounds), which a link leaves out.
     fn written(self, g: &PlannedGrant) -> Option<String> {

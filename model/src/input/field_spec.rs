@@ -1276,7 +1276,29 @@ impl Field {
 
     /// The unit after the row's typed box ("USD/GPU-h", "tokens"), in the reader's language.
     pub fn unit(self) -> &'static str {
-        crate::input::text::interned(unit_text(self))
+        let unit = unit_text(self);
+        // A money box is typed in the display currency: its unit says which ("BRL/GPU-h").
+        match crate::locale::currency() {
+            c if self.is_money() && c.code != crate::locale::CurrencyCode::Usd => {
+                crate::input::text::interned(unit.replace("USD", c.code.iso()))
+            }
+            _ => crate::input::text::interned(unit),
+        }
+    }
+
+    /// Whether the field is an amount of US dollars (a price, a budget, a grant's amount): its
+    /// typed box shows it, and reads what the reader types, in the display currency
+    /// ([`Field::display`], [`Field::parse`]); links and the plan keep US dollars.
+    pub fn is_money(self) -> bool {
+        matches!(
+            self,
+            Field::Price
+                | Field::Reserved
+                | Field::ApiPrice
+                | Field::Budget
+                | Field::EngWeek
+                | Field::GrantAmount
+        )
     }
 
     /// The hint beside the row's label, in the reader's language.
@@ -1300,7 +1322,22 @@ impl Field {
     /// What a numeric field accepts, in words, for the given origin. Id fields list their ids at
     /// validation time instead.
     pub fn accepted(self, origin: Origin) -> &'static str {
-        crate::input::text::interned(accepted_text(self, origin))
+        let words = accepted_text(self, origin);
+        // Typed in the display currency, checked in US dollars: say so, with the rate.
+        match crate::locale::currency() {
+            c if origin == Origin::Typed
+                && self.is_money()
+                && c.code != crate::locale::CurrencyCode::Usd =>
+            {
+                crate::input::text::interned(crate::tr!(
+                    "fields.money_typed",
+                    words = words,
+                    iso = c.code.iso(),
+                    rate = crate::io::format::exact(c.per_usd, 4)
+                ))
+            }
+            _ => crate::input::text::interned(words),
+        }
     }
 
     /// Whether the field belongs to one training job (written in its `job=` token; read as a

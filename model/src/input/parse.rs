@@ -18,6 +18,12 @@ impl Field {
     /// (Portuguese "1,5K"), and the percentage for MFU and duty ("40"). It reads back, typed in the
     /// same language, to exactly `value`.
     pub fn display(self, value: f64) -> String {
+        // A money box shows the amount in the display currency (US dollars: exactly the value).
+        let value = if self.is_money() {
+            in_display_currency(value)
+        } else {
+            value
+        };
         let en = self.display_en(value);
         match lang() {
             Lang::En => en,
@@ -78,6 +84,13 @@ impl Field {
             }
         }
         .map_err(err)?;
+        // A money box is typed in the display currency; the plan, its range and links are in
+        // US dollars (with dollars shown, the value as typed).
+        let value = if origin == Origin::Typed && self.is_money() {
+            crate::locale::currency().to_usd(value)
+        } else {
+            value
+        };
         // A range reaching below zero (an apply day before day 0) says "below the range" instead.
         if value < 0.0 && range.min >= 0.0 {
             return Err(err(Problem::Negative));
@@ -102,6 +115,31 @@ impl Field {
         // "-0" is accepted where 0 is, and read as 0 (never shown as "-0").
         Ok(if value == 0.0 { 0.0 } else { value })
     }
+}
+
+/// An amount of US dollars as a money box shows it in the display currency: the value itself in
+/// dollars (it reads back exactly), else converted and rounded as a person would type it, to the
+/// cent from one unit up, to three significant figures below (R\$ 37,38 for \$6.88 at 5.4325).
+/// Typed back, it is that many units of the currency, a hair off the dollars it came from: only
+/// an edit writes it.
+fn in_display_currency(usd: f64) -> f64 {
+    let c = crate::locale::currency();
+    if c.code == crate::locale::CurrencyCode::Usd || !usd.is_finite() || usd == 0.0 {
+        return usd;
+    }
+    let shown = c.convert(usd);
+    let decimals = if shown.abs() >= 1.0 {
+        2
+    } else {
+        (2 - shown.abs().log10().floor() as i32).max(2)
+    };
+    let scale = 10f64.powi(decimals);
+    // A decimal half a hair below in binary rounds up, as by hand.
+    let rounded = (shown * scale * (1.0 + 8.0 * f64::EPSILON)).round() / scale;
+    // The shortest decimal of the rounded value, so "37.38" and not 37.380000000000003.
+    format!("{rounded:.*}", decimals as usize)
+        .parse()
+        .unwrap_or(rounded)
 }
 
 use crate::input::params::ParamCount;
@@ -893,6 +931,54 @@ mod tests {
                 pt(|| typed(Field::GrantReviewDays, "7,5")),
                 Err(Problem::NotWhole)
             );
+        }
+
+        #[test]
+        fn money_boxes_show_and_read_the_display_currency_and_links_keep_dollars() {
+            use crate::locale::{with_currency, CurrencyCode, DisplayCurrency};
+            let Some(brl) = DisplayCurrency::new(CurrencyCode::Brl, 5.4) else {
+                panic!("valid rate");
+            };
+            let reais = |f: &dyn Fn() -> String| with_currency(brl, || pt(f));
+            // AWS's H100 at $6.88 an hour shows as 6.88 × 5.4 = 37.152 reais, to the cent: 37,15.
+            assert_eq!(reais(&|| Field::Price.display(6.88)), "37,15");
+            // A $0.26 API price is 1.404 reais: to the cent from one unit up, 1,4.
+            assert_eq!(reais(&|| Field::ApiPrice.display(0.26)), "1,4");
+            // $0.05 is 0.27 reais: three significant figures below one, 0,27.
+            assert_eq!(reais(&|| Field::ApiPrice.display(0.05)), "0,27");
+            // A $50K grant is 270,000 reais, in the box's own style: 270K.
+            assert_eq!(reais(&|| Field::GrantAmount.display(50_000.0)), "270K");
+            // In dollars the box shows the value itself (it reads back exactly).
+            assert_eq!(Field::Price.display(6.88), "6.88");
+            // Typed in reais, read in dollars: 270K reais are $50,000; 37,152 reais $6.88.
+            let read = |raw: &str| with_currency(brl, || pt(|| typed(Field::GrantAmount, raw)));
+            assert!(read("270K").is_ok_and(|v| (v - 50_000.0).abs() < 1e-9));
+            let price = with_currency(brl, || pt(|| typed(Field::Price, "37,152")));
+            assert!(
+                price.clone().is_ok_and(|v| (v - 6.88).abs() < 1e-12),
+                "{price:?}"
+            );
+            // The range is in dollars: a budget of 5 reais is $0.93, below its $1 floor, and the
+            // message says the box is in reais and at which rate.
+            let below = with_currency(brl, || Field::Budget.parse("5", Origin::Typed));
+            assert!(
+                matches!(&below, Err(e) if e.problem == Problem::BelowRange
+                    && e.to_string().contains("typed in BRL and converted at 5.4 BRL per US$")),
+                "{below:?}"
+            );
+            // A link is in dollars whatever the display: 6.88 is $6.88.
+            assert_eq!(
+                with_currency(brl, || Field::Price.parse("6.88", Origin::Link)),
+                Ok(6.88)
+            );
+            // Units say the currency of the box; fields that are not money keep theirs.
+            assert_eq!(with_currency(brl, || Field::Price.unit()), "BRL/GPU-h");
+            assert_eq!(Field::Price.unit(), "USD/GPU-h");
+            assert_eq!(with_currency(brl, || Field::Gpus.display(64.0)), "64");
+            assert!(Field::ALL.iter().filter(|f| f.is_money()).all(|f| {
+                f.accepted(Origin::Typed).contains("USD")
+                    || f.accepted(Origin::Typed).contains("US$")
+            }));
         }
 
         #[test]

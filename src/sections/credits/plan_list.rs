@@ -229,17 +229,17 @@ fn GrantRow(
                     let g = state.plan.with_untracked(|p| p.grants.get(index).cloned()).unwrap_or_else(|| initial.clone());
                     match grant_state.get() {
                         GrantState::Held => view! {
-                            <GrantNumber index=index label=tr!("plan_list.balance") key="amount" field=GrantField::Amount initial=GrantField::Amount.text(&g) />
+                            <GrantNumber index=index label=tr!("plan_list.balance") key="amount" field=GrantField::Amount initial=GrantField::Amount.typed_text(&g) />
                             <GrantDate index=index label=tr!("plan_list.expires_on") key="expires-on" held=true />
                         }.into_any(),
                         GrantState::InReview => view! {
-                            <GrantNumber index=index label=tr!("plan_list.amount") key="amount" field=GrantField::Amount initial=GrantField::Amount.text(&g) />
+                            <GrantNumber index=index label=tr!("plan_list.amount") key="amount" field=GrantField::Amount initial=GrantField::Amount.typed_text(&g) />
                             <GrantDate index=index label=tr!("plan_list.applied_on") key="applied-on" held=false />
                             <GrantNumber index=index label=tr!("plan_list.review_days") key="review" field=GrantField::ReviewDays initial=GrantField::ReviewDays.text(&g) />
                             <GrantNumber index=index label=tr!("plan_list.valid_days") key="validity" field=GrantField::ValidityDays initial=GrantField::ValidityDays.text(&g) />
                         }.into_any(),
                         GrantState::Planned => view! {
-                            <GrantNumber index=index label=tr!("plan_list.amount") key="amount" field=GrantField::Amount initial=GrantField::Amount.text(&g) />
+                            <GrantNumber index=index label=tr!("plan_list.amount") key="amount" field=GrantField::Amount initial=GrantField::Amount.typed_text(&g) />
                             <GrantNumber index=index label=tr!("plan_list.apply_day") key="apply" field=GrantField::ApplyDay initial=GrantField::ApplyDay.text(&g) />
                             <GrantNumber index=index label=tr!("plan_list.review_days") key="review" field=GrantField::ReviewDays initial=GrantField::ReviewDays.text(&g) />
                             <GrantNumber index=index label=tr!("plan_list.valid_days") key="validity" field=GrantField::ValidityDays initial=GrantField::ValidityDays.text(&g) />
@@ -321,7 +321,11 @@ fn GrantNumber(
             .with_untracked(|p| p.grants.get(index).cloned())
             .is_some_and(|mut g| field.set_typed(&mut g, &shown).is_ok() && field.text(&g) == want);
         if !means_it {
-            text.set(want);
+            // As the reader types it (the amount in the display currency), not as a link does.
+            let typed = state
+                .plan
+                .with_untracked(|p| p.grants.get(index).map(|g| field.typed_text(g)));
+            text.set(typed.unwrap_or(want));
             error.set(None);
         }
     });
