@@ -56,11 +56,14 @@ fn drawable(x_min: f64, x_max: f64, y_max: f64) -> DrawResult {
     }
 }
 
-/// Characters the display currency's prefix is longer than "$" ("US$ " in Portuguese: 3, "R$": 1):
-/// the label areas were sized for "$" amounts, and each extra character needs 7 px more.
+/// Characters an amount is longer than the English dollar form the label areas were sized for:
+/// the display currency's prefix ("US$ " in Portuguese: 3, "R$": 1) and the scale's words
+/// (Portuguese "100 mil" for "100K": 3 more). Each extra character needs 7 px more.
 fn prefix_extra_chars() -> u32 {
-    // "$0" is two characters; "US$ 0" five.
-    (usd(0.0).chars().count() as u32).saturating_sub(2)
+    // "$0" is two characters, "$100K" five, "$1M" three; Portuguese "US$ 0", "US$ 100 mil",
+    // "US$ 1 mi": 3, 6 and 5 more.
+    let extra = |v: f64, en: usize| usd(v).chars().count().saturating_sub(en) as u32;
+    extra(0.0, 2).max(extra(100_000.0, 5)).max(extra(1e6, 3))
 }
 
 /// `text`'s width in CSS pixels at the charts' 12 px label size, as the backend measures it (the
@@ -739,19 +742,20 @@ mod tests {
 
     #[test]
     fn long_dollar_labels_widen_the_room_they_are_drawn_in() {
-        // Portuguese amounts carry "US$ " where English ones carry "$": the label "US$ 406K" is
-        // measured wider than "$406K", so the AWS bar is shorter than in English and its label still
-        // ends inside the plot (bar end + 6 + label ≤ the plot's right edge).
+        // Portuguese amounts carry "US$ " where English ones carry "$", and " mil" where they
+        // carry "K": the label "US$ 406 mil" is measured wider than "$406K", so the AWS bar is
+        // shorter than in English and its label still ends inside the plot (bar end + 6 +
+        // label ≤ the plot's right edge).
         assert_eq!(prefix_extra_chars(), 0);
         let pt = runway_model::locale::Lang::Pt;
-        assert_eq!(runway_model::locale::with_lang(pt, prefix_extra_chars), 3);
+        assert_eq!(runway_model::locale::with_lang(pt, prefix_extra_chars), 6);
         let bars = vec![ProviderBar {
             label: "Amazon Web Services".into(),
             cost_usd: 405_797.0,
             current: true,
         }];
         let out = runway_model::locale::with_lang(runway_model::locale::Lang::Pt, || {
-            assert_eq!(usd(405_797.0).chars().count(), 8, "{}", usd(405_797.0));
+            assert_eq!(usd(405_797.0).chars().count(), 11, "{}", usd(405_797.0));
             svg(|root| draw_cost_by_provider(root, &bars, "Custo", 1.0))
         });
         let fill = format!("fill=\"{}\"", css(ACCENT));

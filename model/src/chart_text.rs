@@ -322,7 +322,9 @@ mod tests {
         );
         let pt = with_lang(Lang::Pt, || cost_vs_mfu(&points, (0.4, 405_797.1)));
         assert!(
-            pt.contains("US$\u{a0}3,2M") && pt.contains("US$\u{a0}203K") && pt.contains("40%"),
+            pt.contains("US$\u{a0}3,2\u{a0}mi")
+                && pt.contains("US$\u{a0}203\u{a0}mil")
+                && pt.contains("40%"),
             "{pt}"
         );
         assert_ne!(pt, s);
@@ -367,7 +369,7 @@ mod tests {
         assert_eq!(cost_by_provider(&rev), cost_by_provider(&bars));
         let pt = with_lang(Lang::Pt, || cost_by_provider(&bars));
         assert!(
-            pt.contains("Lambda") && pt.contains("US$\u{a0}147K") && pt.contains('3'),
+            pt.contains("Lambda") && pt.contains("US$\u{a0}147\u{a0}mil") && pt.contains('3'),
             "{pt}"
         );
         assert_ne!(pt, cost_by_provider(&bars));
@@ -476,7 +478,7 @@ mod tests {
         );
         assert_eq!(
             with_lang(Lang::Pt, || volume(&api, &hosted, None)),
-            "Com 40B tokens por mês: API US$\u{a0}20K, hospedagem própria US$\u{a0}5.022."
+            "Com 40\u{a0}bi tokens por mês: API US$\u{a0}20\u{a0}mil, hospedagem própria US$\u{a0}5.022."
         );
         // One volume where hosting wins is enough (the API is cheaper at 2e10 here).
         let mixed = [(2e10, 12_000.0), (4e10, 5_022.4)];

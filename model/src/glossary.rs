@@ -15,7 +15,7 @@ pub struct Term {
 }
 
 /// Every term, in the glossary's order (roughly the page's order).
-pub const IDS: [&str; 24] = [
+pub const IDS: [&str; 27] = [
     "flops",
     "params",
     "tokens",
@@ -36,6 +36,9 @@ pub const IDS: [&str; 24] = [
     "spot",
     "serverless",
     "duty",
+    "batch",
+    "prefill",
+    "decode",
     "mtok",
     "ceiling",
     "review",
@@ -146,6 +149,21 @@ pub fn term(id: &str) -> Option<Term> {
             tr!("glossary.duty.spelled"),
             tr!("glossary.duty.explain"),
         ),
+        "batch" => (
+            tr!("glossary.batch.short"),
+            tr!("glossary.batch.spelled"),
+            tr!("glossary.batch.explain"),
+        ),
+        "prefill" => (
+            tr!("glossary.prefill.short"),
+            tr!("glossary.prefill.spelled"),
+            tr!("glossary.prefill.explain"),
+        ),
+        "decode" => (
+            tr!("glossary.decode.short"),
+            tr!("glossary.decode.spelled"),
+            tr!("glossary.decode.explain"),
+        ),
         "mtok" => (
             tr!("glossary.mtok.short"),
             tr!("glossary.mtok.spelled"),
@@ -188,6 +206,7 @@ pub fn term_of_field(key: &str) -> Option<&'static str> {
         "tokens" => "tokens",
         "api_price" => "mtok",
         "reserved" => "reserved",
+        "batch_tokens" => "batch",
         _ => return None,
     })
 }

@@ -79,6 +79,7 @@ pub use data::catalog::{
     CurrencyRate, Price, Program, Provider, Scope,
 };
 pub use data::catalog_age::{offer_ages, price_age, stale_label, staleness, PriceAge};
+pub use data::search::{program_match, search_programs, Match};
 pub use document::api_use::{
     api_use_from_slots, encode_api_use, mix_usd_per_mtok, parse_api_use, ApiUse,
 };
@@ -125,7 +126,7 @@ pub use estimators::serving::{
     STEP_OVERHEAD_S, TP_EFFICIENCY_LOSS,
 };
 pub use estimators::serving_text::{serving_explanation, serving_math};
-pub use input::calendar::{Date, DateProblem};
+pub use input::calendar::{date_in_words, Date, DateProblem};
 pub use input::field_spec::{job_rows, Field, Need, Origin, Range, Style};
 pub use input::grant_field::{GrantError, GrantField};
 pub use input::job::{Job, LORA_RANK};

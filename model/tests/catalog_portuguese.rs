@@ -563,3 +563,47 @@ fn the_checks_catch_what_they_are_for() {
         ["49.24", "29,200"]
     );
 }
+
+/// The ISO dates (`2026-11-09`) written inside a text, outside a URL or an identifier (a date
+/// joined to letters, digits, `-` or `/`, like `gpt-4o-2024-08-06` or `/2026-05-07/`).
+fn iso_dates(text: &str) -> Vec<String> {
+    let b = text.as_bytes();
+    let joined = |c: u8| c.is_ascii_alphanumeric() || c == b'-' || c == b'/' || c == b'_';
+    (0..b.len().saturating_sub(9))
+        .filter(|&i| {
+            let d = &b[i..i + 10];
+            let shape = d.iter().enumerate().all(|(k, &c)| match k {
+                4 | 7 => c == b'-',
+                _ => c.is_ascii_digit(),
+            });
+            shape && (i == 0 || !joined(b[i - 1])) && b.get(i + 10).is_none_or(|&c| !joined(c))
+        })
+        .map(|i| text[i..i + 10].to_string())
+        .collect()
+}
+
+#[test]
+fn catalog_texts_write_their_dates_in_words_in_both_languages() {
+    // Issue 47: "consultada em 2026-12-01" inside a Portuguese sentence. A text's dates are
+    // written as the page writes dates ("1 de dez. de 2026", "1 Dec 2026"); only the `as_of`
+    // fields are ISO, and the page writes those in words (`date_in_words`).
+    assert_eq!(
+        iso_dates("read 2026-11-09; gpt-4o-2024-08-06, /2026-05-07/"),
+        ["2026-11-09"]
+    );
+    let texts = shown_texts(&catalog());
+    assert_none_found(&texts, |_, pt| iso_dates(pt));
+    let english: Vec<(String, String, String)> = texts
+        .into_iter()
+        .map(|(what, en, _)| (what, String::new(), en))
+        .collect();
+    assert_none_found(&english, |_, en| iso_dates(en));
+    with_lang(Lang::Pt, || {
+        assert_eq!(
+            runway_model::date_in_words("2026-11-09"),
+            "9 de nov. de 2026"
+        );
+    });
+    assert_eq!(runway_model::date_in_words("2026-11-09"), "9 Nov 2026");
+    assert_eq!(runway_model::date_in_words("not a date"), "not a date");
+}

@@ -218,7 +218,10 @@ pub fn AnswersPanel(
                     // Credits left that cannot pay what is left (another provider's, or arriving
                     // too late) did not "run out": say they stop paying, and what is left of them.
                     let left = f.credits.unspent_usd();
-                    let words = if left >= 0.5 {
+                    let words = if f.grants.is_empty() {
+                        // No credits in the plan: nothing "runs out"; cash pays from the start.
+                        marked(&tr!("answers.no_credits_burn", burn = MARK))
+                    } else if left >= 0.5 {
                         marked(&tr!("answers.stop_paying", date = date, left = usd(left), burn = MARK))
                     } else {
                         marked(&tr!("answers.run_out", date = date, burn = MARK))

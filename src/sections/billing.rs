@@ -50,7 +50,7 @@ pub fn BillingPanel() -> impl IntoView {
             test_id="serving-gpus"
             label=tr!("billing.serving_gpus")
             raw=Signal::derive(move || billing.with(|b| b.as_ref().and_then(|b| served(b, b.gpus_needed))).map_or_else(|| "none".into(), data_value))
-            human=Signal::derive(move || billing.with(|b| b.as_ref().and_then(|b| b.deployment.as_ref().ok().map(|d| tr!("billing.serving_gpus_value", n = d.billed_gpus, tp = d.group.tp, replicas = d.replicas)))).unwrap_or_else(|| tr!("billing.none")))
+            human=Signal::derive(move || billing.with(|b| b.as_ref().and_then(|b| b.deployment.as_ref().ok().map(|d| if d.group.tp == 1 { tr!("billing.serving_gpus_value_single", n = d.billed_gpus, replicas = d.replicas) } else { tr!("billing.serving_gpus_value", n = d.billed_gpus, tp = d.group.tp, replicas = d.replicas) }))).unwrap_or_else(|| tr!("billing.none")))
             exact=Signal::derive(move || billing.with(|b| b.as_ref().map_or_else(String::new, |b| exact(b.gpus_needed, 0))))
             math=Callback::new(move |()| math.with(|m| m.as_ref().and_then(|m| m.of(BillingFigure::ServingGpus).cloned())))
         />
@@ -183,7 +183,7 @@ fn api_in_full(a: &runway_model::ApiPrice) -> String {
             name = a.name,
             input = input,
             output = output,
-            as_of = a.as_of,
+            as_of = runway_model::date_in_words(&a.as_of),
             stale = label
         ),
         None => tr!(
@@ -191,7 +191,7 @@ fn api_in_full(a: &runway_model::ApiPrice) -> String {
             name = a.name,
             input = input,
             output = output,
-            as_of = a.as_of
+            as_of = runway_model::date_in_words(&a.as_of)
         ),
     };
     if let (Some(i), Some(o)) = (a.batch_input_usd_per_mtok, a.batch_output_usd_per_mtok) {

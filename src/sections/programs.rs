@@ -23,6 +23,9 @@ pub fn ProgramBrowser() -> impl IntoView {
     let provider = RwSignal::new(String::new());
     let cuda_locked = Memo::new(move |_| state.number_of(Field::Cuda) == Some(1.0));
     let unbacked = RwSignal::new(false);
+    // A name typed by the reader ("Google for Startups Cloud Program", "Founders Hub"): the
+    // programs it names first, then those whose sources cite it.
+    let query = RwSignal::new(String::new());
     let shapes = state
         .catalog
         .shapes
@@ -51,7 +54,7 @@ pub fn ProgramBrowser() -> impl IntoView {
             .filter(|p| p.leaves_cuda)
             .count();
         (cuda_locked.get() && n > 0).then(|| {
-            view! { <p class="hint" data-testid="filter-cuda-hidden">{tr!("programs.cuda_hidden", n = n)}</p> }
+            view! { <p class="hint" data-testid="filter-cuda-hidden">{if n == 1 { tr!("programs.cuda_hidden_one") } else { tr!("programs.cuda_hidden_other", n = n) }}</p> }
         })
     };
     let mut provider_ids: Vec<&str> = Vec::new();
@@ -77,26 +80,57 @@ pub fn ProgramBrowser() -> impl IntoView {
             })
         })
     };
-    let cards = move || {
+    // The programs the search finds, then those the filters keep.
+    let shown = Memo::new(move |_| {
         let (shape, provider, cuda, unbacked) = (
             shape.get(),
             provider.get(),
             cuda_locked.get(),
             unbacked.get(),
         );
-        state
-            .catalog
-            .programs
-            .iter()
+        let found = query.with(|q| runway_model::search_programs(state.catalog, q));
+        let n_found = found.len();
+        let kept: Vec<&'static Program> = found
+            .into_iter()
             .filter(|p| shape.is_empty() || p.fits.iter().any(|f| *f == shape))
             .filter(|p| provider.is_empty() || p.provider == provider)
             .filter(|p| !(cuda && p.leaves_cuda))
             .filter(|p| !(unbacked && p.needs_backing))
-            .map(|p| view! { <ProgramCard program=p /> })
-            .collect_view()
+            .collect();
+        (kept, n_found)
+    });
+    let cards = move || {
+        shown.with(|(kept, _)| {
+            kept.iter()
+                .map(|&p| view! { <ProgramCard program=p /> })
+                .collect_view()
+        })
+    };
+    // What the search found that the filters hide, or that it found nothing.
+    let search_note = move || {
+        let typed = query.with(|q| q.trim().to_string());
+        if typed.is_empty() {
+            return None;
+        }
+        let (kept, found) = shown.with(|(k, n)| (k.len(), *n));
+        let text = if found == 0 {
+            tr!("programs.search_none", query = typed)
+        } else if kept + 1 == found {
+            tr!("programs.search_hidden_one")
+        } else if kept < found {
+            tr!("programs.search_hidden_other", n = found - kept)
+        } else {
+            return None;
+        };
+        Some(view! { <p class="hint" role="status" data-testid="search-note">{text}</p> })
     };
     view! {
         <div class="filters">
+            <label class="program-search">{tr!("programs.search")}" "
+                <input type="search" id="program-search" data-testid="filter-search" autocomplete="off"
+                    placeholder=tr!("programs.search_placeholder")
+                    prop:value=query on:input=move |ev| query.set(event_target_value(&ev)) />
+            </label>
             <label>{tr!("programs.workload")}" "<select data-testid="filter-shape" on:change=choose_shape><option value="" prop:selected=move || any_shape.get()>{tr!("programs.any")}</option>{shapes}</select></label>
             <label>{tr!("programs.provider")}" "<select data-testid="filter-provider" on:change=move |ev| provider.set(event_target_value(&ev))><option value="">{tr!("programs.any")}</option>{providers}</select></label>
             <label><input type="checkbox" data-testid="filter-cuda" prop:checked=cuda_locked on:change=move |ev| state.set_switch(Field::Cuda, event_target_checked(&ev)) />" "{tr!("advisor.cuda_locked")}</label>
@@ -104,6 +138,7 @@ pub fn ProgramBrowser() -> impl IntoView {
         </div>
         {shape_note}
         {hidden_by_cuda}
+        {search_note}
         <div class="program-grid">{cards}</div>
     }
 }
@@ -202,11 +237,12 @@ fn ProgramCard(
     // The tiers, with a quoted programme title kept in English and marked so (like sources).
     let tiers =
         (!program.tiers_text().is_empty()).then(|| marked(&tr!("programs.tiers", tiers = MARK)));
+    let fits_empty = fits.is_empty();
     let fits_line = marked(&tr!("programs.fits", fits = fits, reason = MARK));
     let source_line = marked(&tr!(
         "programs.source",
         source = MARK,
-        as_of = program.as_of
+        as_of = runway_model::date_in_words(&program.as_of)
     ));
     view! {
         <article class="program" data-testid=format!("program-{}", program.id)>
@@ -220,8 +256,15 @@ fn ProgramCard(
             <p class="hint" data-testid=format!("program-validity-source-{}", program.id)>{piece(&validity, 0)}{cited(program.validity_source_text())}{piece(&validity, 1)}</p>
             <p data-testid=format!("program-eligibility-{}", program.id)>{tr!("advisor.eligibility", text = program.eligibility())}</p>
             {porting.map(|t| view! { <p class="warn">{t}</p> })}
-            <p class="hint" data-testid=format!("program-fits-{}", program.id)>{piece(&fits_line, 0)}{program.fits_reason_text().to_string()}{piece(&fits_line, 1)}</p>
-            <p class="hint">{tr!("programs.watch", text = watch.join("; "))}</p>
+            // A program that fits no workload (NVIDIA Inception grants no credits of its own)
+            // says its reason alone, or nothing: never "Serve para: ." or "Cuidado —" with
+            // nothing after them.
+            {match (fits_empty, program.fits_reason_text().trim().is_empty()) {
+                (true, true) => None,
+                (true, false) => Some(view! { <p class="hint" data-testid=format!("program-fits-{}", program.id)>{program.fits_reason_text().to_string()}</p> }.into_any()),
+                (false, _) => Some(view! { <p class="hint" data-testid=format!("program-fits-{}", program.id)>{piece(&fits_line, 0)}{program.fits_reason_text().to_string()}{piece(&fits_line, 1)}</p> }.into_any()),
+            }}
+            {(!watch.is_empty()).then(|| view! { <p class="hint">{tr!("programs.watch", text = watch.join("; "))}</p> })}
             <p class="hint">{piece(&source_line, 0)}{cited(program.source_text())}{piece(&source_line, 1)}</p>
             <p class="hint" data-testid=format!("program-chance-{}", program.id) data-value=runway_model::format_number_exact(program.approval_chance)>
                 {tr!("programs.chance", chance = runway_model::percent(program.approval_chance))}" "{cited(program.approval_source_text())}

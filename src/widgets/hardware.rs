@@ -78,14 +78,14 @@ pub fn ProviderSelect() -> impl IntoView {
                             "hardware.provider_option_delisted_full",
                             name = provider.name,
                             price = price_text,
-                            as_of = price.as_of,
-                            since = price.delisted
+                            as_of = runway_model::date_in_words(&price.as_of),
+                            since = runway_model::date_in_words(&price.delisted)
                         )),
                         PriceAge::Stale(label) => Some(tr!(
                             "polish_d.provider_option_full",
                             name = provider.name,
                             price = price_text,
-                            as_of = price.as_of,
+                            as_of = runway_model::date_in_words(&price.as_of),
                             stale = label
                         )),
                         PriceAge::Fresh => None,
@@ -116,7 +116,7 @@ pub fn ProviderSelect() -> impl IntoView {
                 let price_text = runway_model::usd_as_published(price.usd_per_gpu_hour, 2);
                 return Some(view! {
                     <p class="hint stale" data-testid="provider-price-delisted">
-                        {tr!("hardware.delisted_price", name = name, since = price.delisted, price = price_text, as_of = price.as_of)}
+                        {tr!("hardware.delisted_price", name = name, since = runway_model::date_in_words(&price.delisted), price = price_text, as_of = runway_model::date_in_words(&price.as_of))}
                     </p>
                 }.into_any());
             }
@@ -124,7 +124,7 @@ pub fn ProviderSelect() -> impl IntoView {
         Some(
             view! {
                 <p class="hint stale" data-testid="provider-price-stale">
-                    {tr!("hardware.stale_price", name = name, as_of = price.as_of, stale = label)}
+                    {tr!("hardware.stale_price", name = name, as_of = runway_model::date_in_words(&price.as_of), stale = label)}
                 </p>
             }
             .into_any(),

@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use runway_model::{Field, Scale};
+use runway_model::{tr, Field, Scale};
 
 use crate::state::use_app_state;
 use crate::widgets::field_error::FieldError;
@@ -37,7 +37,7 @@ pub fn NumberInput(
                 max="1000"
                 step="1"
                 class="slider"
-                aria-label=format!("{} slider", field.label())
+                aria-label=tr!("app.slider_label", label = field.label())
                 data-testid=format!("slider-{key}")
                 prop:value=move || (scale.position(value.get()) as u32).to_string()
                 aria-valuetext=move || format!("{} {unit}", field.display(value.get()))

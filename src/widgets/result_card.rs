@@ -58,7 +58,7 @@ pub fn ResultCard(
                         view! {
                             <li>
                                 {piece(&line, 0)}{cited(&c.figure)}{piece(&line, 1)}<cite>{cited(&c.source)}</cite>
-                                {piece(&line, 2)}{c.as_of}{piece(&line, 3)}{stale}
+                                {piece(&line, 2)}{runway_model::date_in_words(&c.as_of)}{piece(&line, 3)}{stale}
                             </li>
                         }
                     })

@@ -29,7 +29,7 @@ test('programs are ranked by what they are worth to this plan, each with a reaso
   assert.match(rows[2][2], /\$200K of a typical \$200K \(up to \$1M\) usable.*5% likely to be approved, so \$10K expected/);
   const gcp = rows.findIndex((r) => r[0] === 'gcp-startups');
   assert.equal(rows[gcp][1], 100000);
-  assert.match(rows[gcp][2], /^\d+\. Google Cloud for Startups.* — \$100K if work moves to Google Cloud\n/);
+  assert.match(rows[gcp][2], /^\d+\. Google for Startups Cloud Program \(AI tier\) — \$100K if work moves to Google Cloud\n/);
   assert.match(rows[gcp][2], /the plan runs nothing on Google Cloud, so this is what it would pay once work moves there/);
   const awsFitting = rows.filter((r, i) => i < gcp && r[2].includes('if work moves')).length;
   assert.equal(awsFitting, 0, 'no program needing a move ranks before Google Cloud');
@@ -86,7 +86,7 @@ test('bad advisor values in a link get messages', async () => {
 test('programs that fit come first, programs in the plan are marked, eligibility is shown', async () => {
   // A LoRA job (fine-tuning) big enough that AWS GenAI's typical $200K is usable in full: LoRA
   // 4 * 70e9 * 200e9 = 5.6e22 FLOPs / (989e12 * 0.4) = 39,322 H100 GPU-hours * $6.88 = $270.5K
-  // before the hidden costs. Google Cloud for Startups is already a grant in the plan.
+  // before the hidden costs. Google for Startups Cloud Program (AI tier) is already a grant in the plan.
   const calc = await open('?job=lora:70B:200B:aws:h100-sxm:64&shape=fine-tuning&grant=gcp-startups');
   const rows = await calc.page.locator('[data-testid^=advice-]:not([data-testid=advice-wrong-layer])')
     .evaluateAll((els) => els.map((e) => ({ id: e.dataset.program, value: Number(e.dataset.value), fits: e.dataset.fits === 'true', inPlan: e.dataset.inPlan === 'true', text: e.innerText })));
@@ -96,9 +96,9 @@ test('programs that fit come first, programs in the plan are marked, eligibility
   const last = rows[at];
   assert.equal(last.id, 'gcp-startups');
   assert.ok(last.inPlan);
-  assert.match(last.text, /^In your plan: Google Cloud for Startups \(AI tier\)/);
+  assert.match(last.text, /^In your plan: Google for Startups Cloud Program \(AI tier\)/);
   assert.equal(rows[rows.length - 1].id, 'gcp-startups-start');
-  assert.match(rows[rows.length - 1].text, /a tier of a programme already in your plan \(Google Cloud for Startups \(AI tier\)\)/);
+  assert.match(rows[rows.length - 1].text, /a tier of a programme already in your plan \(Google for Startups Cloud Program \(AI tier\)\)/);
   // It shows what the runway pays that grant, the figure of the credits section and the answers
   // (issue 27, item 4: "$61K usable" beside "$48K paid" read as two values for one grant).
   const inPlan = calc.page.locator(`[data-testid="advice-${at}"]`);
@@ -159,5 +159,34 @@ test('the advisor and the program catalog share one workload and one CUDA input'
   await calc.page.waitForFunction(() => Number(document.querySelector('[data-program=aws-trainium]')?.dataset.value) === 100000);
   // The program card shows the same eligibility sentence as the advisor.
   assert.equal(await calc.page.getByTestId('program-eligibility-aws-trainium').innerText(), 'Eligibility: seed and later, training workloads; needs VC or accelerator backing.');
+  await done(calc);
+});
+
+test('a program is found by the name founders use, in either language; what the filters hide is said', async () => {
+  const calc = await open('?lang=pt');
+  const search = await calc.reveal(calc.page.getByTestId('filter-search'));
+  const cards = () => calc.page.locator('[data-testid^=program-]:is(article)').evaluateAll((els) => els.map((e) => e.dataset.testid.slice('program-'.length)));
+  // Issue 47: the São Paulo founder's "Google for Startups Cloud Program": both Google tiers,
+  // each named so, first (model/src/data/search.rs has the rules).
+  await search.fill('Google for Startups Cloud Program');
+  await calc.page.waitForFunction(() => document.querySelectorAll('article[data-testid^=program-]').length <= 3);
+  const google = await cards();
+  assert.deepEqual(google.slice(0, 2), ['gcp-startups', 'gcp-startups-start']);
+  assert.match(await calc.page.getByTestId('program-gcp-startups').locator('h4').innerText(), /^Google for Startups Cloud Program \(faixa de IA\)$/);
+  // "Build on Trainium" is cited in the Trainium card's sources; the CUDA filter (on by default)
+  // hides it, and the page says one more was found.
+  await search.fill('Build on Trainium');
+  await calc.page.getByTestId('search-note').waitFor();
+  assert.equal(await calc.page.getByTestId('search-note').innerText(), 'Mais 1 programa encontrado, oculto pelos filtros.');
+  assert.deepEqual(await cards(), []);
+  // Accents and case do not matter; nothing found says so.
+  await search.fill('FOUNDERS hub');
+  await calc.page.waitForFunction(() => document.querySelectorAll('article[data-testid^=program-]').length === 1);
+  assert.deepEqual(await cards(), ['azure-founders']);
+  await search.fill('zebra');
+  await calc.page.waitForFunction(() => /Nenhum programa corresponde a “zebra”/.test(document.querySelector('[data-testid=search-note]')?.textContent ?? ''));
+  // Cleared: every program the filters keep.
+  await search.fill('');
+  await calc.page.waitForFunction(() => document.querySelectorAll('article[data-testid^=program-]').length > 8);
   await done(calc);
 });

@@ -176,7 +176,7 @@ test('the API picker marks a price older than 12 months as stale', async () => {
   // The option reads the blended price the comparison uses, (3 × $2.50 + $10.00) / 4 = $4.375
   // ("$4.38"), and the mark; the prices in and out, their date and age are its tooltip.
   assert.equal(await option.textContent(), 'OpenAI GPT-4o (2024-08-06) · $4.38 ⚠');
-  const full = /^OpenAI GPT-4o \(2024-08-06\): \$2\.50 in \/ \$10\.00 out per Mtok, as of 2024-08-06 · stale: \d+ months old · batch \$1\.25 \/ \$5\.00$/;
+  const full = /^OpenAI GPT-4o \(2024-08-06\): \$2\.50 in \/ \$10\.00 out per Mtok, as of 6 Aug 2024 · stale: \d+ months old · batch \$1\.25 \/ \$5\.00$/;
   assert.match(await option.getAttribute('title'), full);
   // The Batch API's price follows the list price where the provider sells one (OpenAI: half), and
   // the chosen API's prices are said in full under the picker, no hover needed.

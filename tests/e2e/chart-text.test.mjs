@@ -118,30 +118,30 @@ test('English: the descriptions state the answer and follow MFU and the reserved
 test('Portuguese: the same descriptions in Portuguese, numbers written the Brazilian way', async () => {
   const calc = await open('?lang=pt');
   assert.equal(await description(calc, 'chart-cost-vs-mfu'),
-    'O custo cai de US$\u00a03,2M com MFU de 5% para US$\u00a0203K com 80%; com o seu 40%: US$\u00a0406K.');
+    'O custo cai de US$\u00a03,2\u00a0mi com MFU de 5% para US$\u00a0203\u00a0mil com 80%; com o seu 40%: US$\u00a0406\u00a0mil.');
   assert.equal(await description(calc, 'chart-cost-by-provider'),
-    'Mais barato: Voltage Park US$\u00a0119K; mais caro: Microsoft Azure US$\u00a0736K; 14 provedores. O seu, Amazon Web Services: US$\u00a0412K.');
-  assert.match(await description(calc, 'chart-cost-vs-gpus'), /Com as suas 64 GPUs: US\$\u00a0412K\./);
-  assert.match(await description(calc, 'chart-cost-vs-interval'), /^Melhor intervalo: um checkpoint a cada 11,4 h, US\$\u00a0412K\./);
+    'Mais barato: Voltage Park US$\u00a0119\u00a0mil; mais caro: Microsoft Azure US$\u00a0736\u00a0mil; 14 provedores. O seu, Amazon Web Services: US$\u00a0412\u00a0mil.');
+  assert.match(await description(calc, 'chart-cost-vs-gpus'), /Com as suas 64 GPUs: US\$\u00a0412\u00a0mil\./);
+  assert.match(await description(calc, 'chart-cost-vs-interval'), /^Melhor intervalo: um checkpoint a cada 11,4 h, US\$\u00a0412\u00a0mil\./);
   await calc.type('mfu', '50');
-  await describedAs(calc, 'chart-cost-vs-mfu', 'com o seu 50%: US$\u00a0325K.');
-  await describedAs(calc, 'chart-cost-vs-gpus', 'Com as suas 64 GPUs: US$\u00a0329K.');
+  await describedAs(calc, 'chart-cost-vs-mfu', 'com o seu 50%: US$\u00a0325\u00a0mil.');
+  await describedAs(calc, 'chart-cost-vs-gpus', 'Com as suas 64 GPUs: US$\u00a0329\u00a0mil.');
   await calc.type('reserved', '4');
   await describedAs(calc, 'chart-breakeven-duty', 'O reservado custa menos acima de 58,14% de ocupação, onde os dois custam US$\u00a02.920 por mês.');
   await done(calc);
 });
 
 /**
- * A headline amount as the page writes it ("$203K", "$12K", "$309", "US$ 1,2M", "US$ 2.482") read
- * back: its value and the unit of its last digit (the rounding it carries is half that unit).
+ * A headline amount as the page writes it ("$203K", "$12K", "$309", "US$ 1,2 mi", "US$ 2.482")
+ * read back: its value and the unit of its last digit (the rounding it carries is half that unit).
  */
 function shownAmount(text, lang) {
-  const m = /^(?:US\$\u00a0|\$)([\d.,]+)([KMBT]?)$/.exec(text);
+  const m = /^(?:US\$\u00a0|\$)([\d.,]+)(?:\u00a0)?([KMBT]|mil|mi|bi|tri)?$/.exec(text);
   assert.ok(m, `an amount: ${JSON.stringify(text)}`);
   const [thousands, decimal] = lang === 'pt' ? ['.', ','] : [',', '.'];
   const digits = m[1].split(thousands).join('');
   const [whole, frac = ''] = digits.split(decimal);
-  const scale = { '': 1, K: 1e3, M: 1e6, B: 1e9, T: 1e12 }[m[2]];
+  const scale = { '': 1, K: 1e3, M: 1e6, B: 1e9, T: 1e12, mil: 1e3, mi: 1e6, bi: 1e9, tri: 1e12 }[m[2] ?? ''];
   return { value: Number(`${whole}.${frac || '0'}`) * scale, unit: scale / 10 ** frac.length };
 }
 

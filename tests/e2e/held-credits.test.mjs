@@ -127,9 +127,9 @@ test('the states in Portuguese', async () => {
   assert.match(await page.getByTestId('answer-grant-0').innerText(), /\(já concedido\)/);
   // $120 a day from day 0: the $63K would last 525 days but expires on day 304 (6 out 2027).
   assert.equal(await calc.attr('answer-credits-run-out'), '2027-10-06');
-  // They do not run out: they expire with 63,000 − 304 × 120 = $26,520 left ("US$ 27K"), so the
+  // They do not run out: they expire with 63,000 − 304 × 120 = $26,520 left ("US$ 27 mil"), so the
   // sentence says they stop paying and how much of them goes unused.
-  assert.match(await page.getByTestId('answer-credits-run-out').innerText(), /^Os créditos deixam de pagar as contas em 6 de out\. de 2027 \(US\$\u00a027K deles não podem pagar o que resta e ficam sem uso\); depois, US\$\u00a03\.650 por mês\./);
+  assert.match(await page.getByTestId('answer-credits-run-out').innerText(), /^Os créditos deixam de pagar as contas em 6 de out\. de 2027 \(US\$\u00a027\u00a0mil deles não podem pagar o que resta e ficam sem uso\); depois, US\$\u00a03\.650 por mês\./);
   await done(calc);
 });
 

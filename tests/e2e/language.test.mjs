@@ -72,17 +72,18 @@ test('one link opens the same plan, to the same numbers, in both languages', asy
     assert.equal(await pt.value(id), await en.value(id), id);
   }
   assert.equal(await pt.attr('answer-cash-date'), await en.attr('answer-cash-date'));
-  // The headline reads in each locale's form, the same figure: "$420K" / "US$ 420K" for this
+  // The headline reads in each locale's form, the same figure: "$420K" / "US$ 420 mil" for this
   // plan's $420,003.56 (navigation.test.mjs works it out). Portuguese writes the dollar prefix
-  // "US$ " and swaps only the marks, so its headline is the English one with "$" → "US$ " and
-  // "." ↔ "," (a whole number of thousands has no decimals in either: never "420.0K"/"420,0K").
+  // "US$ ", swaps the marks and writes the scale in words as Intl's pt-BR compact form does, so
+  // its headline is the English one with "$" → "US$ ", "." ↔ "," and "K" → " mil" (a whole
+  // number of thousands has no decimals in either: never "420.0K"/"420,0 mil").
   const totalEn = await en.page.getByTestId('answer-total').innerText();
   const totalPt = await pt.page.getByTestId('answer-total').innerText();
   // $420,003.56 = 420.00356 thousands; the headline rounds to two significant digits but never
   // drops a whole digit (no decimals from 100 up), so 420.00356 → "420": "$420K".
   assert.equal(totalEn, '$420K');
-  assert.equal(totalPt, 'US$\u00a0420K');
-  const swapped = totalEn.replace('$', 'US$\u00a0').replace(/[.,]/g, (c) => (c === '.' ? ',' : '.'));
+  assert.equal(totalPt, 'US$\u00a0420\u00a0mil');
+  const swapped = totalEn.replace('$', 'US$\u00a0').replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')).replace(/K$/, '\u00a0mil');
   assert.equal(totalPt, swapped);
   // The link each page writes is the same plan (the language key aside).
   const strip = (u) => { const p = new URL(u).searchParams; p.delete('lang'); p.sort(); return p.toString(); };
@@ -148,7 +149,7 @@ test('numbers are typed in the reader\'s locale; text read two ways says how it 
   assert.match(await pt.page.getByTestId('input-tokens-note').innerText(), /^Lido como 1000B \(o ponto separa milhares\), não 1B\.$/);
   // "1.5B" is English only: refused, with the Portuguese form to write.
   await pt.type('params', '1.5B');
-  assert.match(await pt.error('params'), /"1\.5B" não é um número em português: escreva 1,5B, com vírgula para decimais/);
+  assert.match(await pt.error('params'), /em português a vírgula separa os decimais: escreva 1,5B em vez de "1\.5B"/);
   await pt.waitForUrl((p) => p.get('params') === '1.5B'); // the last valid value stays
   await done(pt);
 
@@ -175,15 +176,15 @@ test('numbers are typed in the reader\'s locale; text read two ways says how it 
   await done(en);
 });
 
-test('a headline of whole thousands reads "$420K" and "US$ 420K", one with a decimal "$2.9M" and "US$ 2,9M"', async () => {
+test('a headline of whole thousands reads "$420K" and "US$ 420 mil", one with a decimal "$2.9M" and "US$ 2,9 mi"', async () => {
   // Experiments only, at their own price, so no catalog figure enters: 8 H100 SXM at AWS,
   // 60,000 GPU-hours at $7.00 = $420,000 (312.5 days at 192 GPU-hours a day) = 420 thousands: two
   // significant digits, no decimals from 100 up, so "$420K", never "420.0K" or "420,0K".
   // 1,000 GPUs, 2.9M GPU-hours at $1.00 = $2,900,000 (120.8 days at 24,000 GPU-hours a day):
   // two significant digits of millions, "$2.9M", the decimal a comma in Portuguese.
   for (const [work, en, pt] of [
-    ['aws:h100-sxm:8:60K:0:1:7', '$420K', 'US$\u00a0420K'],
-    ['aws:h100-sxm:1000:2.9M:0:1:1', '$2.9M', 'US$\u00a02,9M'],
+    ['aws:h100-sxm:8:60K:0:1:7', '$420K', 'US$\u00a0420\u00a0mil'],
+    ['aws:h100-sxm:1000:2.9M:0:1:1', '$2.9M', 'US$\u00a02,9\u00a0mi'],
   ]) {
     for (const [lang, want] of [['en', en], ['pt', pt]]) {
       const calc = await openIn(`?t0=2026-12-01&work=${work}&lang=${lang}`);
@@ -376,7 +377,7 @@ test('show the math cites the catalog\'s sources in the reader\'s language, quot
   await card.locator('summary').click();
   await card.locator('.math .citations').waitFor();
   const cited = await card.locator('.citations').innerText();
-  assert.match(cited, /Azure ND96asr_A100_v4 a US\$\u00a027,197\/h \/ 8 = US\$\u00a03,3996 por GPU \(eastus, preços de varejo do Azure pelo rastreador de preços .*lido em 2026-11-09\); o mesmo que TechCrunch, "Alternative clouds are booming as companies seek cheaper access to GPUs" \(a matéria sobre a rodada de US\$\u00a01,1 bi da CoreWeave\), maio de 2024: US\$\u00a03,40, US\$\u00a02\.482\/mês/);
+  assert.match(cited, /Azure ND96asr_A100_v4 a US\$\u00a027,197\/h \/ 8 = US\$\u00a03,3996 por GPU \(eastus, preços de varejo do Azure pelo rastreador de preços .*lido em 9 de nov\. de 2026\); o mesmo que TechCrunch, "Alternative clouds are booming as companies seek cheaper access to GPUs" \(a matéria sobre a rodada de US\$\u00a01,1 bi da CoreWeave\), maio de 2024: US\$\u00a03,40, US\$\u00a02\.482\/mês/);
   assert.doesNotMatch(cited, /per GPU|read 2026|May 2024/);
   assert.deepEqual(await card.locator('.citations [lang=en]').allInnerTexts(), ['Alternative clouds are booming as companies seek cheaper access to GPUs']);
   await done(calc);

@@ -2409,7 +2409,7 @@ mod tests {
                 &p.expected_source,
                 &p.validity_source,
             ] {
-                assert!(text.contains("read 2026-12-06"), "{id}: {text}");
+                assert!(text.contains("read 6 Dec 2026"), "{id}: {text}");
             }
             assert!(!p.tiers.is_empty() && !p.tiers_pt.is_empty(), "{id}");
             let priced: Vec<_> = c.offers_by(provider).collect();
@@ -3488,14 +3488,14 @@ mod tests {
     #[test]
     fn capacity_notes_are_sourced_where_given() {
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        // AWS's P instances: the ML blog of 2026-05-07 on Capacity Blocks.
+        // AWS's P instances: the ML blog of 7 May 2026 on Capacity Blocks.
         for acc in ["a100-40gb", "a100-80gb", "h100-sxm", "h200"] {
             let i = c
                 .instance("aws", acc)
                 .unwrap_or_else(|| panic!("aws/{acc}"));
             assert!(i.capacity_note.contains("Capacity Blocks"), "aws/{acc}");
             assert!(
-                i.capacity_note.contains("2026-05-07"),
+                i.capacity_note.contains("7 May 2026"),
                 "aws/{acc}: dated source"
             );
         }

@@ -135,7 +135,7 @@ impl fmt::Display for StaleEntry {
             "catalog_age.entry",
             table = self.table,
             id = self.id,
-            as_of = self.as_of,
+            as_of = crate::input::calendar::date_in_words(&self.as_of),
             n = self.months_old
         ))
     }

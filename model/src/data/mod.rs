@@ -2,3 +2,4 @@
 
 pub mod catalog;
 pub mod catalog_age;
+pub mod search;

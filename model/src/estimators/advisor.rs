@@ -615,7 +615,7 @@ mod tests {
         let tier = &a.ranked[n - 1];
         assert!(tier.tier_in_plan && !tier.in_plan);
         assert!(
-            tier.why.ends_with("; a tier of a programme already in your plan (Google Cloud for Startups (AI tier)): one programme grants one tier."),
+            tier.why.ends_with("; a tier of a programme already in your plan (Google for Startups Cloud Program (AI tier)): one programme grants one tier."),
             "{}",
             tier.why
         );

@@ -95,7 +95,15 @@ pub fn serving_math(b: &BillingEstimate, catalog: &Catalog) -> Vec<String> {
         user = exact(g.user_tokens_per_s, 1),
         total = exact(g.tokens_per_s, 1)
     ));
-    lines.push(if d.replicas_needed == 1 {
+    lines.push(if d.replicas_needed == 1 && g.tp == 1 {
+        // One GPU is no "group of 1 GPUs".
+        crate::tr!(
+            "serving.math.replicas_one_gpu",
+            volume = compact(b.tokens_per_month),
+            util = percent(s.utilisation),
+            rate = exact(d.needed_tokens_per_s, 1)
+        )
+    } else if d.replicas_needed == 1 {
         crate::tr!(
             "serving.math.replicas_one",
             volume = compact(b.tokens_per_month),

@@ -212,6 +212,13 @@ impl Date {
     }
 }
 
+/// An ISO date (`2026-11-09`, as the catalog dates its figures) as people read it, in the
+/// thread's language: "9 Nov 2026", "9 de nov. de 2026". Text that is not a date is returned as it
+/// is (a catalog's validation has refused it already).
+pub fn date_in_words(iso: &str) -> String {
+    Date::parse(iso).map_or_else(|_| iso.to_string(), Date::human)
+}
+
 impl fmt::Display for Date {
     /// The human form, `14 Mar 2027`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -61,7 +61,30 @@ fn group_thousands(int_digits: &str) -> String {
 /// A compact count: 950 → "950", 58,982 → "59K", 1.23e6 → "1.2M", 3.5e15 → "3,500T" (past a
 /// thousand trillion the T count is grouped like any number, "2,250" beside "1,979").
 pub fn compact(v: f64) -> String {
-    local(compact_en(v))
+    in_words(local(compact_en(v)))
+}
+
+/// Portuguese writes a compact number's scale in words, as `Intl.NumberFormat("pt-BR", {
+/// notation: "compact" })` does: "2,2 mi", "59 mil", "1,1 bi", "3 tri" (a Brazilian reads "2,2M"
+/// as thousands, where finance writes "MM" for millions). English keeps K, M, B, T. The space is
+/// a no-break one: a number never leaves its scale at a line's end.
+fn in_words(number: String) -> String {
+    if lang() != Lang::Pt {
+        return number;
+    }
+    let word = match number.chars().last() {
+        Some('K') => "mil",
+        Some('M') => "mi",
+        Some('B') => "bi",
+        Some('T') => "tri",
+        _ => return number,
+    };
+    let digits = &number[..number.len() - 1];
+    if digits.ends_with(|c: char| c.is_ascii_digit()) {
+        format!("{digits}\u{a0}{word}")
+    } else {
+        number
+    }
 }
 
 fn compact_en(v: f64) -> String {
@@ -152,7 +175,7 @@ pub fn usd(v: f64) -> String {
         compact_en(a)
     };
     let v = if a == 0.0 { 0.0 } else { v };
-    format!("{}{}", money_prefix(v), local(number))
+    format!("{}{}", money_prefix(v), in_words(local(number)))
 }
 
 /// Exact-ish dollars for hover text, in the display currency: "$405,797.10" (Portuguese
@@ -463,7 +486,7 @@ mod tests {
         // A thousand trillion and more: the T count grouped like any number.
         assert_eq!(compact(3.5e15), "3,500T");
         assert_eq!(compact(6.738_93e17), "673,893T");
-        assert_eq!(pt(|| compact(3.5e15)), "3.500T");
+        assert_eq!(pt(|| compact(3.5e15)), "3.500\u{a0}tri");
         assert_eq!(compact(f64::INFINITY), "—");
     }
 
@@ -509,24 +532,29 @@ mod tests {
     }
 
     #[test]
-    fn portuguese_swaps_the_marks_and_keeps_the_suffixes() {
-        // The examples: "$1,234.56" / "US$ 1.234,56", "2.9M" / "2,9M", "38.4" / "38,4".
+    fn portuguese_swaps_the_marks_and_writes_the_scale_in_words() {
+        // The examples: "$1,234.56" / "US$ 1.234,56", "38.4" / "38,4"; "2.9M" is
+        // "2,9 mi" in Portuguese (Intl's pt-BR compact form: a Brazilian reads "2,9M" as
+        // thousands), "59K" "59 mil", "1.1B" "1,1 bi".
         assert_eq!(usd_exact(1234.56), "$1,234.56");
         assert_eq!(pt(|| usd_exact(1234.56)), "US$\u{a0}1.234,56");
-        assert_eq!(pt(|| compact(2.9e6)), "2,9M");
+        assert_eq!(pt(|| compact(2.9e6)), "2,9\u{a0}mi");
+        assert_eq!(pt(|| compact(58_982.137)), "59\u{a0}mil");
+        assert_eq!(pt(|| compact(1.1e9)), "1,1\u{a0}bi");
+        assert_eq!(pt(|| compact(950.0)), "950");
         assert_eq!(pt(|| days(38.4)), "38,4 dias");
         // 2457.6 days: "2.458" rounded and grouped; 2457.6 / 365.25 = 6.73 → "6,7".
         assert_eq!(pt(|| days(2457.6)), "2.458 dias (6,7 anos)");
         // 3.4 < 100: two decimals; 2482 < 10,000: grouped; 2.904e6: compact.
         assert_eq!(pt(|| usd(3.4)), "US$\u{a0}3,40");
         assert_eq!(pt(|| usd(2482.0)), "US$\u{a0}2.482");
-        assert_eq!(pt(|| usd(2_904_000.0)), "US$\u{a0}2,9M");
+        assert_eq!(pt(|| usd(2_904_000.0)), "US$\u{a0}2,9\u{a0}mi");
         assert_eq!(pt(|| usd(-2482.0)), "-US$\u{a0}2.482");
-        // 1e12 moves up to the next suffix, "1T", in both languages; 3.5e15 is 3,500 trillions,
-        // grouped in each language's way, "3.500T" (an ungrouped "3500T" beside "1.979" was one
-        // of the São Paulo founder's findings).
-        assert_eq!(pt(|| compact(3.5e15)), "3.500T");
-        assert_eq!(pt(|| compact(1e12)), "1T");
+        // 1e12 moves up to the next scale, "1T", "1 tri"; 3.5e15 is 3,500 trillions, grouped in
+        // each language's way, "3.500 tri" (an ungrouped "3500T" beside "1.979" was one of the
+        // São Paulo founder's findings).
+        assert_eq!(pt(|| compact(3.5e15)), "3.500\u{a0}tri");
+        assert_eq!(pt(|| compact(1e12)), "1\u{a0}tri");
         assert_eq!(pt(|| scientific(8.4e22)), "8,4 × 10²²");
         assert_eq!(pt(|| percent(0.375)), "37,5%");
         assert_eq!(pt(|| exact(58_982.137_2, 3)), "58.982,137");
