@@ -268,6 +268,8 @@ mod tests {
             assert!(term(id).is_some(), "{key} → {id}");
         }
         assert_eq!(term_of_field("gpus"), None);
+        // The batch's field names the batch term.
+        assert_eq!(term_of_field("batch_tokens"), Some("batch"));
     }
 
     #[test]

@@ -143,8 +143,8 @@ pub use input::text::{clean_text, file_stem, interned, typed_text, MAX_NAME, MAX
 pub use input::token::{Token, TokenError};
 pub use io::export::results_csv;
 pub use io::format::{
-    compact, currency_label, currency_note, data_value, exact, hours, percent, price, scientific,
-    usd, usd_as_published, usd_exact, usd_unit, NOT_A_NUMBER,
+    compact, compact_typed, currency_label, currency_note, data_value, exact, hours, percent,
+    price, scientific, usd, usd_as_published, usd_exact, usd_unit, NOT_A_NUMBER,
 };
 pub use io::ics::{file_name, plan_calendar, plan_events};
 pub use io::link::{

@@ -33,7 +33,8 @@ pub fn HiddenCostsPanel() -> impl IntoView {
             o.as_ref().map_or_else(String::new, |o| {
                 tr!(
                     "hidden_costs.batch_auto",
-                    b = compact(o.sync_time.layout.batch_tokens)
+                    // In the box's own form, which the reader could type: "524K".
+                    b = runway_model::compact_typed(o.sync_time.layout.batch_tokens)
                 )
             })
         })

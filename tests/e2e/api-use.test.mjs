@@ -137,7 +137,7 @@ test('an API line added with the form, in Portuguese: GPT-4o mini at 2 bi tokens
   await page.getByTestId('add-workload').click();
   await page.getByTestId('api-use-0').waitFor();
   assert.ok(near(await calc.value('api-use-monthly-0'), 525));
-  assert.match(await page.getByTestId('api-use-0').innerText(), /OpenAI GPT-4o mini, 2B tokens por mês, 12 meses/);
+  assert.match(await page.getByTestId('api-use-0').innerText(), /OpenAI GPT-4o mini, 2\u00a0bi tokens por mês, 12 meses/);
   assert.ok(near(await calc.value('answer-total'), 12 * 525));
   await done(calc);
 });

@@ -182,7 +182,8 @@ test('the comparison chart names the column that really costs least in its first
     const items = list.split('; ');
     assert.equal(items.length, columns, text);
     items.forEach((item, i) => {
-      const it = /^(\d+)\. (.+) ((?:US\$\u00a0|\$)\S+)$/.exec(item);
+      // An amount ends the item: "$206K", "US$ 206 mil" (its scale in words in Portuguese).
+      const it = /^(\d+)\. (.+?) ((?:US\$\u00a0|\$)[\d.,]+(?:[KMBT]|\u00a0(?:mil|mi|bi|tri))?)$/.exec(item);
       assert.ok(it, item);
       assert.equal(Number(it[1]), i + 1, item);
       const a = shownAmount(it[3], lang);

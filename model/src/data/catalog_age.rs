@@ -331,6 +331,11 @@ mod tests {
             .find(|s| s.table == "price" && s.id == "coreweave/a100-40gb")
             .unwrap_or_else(|| panic!("{ids:?}"));
         assert_eq!((cw.as_of.as_str(), cw.months_old), ("2024-05-01", 31));
+        // Said with its date in words, as every date a person reads.
+        assert_eq!(
+            cw.to_string(),
+            "price coreweave/a100-40gb: as of 1 May 2024, 31 months old"
+        );
         // AWS's A100 40GB price, re-read 2026-11-09, is fresh.
         assert!(!ids.contains(&"price aws/a100-40gb".to_string()), "{ids:?}");
         // Everything listed really is older than 12 months, everything else is not.

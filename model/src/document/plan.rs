@@ -1314,6 +1314,22 @@ mod tests {
         );
         assert!(GrantField::Amount.set(&mut g, "40K").is_ok());
         assert_eq!(GrantField::Amount.text(&g), "40K");
+        // The box shows the amount as the reader types it: in reais at 5.4, $40K is 216K; the
+        // link's text stays in dollars. The other fields read the same in both.
+        use crate::locale::{with_currency, CurrencyCode, DisplayCurrency};
+        let Some(brl) = DisplayCurrency::new(CurrencyCode::Brl, 5.4) else {
+            panic!("valid rate");
+        };
+        assert_eq!(
+            with_currency(brl, || GrantField::Amount.typed_text(&g)),
+            "216K"
+        );
+        assert_eq!(with_currency(brl, || GrantField::Amount.text(&g)), "40K");
+        assert_eq!(GrantField::Amount.typed_text(&g), "40K");
+        assert_eq!(
+            with_currency(brl, || GrantField::ReviewDays.typed_text(&g)),
+            GrantField::ReviewDays.text(&g)
+        );
     }
 
     #[test]

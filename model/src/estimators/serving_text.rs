@@ -299,6 +299,8 @@ mod tests {
             "{}",
             lines[4]
         );
+        // One GPU is one GPU, never "one 1-GPU group".
+        assert!(lines[3].ends_with("one GPU serves them."), "{}", lines[3]);
         assert!(
             lines[5].starts_with("1 GPU × $6.88 an hour × 730 h = $5,022.40"),
             "{}",

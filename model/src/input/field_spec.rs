@@ -1276,14 +1276,10 @@ impl Field {
 
     /// The unit after the row's typed box ("USD/GPU-h", "tokens"), in the reader's language.
     pub fn unit(self) -> &'static str {
-        let unit = unit_text(self);
-        // A money box is typed in the display currency: its unit says which ("BRL/GPU-h").
-        match crate::locale::currency() {
-            c if self.is_money() && c.code != crate::locale::CurrencyCode::Usd => {
-                crate::input::text::interned(unit.replace("USD", c.code.iso()))
-            }
-            _ => crate::input::text::interned(unit),
-        }
+        // A unit in dollars belongs to a money box, typed in the display currency: the unit says
+        // which ("BRL/GPU-h"; only the money rows' units name USD).
+        let iso = crate::locale::currency().code.iso();
+        crate::input::text::interned(unit_text(self).replace("USD", iso))
     }
 
     /// Whether the field is an amount of US dollars (a price, a budget, a grant's amount): its

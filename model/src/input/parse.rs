@@ -975,6 +975,24 @@ mod tests {
             assert_eq!(with_currency(brl, || Field::Price.unit()), "BRL/GPU-h");
             assert_eq!(Field::Price.unit(), "USD/GPU-h");
             assert_eq!(with_currency(brl, || Field::Gpus.display(64.0)), "64");
+            // Only a money box in another currency than the dollar says it is converted.
+            assert!(
+                !with_currency(brl, || Field::Gpus.accepted(Origin::Typed)).contains("typed in")
+            );
+            assert!(!Field::Price.accepted(Origin::Typed).contains("typed in"));
+            assert!(
+                !with_currency(brl, || Field::Price.accepted(Origin::Link)).contains("typed in")
+            );
+            // In dollars a box shows the value as it is, not rounded to the cent.
+            assert_eq!(Field::Price.display(2.3456), "2.3456");
+            // Zero is zero in any currency; a cent is 0.054 reais, three significant figures.
+            assert_eq!(reais(&|| Field::EngWeek.display(0.0)), "0");
+            assert_eq!(reais(&|| Field::ApiPrice.display(0.01)), "0,054");
+            // A half cent rounds up as by hand (2.345 is a hair below it in binary).
+            let Some(par) = DisplayCurrency::new(CurrencyCode::Eur, 1.0) else {
+                panic!("valid rate");
+            };
+            assert_eq!(with_currency(par, || Field::Price.display(2.345)), "2.35");
             assert!(Field::ALL.iter().filter(|f| f.is_money()).all(|f| {
                 f.accepted(Origin::Typed).contains("USD")
                     || f.accepted(Origin::Typed).contains("US$")

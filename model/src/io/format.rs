@@ -64,6 +64,12 @@ pub fn compact(v: f64) -> String {
     in_words(local(compact_en(v)))
 }
 
+/// A compact count as a typed box writes it, with the suffix the parser reads in both languages:
+/// "524K", Portuguese "1,5B" (a box's placeholder: "auto (524K)").
+pub fn compact_typed(v: f64) -> String {
+    local(compact_en(v))
+}
+
 /// Portuguese writes a compact number's scale in words, as `Intl.NumberFormat("pt-BR", {
 /// notation: "compact" })` does: "2,2 mi", "59 mil", "1,1 bi", "3 tri" (a Brazilian reads "2,2M"
 /// as thousands, where finance writes "MM" for millions). English keeps K, M, B, T. The space is
@@ -394,8 +400,9 @@ pub fn days(v: f64) -> String {
         return NOT_A_NUMBER.into();
     }
     if v < 1.0 {
-        hours(v * 24.0)
-    } else if v < 100.0 {
+        return hours(v * 24.0);
+    }
+    if v < 100.0 {
         let n = significant(v, 3);
         if n == "1" {
             crate::tr!("format.day_one")
@@ -542,6 +549,9 @@ mod tests {
         assert_eq!(pt(|| compact(58_982.137)), "59\u{a0}mil");
         assert_eq!(pt(|| compact(1.1e9)), "1,1\u{a0}bi");
         assert_eq!(pt(|| compact(950.0)), "950");
+        // A typed box's form keeps the suffix its parser reads.
+        assert_eq!(pt(|| compact_typed(524_288.0)), "524K");
+        assert_eq!(pt(|| compact_typed(1.5e9)), "1,5B");
         assert_eq!(pt(|| days(38.4)), "38,4 dias");
         // 2457.6 days: "2.458" rounded and grouped; 2457.6 / 365.25 = 6.73 → "6,7".
         assert_eq!(pt(|| days(2457.6)), "2.458 dias (6,7 anos)");
@@ -639,6 +649,8 @@ mod tests {
         assert_eq!(price(0.15), "$0.15");
         assert_eq!(price(0.000_123_4), "$0.000123");
         assert_eq!(price(0.0), "$0");
+        // A negative price keeps its sign (a refund's).
+        assert_eq!(price(-2.5), "-$2.50");
         assert_eq!(price(f64::NAN), "—");
         // In reais at 5.4: $1.6443 × 5.4 = R$8.87922 → "R$ 8,88", never "R$ 8,8791".
         let Some(brl) = DisplayCurrency::new(CurrencyCode::Brl, 5.4) else {

@@ -512,6 +512,8 @@ mod tests {
         assert_eq!(view_currency("cur=brl&fx=abc"), None);
         assert_eq!(view_currency("cur=xyz"), None);
         assert_eq!(view_currency("cur=brl&fx=0"), None);
+        // Any bad key, even another than the currency's: not the page's own, ignored.
+        assert_eq!(view_currency("lang=xx&cur=brl&fx=5.4"), None);
     }
 
     #[test]
