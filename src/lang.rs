@@ -130,9 +130,7 @@ fn rate_for(code: CurrencyCode) -> Option<DisplayCurrency> {
         .as_deref()
         .and_then(runway_model::view_currency)
         .filter(|c| c.code == code)
-        .or_else(|| {
-            runway_model::default_rate(code).and_then(|r| DisplayCurrency::new(code, r.per_usd()))
-        })
+        .or_else(|| runway_model::default_currency(code))
 }
 
 /// After a saved plan or a plan file opened (`query`: its plan as saved, with the view keys it

@@ -75,8 +75,8 @@ pub use credits::runway::{
 };
 pub use credits::self_host::{api_for, as_api_line, self_host_or_api, RouteCost, SelfHostOrApi};
 pub use data::catalog::{
-    default_rate, title_pieces, Accelerator, ApiPrice, BaseModel, Catalog, CatalogError,
-    CurrencyRate, Price, Program, Provider, Scope,
+    default_currency, default_rate, title_pieces, Accelerator, ApiPrice, BaseModel, Catalog,
+    CatalogError, CurrencyRate, Price, Program, Provider, Scope,
 };
 pub use data::catalog_age::{offer_ages, price_age, stale_label, staleness, PriceAge};
 pub use data::search::{program_match, search_programs, Match};

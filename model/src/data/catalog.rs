@@ -937,6 +937,14 @@ pub fn default_rate(code: crate::locale::CurrencyCode) -> Option<&'static Curren
         .find(|r| r.code == code.code())
 }
 
+/// A display currency at its dated default rate (`None` for the dollar, or a currency without
+/// one): what choosing it, or a link's `cur` without `fx`, shows.
+pub fn default_currency(
+    code: crate::locale::CurrencyCode,
+) -> Option<crate::locale::DisplayCurrency> {
+    default_rate(code).and_then(|r| crate::locale::DisplayCurrency::new(code, r.per_usd()))
+}
+
 /// Every display currency but the dollar has one default rate, finite and above zero, sourced and
 /// dated (a plain ISO date), with its source in Portuguese.
 fn validate_rates(rates: &[CurrencyRate]) -> Result<(), CatalogError> {

@@ -128,18 +128,11 @@ fn in_display_currency(usd: f64) -> f64 {
         return usd;
     }
     let shown = c.convert(usd);
-    let decimals = if shown.abs() >= 1.0 {
-        2
-    } else {
-        (2 - shown.abs().log10().floor() as i32).max(2)
-    };
-    let scale = 10f64.powi(decimals);
-    // A decimal half a hair below in binary rounds up, as by hand.
-    let rounded = (shown * scale * (1.0 + 8.0 * f64::EPSILON)).round() / scale;
+    let decimals = crate::io::format::money_decimals(shown);
+    let scale = 10f64.powi(i32::try_from(decimals).unwrap_or(2));
+    let rounded = (crate::io::format::half_up(shown) * scale).round() / scale;
     // The shortest decimal of the rounded value, so "37.38" and not 37.380000000000003.
-    format!("{rounded:.*}", decimals as usize)
-        .parse()
-        .unwrap_or(rounded)
+    format!("{rounded:.decimals$}").parse().unwrap_or(rounded)
 }
 
 use crate::input::params::ParamCount;

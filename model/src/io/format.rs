@@ -223,17 +223,8 @@ pub fn price(v: f64) -> String {
     if !shown.is_finite() {
         return NOT_A_NUMBER.into();
     }
-    let decimals = if shown.abs() >= 1.0 || shown == 0.0 {
-        2
-    } else {
-        // Three significant figures: 0.0263's first is the second decimal, so four places.
-        let first = -(shown.abs().log10().floor() as i64);
-        usize::try_from(first + 2).unwrap_or(2)
-    };
-    // A half written in decimal (0.2625) is a hair below it in binary: nudged by a few ulps, it
-    // rounds up as by hand. No price is near enough a half for the nudge to change anything else.
-    let nudged = shown.abs() * (1.0 + 8.0 * f64::EPSILON);
-    let mut number = cents(exact_en(nudged, decimals));
+    let decimals = money_decimals(shown);
+    let mut number = cents(exact_en(half_up(shown.abs()), decimals));
     if decimals == 2 && number != "0" && !number.contains('.') {
         number.push_str(".00");
     }
@@ -320,7 +311,7 @@ pub fn currency_note(today: Option<crate::input::calendar::Date>) -> Option<Curr
     let label = currency_label()?;
     let c = currency();
     let default = crate::data::catalog::default_rate(c.code)
-        .filter(|r| crate::locale::DisplayCurrency::new(c.code, r.per_usd()) == Some(c));
+        .filter(|_| crate::data::catalog::default_currency(c.code) == Some(c));
     let Some(rate) = default else {
         return Some(CurrencyNote {
             text: label,
@@ -453,6 +444,25 @@ pub fn data_value(v: f64) -> String {
     } else {
         String::new()
     }
+}
+
+/// The decimals an amount of money is written with, as a person writes it: two (the cent) from
+/// one unit up, and zero; three significant figures below one (0.0263: four). [`price`] and a
+/// money box's text in another currency than the dollar (`Field::display`) both follow it.
+pub(crate) fn money_decimals(v: f64) -> usize {
+    if v.abs() >= 1.0 || v == 0.0 {
+        return 2;
+    }
+    // Three significant figures: 0.0263's first is the second decimal, so four places.
+    let first = -(v.abs().log10().floor() as i64);
+    usize::try_from(first + 2).unwrap_or(2)
+}
+
+/// `v` a few ulps up: a half written in decimal (0.2625, 2.345) is a hair below it in binary, and
+/// nudged it rounds up as by hand. No amount is near enough a half for the nudge to change
+/// anything else.
+pub(crate) fn half_up(v: f64) -> f64 {
+    v * (1.0 + 8.0 * f64::EPSILON)
 }
 
 #[cfg(test)]

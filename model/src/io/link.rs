@@ -424,9 +424,7 @@ pub(crate) fn decode_view_prefs(query: &str) -> (ViewPrefs, Vec<String>) {
         Some((_, Some(CurrencyCode::Usd))) => prefs.currency = Some(DisplayCurrency::USD),
         Some((_, Some(code))) => match fx.as_deref() {
             // No rate: the currency's dated default (data/currencies.json), as choosing it does.
-            None => match crate::data::catalog::default_rate(code)
-                .and_then(|r| DisplayCurrency::new(code, r.per_usd()))
-            {
+            None => match crate::data::catalog::default_currency(code) {
                 Some(c) => prefs.currency = Some(c),
                 None => messages.push(crate::tr!("numbers.view.no_rate", iso = code.iso())),
             },
