@@ -124,7 +124,8 @@ impl Field {
 /// an edit writes it.
 fn in_display_currency(usd: f64) -> f64 {
     let c = crate::locale::currency();
-    if c.code == crate::locale::CurrencyCode::Usd || !usd.is_finite() || usd == 0.0 {
+    // Zero converts to zero (`money_decimals` gives it the cent).
+    if c.code == crate::locale::CurrencyCode::Usd || !usd.is_finite() {
         return usd;
     }
     let shown = c.convert(usd);
