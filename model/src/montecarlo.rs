@@ -356,6 +356,36 @@ mod tests {
     }
 
     #[test]
+    fn a_spread_is_fixed_only_when_nothing_varies() {
+        // The page skips the bands (and says nothing varies) only for a spread where every part
+        // is the plan as typed; any one part that varies makes it a range.
+        let g = vec![grant(20_000.0, 0, 12, 365), grant(5_000.0, 30, 3, 20)];
+        assert!(fixed(&g, vec![Some(0.4)]).is_fixed());
+        let wide = Span {
+            low: 0.8,
+            high: 1.2,
+        };
+        let mut mfu = fixed(&g, vec![Some(0.4)]);
+        mfu.mfu = wide;
+        assert!(!mfu.is_fixed(), "an MFU range");
+        let mut price = fixed(&g, vec![Some(0.4)]);
+        price.price = wide;
+        assert!(!price.is_fixed(), "a price range");
+        let mut odds = fixed(&g, vec![Some(0.4)]);
+        odds.grants[1].approval = 0.5;
+        assert!(
+            !odds.is_fixed(),
+            "the second grant approved one time in two"
+        );
+        let mut review = fixed(&g, vec![Some(0.4)]);
+        review.grants[0].review_max = 20;
+        assert!(
+            !review.is_fixed(),
+            "the first grant's review between 12 and 20 days"
+        );
+    }
+
+    #[test]
     fn half_approval_halves_the_expected_contribution() {
         // One $10,000 grant usable days 0..365 against 1 GPU × 24 h × $100 = $2,400 a day for
         // 10 days = $24,000 of spend: when approved it is fully used ($10,000), else it pays $0.

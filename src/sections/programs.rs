@@ -2,7 +2,7 @@ use leptos::prelude::*;
 use runway_model::{tr, usd, Field, PlannedGrant, Program, MAX_GRANTS};
 
 use crate::state::use_app_state;
-use crate::widgets::announce::{focus_test_id, marked, piece, Announcer, MARK};
+use crate::widgets::announce::{edit_test_id, marked, piece, Announcer, MARK};
 use crate::widgets::cited::cited;
 
 /// The program catalog with filters (workload shape, provider, CUDA lock-in, backing) and an "Add to
@@ -129,7 +129,13 @@ pub fn ProgramBrowser() -> impl IntoView {
             <label class="program-search">{tr!("programs.search")}" "
                 <input type="search" id="program-search" data-testid="filter-search" autocomplete="off"
                     placeholder=tr!("programs.search_placeholder")
-                    prop:value=query on:input=move |ev| query.set(event_target_value(&ev)) />
+                    prop:value=query on:input=move |ev| query.set(event_target_value(&ev))
+                    // Enter goes to the first card found: its "Add" button, one Tab from "I
+                    // already have these".
+                    on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Enter" {
+                        ev.prevent_default();
+                        crate::widgets::announce::focus_first_in(".program-grid");
+                    } />
             </label>
             <label>{tr!("programs.workload")}" "<select data-testid="filter-shape" on:change=choose_shape><option value="" prop:selected=move || any_shape.get()>{tr!("programs.any")}</option>{shapes}</select></label>
             <label>{tr!("programs.provider")}" "<select data-testid="filter-provider" on:change=move |ev| provider.set(event_target_value(&ev))><option value="">{tr!("programs.any")}</option>{providers}</select></label>
@@ -207,7 +213,7 @@ fn ProgramCard(
                     name = program.name_text(),
                     n = n
                 ));
-                focus_test_id(format!("grant-{}-amount", n - 1));
+                edit_test_id(format!("grant-{}-amount", n - 1));
             }
             None => announcer.say(tr!(
                 "programs.full",

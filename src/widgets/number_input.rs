@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use runway_model::{tr, Field, Scale};
+use runway_model::{tr, Field, Nudge, Scale};
 
 use crate::state::use_app_state;
 use crate::widgets::field_error::FieldError;
@@ -44,6 +44,14 @@ pub fn NumberInput(
                 on:input=move |ev| {
                     if let Ok(p) = event_target_value(&ev).parse::<f64>() {
                         state.slide_number(field, scale.value(p));
+                    }
+                }
+                // Arrows and Page Up/Down step to round values (8B → 9B, 64 → 128 GPUs, 40 → 41 %),
+                // not a thousandth of the track; Home and End stay native.
+                on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                    if let Some(by) = Nudge::of_key(&ev.key()) {
+                        ev.prevent_default();
+                        state.slide_number(field, scale.nudge(value.get_untracked(), by));
                     }
                 }
             />

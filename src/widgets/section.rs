@@ -218,6 +218,27 @@ pub fn SectionNav() -> impl IntoView {
     }
 }
 
+/// A skip link inside the page, off screen until it has the focus: it opens section `id` and
+/// moves the focus there, as the navigation strip's link does. After the workload rows it skips
+/// the add form (about a dozen stops) on the way to the credits, a keyboard user's next step.
+#[component]
+pub fn SkipTo(
+    /// The section's id, one of [`SECTIONS`].
+    id: &'static str,
+    /// What the link says.
+    label: String,
+    /// Its test id.
+    test_id: &'static str,
+) -> impl IntoView {
+    let sections = use_sections();
+    view! {
+        <a class="skip-link skip-inline no-print" href=format!("#{id}") data-testid=test_id on:click=move |_| {
+            sections.set(id, true);
+            request_animation_frame(move || focus_section(id));
+        }>{label}</a>
+    }
+}
+
 /// Moves the focus to the element `id` (made focusable by the page), if it is there.
 fn focus_element(id: &str) {
     if let Some(h) = web_sys::window()

@@ -360,7 +360,7 @@ inputs! {
         value: ValueSpec::Number(NumberSpec {
             range: whole(1.0, MAX_GPUS as f64),
             style: Style::Plain,
-            slider: Some(Scale::Log { min: 1.0, max: MAX_GPUS as f64, whole: true }),
+            slider: Some(Scale::Doubling { min: 1.0, max: MAX_GPUS as f64 }),
             access: Access::Required {
                 default: 64.0,
                 get: |s, _| f64::from(s.gpus),
@@ -921,7 +921,7 @@ inputs! {
         value: ValueSpec::Number(NumberSpec {
             range: whole(1.0, 1_024.0),
             style: Style::Plain,
-            slider: Some(Scale::Log { min: 1.0, max: 1_024.0, whole: true }),
+            slider: Some(Scale::Doubling { min: 1.0, max: 1_024.0 }),
             access: Access::Required { default: 16.0, get: |s, _| s.lora_rank, set: |s, _, v| s.lora_rank = v },
         }),
     }
@@ -935,7 +935,7 @@ inputs! {
         value: ValueSpec::Number(NumberSpec {
             range: whole(16.0, 1_048_576.0),
             style: Style::Plain,
-            slider: Some(Scale::Log { min: 512.0, max: 131_072.0, whole: true }),
+            slider: Some(Scale::Doubling { min: 512.0, max: 131_072.0 }),
             access: Access::Required { default: 4_096.0, get: |s, _| s.seq_len, set: |s, _, v| s.seq_len = v },
         }),
     }
@@ -1762,6 +1762,10 @@ mod tests {
                     assert!(min > 0.0, "{field:?}: a log slider needs min > 0");
                     (min, max, whole)
                 }
+                Scale::Doubling { min, max } => {
+                    assert!(min >= 1.0, "{field:?}: a doubling slider counts from 1");
+                    (min, max, true)
+                }
                 Scale::Linear { min, max, step } => {
                     assert!(step > 0.0 && step <= max - min, "{field:?} step {step}");
                     (min, max, step.fract() == 0.0 && min.fract() == 0.0)
@@ -1909,6 +1913,79 @@ mod tests {
         }
         // 64 GPUs sits at ln(64)/ln(1e5) = 0.3612 -> position 361.
         assert_eq!(s.position(64.0), 361.0);
+    }
+
+    #[test]
+    fn slider_keys_step_as_a_person_would() {
+        use crate::input::slider::Nudge::{Down, PageDown, PageUp, Up};
+        let nudge = |field: Field, v: f64, by| Scale::of(field).map(|s| s.nudge(v, by));
+        // Parameters: 7B → 8B → 9B → 10B → 12B by the arrows (the 1, 1.2, 1.5, 2, 2.5, 3…9
+        // ladder), back down the same way; Page: the 1, 2, 5 ladder (10B → 20B, 7B → 5B).
+        assert_eq!(nudge(Field::Params, 7e9, Up), Some(8e9));
+        assert_eq!(nudge(Field::Params, 9e9, Up), Some(1e10));
+        assert_eq!(nudge(Field::Params, 1e10, Up), Some(1.2e10));
+        assert_eq!(nudge(Field::Params, 1e10, Down), Some(9e9));
+        assert_eq!(nudge(Field::Params, 1e10, PageUp), Some(2e10));
+        assert_eq!(nudge(Field::Params, 7e9, PageDown), Some(5e9));
+        // A value between rungs goes to the next rung its way: 7.12B (a slider's rounding) up to
+        // 8B, down to 7B.
+        assert_eq!(nudge(Field::Params, 7.12e9, Up), Some(8e9));
+        assert_eq!(nudge(Field::Params, 7.12e9, Down), Some(7e9));
+        // The ends stop it: 2T is the slider's top, 100M its bottom.
+        assert_eq!(nudge(Field::Params, 2e12, Up), Some(2e12));
+        assert_eq!(nudge(Field::Params, 1.5e12, PageUp), Some(2e12));
+        assert_eq!(nudge(Field::Params, 1e8, Down), Some(1e8));
+        // Accelerators double and halve: 64 → 128, 48 → 64 or 32; Page: three doublings.
+        assert_eq!(nudge(Field::Gpus, 64.0, Up), Some(128.0));
+        assert_eq!(nudge(Field::Gpus, 64.0, Down), Some(32.0));
+        assert_eq!(nudge(Field::Gpus, 48.0, Up), Some(64.0));
+        assert_eq!(nudge(Field::Gpus, 48.0, Down), Some(32.0));
+        assert_eq!(nudge(Field::Gpus, 8.0, PageUp), Some(64.0));
+        assert_eq!(nudge(Field::Gpus, 1.0, Down), Some(1.0));
+        assert_eq!(nudge(Field::Gpus, 65_536.0, Up), Some(100_000.0));
+        // A LoRA rank: 16 → 32.
+        assert_eq!(nudge(Field::LoraRank, 16.0, Up), Some(32.0));
+        // MFU, linear in 1 % steps: 40 % → 41 %, 39 %; Page: 10 points; the ends hold.
+        assert_eq!(nudge(Field::Mfu, 0.4, Up), Some(0.41));
+        assert_eq!(nudge(Field::Mfu, 0.4, Down), Some(0.39));
+        assert_eq!(nudge(Field::Mfu, 0.4, PageUp), Some(0.5));
+        assert_eq!(nudge(Field::Mfu, 0.405, Down), Some(0.4));
+        assert_eq!(nudge(Field::Mfu, 0.8, Up), Some(0.8));
+        assert_eq!(nudge(Field::Mfu, 0.05, PageDown), Some(0.05));
+        // A whole-number log slider keeps to whole rungs: 1 run → 2 (never 1.2), 10 → 12 → 15.
+        assert_eq!(nudge(Field::Runs, 1.0, Up), Some(2.0));
+        assert_eq!(nudge(Field::Runs, 10.0, Up), Some(12.0));
+        assert_eq!(nudge(Field::Runs, 12.0, Up), Some(15.0));
+        // Every key from every slider position gives a value the field accepts (whole where the
+        // field is whole), inside the slider, and moves unless at an end.
+        use crate::input::slider::Nudge;
+        for field in Field::ALL {
+            let Some(s) = Scale::of(field) else { continue };
+            for p in (0..=1000).step_by(7) {
+                let v = s.value(f64::from(p));
+                for by in [Up, Down, PageUp, PageDown] {
+                    let next = s.nudge(v, by);
+                    let text = crate::input::parse::format_number_exact(next);
+                    assert_eq!(
+                        field.parse(&text, Origin::Link),
+                        Ok(next),
+                        "{field:?} {v} {by:?}"
+                    );
+                    let (lo, hi) = match s {
+                        Scale::Log { min, max, .. }
+                        | Scale::Linear { min, max, .. }
+                        | Scale::Doubling { min, max } => (min, max),
+                    };
+                    assert!((lo..=hi).contains(&next), "{field:?} {v} {by:?} -> {next}");
+                    let up = matches!(by, Nudge::Up | Nudge::PageUp);
+                    let at_end = if up { v >= hi } else { v <= lo };
+                    assert!(
+                        at_end || (next > v) == up && next != v,
+                        "{field:?} {v} {by:?} -> {next}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -15,13 +15,64 @@ pub enum Scale {
     Log { min: f64, max: f64, whole: bool },
     /// Linear between `min` and `max`, rounded to multiples of `step`.
     Linear { min: f64, max: f64, step: f64 },
+    /// Logarithmic between `min` and `max` in whole numbers, like `Log` with `whole`, for counts
+    /// people choose in powers of two (accelerators, a LoRA rank, a sequence length): its keys
+    /// double and halve.
+    Doubling { min: f64, max: f64 },
 }
+
+/// A key on a focused slider: an arrow (one step) or Page Up/Down (a larger one). Home and End
+/// keep their native meaning (the ends of the range).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Nudge {
+    /// Arrow Up or Right.
+    Up,
+    /// Arrow Down or Left.
+    Down,
+    /// Page Up.
+    PageUp,
+    /// Page Down.
+    PageDown,
+}
+
+impl Nudge {
+    /// The nudge of a key's `KeyboardEvent.key` name, `None` for any other key.
+    pub fn of_key(key: &str) -> Option<Nudge> {
+        match key {
+            "ArrowUp" | "ArrowRight" => Some(Nudge::Up),
+            "ArrowDown" | "ArrowLeft" => Some(Nudge::Down),
+            "PageUp" => Some(Nudge::PageUp),
+            "PageDown" => Some(Nudge::PageDown),
+            _ => None,
+        }
+    }
+
+    fn up(self) -> bool {
+        matches!(self, Nudge::Up | Nudge::PageUp)
+    }
+
+    fn page(self) -> bool {
+        matches!(self, Nudge::PageUp | Nudge::PageDown)
+    }
+}
+
+/// The leading digits an arrow key steps through on a log slider, in each power of ten: 7B, 8B,
+/// 9B, 10B, 12B, 15B… (about a fifth more each step, the sizes models and budgets are quoted in).
+const ARROW_LADDER: [f64; 12] = [1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0];
+/// Page Up/Down on a log slider: 1, 2, 5 in each power of ten.
+const PAGE_LADDER: [f64; 3] = [1.0, 2.0, 5.0];
+/// Page Up/Down on a linear slider: ten of its steps.
+const PAGE_STEPS: f64 = 10.0;
+/// Page Up/Down on a doubling slider: three doublings (8 GPUs to 64).
+const PAGE_DOUBLINGS: i32 = 3;
 
 impl Scale {
     /// The slider position (0..=1000) showing `value`, clamped to the ends for values outside.
     pub fn position(self, value: f64) -> f64 {
         let t = match self {
-            Scale::Log { min, max, .. } => (value.ln() - min.ln()) / (max.ln() - min.ln()),
+            Scale::Log { min, max, .. } | Scale::Doubling { min, max } => {
+                (value.ln() - min.ln()) / (max.ln() - min.ln())
+            }
             Scale::Linear { min, max, .. } => (value - min) / (max - min),
         };
         if t.is_nan() {
@@ -38,12 +89,8 @@ impl Scale {
             0.0
         };
         match self {
-            Scale::Log { min, max, whole } => {
-                let raw = (min.ln() + t * (max.ln() - min.ln())).exp();
-                let rounded = round_significant(raw, 3);
-                let v = if whole { rounded.round() } else { rounded };
-                v.clamp(min, max)
-            }
+            Scale::Log { min, max, whole } => log_value(min, max, whole, t),
+            Scale::Doubling { min, max } => log_value(min, max, true, t),
             Scale::Linear { min, max, step } => {
                 let raw = min + t * (max - min);
                 let steps = (raw / step).round();
@@ -52,6 +99,86 @@ impl Scale {
                 round_significant(v, 6).clamp(min, max)
             }
         }
+    }
+}
+
+impl Scale {
+    /// The value a key moves a slider showing `value` to, on steps a person would choose (a
+    /// thousandth of the track is not one): the next value of a ladder of round numbers on a log
+    /// slider (7B → 8B → 9B → 10B → 12B; Page: 10B → 20B → 50B), a doubling on a doubling one (8 →
+    /// 16 GPUs; Page: 8 → 64), one step on a linear one (40 % → 41 % MFU; Page: ten steps).
+    /// A value between two steps goes to the next one in the key's direction; the ends stop it.
+    pub fn nudge(self, value: f64, by: Nudge) -> f64 {
+        let (min, max) = match self {
+            Scale::Log { min, max, .. }
+            | Scale::Linear { min, max, .. }
+            | Scale::Doubling { min, max } => (min, max),
+        };
+        let v = if value.is_finite() {
+            value.clamp(min, max)
+        } else {
+            min
+        };
+        let next = match self {
+            Scale::Linear { step, .. } => {
+                let k = if by.page() { PAGE_STEPS } else { 1.0 };
+                // The grid's index at or past `v` in the key's direction (a tolerance keeps 0.41
+                // on its own index), then `k` steps on.
+                let i = v / step;
+                let n = if by.up() {
+                    (i + 1e-9).floor() + k
+                } else {
+                    (i - 1e-9).ceil() - k
+                };
+                let stepped: f64 = format!("{}", n * step).parse().unwrap_or(v);
+                round_significant(stepped, 6)
+            }
+            Scale::Doubling { .. } => {
+                let k = if by.page() { PAGE_DOUBLINGS } else { 1 };
+                let e = v.log2();
+                let n = if by.up() {
+                    (e + 1e-9).floor() + f64::from(k)
+                } else {
+                    (e - 1e-9).ceil() - f64::from(k)
+                };
+                n.exp2()
+            }
+            Scale::Log { whole, .. } => {
+                let ladder: &[f64] = if by.page() {
+                    &PAGE_LADDER
+                } else {
+                    &ARROW_LADDER
+                };
+                ladder_next(ladder, v, by.up(), whole).unwrap_or(if by.up() { max } else { min })
+            }
+        };
+        next.clamp(min, max)
+    }
+}
+
+/// The value at `t` (0..=1) of a log track, rounded to 3 significant digits (whole when `whole`).
+fn log_value(min: f64, max: f64, whole: bool, t: f64) -> f64 {
+    let raw = (min.ln() + t * (max.ln() - min.ln())).exp();
+    let rounded = round_significant(raw, 3);
+    let v = if whole { rounded.round() } else { rounded };
+    v.clamp(min, max)
+}
+
+/// The first rung of `ladder` (leading digits in each power of ten) above `v` (`up`) or below it,
+/// whole rungs only when `whole`; `None` past the powers of ten a double holds.
+fn ladder_next(ladder: &[f64], v: f64, up: bool, whole: bool) -> Option<f64> {
+    let decade = v.log10().floor() as i32;
+    let rungs = (decade - 1..=decade + 1).flat_map(|e| {
+        ladder
+            .iter()
+            // Through a decimal string: 1.2e9 is the double a person types, not 1.2 × 10⁹'s noise.
+            .filter_map(move |m| format!("{m}e{e}").parse::<f64>().ok())
+    });
+    let rungs = rungs.filter(|r| !whole || r.fract() == 0.0);
+    if up {
+        rungs.filter(|r| *r > v * (1.0 + 1e-9)).reduce(f64::min)
+    } else {
+        rungs.filter(|r| *r < v * (1.0 - 1e-9)).reduce(f64::max)
     }
 }
 

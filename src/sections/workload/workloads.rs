@@ -223,7 +223,7 @@ pub fn WorkloadList() -> impl IntoView {
                             <span class="stat" data-testid=format!("serve-api-monthly-{j}") data-value=move || data_value(pick(|v| v.api_monthly_usd)) title=move || usd_exact(pick(|v| v.api_monthly_usd))>{move || tr!("workloads.via_api", api = row.with(|r| r.as_ref().map(|r| r.api_name.clone()).unwrap_or_default()), amount = usd(pick(|v| v.api_monthly_usd)))}</span>
                         </span>
                         <details class="math serve-details" on:toggle=move |ev| math_open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())>
-                            <summary data-testid=format!("serve-show-math-{j}")>{tr!("results.show_math")}<span class="visually-hidden">{tr!("workloads.serve_show_math_for", n = j + 1)}</span></summary>
+                            <summary data-testid=format!("serve-show-math-{j}")><span class="when-closed">{tr!("results.show_math")}</span><span class="when-open">{tr!("results.hide_math")}</span><span class="visually-hidden">{tr!("workloads.serve_show_math_for", n = j + 1)}</span></summary>
                             {math}
                         </details>
                         <button type="button" class="link-button" data-testid=format!("edit-serve-{j}")
@@ -900,6 +900,7 @@ fn AddWorkload(
         }
     };
     view! {
+        <crate::widgets::section::SkipTo id="programs" label=tr!("focus.skip_to_programs") test_id="skip-to-programs" />
         <h4 class="no-print add-heading">{tr!("workloads.add_heading")}</h4>
         <div class="grant-fields add-workload no-print" id="add-workload">
             <label class="grant-field"><span>{tr!("workloads.what")}</span>

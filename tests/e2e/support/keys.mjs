@@ -41,6 +41,19 @@ export class Keys {
     throw new Error(`${testId} not reached in ${max} ${back ? 'Shift+Tab' : 'Tab'} presses (stuck at ${await focused(this.page)})`);
   }
 
+  /**
+   * Moves a focused, closed select to `value` with the arrows, down or up, whichever is shorter
+   * (a person sees the list).
+   */
+  async arrowToNearest(value) {
+    const [at, to] = await this.page.evaluate((v) => {
+      const el = document.activeElement;
+      return [el.selectedIndex, [...el.options].findIndex((o) => o.value === v)];
+    }, value);
+    if (to < 0) throw new Error(`no option ${value}`);
+    await this.arrowTo(value, { up: to < at, max: Math.abs(to - at) + 1 });
+  }
+
   /** Moves a focused, closed select with ArrowDown (ArrowUp when `up`) until it reads `value`. */
   async arrowTo(value, { up = false, max = 30 } = {}) {
     for (let n = 0; n < max; n++) {
@@ -79,6 +92,12 @@ export class Touch extends Keys {
       await this.page.waitForTimeout(50);
     }
     throw new Error(`${testId} not on screen after ${max} swipes`);
+  }
+
+  /** Picks `value` in the select with `testId`: a tap opens the picker, a tap picks the option. */
+  async choose(testId, value) {
+    this.count += 2;
+    await this.page.getByTestId(testId).selectOption(value);
   }
 
   /** Back to the top of the page in one flick (or a tap on the phone's status bar). */
