@@ -3,7 +3,7 @@ use runway_model::{tr, Catalog};
 use std::time::Duration;
 
 use crate::details::Detail;
-use crate::lang::{CurrencySwitch, LangSwitch};
+use crate::lang::{CurrencySwitch, ExactSwitch, LangSwitch};
 use crate::platform::browser;
 use crate::sections::answers::AnswersPanel;
 use crate::sections::credits::CreditsPanel;
@@ -141,7 +141,10 @@ pub fn App(in_steps: bool) -> impl IntoView {
         <LiveRegion />
         // `data-built`: every part of the page is in the document (tests and benchmarks wait for it).
         <main class="layout" data-built=move || (built.get() >= WHOLE_PAGE).then_some("")>
-            <section id="answers" class="panel answers" aria-label=tr!("app.answers")><AnswersPanel answers=derived.answers day0=state.day0 planned=state.grants catalog=state.catalog /></section>
+            <section id="answers" class="panel answers" aria-label=tr!("app.answers")><AnswersPanel answers=derived.answers day0=state.day0 planned=state.grants catalog=state.catalog />
+                // Under the amounts it changes (not in the header: one stop more before the
+                // starting points for every keyboard visit).
+                <ExactSwitch write_link=write_link /></section>
             <Show when=shows(CALCULATOR)>
                 <section id="workload" class="panel inputs" aria-label=tr!("app.inputs")><InputsPanel /></section>
                 <div class="side-details">

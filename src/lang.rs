@@ -27,6 +27,9 @@ const CURRENCY_KEY: &str = "gpu-credit-runway.currency";
 /// Before the currency's code: where the last rate the reader applied for it is kept
 /// (`gpu-credit-runway.rate.brl` = `cur=brl&fx=5.4`).
 const RATE_KEY: &str = "gpu-credit-runway.rate.";
+/// The reader's choice of exact amounts ("1"), kept beside the language; not in links (each reader
+/// reads a shared plan their own way).
+const EXACT_KEY: &str = "gpu-credit-runway.exact";
 
 thread_local! {
     /// The mounted page; dropping it unmounts it (its reactive owner is disposed too).
@@ -89,6 +92,7 @@ pub fn open(prefs: &ViewPrefs) {
             })
             .unwrap_or(DisplayCurrency::USD),
     );
+    locale::set_exact_amounts(stored(EXACT_KEY).as_deref() == Some("1"));
 }
 
 /// The view keys of the page as it opens, completed: a link without a currency shows the reader's
@@ -290,6 +294,35 @@ pub fn LangSwitch(
                     }
                 })
                 .collect_view()}
+        </div>
+    }
+}
+
+/// "Exact amounts" under the answers: every amount of the page to the cent ("$405,797.10") instead
+/// of rounded for reading ("$406K"), so a figure can be checked without hovering (a phone has no
+/// hover). Kept as the reader's preference; the page is rebuilt with the plan as it is.
+#[component]
+pub fn ExactSwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
+    let on = locale::exact_amounts();
+    let toggle = move |_| {
+        if let Some(storage) = storage() {
+            let _ = storage.set_item(EXACT_KEY, if on { "0" } else { "1" });
+        }
+        locale::set_exact_amounts(!on);
+        write_link();
+        rebuild("#exact-switch".into());
+    };
+    view! {
+        <div class="exact-switch">
+            <button
+                type="button"
+                id="exact-switch"
+                aria-pressed=if on { "true" } else { "false" }
+                data-testid="exact-amounts"
+                on:click=toggle
+            >
+                {tr!("app.exact_amounts")}
+            </button>
         </div>
     }
 }

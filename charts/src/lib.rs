@@ -6,7 +6,7 @@ use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use runway_model::{percent, usd};
+use runway_model::{percent, usd_compact as usd};
 
 /// Accent for the current scenario.
 pub const ACCENT: RGBColor = RGBColor(37, 99, 235);

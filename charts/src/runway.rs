@@ -5,7 +5,7 @@
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use runway_model::usd;
+use runway_model::usd_compact as usd;
 
 use super::ticks::{date_ticks, Axis, Tick};
 use super::{font, house_style, px, GRID, INK, MUTED};

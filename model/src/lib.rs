@@ -137,14 +137,14 @@ pub use input::parse::{
     echo, format_number_exact, parse_number, typed_number_text, InputError, Problem,
 };
 pub use input::settings::Settings;
-pub use input::slider::Scale;
+pub use input::slider::{Nudge, Scale};
 pub use input::slots::params_text;
 pub use input::text::{clean_text, file_stem, interned, typed_text, MAX_NAME, MAX_NOTE};
 pub use input::token::{Token, TokenError};
 pub use io::export::results_csv;
 pub use io::format::{
     compact, compact_typed, currency_label, currency_note, data_value, exact, hours, percent,
-    price, scientific, usd, usd_as_published, usd_exact, usd_unit, NOT_A_NUMBER,
+    price, scientific, usd, usd_as_published, usd_compact, usd_exact, usd_unit, NOT_A_NUMBER,
 };
 pub use io::ics::{file_name, plan_calendar, plan_events};
 pub use io::link::{

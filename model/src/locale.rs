@@ -314,6 +314,31 @@ pub fn with_currency<R>(currency: DisplayCurrency, f: impl FnOnce() -> R) -> R {
     out
 }
 
+thread_local! {
+    static EXACT: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether amounts are written exactly, every digit to the cent ("$405,797.10"), rather than
+/// rounded for reading ("$406K"): a reader's preference (an accountant's, a founder checking a
+/// figure), shown without hovering.
+pub fn exact_amounts() -> bool {
+    EXACT.with(Cell::get)
+}
+
+/// Sets whether this thread writes amounts exactly ([`exact_amounts`]).
+pub fn set_exact_amounts(on: bool) {
+    EXACT.with(|c| c.set(on));
+}
+
+/// Runs `f` with amounts written exactly or not, then restores the setting it found.
+pub fn with_exact_amounts<R>(on: bool, f: impl FnOnce() -> R) -> R {
+    let before = exact_amounts();
+    set_exact_amounts(on);
+    let out = f();
+    set_exact_amounts(before);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

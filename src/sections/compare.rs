@@ -455,7 +455,7 @@ fn CompareColumn(
                     {cash_text}
                 </dd>
             </dl>
-            <details class="math"><summary>{tr!("results.show_math")}<span class="visually-hidden">{tr!("compare.show_math_for", n = index + 1)}</span></summary>
+            <details class="math"><summary><span class="when-closed">{tr!("results.show_math")}</span><span class="when-open">{tr!("results.hide_math")}</span><span class="visually-hidden">{tr!("compare.show_math_for", n = index + 1)}</span></summary>
                 <p data-testid=format!("compare-math-{index}")>{math}</p>
             </details>
         </div>

@@ -91,7 +91,7 @@ pub fn ResultCard(
             }>
                 // One name per summary for a screen reader's list of controls ("Show the math for
                 // Compute cost"), the same words on screen.
-                <summary tabindex=all.map(|_| "-1")>{tr!("results.show_math")}<span class="visually-hidden">{move || tr!("results.show_math_for", label = label.get())}</span></summary>
+                <summary tabindex=all.map(|_| "-1")><span class="when-closed">{tr!("results.show_math")}</span><span class="when-open">{tr!("results.hide_math")}</span><span class="visually-hidden">{move || tr!("results.show_math_for", label = label.get())}</span></summary>
                 {math}
             </details>
         </div>

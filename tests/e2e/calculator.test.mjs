@@ -397,6 +397,34 @@ test('keyboard users can reach every control with labels', async () => {
   await done(calc);
 });
 
+test('slider keys step to round values: 7B → 8B, 64 → 128 GPUs, 40 → 41 % MFU, Page for larger steps', async () => {
+  const calc = await openCalculator('');
+  const { page } = calc;
+  const said = (key) => page.getByTestId(`slider-${key}`).getAttribute('aria-valuetext');
+  const pressOn = async (key, press, expected) => {
+    await page.getByTestId(`slider-${key}`).focus();
+    await page.keyboard.press(press);
+    await page.waitForFunction(([k, e]) => document.querySelector(`[data-testid=slider-${k}]`).getAttribute('aria-valuetext') === e, [key, expected]);
+  };
+  // The default job (README defaults): 7B parameters on 64 GPUs at 40 % MFU. One arrow is the
+  // next round value (model/src/input/slider.rs's ladders), not a thousandth of the track.
+  assert.equal(await said('params'), '7B params');
+  await pressOn('params', 'ArrowRight', '8B params');
+  await pressOn('params', 'ArrowUp', '9B params');
+  await pressOn('params', 'ArrowUp', '10B params');
+  await pressOn('params', 'PageUp', '20B params');
+  await pressOn('params', 'ArrowLeft', '15B params');
+  assert.equal(await page.getByTestId('input-params').inputValue(), '15B', 'the typed box follows');
+  await pressOn('gpus', 'ArrowUp', '128 GPUs');
+  await pressOn('gpus', 'PageDown', '16 GPUs');
+  await pressOn('gpus', 'ArrowDown', '8 GPUs');
+  await pressOn('mfu', 'ArrowUp', '41 %');
+  await pressOn('mfu', 'PageUp', '51 %');
+  // The link carries what the keys chose.
+  await calc.waitForUrl((p) => p.get('params') === '15B' && p.get('gpus') === '8' && p.get('mfu') === '0.51');
+  await done(calc);
+});
+
 test('sliders say their value with its unit; repeated controls have names of their own', async () => {
   const calc = await openCalculator('?grant=aws-activate:100K&grant=modal:25K');
   // The default job runs 64 GPUs of a 7B model (README defaults); a screen reader hears the value,
@@ -406,7 +434,7 @@ test('sliders say their value with its unit; repeated controls have names of the
   await calc.type('gpus', '128');
   await calc.page.waitForFunction(() => document.querySelector('[data-testid=slider-gpus]').getAttribute('aria-valuetext') === '128 GPUs');
   // Each "Show the math" of the results reads as its own control: the name includes the result.
-  const names = await calc.page.locator('.results summary').allTextContents();
+  const names = (await calc.page.locator('.results summary').allInnerTexts()).map((n) => n.replace(/\s+/g, ' '));
   assert.ok(names.length >= 5, `${names.length} summaries`);
   assert.equal(new Set(names).size, names.length, `repeated names: ${names.join(' | ')}`);
   assert.ok(names.includes('Show the math for Compute cost, before hidden costs'), names.join(' | '));

@@ -73,8 +73,10 @@ test('"Show the math" is one stop per section, and opens every working in it', a
   await card.locator('summary').click();
   await page.waitForFunction(() => document.querySelectorAll('.results details.math[open]').length === 1);
   // The summaries keep their names for a screen reader's list of controls.
-  const names = await page.locator('.results summary').allTextContents();
+  const names = (await page.locator('.results summary').allInnerTexts()).map((n) => n.replace(/\s+/g, ' '));
   assert.equal(names.length, 9);
-  assert.ok(names.every((n) => /^Show the math for \S/.test(n)), names.join(' | '));
+  // The open one says what a press does now: "Hide the math".
+  assert.ok(names.every((n) => /^(Show|Hide) the math for \S/.test(n)), names.join(' | '));
+  assert.equal(names.filter((n) => n.startsWith('Hide')).length, 1, names.join(' | '));
   await done(calc);
 });

@@ -478,3 +478,32 @@ test('the hardware selects show the chosen option whole at 1280×800, in both la
     }
   }
 });
+
+test('"Exact amounts" writes every amount to the cent without hovering, is kept as the reader\'s choice, and stays out of links', async () => {
+  const calc = await openIn(PLAN);
+  const { page } = calc;
+  // Rounded for reading as it opens: the total of this plan is tens of thousands ("$…K").
+  const total = await calc.value('answer-total');
+  assert.ok(total > 10000, `${total}`);
+  assert.match(await page.getByTestId('answer-total').innerText(), /K$/);
+  await page.getByTestId('exact-amounts').click();
+  // Every digit, to the cent, in en-US marks: the figure the hover text gave before.
+  const cents = (v) => '$' + new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
+  await page.waitForFunction(() => /^\$[\d,]+\.\d\d$/.test(document.querySelector('[data-testid=answer-total]')?.innerText ?? ''));
+  assert.equal(await page.getByTestId('answer-total').innerText(), cents(total));
+  assert.equal(await page.getByTestId('job-cost-0').innerText(), cents(await calc.value('job-cost-0')));
+  assert.equal(await page.getByTestId('exact-amounts').getAttribute('aria-pressed'), 'true');
+  // The keyboard stays on the switch through the rebuild.
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset?.testid), 'exact-amounts');
+  // Not a key of the plan's link: a shared link opens rounded for whoever reads it.
+  assert.doesNotMatch(await page.getByTestId('share-url').inputValue(), /exact/);
+  // Kept: a reload, and the Portuguese page, show exact amounts in its marks.
+  await page.reload();
+  await page.waitForFunction(() => /^\$[\d,]+\.\d\d$/.test(document.querySelector('[data-testid=answer-total]')?.innerText ?? ''));
+  await page.getByTestId('lang-pt').click();
+  await page.waitForFunction(() => /^US\$\u00a0[\d.]+,\d\d$/.test(document.querySelector('[data-testid=answer-total]')?.innerText ?? ''));
+  // Off again: rounded.
+  await page.getByTestId('exact-amounts').click();
+  await page.waitForFunction(() => /\smil$/.test(document.querySelector('[data-testid=answer-total]')?.innerText ?? ''));
+  await done(calc);
+});

@@ -162,8 +162,19 @@ fn money_prefix(v: f64) -> String {
 }
 
 /// Dollars for a headline, in the display currency: "$3.40", "$2,482", "$406K", "$2.9M"
-/// (Portuguese "US$ 2,9M"; at 5.4 BRL per dollar, $1,000 is "R$5,400", Portuguese "R$ 5.400").
+/// (Portuguese "US$ 2,9M"; at 5.4 BRL per dollar, $1,000 is "R$5,400", Portuguese "R$ 5.400");
+/// every digit ([`usd_exact`]) when the reader asked for exact amounts
+/// ([`crate::locale::exact_amounts`]).
 pub fn usd(v: f64) -> String {
+    if crate::locale::exact_amounts() {
+        return usd_exact(v);
+    }
+    usd_compact(v)
+}
+
+/// Dollars rounded for reading whatever the reader's preference ([`usd`]'s usual form): a
+/// chart's axis, where a label must stay short.
+pub fn usd_compact(v: f64) -> String {
     let v = currency().convert(v);
     if !v.is_finite() {
         return NOT_A_NUMBER.into();
@@ -491,6 +502,27 @@ mod tests {
         assert_eq!(usd(999_999.0), "$1M");
         assert_eq!(usd(f64::NAN), "—");
         assert_eq!(usd_exact(405_797.1), "$405,797.10");
+    }
+
+    #[test]
+    fn exact_amounts_write_every_digit_where_they_are_asked_for() {
+        use crate::locale::{with_exact_amounts, with_lang, Lang};
+        // The reader's preference: headlines to the cent, grouped, in the reader's marks; the
+        // charts' form stays rounded (an axis label must stay short).
+        with_exact_amounts(true, || {
+            assert_eq!(usd(405_797.1), "$405,797.10");
+            assert_eq!(usd(2_904_000.0), "$2,904,000.00");
+            assert_eq!(usd(-1_250.5), "-$1,250.50");
+            assert_eq!(usd(0.0), "$0.00");
+            assert_eq!(usd_compact(405_797.1), "$406K");
+            assert_eq!(
+                with_lang(Lang::Pt, || usd(2_904_000.0)),
+                "US$\u{a0}2.904.000,00"
+            );
+            assert_eq!(usd(f64::INFINITY), "—");
+        });
+        // Off again once the closure returns: rounded for reading.
+        assert_eq!(usd(405_797.1), "$406K");
     }
 
     #[test]
