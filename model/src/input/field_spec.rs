@@ -1949,6 +1949,15 @@ mod tests {
         assert_eq!(nudge(Field::Mfu, 0.4, Up), Some(0.41));
         assert_eq!(nudge(Field::Mfu, 0.4, Down), Some(0.39));
         assert_eq!(nudge(Field::Mfu, 0.4, PageUp), Some(0.5));
+        // Page lands on a multiple of ten steps: 41 % → 50 % or 40 %; day 1 → day 10.
+        assert_eq!(nudge(Field::Mfu, 0.41, PageUp), Some(0.5));
+        assert_eq!(nudge(Field::Mfu, 0.41, PageDown), Some(0.4));
+        assert_eq!(nudge(Field::Start, 1.0, PageUp), Some(10.0));
+        assert_eq!(nudge(Field::Duty, 0.99, PageDown), Some(0.9));
+        // Float noise sits on its rung: 8B less a hair goes up to 9B, as 8B does.
+        assert_eq!(nudge(Field::Params, 8e9 * (1.0 - 1e-12), Up), Some(9e9));
+        assert_eq!(nudge(Field::Params, 8e9 * (1.0 + 1e-12), Down), Some(7e9));
+        assert_eq!(nudge(Field::Gpus, 64.0 * (1.0 + 1e-12), Up), Some(128.0));
         assert_eq!(nudge(Field::Mfu, 0.405, Down), Some(0.4));
         assert_eq!(nudge(Field::Mfu, 0.8, Up), Some(0.8));
         assert_eq!(nudge(Field::Mfu, 0.05, PageDown), Some(0.05));

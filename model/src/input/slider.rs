@@ -61,7 +61,7 @@ impl Nudge {
 const ARROW_LADDER: [f64; 12] = [1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0];
 /// Page Up/Down on a log slider: 1, 2, 5 in each power of ten.
 const PAGE_LADDER: [f64; 3] = [1.0, 2.0, 5.0];
-/// Page Up/Down on a linear slider: ten of its steps.
+/// Page Up/Down on a linear slider: to the next multiple of ten of its steps.
 const PAGE_STEPS: f64 = 10.0;
 /// Page Up/Down on a doubling slider: three doublings (8 GPUs to 64).
 const PAGE_DOUBLINGS: i32 = 3;
@@ -121,25 +121,26 @@ impl Scale {
         };
         let next = match self {
             Scale::Linear { step, .. } => {
-                let k = if by.page() { PAGE_STEPS } else { 1.0 };
-                // The grid's index at or past `v` in the key's direction (a tolerance keeps 0.41
-                // on its own index), then `k` steps on.
-                let i = v / step;
+                // Page moves along a grid ten steps apart (41 % → 50 %, day 1 → day 10).
+                let grid = if by.page() { step * PAGE_STEPS } else { step };
+                // The grid's index of `v`, rounded so float noise (0.41 / 0.01 = 40.99…) sits on
+                // its own index; then the next index in the key's direction.
+                let i = round_significant(v / grid, 9);
                 let n = if by.up() {
-                    (i + 1e-9).floor() + k
+                    i.floor() + 1.0
                 } else {
-                    (i - 1e-9).ceil() - k
+                    i.ceil() - 1.0
                 };
-                let stepped: f64 = format!("{}", n * step).parse().unwrap_or(v);
+                let stepped: f64 = format!("{}", n * grid).parse().unwrap_or(v);
                 round_significant(stepped, 6)
             }
             Scale::Doubling { .. } => {
                 let k = if by.page() { PAGE_DOUBLINGS } else { 1 };
-                let e = v.log2();
+                let e = round_significant(v.log2(), 9);
                 let n = if by.up() {
-                    (e + 1e-9).floor() + f64::from(k)
+                    e.floor() + f64::from(k)
                 } else {
-                    (e - 1e-9).ceil() - f64::from(k)
+                    e.ceil() - f64::from(k)
                 };
                 n.exp2()
             }
@@ -175,10 +176,12 @@ fn ladder_next(ladder: &[f64], v: f64, up: bool, whole: bool) -> Option<f64> {
             .filter_map(move |m| format!("{m}e{e}").parse::<f64>().ok())
     });
     let rungs = rungs.filter(|r| !whole || r.fract() == 0.0);
+    // Float noise off (7.9999999999e9 is the rung 8e9), then strictly past it.
+    let v = round_significant(v, 9);
     if up {
-        rungs.filter(|r| *r > v * (1.0 + 1e-9)).reduce(f64::min)
+        rungs.filter(|r| *r > v).reduce(f64::min)
     } else {
-        rungs.filter(|r| *r < v * (1.0 - 1e-9)).reduce(f64::max)
+        rungs.filter(|r| *r < v).reduce(f64::max)
     }
 }
 
@@ -196,6 +199,21 @@ fn round_significant(v: f64, digits: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_name_their_nudge() {
+        // KeyboardEvent.key names: both arrows of a direction, the page keys; Home, End, Tab
+        // and letters keep the browser's meaning.
+        assert_eq!(Nudge::of_key("ArrowUp"), Some(Nudge::Up));
+        assert_eq!(Nudge::of_key("ArrowRight"), Some(Nudge::Up));
+        assert_eq!(Nudge::of_key("ArrowDown"), Some(Nudge::Down));
+        assert_eq!(Nudge::of_key("ArrowLeft"), Some(Nudge::Down));
+        assert_eq!(Nudge::of_key("PageUp"), Some(Nudge::PageUp));
+        assert_eq!(Nudge::of_key("PageDown"), Some(Nudge::PageDown));
+        for other in ["Home", "End", "Tab", "a", ""] {
+            assert_eq!(Nudge::of_key(other), None, "{other}");
+        }
+    }
 
     #[test]
     fn positions_that_are_not_numbers_land_on_the_ends_never_nan() {
