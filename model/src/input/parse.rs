@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::locale::{lang, Lang};
+use crate::locale::{lang, CurrencyCode, Lang};
 
 use crate::input::field_spec::{Field, Origin};
 
@@ -19,8 +19,21 @@ impl Field {
     /// same language, to exactly `value`.
     pub fn display(self, value: f64) -> String {
         // A money box shows the amount in the display currency (US dollars: exactly the value).
+        let converted = self.is_money() && crate::locale::currency().code != CurrencyCode::Usd;
         let value = if self.is_money() {
             in_display_currency(value)
+        } else {
+            value
+        };
+        // A converted amount of a thousand or more in whole units, as a person types a balance:
+        // 216K for whole thousands, else 543251 (never 543.25098K or 56.390980000000006K; only
+        // an edit writes it back).
+        let value = if converted && value.is_finite() && value.abs() >= 1000.0 {
+            let whole = value.round();
+            if whole % 1000.0 != 0.0 {
+                return format!("{whole:.0}");
+            }
+            whole
         } else {
             value
         };
@@ -125,7 +138,7 @@ impl Field {
 fn in_display_currency(usd: f64) -> f64 {
     let c = crate::locale::currency();
     // Zero converts to zero (`money_decimals` gives it the cent).
-    if c.code == crate::locale::CurrencyCode::Usd || !usd.is_finite() {
+    if c.code == CurrencyCode::Usd || !usd.is_finite() {
         return usd;
     }
     let shown = c.convert(usd);
@@ -940,8 +953,28 @@ mod tests {
             assert_eq!(reais(&|| Field::ApiPrice.display(0.26)), "1,4");
             // $0.05 is 0.27 reais: three significant figures below one, 0,27.
             assert_eq!(reais(&|| Field::ApiPrice.display(0.05)), "0,27");
-            // A $50K grant is 270,000 reais, in the box's own style: 270K.
+            // A $50K grant is 270,000 reais, whole thousands in the box's own style: 270K.
             assert_eq!(reais(&|| Field::GrantAmount.display(50_000.0)), "270K");
+            // $100K at the ECB's 5.43251 is 543,251 reais (never 543,25098K); $63K in euros at
+            // 0.895095 is 56,390.985: 56391 (never 56.390980000000006K). Below a thousand the
+            // cents stay: $150 is 810 reais.
+            let Some(ecb) = DisplayCurrency::new(CurrencyCode::Brl, 5.43251) else {
+                panic!("valid rate");
+            };
+            assert_eq!(
+                with_currency(ecb, || pt(|| Field::GrantAmount.display(100_000.0))),
+                "543251"
+            );
+            let Some(eur) = DisplayCurrency::new(CurrencyCode::Eur, 0.895095) else {
+                panic!("valid rate");
+            };
+            assert_eq!(
+                with_currency(eur, || Field::GrantAmount.display(63_000.0)),
+                "56391"
+            );
+            assert_eq!(reais(&|| Field::EngWeek.display(150.0)), "810");
+            assert_eq!(reais(&|| Field::GrantAmount.display(-1_000.0)), "-5400");
+            assert_eq!(reais(&|| Field::GrantAmount.display(1_000_000.0)), "5,4M");
             // In dollars the box shows the value itself (it reads back exactly).
             assert_eq!(Field::Price.display(6.88), "6.88");
             // Typed in reais, read in dollars: 270K reais are $50,000; 37,152 reais $6.88.

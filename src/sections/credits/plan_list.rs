@@ -182,8 +182,8 @@ fn GrantRow(
     };
     let removed_name = name.clone();
     // "approved <date>", "expires <date>": the words around the bold date.
-    // A held grant's approval is only known to be on or before its day (set from "I already have
-    // these credits", it is day 0): "approved by".
+    // A held grant is in hand on its day (set from "I already have these credits", it is day 0):
+    // "in hand since", not a word about applying or approval.
     let approved = marked(&tr!("plan_list.held_since", date = MARK));
     let expected = marked(&tr!("plan_list.expected", date = MARK));
     let expires = marked(&tr!("plan_list.expires", date = MARK));
@@ -229,17 +229,17 @@ fn GrantRow(
                     let g = state.plan.with_untracked(|p| p.grants.get(index).cloned()).unwrap_or_else(|| initial.clone());
                     match grant_state.get() {
                         GrantState::Held => view! {
-                            <GrantNumber index=index label=tr!("plan_list.balance") key="amount" field=GrantField::Amount initial=GrantField::Amount.typed_text(&g) />
+                            <GrantNumber index=index label=tr!("plan_list.balance", iso = runway_model::locale::currency().code.iso()) key="amount" field=GrantField::Amount initial=GrantField::Amount.typed_text(&g) />
                             <GrantDate index=index label=tr!("plan_list.expires_on") key="expires-on" held=true />
                         }.into_any(),
                         GrantState::InReview => view! {
-                            <GrantNumber index=index label=tr!("plan_list.amount") key="amount" field=GrantField::Amount initial=GrantField::Amount.typed_text(&g) />
+                            <GrantNumber index=index label=tr!("plan_list.amount", iso = runway_model::locale::currency().code.iso()) key="amount" field=GrantField::Amount initial=GrantField::Amount.typed_text(&g) />
                             <GrantDate index=index label=tr!("plan_list.applied_on") key="applied-on" held=false />
                             <GrantNumber index=index label=tr!("plan_list.review_days") key="review" field=GrantField::ReviewDays initial=GrantField::ReviewDays.text(&g) />
                             <GrantNumber index=index label=tr!("plan_list.valid_days") key="validity" field=GrantField::ValidityDays initial=GrantField::ValidityDays.text(&g) />
                         }.into_any(),
                         GrantState::Planned => view! {
-                            <GrantNumber index=index label=tr!("plan_list.amount") key="amount" field=GrantField::Amount initial=GrantField::Amount.typed_text(&g) />
+                            <GrantNumber index=index label=tr!("plan_list.amount", iso = runway_model::locale::currency().code.iso()) key="amount" field=GrantField::Amount initial=GrantField::Amount.typed_text(&g) />
                             <GrantNumber index=index label=tr!("plan_list.apply_day") key="apply" field=GrantField::ApplyDay initial=GrantField::ApplyDay.text(&g) />
                             <GrantNumber index=index label=tr!("plan_list.review_days") key="review" field=GrantField::ReviewDays initial=GrantField::ReviewDays.text(&g) />
                             <GrantNumber index=index label=tr!("plan_list.valid_days") key="validity" field=GrantField::ValidityDays initial=GrantField::ValidityDays.text(&g) />
