@@ -486,6 +486,7 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
     let mut warnings = warnings(plan, &inputs, &result, catalog);
     for (i, j) in jobs.iter().enumerate() {
         warnings.extend(too_short(i, j));
+        warnings.extend(does_not_fit(i, j));
         warnings.extend(too_many_for_a_step(i, j));
         warnings.extend(beyond_spot_capacity(i, j));
         warnings.extend(communication_bound(i, j));
@@ -663,6 +664,25 @@ fn too_short(i: usize, j: &JobOutcome) -> Option<Warning> {
             fewer_time = fewer_time
         )
     };
+    Some(Warning { grant: None, text })
+}
+
+/// A job whose GPUs cannot hold what it trains (its kind's state: every weight's 16 bytes, a
+/// LoRA's frozen base, a QLoRA's 4-bit one, and the activations): its cost is that of a run that
+/// cannot start, so the answers say so beside the applications (the founder review of issue 47
+/// found it only in the closed hidden-costs section).
+fn does_not_fit(i: usize, j: &JobOutcome) -> Option<Warning> {
+    let need = j.overheads.as_ref()?.min_gpus?;
+    if need <= u64::from(j.job.gpus) {
+        return None;
+    }
+    let text = crate::tr!(
+        "plan.warn.does_not_fit",
+        n = i + 1,
+        gpus = j.job.gpus,
+        accelerator = crate::data::catalog::accelerator_name(&j.job.accelerator_id),
+        need = need
+    );
     Some(Warning { grant: None, text })
 }
 
@@ -903,6 +923,44 @@ mod tests {
             duty,
             start_day,
             gpu_hours,
+        }
+    }
+
+    #[test]
+    fn a_job_its_gpus_cannot_hold_is_said_beside_the_applications() {
+        // DPO of Llama 3.1 70B (70.6B) on 8 H100s of 80 GB: the full training state alone is
+        // 16 bytes × 70.6e9 = 1,130 GB, more than 8 × 80 = 640 GB; 16 GPUs (1,280 GB) or more
+        // hold it (the hidden-costs estimate's min_gpus).
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let d = crate::io::link::decode_link("job=dpo:70.6B:200M:gcp:h100-sxm:8", &c);
+        let o = evaluate(&d.plan, &c);
+        let need = o.jobs[0].overheads.as_ref().and_then(|e| e.min_gpus);
+        assert!(need.is_some_and(|n| n >= 16), "{need:?}");
+        let w: Vec<&str> = o
+            .warnings
+            .iter()
+            .filter(|w| w.grant.is_none())
+            .map(|w| w.text.as_str())
+            .collect();
+        let expected = format!(
+            "Job 1 does not fit on 8 × NVIDIA H100 SXM: its training state and activations need at least {} of them.",
+            need.unwrap_or_default()
+        );
+        assert!(w.iter().any(|t| t.starts_with(&expected)), "{w:?}");
+        // On the GPUs it needs, nothing is said; a LoRA on 8B fits one GPU.
+        for fits in [
+            format!(
+                "job=dpo:70.6B:200M:gcp:h100-sxm:{}",
+                need.unwrap_or_default()
+            ),
+            "job=lora:8B:200M:aws:h100-sxm:1".to_string(),
+        ] {
+            let o = evaluate(&crate::io::link::decode_link(&fits, &c).plan, &c);
+            assert!(
+                !o.warnings.iter().any(|w| w.text.contains("does not fit")),
+                "{fits}: {:?}",
+                o.warnings
+            );
         }
     }
 
