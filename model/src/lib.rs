@@ -96,7 +96,8 @@ pub use document::plan::{
 pub use document::starters::Starter;
 pub use document::workload::{Kind, KindOf, Removed, Work, Workload, WorkloadId};
 pub use document::workloads::{
-    encode_serve, job_from_slots, job_kinds, params_compact, parse_serve, serve_from_slots, Serve,
+    encode_serve, job_from_slots, job_kinds, params_compact, params_size, parse_serve,
+    serve_from_slots, Serve,
 };
 pub use estimators::advisor::{advise, advise_plan, Advice, InRunway, PlanFit};
 pub use estimators::billing::{

@@ -127,6 +127,59 @@ macro_rules! whole_number_args {
 }
 whole_number_args!(u8, u16, u32, u64, usize, i32, i64, char);
 
+/// The article a company's name takes in Portuguese after "em" and "de" ("na Amazon Web
+/// Services", "do Google Cloud"): a company is feminine (a empresa), Google's cloud masculine (o
+/// Google). Every provider of the catalog has its line (a catalog test checks it).
+pub const PT_ARTICLES: [(&str, char); 18] = [
+    ("Amazon Web Services", 'a'),
+    ("Google Cloud", 'o'),
+    ("Microsoft Azure", 'a'),
+    ("Oracle Cloud (OCI)", 'a'),
+    ("CoreWeave", 'a'),
+    ("Lambda", 'a'),
+    ("Together AI", 'a'),
+    ("Modal", 'a'),
+    ("RunPod", 'a'),
+    ("NVIDIA DGX Cloud", 'a'),
+    ("Voltage Park", 'a'),
+    ("Nebius AI Cloud", 'a'),
+    ("Scaleway", 'a'),
+    ("OVHcloud", 'a'),
+    ("Crusoe Cloud", 'a'),
+    ("Vast.ai", 'a'),
+    ("OpenAI", 'a'),
+    ("Anthropic", 'a'),
+];
+
+/// After a placeholder filled from `at` with a company's name: "em" or "de" just before it (a
+/// word of its own) contracts with the name's article, as Portuguese writes it ("em Modal" →
+/// "na Modal", "de Google Cloud" → "do Google Cloud"); any other text is left alone.
+fn contract_article(out: &mut String, at: usize) {
+    let Some(&(_, article)) = PT_ARTICLES.iter().find(|(name, _)| &out[at..] == *name) else {
+        return;
+    };
+    let before = &out[..at];
+    let Some(prep) = ["em ", "de "].into_iter().find(|p| before.ends_with(p)) else {
+        return;
+    };
+    let start = at - prep.len();
+    // "em" as a word: at the start, or after a space or an opening mark; not "cadem ".
+    if out[..start]
+        .chars()
+        .next_back()
+        .is_some_and(char::is_alphanumeric)
+    {
+        return;
+    }
+    let contracted = match (prep, article) {
+        ("em ", 'o') => "no ",
+        ("em ", _) => "na ",
+        (_, 'o') => "do ",
+        _ => "da ",
+    };
+    out.replace_range(start..at, contracted);
+}
+
 /// Fills a translated text's `%{name}` placeholders with `args`; a placeholder without an
 /// argument is left as it is, an argument without a placeholder ignored.
 pub fn fill(text: &str, args: &[(&str, &dyn Arg)]) -> String {
@@ -142,7 +195,13 @@ pub fn fill(text: &str, args: &[(&str, &dyn Arg)]) -> String {
             Some(end) => {
                 let name = &after[..end];
                 match args.iter().find(|(n, _)| *n == name) {
-                    Some((_, value)) => value.write_arg(&mut out),
+                    Some((_, value)) => {
+                        let at = out.len();
+                        value.write_arg(&mut out);
+                        if lang() == Lang::Pt {
+                            contract_article(&mut out, at);
+                        }
+                    }
                     None => {
                         out.push_str("%{");
                         out.push_str(name);
@@ -381,6 +440,39 @@ mod tests {
             "3 GPUs at Modal"
         );
         assert_eq!(fill("%{a}%{a}", &[("a", &1)]), "11");
+        // Portuguese contracts "em"/"de" with a company's article; English and other words
+        // are left alone.
+        with_lang(Lang::Pt, || {
+            let aws = "Amazon Web Services";
+            assert_eq!(
+                fill("8 GPUs em %{p}", &[("p", &aws)]),
+                "8 GPUs na Amazon Web Services"
+            );
+            assert_eq!(
+                fill("saindo de %{p}: 1", &[("p", &"Google Cloud")]),
+                "saindo do Google Cloud: 1"
+            );
+            assert_eq!(
+                fill("em %{p}", &[("p", &"Google Cloud")]),
+                "no Google Cloud"
+            );
+            assert_eq!(
+                fill("contas de %{p}", &[("p", &"Modal")]),
+                "contas da Modal"
+            );
+            assert_eq!(
+                fill("em %{p}", &[("p", &"Acme")]),
+                "em Acme",
+                "a name not in the table"
+            );
+            assert_eq!(
+                fill("cadem %{p}", &[("p", &"Modal")]),
+                "cadem Modal",
+                "not the word em"
+            );
+            assert_eq!(fill("para %{p}", &[("p", &"Modal")]), "para Modal");
+        });
+        assert_eq!(fill("at %{p}", &[("p", &"Modal")]), "at Modal");
         assert_eq!(fill("%{missing} stays", &[("n", &n)]), "%{missing} stays");
         assert_eq!(fill("no brace %{n", &[("n", &n)]), "no brace %{n");
         assert_eq!(fill("plain", &[]), "plain");

@@ -163,7 +163,7 @@ fn warning_texts(state: AppState) -> Option<Vec<(&'static str, String)>> {
     match o.min_gpus {
         Some(need) if need > u64::from(s.gpus) => {
             // Memory holds every parameter: a mixture of experts is named by its total.
-            let params = runway_model::params_compact(s.params, s.params_total);
+            let params = runway_model::params_size(s.params, s.params_total);
             let (lora, qlora) = (fit(o.min_gpus_lora), fit(o.min_gpus_qlora));
             // The job's own kind: an adapter fine-tune holds its frozen base, not the full state.
             let text = match o.memory {

@@ -63,7 +63,8 @@ test('a 70B line on AWS H100s: an 8-GPU group on a p5.48xlarge, never 3 GPUs, it
   assert.match(math, /8 GPUs × \$6\.88 an hour × 730 h = \$40,179\.20 a month/);
   // The billing section prices this line: the same GPUs and month, its math the same lines.
   const built = await figures(calc);
-  assert.match(await page.getByTestId('billing-lead').innerText(), /the plan's first serving line, Serve 71B, 2B tokens a month/);
+  // 70.6B is Llama 3.1 70B's size (data/base_models.json): the line is named by its model.
+  assert.match(await page.getByTestId('billing-lead').innerText(), /the plan's first serving line, Serve Llama 3.1 70B, 2B tokens a month/);
   assert.equal(built['serving-gpus'], built['serve-gpus-0']);
   assert.equal(built['selfhost-monthly'], built['serve-monthly-0']);
   assert.equal(built['api-monthly'], built['serve-api-monthly-0']);

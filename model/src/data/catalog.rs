@@ -1018,6 +1018,16 @@ pub fn provider_name(id: &str) -> String {
         .map_or_else(|| id.to_string(), |p| p.name.to_string())
 }
 
+/// The name of the built-in catalog's open-weight model with exactly these active and total
+/// parameters ("Llama 3.1 70B" for 70.6B), so a workload picked from the list keeps its name in
+/// titles; `None` for any other size.
+pub fn base_model_name(active: f64, total: f64) -> Option<String> {
+    generated::BASE_MODELS
+        .iter()
+        .find(|m| m.active_params == active && m.params == total)
+        .map(|m| m.name.to_string())
+}
+
 /// The display name of an accelerator of the built-in catalog ("NVIDIA H100 SXM" for
 /// `h100-sxm`), or the id itself when the catalog has no such accelerator.
 pub fn accelerator_name(id: &str) -> String {
@@ -1886,6 +1896,21 @@ fn check_sourced(what: &str, source: &str, as_of: &str) -> Result<(), CatalogErr
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_provider_name_has_its_portuguese_article() {
+        // "na Modal", "no Google Cloud": the contraction needs each name's article.
+        let c = Catalog::builtin().expect("catalog");
+        crate::locale::with_lang(crate::locale::Lang::Pt, || {
+            for p in &c.providers {
+                let name = c.provider_name(&p.id);
+                assert!(
+                    crate::locale::PT_ARTICLES.iter().any(|(n, _)| *n == name),
+                    "{name}: add it to locale::PT_ARTICLES"
+                );
+            }
+        });
+    }
+
     #[test]
     fn names_by_id_fall_back_to_the_id() {
         let c = Catalog::builtin().expect("catalog");

@@ -1617,7 +1617,7 @@ mod tests {
             crate::locale::with_lang(crate::locale::Lang::Pt, || warnings(&plan, &inputs, &r, &c));
         assert!(
             pt.iter().any(|w| w.text
-                == "Programa para startups da Modal paga só a conta de Modal, e nenhuma carga de trabalho do plano roda em Modal."),
+                == "Programa para startups da Modal paga só a conta da Modal, e nenhuma carga de trabalho do plano roda na Modal."),
             "{pt:?}"
         );
         // Without a day 0 the same warning counts days.

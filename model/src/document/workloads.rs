@@ -134,8 +134,19 @@ impl Serve {
     }
 }
 
-/// "8B", or "37B/671B" for a mixture of experts.
+/// "8B", or "37B/671B" for a mixture of experts; a catalog model's own name at its exact size
+/// ("Llama 3.1 70B" for 70.6B, "DeepSeek-V3" for 37B/671B), so the model picked in the add form
+/// is the one its rows name.
 pub fn params_compact(active: f64, total: Option<f64>) -> String {
+    if let Some(name) = crate::data::catalog::base_model_name(active, total.unwrap_or(active)) {
+        return name;
+    }
+    params_size(active, total)
+}
+
+/// The size alone, "71B" or "37B/671B", for a sentence about the parameters themselves
+/// ("71B parameters need at least 16 GPUs").
+pub fn params_size(active: f64, total: Option<f64>) -> String {
     match total {
         Some(t) => format!(
             "{}/{}",
@@ -404,6 +415,27 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!((j.start_day, j.epochs, j.runs), (0, 1.0, 5));
         assert_eq!(encode_job(&j), "qlora:8B:20M:modal:h100-sxm:1:0:1:5:0.4:1");
+    }
+
+    #[test]
+    fn a_catalog_model_is_named_in_titles_at_its_exact_size() {
+        let c = catalog();
+        // Llama 3.1 70B is 70.6B parameters (data/base_models.json): picked from the list, its
+        // rows say its name, not "71B"; a typed 70B is just a size.
+        let dpo =
+            parse_job("dpo:70.6B:200M:gcp:h100-sxm:8", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(dpo.title(), "DPO, Llama 3.1 70B on 200M tokens");
+        let typed =
+            parse_job("dpo:70B:200M:gcp:h100-sxm:8", 0, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(typed.title(), "DPO, 70B on 200M tokens");
+        // A mixture of experts by both counts: 37B active of 671B is DeepSeek-V3.
+        assert_eq!(params_compact(37e9, Some(671e9)), "DeepSeek-V3 (MoE)");
+        assert_eq!(params_compact(37e9, Some(600e9)), "37B/600B");
+        assert_eq!(
+            params_compact(671e9, None),
+            "671B",
+            "the total alone is not the model"
+        );
     }
 
     #[test]

@@ -1012,9 +1012,9 @@ mod tests {
         );
         assert_eq!(
             text(Lang::Pt),
-            "conjunto de dados de 8.000 GB saindo de Oracle Cloud (OCI): 8.000 GB grátis = US$\u{a0}0,00; \
-             pesos de 14 GB saindo de Amazon Web Services: 14 GB grátis = US$\u{a0}0,00; \
-             corpus de 8.000 GB saindo de Amazon Web Services ao final, no mesmo mês dos pesos, \
+            "conjunto de dados de 8.000 GB saindo da Oracle Cloud (OCI): 8.000 GB grátis = US$\u{a0}0,00; \
+             pesos de 14 GB saindo da Amazon Web Services: 14 GB grátis = US$\u{a0}0,00; \
+             corpus de 8.000 GB saindo da Amazon Web Services ao final, no mesmo mês dos pesos, \
              depois deles: 86 GB grátis + 7.914 GB × US$\u{a0}0,09/GB = US$\u{a0}712,26"
         );
         // The citations give every tier and allowance used.
