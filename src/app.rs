@@ -141,10 +141,11 @@ pub fn App(in_steps: bool) -> impl IntoView {
         <LiveRegion />
         // `data-built`: every part of the page is in the document (tests and benchmarks wait for it).
         <main class="layout" data-built=move || (built.get() >= WHOLE_PAGE).then_some("")>
-            <section id="answers" class="panel answers" aria-label=tr!("app.answers")><AnswersPanel answers=derived.answers day0=state.day0 planned=state.grants catalog=state.catalog />
-                // Under the amounts it changes (not in the header: one stop more before the
+            <section id="answers" class="panel answers" aria-label=tr!("app.answers")><AnswersPanel answers=derived.answers day0=state.day0 planned=state.grants catalog=state.catalog>
+                // Beside the amounts it changes (not in the header: one stop more before the
                 // starting points for every keyboard visit).
-                <ExactSwitch write_link=write_link /></section>
+                <ExactSwitch write_link=write_link />
+            </AnswersPanel></section>
             <Show when=shows(CALCULATOR)>
                 <section id="workload" class="panel inputs" aria-label=tr!("app.inputs")><InputsPanel /></section>
                 <div class="side-details">

@@ -313,7 +313,7 @@ pub fn ExactSwitch(write_link: impl Fn() + Copy + Send + Sync + 'static) -> impl
         rebuild("#exact-switch".into());
     };
     view! {
-        <div class="exact-switch">
+        <div class="exact-switch no-print">
             <button
                 type="button"
                 id="exact-switch"

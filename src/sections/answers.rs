@@ -23,6 +23,9 @@ pub fn AnswersPanel(
     planned: Memo<Vec<PlannedGrant>>,
     /// The catalog, for the programs' names.
     catalog: &'static Catalog,
+    /// What closes the last answer (the "Exact amounts" switch): the bottom right of the
+    /// answers, where the shortest column leaves room, not a row of its own.
+    children: Children,
 ) -> impl IntoView {
     let facts = answers;
     // Narrower memos: the lists and notes below re-render only when their own part changes, not
@@ -383,7 +386,7 @@ pub fn AnswersPanel(
                     {piece(&cash_words_all, 1)}
                 </p>
             </div>
-            <div class="answer">
+            <div class="answer answer-next">
                 <h2>{tr!("answers.h_next")}</h2>
                 // A job too small for its GPUs is a step like an application: one numbered list.
                 <ol class="answer-list">{plan_warning_items}{next}</ol>
@@ -397,6 +400,7 @@ pub fn AnswersPanel(
                     view! { <p data-testid="answer-nothing-to-apply">{text}</p> }
                 })}
                 {warnings}
+                {children()}
             </div>
             // Self-host or API, on the plan: one row across the answers per serving line.
             <crate::sections::self_host::SelfHostOrApiBlocks />

@@ -134,7 +134,9 @@ pub fn ProgramBrowser() -> impl IntoView {
                     // already have these".
                     on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Enter" {
                         ev.prevent_default();
-                        crate::widgets::announce::focus_first_in(".program-grid");
+                        request_animation_frame(|| {
+                            crate::widgets::announce::center_focus(".program-grid [data-testid^=add-program-]");
+                        });
                     } />
             </label>
             <label>{tr!("programs.workload")}" "<select data-testid="filter-shape" on:change=choose_shape><option value="" prop:selected=move || any_shape.get()>{tr!("programs.any")}</option>{shapes}</select></label>

@@ -117,6 +117,26 @@ pub fn edit_test_id(id: String) {
     });
 }
 
+/// Puts the keyboard on the first element matching the CSS `selector`, scrolled to the middle of
+/// the screen (a program card's button can sit a screen below its card's top); returns whether
+/// there was one. Called once the element is laid out (after a frame).
+pub fn center_focus(selector: &str) -> bool {
+    let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(selector).ok().flatten())
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+    else {
+        return false;
+    };
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(web_sys::ScrollLogicalPosition::Center);
+    el.scroll_into_view_with_scroll_into_view_options(&options);
+    let focus = web_sys::FocusOptions::new();
+    focus.set_prevent_scroll(true);
+    let _ = el.focus_with_options(&focus);
+    true
+}
+
 /// Stands in a translated sentence where an element goes (a link, a bold value): pass it as the
 /// placeholder's value, then [`marked`] cuts the sentence around it. Both languages keep such
 /// placeholders in the same order, so the pieces and the elements interleave the same way.

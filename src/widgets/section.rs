@@ -229,12 +229,20 @@ pub fn SkipTo(
     label: String,
     /// Its test id.
     test_id: &'static str,
+    /// The CSS selector of the control inside the section to land on (its search box), else
+    /// the section's summary, as the strip's link does.
+    #[prop(optional)]
+    land_on: Option<&'static str>,
 ) -> impl IntoView {
     let sections = use_sections();
     view! {
         <a class="skip-link skip-inline no-print" href=format!("#{id}") data-testid=test_id on:click=move |_| {
             sections.set(id, true);
-            request_animation_frame(move || focus_section(id));
+            request_animation_frame(move || {
+                if !land_on.is_some_and(crate::widgets::announce::center_focus) {
+                    focus_section(id);
+                }
+            });
         }>{label}</a>
     }
 }

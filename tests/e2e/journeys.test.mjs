@@ -169,6 +169,9 @@ test('São Paulo on his phone: DPO on Llama 3.1 70B, 18 months of FP8 serving, t
   await hands.swipeTo('add-workload');
   await hands.tap('add-workload');
   await page.getByTestId('serve-0').waitFor();
+  // Both rows name the model he picked, not its size ("71B" before).
+  assert.match(await page.getByTestId('job-0').innerText(), /DPO, Llama 3\.1 70B/);
+  assert.match(await page.getByTestId('serve-0').innerText(), /Servir Llama 3\.1 70B/);
   // The Google programme by the name he knows, from the strip.
   await hands.tap('nav-programs');
   await hands.tap('filter-search');
@@ -229,12 +232,11 @@ test('held credits by keyboard: a 70B model served a year on AWS, $63K of AWS Ac
   await k.tabTo('add-workload');
   await k.press('Enter');
   await page.getByTestId('serve-0').waitFor();
-  // Past the form to the credit programs (the skip link after the rows), then AWS Activate by
-  // its name: Enter in the search goes to the first card found.
+  // Past the form to the credit programs' search box (the skip link after the rows), then AWS
+  // Activate by its name: Enter in the search goes to the first card found.
   await k.tabTo('skip-to-programs');
   await k.press('Enter');
-  await focusOn(page, 'summary-programs');
-  await k.tabTo('filter-search');
+  await focusOn(page, 'filter-search');
   await k.type('activate');
   await k.press('Enter');
   await focusOn(page, 'add-program-aws-activate');

@@ -900,7 +900,7 @@ fn AddWorkload(
         }
     };
     view! {
-        <crate::widgets::section::SkipTo id="programs" label=tr!("focus.skip_to_programs") test_id="skip-to-programs" />
+        <crate::widgets::section::SkipTo id="programs" label=tr!("focus.skip_to_programs") test_id="skip-to-programs" land_on="#program-search" />
         <h4 class="no-print add-heading">{tr!("workloads.add_heading")}</h4>
         <div class="grant-fields add-workload no-print" id="add-workload">
             <label class="grant-field"><span>{tr!("workloads.what")}</span>
