@@ -107,14 +107,19 @@ pub fn edit_test_id(id: String) {
         else {
             return;
         };
-        let options = web_sys::ScrollIntoViewOptions::new();
-        options.set_block(web_sys::ScrollLogicalPosition::Center);
-        input.scroll_into_view_with_scroll_into_view_options(&options);
-        let focus = web_sys::FocusOptions::new();
-        focus.set_prevent_scroll(true);
-        let _ = input.focus_with_options(&focus);
+        focus_centered(&input);
         input.select();
     });
+}
+
+/// Scrolls `el` to the middle of the screen, then gives it the keyboard without a second scroll.
+fn focus_centered(el: &web_sys::HtmlElement) {
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(web_sys::ScrollLogicalPosition::Center);
+    el.scroll_into_view_with_scroll_into_view_options(&options);
+    let focus = web_sys::FocusOptions::new();
+    focus.set_prevent_scroll(true);
+    let _ = el.focus_with_options(&focus);
 }
 
 /// Puts the keyboard on the first element matching the CSS `selector`, scrolled to the middle of
@@ -128,12 +133,7 @@ pub fn center_focus(selector: &str) -> bool {
     else {
         return false;
     };
-    let options = web_sys::ScrollIntoViewOptions::new();
-    options.set_block(web_sys::ScrollLogicalPosition::Center);
-    el.scroll_into_view_with_scroll_into_view_options(&options);
-    let focus = web_sys::FocusOptions::new();
-    focus.set_prevent_scroll(true);
-    let _ = el.focus_with_options(&focus);
+    focus_centered(&el);
     true
 }
 
