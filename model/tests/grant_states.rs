@@ -150,11 +150,11 @@ fn a_planned_grant_bridged_with_cash_then_run_out() {
     assert!(close(o.result.cash_usd, 1_440.0 + 80.0 + 2_880.0));
     // The credits run short on day 95 (11 Mar 2027): cash pays part of it.
     assert_eq!(o.certainty.credits_run_out_day, Some(95));
-    // The burn from then: days 95–119 are all that is left, $80 + 24 × $120 = $2,960 in the 30
-    // days from day 95, as a month: 2,960 / 30 × 730 / 24 = $3,001.11.
+    // The burn after it: from day 96, the first day cash pays in full, days 96–119 are all that
+    // is left, 24 × $120 = $2,880 in 30 days, as a month: 2,880 / 30 × 730 / 24 = $2,920.
     assert!(close(
         o.certainty.burn_after_usd_per_month,
-        2_960.0 / 30.0 * 730.0 / 24.0
+        2_880.0 / 30.0 * 730.0 / 24.0
     ));
     // Refused: cash from day 0, all 120 days, $14,400.
     let denied = o

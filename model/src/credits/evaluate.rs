@@ -515,7 +515,7 @@ pub fn evaluate<'c>(plan: &Plan, catalog: &'c Catalog) -> Outcome<'c> {
 
 /// Each runway grant's state at day 0 (grants of programs the catalog lacks are skipped, as the
 /// runway skips them).
-fn grant_states(plan: &Plan, catalog: &Catalog) -> Vec<GrantState> {
+pub(crate) fn grant_states(plan: &Plan, catalog: &Catalog) -> Vec<GrantState> {
     plan.grants
         .iter()
         .filter(|g| catalog.program(&g.program_id).is_some())
@@ -536,8 +536,9 @@ pub struct Certainty {
     /// part of it, else the first day cash pays after it (`None`: the credits pay to the end).
     /// With no grant paying anything, the day cash starts.
     pub credits_run_out_day: Option<u32>,
-    /// The cash burn from that day, USD a 730-hour month: the cash of the 30 days from then (what
-    /// is left of the plan when it ends sooner), scaled to 730 hours. 0 without a run-out day.
+    /// The cash burn after that day, USD a 730-hour month: the cash of the 30 days from the first
+    /// day cash pays in full (the run-out day itself when no credit paid any of it; what is left
+    /// of the plan when it ends sooner), scaled to 730 hours. 0 without a run-out day.
     pub burn_after_usd_per_month: f64,
 }
 
@@ -617,10 +618,17 @@ pub fn credits_run_out(r: &RunwayResult) -> (Option<u32>, f64) {
     let Some(first_cash) = first_cash else {
         return (None, 0.0);
     };
-    // A month's burn: the cash of the 30 days from then (less when the plan ends sooner: what
-    // the month after the credits really costs), scaled to a 730-hour month.
-    let end = (first_cash + 30).min(days);
-    let cash: f64 = r.daily_cash_usd[first_cash..end].iter().sum();
+    // A month's burn: the cash of the 30 days from the first day cash pays in full (the run-out
+    // day itself is partly paid by credits when they ran short that day, which would read a
+    // serving line's $40,179 a month as $39,252), less when the plan ends sooner (what the
+    // month after the credits really costs), scaled to a 730-hour month.
+    let from = if paid(first_cash) && first_cash + 1 < days {
+        first_cash + 1
+    } else {
+        first_cash
+    };
+    let end = (from + 30).min(days);
+    let cash: f64 = r.daily_cash_usd[from..end].iter().sum();
     let per_month = cash / 30.0 * HOURS_PER_MONTH / 24.0;
     (Some(first_cash as u32), per_month)
 }
@@ -1232,6 +1240,55 @@ mod tests {
         r4.daily_spend_usd = vec![0.005, 50.0];
         r4.daily_cash_usd = vec![0.005, 50.0];
         assert_eq!(credits_run_out(&r4).0, Some(1));
+    }
+
+    #[test]
+    fn the_month_after_the_credits_starts_on_the_first_day_cash_pays_in_full() {
+        // A serving line of $96 a day: credits pay all of days 0-1 and $40 of day 2, cash the
+        // other $56 of day 2 and all of days 3-40. The credits run out on day 2 (they ran short
+        // that day), but the month after them is days 3-32: 30 x $96, as a 730-hour month
+        // $96 x 730 / 24 = $2,920 (the line's own monthly figure). Counting from day 2 would
+        // read $2,880 - $40 = $2,840 of cash in 30 days, $2,881.94 a month.
+        let days = 41;
+        let mut cash = vec![0.0, 0.0, 56.0];
+        cash.resize(days, 96.0);
+        let r = RunwayResult {
+            horizon_days: days as u32,
+            total_spend_usd: 96.0 * days as f64,
+            cash_usd: cash.iter().sum(),
+            runway_end_day: Some(2),
+            grants: Vec::new(),
+            workload_spend_usd: Vec::new(),
+            workload_unfinished_gpu_hours: Vec::new(),
+            daily_spend_usd: vec![96.0; days],
+            daily_cash_usd: cash,
+            balance_steps: Vec::new(),
+        };
+        let (day, burn) = credits_run_out(&r);
+        assert_eq!(day, Some(2));
+        assert!((burn - 96.0 * 730.0 / 24.0).abs() < 1e-9, "{burn}");
+        // When that partly paid day is the plan's last, the month is that day alone: $56 of
+        // cash over 30 days, x 730 / 24.
+        let mut short = r.clone();
+        short.daily_spend_usd.truncate(3);
+        short.daily_cash_usd.truncate(3);
+        let (day, burn) = credits_run_out(&short);
+        assert_eq!(day, Some(2));
+        assert!((burn - 56.0 / 30.0 * 730.0 / 24.0).abs() < 1e-9, "{burn}");
+        // Cash paying a whole day after credits stopped (no partly paid day): the month starts
+        // on that day itself, days 3-32 of a plan whose day 2 has no bill at all and whose day
+        // 3 costs $48: ($48 + 29 x $96) / 30 x 730 / 24.
+        let mut gap = r.clone();
+        gap.daily_spend_usd[2] = 0.0;
+        gap.daily_cash_usd[2] = 0.0;
+        gap.daily_spend_usd[3] = 48.0;
+        gap.daily_cash_usd[3] = 48.0;
+        let (day, burn) = credits_run_out(&gap);
+        assert_eq!(day, Some(3));
+        assert!(
+            (burn - (48.0 + 29.0 * 96.0) / 30.0 * 730.0 / 24.0).abs() < 1e-9,
+            "{burn}"
+        );
     }
 
     #[test]
