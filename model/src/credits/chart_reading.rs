@@ -65,11 +65,23 @@ pub fn chart_reading(
     let today = plan.t0.zip(today).map(|(t0, t)| t0.days_until(t));
     let window = chart_window(grants, workloads, &view.result, today);
     let labels = grant_labels(plan, catalog);
+    let held: Vec<bool> = crate::credits::evaluate::grant_states(plan, catalog)
+        .into_iter()
+        .map(|s| s == crate::document::plan::GrantState::Held)
+        .collect();
     let expired = expiries(grants, &view.result);
     let days = view.result.horizon_days;
     ChartReading {
         window,
-        markers: markers(grants, &labels, workloads, &view.result, today, window),
+        markers: markers(
+            grants,
+            &labels,
+            &held,
+            workloads,
+            &view.result,
+            today,
+            window,
+        ),
         balances: (0..grants.len())
             .map(|g| (0..days).map(|d| view.result.balance_on(g, d)).collect())
             .collect(),
@@ -148,5 +160,36 @@ mod tests {
                 "Modal startup credits (grant 3)"
             ]
         );
+    }
+
+    #[test]
+    fn a_grant_held_at_day_0_is_marked_in_hand_not_approved() {
+        // AWS Activate applied 30 days before day 0 with a 12-day review: approved on day -18,
+        // so held, and the runway counts it from day 0. A Modal grant applied on day 0 with a
+        // 3-day review is approved on day 3. Opened on day 0 (t0 2027-01-04).
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let d = crate::io::link::decode_link(
+            "t0=2027-01-04&work=modal%3Ah100-sxm%3A8%3A1000%3A0%3A1%3A2.5\
+             &grant=aws-activate%3A10K%3A-30%3A12%3A730&grant=modal%3A5K%3A0%3A3%3A365",
+            &c,
+        );
+        assert!(d.plan_errors.is_empty(), "{:?}", d.plan_errors);
+        let o = crate::credits::evaluate::evaluate(&d.plan, &c);
+        let r = crate::locale::with_lang(crate::locale::Lang::En, || {
+            chart_reading(&o, &d.plan, &c, Date::parse("2027-01-04").ok())
+        });
+        let text = |day: u32| {
+            r.markers
+                .iter()
+                .find(|m| m.day == day)
+                .map_or(String::new(), |m| m.text.clone())
+        };
+        assert!(
+            text(0).contains("AWS Activate (general cloud) in hand"),
+            "{}",
+            text(0)
+        );
+        assert!(!text(0).contains("approved"), "{}", text(0));
+        assert_eq!(text(3), "Modal startup credits approved");
     }
 }

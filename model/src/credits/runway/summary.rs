@@ -81,11 +81,13 @@ pub struct Marker {
 }
 
 /// The chart's markers inside `window`, in day order (numbered 1, 2, … on the chart): today, each
-/// day a workload's GPUs start, each grant's approval and expiry (with the money it loses), and the
-/// first cash day. `labels` are the grants' names in plan order.
+/// day a workload's GPUs start, each grant's approval (or, for one already `held` at day 0, the
+/// day it counts from: "in hand") and expiry (with the money it loses), and the first cash day.
+/// `labels` are the grants' names and `held` whether each is held, in plan order.
 pub fn markers(
     grants: &[GrantInput],
     labels: &[String],
+    held: &[bool],
     workloads: &[WorkloadInput],
     result: &RunwayResult,
     today: Option<i64>,
@@ -106,10 +108,12 @@ pub fn markers(
             .get(i)
             .cloned()
             .unwrap_or_else(|| crate::tr!("runway.marker.grant"));
-        events.push((
-            g.usable_from(),
-            crate::tr!("runway.marker.approved", label = label),
-        ));
+        let usable = if held.get(i).copied().unwrap_or(false) {
+            crate::tr!("runway.marker.held", label = label)
+        } else {
+            crate::tr!("runway.marker.approved", label = label)
+        };
+        events.push((g.usable_from(), usable));
         let lost = result.grants.get(i).map_or(0.0, |o| o.expired_usd);
         let text = if lost > CENT {
             crate::tr!(
@@ -308,7 +312,15 @@ mod tests {
             start_day: 0,
             end_day: 40,
         };
-        let m = markers(&grants, &labels(&["1. AWS"]), &workloads, &r, Some(0), w);
+        let m = markers(
+            &grants,
+            &labels(&["1. AWS"]),
+            &[false],
+            &workloads,
+            &r,
+            Some(0),
+            w,
+        );
         let got: Vec<(u32, &str)> = m.iter().map(|m| (m.day, m.text.as_str())).collect();
         // $1,000 − $288 = $712 expires.
         assert_eq!(
@@ -328,6 +340,7 @@ mod tests {
         let m = markers(
             &grants,
             &labels(&["1. AWS"]),
+            &[false],
             &workloads,
             &r,
             Some(0),
@@ -348,13 +361,32 @@ mod tests {
             start_day: 0,
             end_day: 20,
         };
-        let m = markers(&grants, &labels(&["1. GCP"]), &workloads, &r, Some(0), w);
+        let m = markers(
+            &grants,
+            &labels(&["1. GCP"]),
+            &[false],
+            &workloads,
+            &r,
+            Some(0),
+            w,
+        );
         assert_eq!(m[0].day, 0);
         assert_eq!(
             m[0].text,
             "today; work starts; 1. GCP approved; cash starts"
         );
         assert_eq!(m[1].text, "1. GCP expires, $100 unused");
+        // The same grant already held at day 0 is not "approved" then: it is in hand.
+        let m = markers(
+            &grants,
+            &labels(&["1. GCP"]),
+            &[true],
+            &workloads,
+            &r,
+            Some(0),
+            w,
+        );
+        assert_eq!(m[0].text, "today; work starts; 1. GCP in hand; cash starts");
     }
 
     fn dates(t0: &str) -> impl Fn(i64) -> String {
