@@ -27,6 +27,11 @@ fi
 
 # Every hand mutation's text must still be in the code (a stale entry fails here, in seconds).
 scripts/mutants.sh --check
+# Every exclusion of .cargo/mutants.toml must still name one mutant (a line moved by an edit above
+# it leaves the exclusion naming nothing: it fails here, in seconds, with where the mutant is now).
+mkdir -p "$OUT"
+cargo mutants -p runway-model --list --no-config >"$OUT/all-mutants.txt"
+python3 scripts/mutants-exclusions.py "$OUT/all-mutants.txt"
 
 BASE=${MUTANTS_BASE:-$(grep -v '^#' "$BASE_FILE" | head -1)}
 if ! git cat-file -e "$BASE^{commit}" 2>/dev/null; then
