@@ -268,8 +268,9 @@ pub fn run(
             }
         }
         let t = simulate_totals(&g_in, &w_in);
-        // `+ 0.0` turns a -0.0 sum into 0.0 (shown as "$0", never "-$0").
-        cash.push(t.cash_usd + 0.0);
+        // The runway's cash is never -0.0 (its sums start from +0.0; a test holds it); `+ 0.0`
+        // turns the -0.0 sum of no grants' expiries into 0.0 (shown as "$0", never "-$0").
+        cash.push(t.cash_usd);
         ends.push(t.runway_end_day.unwrap_or(u32::MAX));
         expired.push(t.expired_usd() + 0.0);
         for (k, o) in t.grants.iter().enumerate().take(grants.len()) {
@@ -471,6 +472,15 @@ mod tests {
         assert_eq!(b.runway_end_day.p90, None);
         assert_eq!(b.runway_end_day.p10, None);
         assert_eq!(b.cash_usd.p90, 0.0);
+        // No cash is $0, never "-$0": every band and the mean are a positive zero.
+        for v in [
+            b.cash_usd.p10,
+            b.cash_usd.p50,
+            b.cash_usd.p90,
+            b.mean_cash_usd,
+        ] {
+            assert!(v == 0.0 && v.is_sign_positive(), "{v:?}");
+        }
         // Reviews up to 30 days: a sample whose review rounds to 11 or more needs cash on day 10,
         // P(r ≥ 10.5) on the triangle (0, 5, 30) = (30 − 10.5)² / (30 × 25) ≈ 0.51; the rest
         // never do. "Never" orders after every date, so P10 is day 10 and P90 is never.
@@ -489,6 +499,12 @@ mod tests {
         assert_eq!(triangular(0.3, 4.0, 4.0, 4.0), 4.0);
         // A point range away from the mode (an MFU factor fixed at 0.5) is that point.
         assert_eq!(triangular(0.3, 0.5, 1.0, 0.5), 0.5);
+        // A range not starting at 0, the MFU factor's (0.8, 1, 1.1): the mode is at the CDF's
+        // (1 − 0.8) / (1.1 − 0.8) = 2/3, so u = 0.5 lies below it, on the rising side, where
+        // F(x) = (x − lo)² / ((hi − lo)(mode − lo)): x = 0.8 + √(0.5 × 0.3 × 0.2) = 0.97321. And
+        // u = 0.9 lies above it: x = 1.1 − √(0.1 × 0.3 × 0.1) = 1.04523.
+        assert!((triangular(0.5, 0.8, 1.0, 1.1) - (0.8 + 0.03_f64.sqrt())).abs() < 1e-12);
+        assert!((triangular(0.9, 0.8, 1.0, 1.1) - (1.1 - 0.003_f64.sqrt())).abs() < 1e-12);
     }
 
     #[test]
