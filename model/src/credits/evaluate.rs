@@ -621,8 +621,12 @@ pub fn credits_run_out(r: &RunwayResult) -> (Option<u32>, f64) {
     // A month's burn: the cash of the 30 days from the first day cash pays in full (the run-out
     // day itself is partly paid by credits when they ran short that day, which would read a
     // serving line's $40,179 a month as $39,252), less when the plan ends sooner (what the
-    // month after the credits really costs), scaled to a 730-hour month.
-    let from = if paid(first_cash) && first_cash + 1 < days {
+    // month after the credits really costs), scaled to a 730-hour month. When no cash is due
+    // after the run-out day (the work ends on it), that day's own cash is the month's.
+    let cash_after = r.daily_cash_usd[first_cash + 1..days]
+        .iter()
+        .any(|&c| c > DUST_USD);
+    let from = if paid(first_cash) && cash_after {
         first_cash + 1
     } else {
         first_cash
@@ -1268,13 +1272,20 @@ mod tests {
         assert_eq!(day, Some(2));
         assert!((burn - 96.0 * 730.0 / 24.0).abs() < 1e-9, "{burn}");
         // When that partly paid day is the plan's last, the month is that day alone: $56 of
-        // cash over 30 days, x 730 / 24.
+        // cash over 30 days, x 730 / 24. The same when the days after it bill nothing (the work
+        // ends on it), or only dust: never "then $0 a month".
         let mut short = r.clone();
         short.daily_spend_usd.truncate(3);
         short.daily_cash_usd.truncate(3);
-        let (day, burn) = credits_run_out(&short);
-        assert_eq!(day, Some(2));
-        assert!((burn - 56.0 / 30.0 * 730.0 / 24.0).abs() < 1e-9, "{burn}");
+        let mut idle = short.clone();
+        idle.daily_spend_usd.extend([0.0, 0.005, 0.0]);
+        idle.daily_cash_usd.extend([0.0, 0.005, 0.0]);
+        // (The idle days' half cent is summed into that month like any cash.)
+        for (r, cash) in [(&short, 56.0), (&idle, 56.005)] {
+            let (day, burn) = credits_run_out(r);
+            assert_eq!(day, Some(2));
+            assert!((burn - cash / 30.0 * 730.0 / 24.0).abs() < 1e-9, "{burn}");
+        }
         // Cash paying a whole day after credits stopped (no partly paid day): the month starts
         // on that day itself, days 3-32 of a plan whose day 2 has no bill at all and whose day
         // 3 costs $48: ($48 + 29 x $96) / 30 x 730 / 24.
