@@ -625,6 +625,119 @@ mod tests {
     }
 
     #[test]
+    fn porting_costs_only_a_cuda_locked_stack() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // The same inputs as usable_value_by_hand, but a stack that is not locked to CUDA: moving
+        // to Trainium costs no porting weeks, only the $438.24 of egress ($100,000 − 438.24).
+        let a = advise(
+            &AdvisorInputs {
+                cuda_locked: false,
+                ..inputs()
+            },
+            &c,
+        );
+        let trainium = ranked(&a, "aws-trainium");
+        assert_eq!(trainium.porting_usd, 0.0);
+        assert!((trainium.usable_usd - 99_561.76).abs() < 1e-9);
+        assert!(!trainium.why.contains("porting"), "{}", trainium.why);
+    }
+
+    #[test]
+    fn a_program_in_the_runway_says_what_expires_there() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // Google's grant is all spent in the runway (paid $60K, nothing expired); Activate's two
+        // grants leave $70K + $5K = $75K unused. Each row says the runway's figure instead of
+        // the quick estimate, and only a program with something expired says an amount.
+        let plan = PlanFit::new(
+            [],
+            0,
+            0,
+            ["gcp-startups".to_string(), "aws-activate".into()],
+        )
+        .in_runway([
+            ("gcp-startups", 60_000.0, 0.0),
+            ("aws-activate", 30_000.0, 70_000.0),
+            ("aws-activate", 10_000.0, 5_000.0),
+        ]);
+        let a = advise_plan(&inputs(), &plan, &c);
+        let gcp = ranked(&a, "gcp-startups");
+        assert!(
+            gcp.why
+                .starts_with("In the runway, none of it expires unused"),
+            "{}",
+            gcp.why
+        );
+        let activate = ranked(&a, "aws-activate");
+        assert!(
+            activate
+                .why
+                .starts_with("In the runway, $75K of it expires unused"),
+            "{}",
+            activate.why
+        );
+        let runway = activate
+            .in_runway
+            .as_ref()
+            .map(|r| (r.paid_usd, r.expired_usd));
+        assert_eq!(runway, Some((40_000.0, 75_000.0)));
+        // The data is on Google Cloud (inputs()): moving it costs nothing there, and is said
+        // only for Activate ($438.24 of egress out of Google Cloud, usable_value_by_hand).
+        assert!(!gcp.why.contains("moving the data"), "{}", gcp.why);
+        assert!(
+            activate.why.contains("; moving the data there costs $438"),
+            "{}",
+            activate.why
+        );
+    }
+
+    #[test]
+    fn only_what_can_go_wrong_is_said() {
+        let mut c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // Google Cloud (usable_value_by_hand): $100K spendable of its $100K, so nothing expires
+        // and the row does not say "$0 would expire unused".
+        let a = advise(&inputs(), &c);
+        let gcp = ranked(&a, "gcp-startups");
+        assert_eq!(gcp.spendable_usd, gcp.amount_usd);
+        assert!(!gcp.why.contains("would expire"), "{}", gcp.why);
+        // A program sure to be approved (no catalog program is; one made so here) says no
+        // chance: "100% likely" would be noise. One with a chance says it (Google, 50%).
+        assert!(
+            gcp.why.contains("; 50% likely to be approved"),
+            "{}",
+            gcp.why
+        );
+        if let Some(p) = c.programs.iter_mut().find(|p| p.id == "gcp-startups") {
+            p.approval_chance = 1.0;
+        }
+        let sure = advise(&inputs(), &c);
+        let gcp = ranked(&sure, "gcp-startups");
+        assert_eq!(gcp.chance, 1.0);
+        assert!(!gcp.why.contains("likely"), "{}", gcp.why);
+    }
+
+    #[test]
+    fn a_program_s_typed_grants_are_summed() {
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        // Two Google Cloud grants of $40K and $20K, with an AWS grant typed between them: the
+        // program counts $60K, the sum of its own grants (not $40K, the first; not $45K, the
+        // first plus the other program's $5K; not $20K, their difference).
+        let plan = PlanFit::new(
+            [],
+            0,
+            0,
+            ["gcp-startups".to_string(), "aws-activate".into()],
+        )
+        .typed([
+            ("gcp-startups", 40_000.0),
+            ("aws-activate", 5_000.0),
+            ("gcp-startups", 20_000.0),
+        ]);
+        let a = advise_plan(&inputs(), &plan, &c);
+        assert_eq!(ranked(&a, "gcp-startups").amount_usd, 60_000.0);
+        assert_eq!(ranked(&a, "aws-activate").amount_usd, 5_000.0);
+    }
+
+    #[test]
     fn without_a_chosen_workload_the_plan_s_own_workloads_decide() {
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         // No `shape` in the link (empty): a plan of serving only is self-hosted inference, not
