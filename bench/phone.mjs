@@ -8,6 +8,9 @@
 //            --dist /tmp/before-dist` there, then `node scripts/prerender.mjs` and
 //            `node scripts/precompress.mjs` on it.
 //        ENCODING=br node bench/phone.mjs   brotli on the wire instead of gzip
+//        PEER_DIR=<the peer's out/> node bench/phone.mjs   the lightest peer calculator in the same
+//            run, its loads alternated with this page's (bench/peer.mjs; built from its public
+//            source as docs/performance.md, "The peer, side by side", says; never committed)
 //
 // Profile (Lighthouse's mobile defaults): 150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up, the
 // CPU 4× slower, a 390×844 screen at 3× (mobile, touch); files sent gzip-encoded, as any static
@@ -21,6 +24,7 @@
 import { launch } from '../tests/e2e/support/browser.mjs';
 import { serveStatic } from '../scripts/serve.mjs';
 import { coldLoad, median } from './first-paint.mjs';
+import { peerLoad, peerEdits } from './peer.mjs';
 import { BENCH_PLAN } from './plan.mjs';
 import { resolve } from 'node:path';
 
@@ -34,6 +38,9 @@ const encoding = process.env.ENCODING === 'br' ? 'br' : 'gzip';
 const builds = [{ name: 'this build', root: resolve(process.env.DIST_DIR ?? 'dist') }];
 if (process.env.BEFORE_DIR) builds.push({ name: 'build before', root: resolve(process.env.BEFORE_DIR) });
 for (const b of builds) b.server = await serveStatic({ root: b.root, encodings: [encoding] });
+const peer = process.env.PEER_DIR ? { root: resolve(process.env.PEER_DIR) } : null;
+if (peer) peer.server = await serveStatic({ root: peer.root, encodings: [encoding] });
+const peerLoads = [];
 const browser = await launch();
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const wire = (list) => list.reduce((a, x) => a + (x.encoded || 0), 0);
@@ -44,6 +51,8 @@ try {
     const loads = builds.map(() => []);
     for (let i = 0; i < n; i++) {
       for (const [k, b] of builds.entries()) loads[k].push(await coldLoad(browser, b.server.url + query, { phone: PHONE, idleMs: 500 }));
+      // The peer has no share link: its one page, alternated with each of this page's.
+      if (peer) peerLoads.push(await peerLoad(browser, peer.server.url, PHONE));
     }
     console.log(name);
     for (const [k, b] of builds.entries()) {
@@ -63,7 +72,16 @@ try {
       console.log(`  all bytes           ${kb(m((r) => wire(r.resources)))} KB on the wire`);
     }
   }
+  if (peer) {
+    await peerEdits(browser, peer.server.url);
+    const m = (f) => median(peerLoads.map(f));
+    console.log(`the peer, its one page (${peer.root}; ${peerLoads.length} cold loads, alternated with this page's)`);
+    console.log(`  answers on screen   ${m((r) => r.onScreen).toFixed(0)} ms   (${kb(m((r) => wire(r.beforeScreen)))} KB on the wire before)`);
+    console.log(`  controls working    ${m((r) => r.interactive).toFixed(0)} ms   (${kb(m((r) => wire(r.beforeInteractive)))} KB on the wire before)`);
+    console.log(`  all bytes           ${kb(m((r) => wire(r.resources)))} KB on the wire`);
+  }
 } finally {
   await browser.close();
   for (const b of builds) await b.server.close();
+  if (peer) await peer.server.close();
 }
