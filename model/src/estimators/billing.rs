@@ -714,9 +714,105 @@ mod tests {
         // requests) is deployed instead, and AWS bills the whole p5.48xlarge it sits in, which
         // runs 4 such groups or, with more capacity, 2 groups of 4.
         let fp8 = llama_70b_on_aws(&c, Precision::Fp8);
+        // Here: one group of 4 (190 requests) is all the volume needs, and the bill is the whole
+        // machine's 8: more billed than used.
+        assert!(fp8.whole_machines());
         let d8 = fp8.deployment.unwrap_or_else(|e| panic!("{e:?}"));
         assert!(d8.group.tp >= 2 && d8.group.memory_batch >= 16.0);
-        assert_eq!(d8.billed_gpus, 8);
+        assert_eq!((d8.group.tp, d8.gpus, d8.billed_gpus), (4, 4, 8));
+    }
+
+    #[test]
+    fn repricing_moves_every_figure_priced_from_the_host() {
+        // The 70B line above (8 H100s at $6.88, 2B tokens a month) at a typed $13.76 an
+        // accelerator-hour, twice the list price:
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let list = llama_70b_on_aws(&c, Precision::Bf16);
+        let mut b = list.clone();
+        b.reprice(13.76);
+        assert_eq!(b.host_usd_per_hour, 13.76);
+        // 8 GPUs x $13.76 x 730 h = $80,358.40 a month, and the smallest deployment (the same 8)
+        // the same; over the 2,000 million tokens served, $40.1792 a million.
+        assert!((b.selfhost_monthly_usd - 80_358.4).abs() < 1e-6);
+        assert!((b.least_monthly_usd - 80_358.4).abs() < 1e-6);
+        assert_eq!(b.tokens_per_month, 2e9);
+        assert!((b.selfhost_usd_per_mtok_at_volume - 40.1792).abs() < 1e-9);
+        // Per token at full use: $13.76 over (7,385,037 tokens an hour x 0.6 utilisation), twice
+        // the list price's $1.5527 a million.
+        assert!((b.selfhost_usd_per_mtok - 3.105_378).abs() < 1e-6);
+        assert!((b.selfhost_usd_per_mtok - 2.0 * list.selfhost_usd_per_mtok).abs() < 1e-12);
+        // A model no machine holds (5T parameters) has no per-token price: repricing leaves it 0,
+        // never a division by its zero tokens an hour.
+        let s = crate::input::job::Job::default();
+        let k = crate::input::knobs::BillingInputs {
+            infer_params: 5e12,
+            ..Default::default()
+        };
+        let e = crate::estimators::cost::estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let mut none = estimate_billing(&s, &k, &e, &c);
+        assert!(none.deployment.is_err() && none.tokens_per_hour_per_gpu == 0.0);
+        none.reprice(13.76);
+        assert_eq!(
+            (
+                none.selfhost_usd_per_mtok,
+                none.selfhost_monthly_usd,
+                none.least_monthly_usd
+            ),
+            (0.0, 0.0, 0.0)
+        );
+    }
+
+    #[test]
+    fn repricing_moves_the_break_even_volume_within_what_the_deployment_serves() {
+        // The 70B line against an API at $30 a million tokens. Break-even: the smallest
+        // deployment's month over the API's price. One replica (8 H100s, 16,411.194 tokens/s at
+        // 60 % use) serves 16,411.194 x 3,600 x 730 x 0.6 = 25.877 billion tokens a month: a
+        // break-even above that is none (the deployment could not serve it).
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let s = crate::input::job::Job::default();
+        let billing = |api: f64, params: f64| {
+            let k = crate::input::knobs::BillingInputs {
+                infer_params: params,
+                api_usd_per_mtok: Some(api),
+                ..Default::default()
+            };
+            let e = crate::estimators::cost::estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+            estimate_billing(&s, &k, &e, &c)
+        };
+        let near = |v: Option<f64>, want: f64| v.is_some_and(|v| (v / want - 1.0).abs() < 1e-8);
+        let list = billing(30.0, 70e9);
+        // At the list $6.88: $40,179.20 / $30 = 1.339 billion tokens a month.
+        assert!(near(list.breakeven_tokens_per_month, 1.339_306_67e9));
+        // At $13.76: $80,358.40 / $30 = 2.679 billion.
+        let mut b = list.clone();
+        b.reprice(13.76);
+        assert!(near(b.breakeven_tokens_per_month, 2.678_613_33e9));
+        // At $200: 8 x $200 x 730 = $1,168,000 / $30 = 38.9 billion, above the 25.9 billion one
+        // replica serves: none.
+        b.reprice(200.0);
+        assert!((b.least_monthly_usd - 1_168_000.0).abs() < 1e-6);
+        assert_eq!(b.breakeven_tokens_per_month, None);
+        // At $130: $759,200 / $30 = 25.307 billion, just under it: still a volume.
+        b.reprice(130.0);
+        assert!(near(b.breakeven_tokens_per_month, 25.306_666_67e9));
+        // No API price, or no deployment (a 5T model): no break-even, whatever the price.
+        let mut free = billing(0.0, 70e9);
+        free.reprice(13.76);
+        assert_eq!(free.breakeven_tokens_per_month, None);
+        let mut none = billing(30.0, 5e12);
+        none.reprice(13.76);
+        assert_eq!(none.breakeven_tokens_per_month, None);
+    }
+
+    #[test]
+    fn a_dense_model_has_one_expert_whatever_catalog_model_is_nearest() {
+        // 671B dense: the nearest catalog model is DeepSeek-V3's size, a mixture of 256 routed
+        // experts (8 a token); a dense model of that size still reads every weight as one expert.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let dense = model_shape(&c, 671e9, None);
+        assert_eq!((dense.experts, dense.experts_per_token), (1.0, 1.0));
+        let moe = model_shape(&c, 37e9, Some(671e9));
+        assert_eq!((moe.experts, moe.experts_per_token), (256.0, 8.0));
     }
 
     fn d_shape(c: &Catalog) -> ModelShape {
