@@ -783,6 +783,19 @@ mod tests {
         let list = billing(30.0, 70e9);
         // At the list $6.88: $40,179.20 / $30 = 1.339 billion tokens a month.
         assert!(near(list.breakeven_tokens_per_month, 1.339_306_67e9));
+        // Against an API at $1.60: 25.112 billion, just under what one replica serves; at $1.20,
+        // 33.483 billion, above it: none.
+        assert!(near(
+            billing(1.6, 70e9).breakeven_tokens_per_month,
+            25.112e9
+        ));
+        assert_eq!(billing(1.2, 70e9).breakeven_tokens_per_month, None);
+        // The volume chart spans 10x the 2 billion tokens a month served (above 4x the break-even
+        // and the 1 billion floor) down to 1/10,000 of that.
+        let v = volume_sweep(&list, 5);
+        let ends = (v.api.first().map(|p| p.0), v.api.last().map(|p| p.0));
+        assert!(ends.0.is_some_and(|x| (x - 2e6).abs() < 1.0), "{ends:?}");
+        assert!(ends.1.is_some_and(|x| (x - 2e10).abs() < 1e3), "{ends:?}");
         // At $13.76: $80,358.40 / $30 = 2.679 billion.
         let mut b = list.clone();
         b.reprice(13.76);
@@ -800,6 +813,7 @@ mod tests {
         free.reprice(13.76);
         assert_eq!(free.breakeven_tokens_per_month, None);
         let mut none = billing(30.0, 5e12);
+        assert_eq!(none.breakeven_tokens_per_month, None);
         none.reprice(13.76);
         assert_eq!(none.breakeven_tokens_per_month, None);
     }
