@@ -340,6 +340,14 @@ mod tests {
         let e = estimate(&month, &cat).unwrap_or_else(|e| panic!("{e:?}"));
         assert!(!e.ends_within_a_month(), "{} days", e.wall_clock_days);
         assert!(close(e.cluster_month_usd(), 80.0 * 6.88 * 730.0, 1e-12));
+        // The boundary itself: a wall clock of 730 h (30.4167 days, exactly in floating point
+        // here) has run a whole month; an hour less has not.
+        let mut edge = e.clone();
+        edge.wall_clock_days = 730.0 / 24.0;
+        assert_eq!(edge.wall_clock_days * 24.0, 730.0);
+        assert!(!edge.ends_within_a_month());
+        edge.wall_clock_days = 729.0 / 24.0;
+        assert!(edge.ends_within_a_month());
     }
 
     #[test]
