@@ -313,6 +313,26 @@ mod tests {
     }
 
     #[test]
+    fn the_cost_vs_mfu_curve_by_hand() {
+        // Cost is inversely proportional to MFU: the default job's $405,797.10 at 40 % is
+        // 405,797.10 x 0.4 / 0.05 = $3,246,376.81 at 5 % and x 0.4 / 0.8 = $202,898.55 at 80 %;
+        // 76 points (5 % to 80 % by 1), the job's own 40 % among them.
+        let cat = catalog();
+        let s = Job::default();
+        let e = estimate(&s, &cat).unwrap_or_else(|e| panic!("{e:?}"));
+        let pts = cost_vs_mfu(&s, &e);
+        assert_eq!(pts.len(), 76);
+        let (first, last) = (pts[0], pts[75]);
+        assert_eq!(first.0, 0.05);
+        assert!(close(first.1, 3_246_376.81, 1e-9), "{first:?}");
+        assert_eq!(last.0, 0.8);
+        assert!(close(last.1, 202_898.55, 1e-8), "{last:?}");
+        assert!(pts
+            .iter()
+            .any(|&(m, c)| m == 0.4 && close(c, 405_797.10, 1e-8)));
+    }
+
+    #[test]
     fn a_job_shorter_than_a_month_bills_its_own_total_not_a_cluster_month() {
         // The default run is 58,982.137 GPU-hours on 64 H100s: 38.4 days, longer than a month,
         // so the cluster's month is the month ($321,433.60, above).

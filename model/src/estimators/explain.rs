@@ -370,6 +370,40 @@ mod tests {
     use crate::data::catalog::Catalog;
     use crate::estimators::cost::estimate;
 
+    #[test]
+    fn headlines_by_hand_with_their_units() {
+        // The default job, 7B on 2T tokens: 6 x N x D = 8.4 x 10^22 FLOP, 58,982 GPU-hours on 64
+        // H100s at $6.88: 38.4 days, $405,797.10; the cluster's month 64 x $6.88 x 730 =
+        // $321,433.60; the reference $50K buys 50,000 / 6.88 = 7,267 GPU-hours.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let e = estimate(&Job::default(), &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let h = |o: Output| o.human(&e);
+        assert_eq!(h(Output::TrainFlops), "8.4 × 10²² FLOP");
+        assert_eq!(h(Output::GpuHours), "59K GPU-h");
+        assert_eq!(h(Output::GpuHoursForBudget), "7.3K GPU-h");
+        assert_eq!(h(Output::WallClockDays), "38.4 days");
+        assert_eq!(h(Output::ComputeCost), "$406K");
+        assert_eq!(h(Output::MonthlyCostCluster), "$321K");
+        // The cluster's month is labelled as such for a job longer than a month, and as the job's
+        // own total for one that ends sooner (the same job on 1,024 GPUs: 57.6 hours).
+        let month = "Monthly, whole cluster at duty cycle";
+        assert_eq!(Output::MonthlyCostCluster.label_for(Some(&e)), month);
+        assert_eq!(Output::MonthlyCostCluster.label_for(None), month);
+        let short = Job {
+            gpus: 1024,
+            ..Job::default()
+        };
+        let e = estimate(&short, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(
+            Output::MonthlyCostCluster.label_for(Some(&e)),
+            "Whole cluster, for the job (it ends within a month)"
+        );
+        assert_eq!(
+            Output::ComputeCost.label_for(Some(&e)),
+            Output::ComputeCost.label()
+        );
+    }
+
     /// The final number of a worked formula ("… = US$ 5.022,40", "= 1,152e19 FLOP", "$6.88 per
     /// GPU-hour"), read in `lang`, with half a unit of its last printed digit: what display
     /// rounding may hide.
