@@ -384,6 +384,15 @@ mod tests {
         assert_eq!(h(Output::WallClockDays), "38.4 days");
         assert_eq!(h(Output::ComputeCost), "$406K");
         assert_eq!(h(Output::MonthlyCostCluster), "$321K");
+        let x = |o: Output| o.exact(&e);
+        // The hover texts, to more digits.
+        assert_eq!(x(Output::TrainFlops), "8.4e22 FLOP");
+        assert_eq!(x(Output::GpuHours), "58,982.137 GPU-hours");
+        assert_eq!(x(Output::GpuHoursForBudget), "7,267.442 GPU-hours");
+        assert_eq!(x(Output::WallClockDays), "38.4 days");
+        assert_eq!(x(Output::ComputeCost), "$405,797.10");
+        assert_eq!(x(Output::PricePerGpuHour), "$6.88 per GPU-hour");
+        assert_eq!(x(Output::MonthlyCostCluster), "$321,433.60");
         // The cluster's month is labelled as such for a job longer than a month, and as the job's
         // own total for one that ends sooner (the same job on 1,024 GPUs: 57.6 hours).
         let month = "Monthly, whole cluster at duty cycle";
