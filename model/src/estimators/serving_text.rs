@@ -261,6 +261,59 @@ mod tests {
     use crate::input::knobs::Precision;
 
     #[test]
+    fn the_batch_says_what_limits_it() {
+        // The same 70B on AWS H100s with no speed asked of each user: memory alone sets the batch
+        // (a group of 4: 148 GB left for 220 sequences of 2,048 tokens); at 500 tokens/s a user,
+        // more than one request alone gets on that group (47.9), the same batch, saying why.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let s = crate::input::job::Job::default();
+        let e = crate::estimators::cost::estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let line = |speed: f64| {
+            let k = crate::input::knobs::BillingInputs {
+                infer_params: 70e9,
+                user_tokens_per_s: speed,
+                ..Default::default()
+            };
+            let b = crate::estimators::billing::estimate_billing(&s, &k, &e, &c);
+            serving_math(&b, &c).swap_remove(2)
+        };
+        let free = line(0.0);
+        assert!(
+            free.starts_with("Batching as many requests as memory holds: batch 220;"),
+            "{free}"
+        );
+        // At 1 token/s a user, memory runs out first (each of the 220 gets 12.2): memory's batch,
+        // not the speed's.
+        assert_eq!(line(1.0), free);
+        let fast = line(500.0);
+        assert!(
+            fast.starts_with("Batching as many requests as memory holds: batch 220, since no batch reaches 500 tokens/s a user on this group (one request alone gets 47.9);"),
+            "{fast}"
+        );
+    }
+
+    #[test]
+    fn a_mixture_in_fp8_is_named_by_its_active_and_total_sizes() {
+        // DeepSeek-V3's shape, 37B active of 671B, in FP8: 671 GB of weights.
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let s = crate::input::job::Job::default();
+        let e = crate::estimators::cost::estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+        let k = crate::input::knobs::BillingInputs {
+            infer_params: 37e9,
+            infer_params_total: Some(671e9),
+            precision: Precision::Fp8,
+            ..Default::default()
+        };
+        let b = crate::estimators::billing::estimate_billing(&s, &k, &e, &c);
+        let lines = serving_math(&b, &c);
+        assert!(
+            lines[0].starts_with("37B/671B parameters in FP8: 671 GB of weights"),
+            "{}",
+            lines[0]
+        );
+    }
+
+    #[test]
     fn a_70b_line_on_aws_states_its_group_replicas_and_machines() {
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
         let b = crate::estimators::billing::llama_70b_on_aws(&c, Precision::Bf16);
@@ -273,7 +326,16 @@ mod tests {
             lines[0]
         );
         assert!(lines[1].starts_with("A group of 8 "), "{}", lines[1]);
-        assert!(lines[2].contains("batch 164"), "{}", lines[2]);
+        assert!(
+            lines[2].starts_with("Batching each user at 25 tokens/s or faster: batch 164;"),
+            "{}",
+            lines[2]
+        );
+        assert!(
+            lines[0].starts_with("70B parameters in bf16: 140 GB of weights"),
+            "{}",
+            lines[0]
+        );
         assert!(
             lines[3].contains("one 8-GPU group serves them"),
             "{}",
