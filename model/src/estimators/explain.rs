@@ -411,6 +411,17 @@ mod tests {
             Output::ComputeCost.label_for(Some(&e)),
             Output::ComputeCost.label()
         );
+        // And its formula: the job's own GPU-hours at the price, not a month of the cluster.
+        let formula = |j: &Job, e: &Estimate| Output::MonthlyCostCluster.explain(j, e).formula;
+        assert_eq!(
+            formula(&short, &e),
+            "under a month of wall clock, the cluster bills the job = H · p"
+        );
+        let long = estimate(&Job::default(), &c).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(
+            formula(&Job::default(), &long),
+            "monthly = gpus · p · 730 h · duty"
+        );
     }
 
     /// The final number of a worked formula ("… = US$ 5.022,40", "= 1,152e19 FLOP", "$6.88 per

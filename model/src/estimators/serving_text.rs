@@ -261,6 +261,13 @@ mod tests {
     use crate::input::knobs::Precision;
 
     #[test]
+    fn machine_sizes_read_as_a_list() {
+        assert_eq!(sizes_text(&[8]), "8");
+        assert_eq!(sizes_text(&[1, 8]), "1 or 8");
+        assert_eq!(sizes_text(&[2, 4, 8]), "2, 4 or 8");
+    }
+
+    #[test]
     fn the_batch_says_what_limits_it() {
         // The same 70B on AWS H100s with no speed asked of each user: memory alone sets the batch
         // (a group of 4: 148 GB left for 220 sequences of 2,048 tokens); at 500 tokens/s a user,
