@@ -929,6 +929,22 @@ mod tests {
         assert!(storage
             .formula
             .contains("14 B = bf16 weights 2 + fp32 master 4 + Adam m, v 8"));
+        // Each headline in its own unit: 59,863.2 billed GPU-hours, a scaling efficiency of 1.0
+        // (the sync hidden behind compute at 64 GPUs), 1.472 % of the run lost to failures.
+        let values = [
+            HiddenOutput::BilledGpuHours,
+            HiddenOutput::ScalingEfficiency,
+            HiddenOutput::FailureWasteFraction,
+        ]
+        .map(|h| (h.value(&o).map(|v| (v * 1e3).round() / 1e3), h.human(&o)));
+        assert_eq!(
+            values,
+            [
+                (Some(59_863.246), "60K GPU-h".to_string()),
+                (Some(1.0), "100%".to_string()),
+                (Some(0.015), "1.472%".to_string()),
+            ]
+        );
         assert_eq!(HiddenOutput::OptimalCheckpointHours.human(&o), "11.4 h");
         assert_eq!(HiddenOutput::MinGpus.human(&o), "2 GPUs");
         // Spot off: no break-even beside it (issue 43); with spot on, AWS's stops paying at
