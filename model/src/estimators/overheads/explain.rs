@@ -917,6 +917,43 @@ mod tests {
             egress.substituted,
             "dataset 8,000 GB out of Google Cloud: 100 GB free + 924 GB × $0.12/GB + 6,976 GB × $0.11/GB = $878.24"
         );
+        // Only the dataset leaves (no weights): its provider's egress tiers are still cited.
+        assert_eq!(egress.citations.len(), 1);
+        assert!(
+            egress.citations[0]
+                .figure
+                .starts_with("Google Cloud: egress $0.12/GB (first 100 GB a month free"),
+            "{}",
+            egress.citations[0].figure
+        );
+        // Scaling across 8 nodes cites the network between them and the instance; on one node
+        // (8 GPUs) only the accelerator's own link.
+        let figures = |j: &Job| {
+            let e = estimate(j, &c).unwrap_or_else(|e| panic!("{e:?}"));
+            let o = estimate_overheads(j, &s_k, &e, &c);
+            HiddenOutput::ScalingEfficiency
+                .explain(j, &s_k, &e, &o, &c)
+                .citations
+                .into_iter()
+                .map(|x| x.figure)
+                .collect::<Vec<_>>()
+        };
+        let link = "NVIDIA H100 SXM: 900 GB/s intra-node link (half each way)";
+        assert_eq!(
+            figures(&s),
+            [
+                "AWS EFA, 3,200 Gb/s per p5 node: 400 GB/s per node, 372 GB/s as NCCL moves it (93 %)",
+                "Amazon Web Services rents the NVIDIA H100 SXM as p5.48xlarge (8 per instance)",
+                link
+            ]
+        );
+        assert_eq!(
+            figures(&Job {
+                gpus: 8,
+                ..s.clone()
+            }),
+            [link]
+        );
         // Storage: 3 x 98 GB checkpoints (14 bytes a parameter) + 8,000 GB of raw text.
         let storage = HiddenOutput::StorageCost.explain(&s, &s_k, &e, &o, &c);
         assert!(
