@@ -133,10 +133,17 @@ impl BillingEstimate {
                 self.setup.utilisation,
             );
         }
-        if old > 0.0 {
-            self.least_monthly_usd *= usd_per_gpu_hour / old;
-        }
-        let least_capacity = self.setup.deploy(0.0).map_or(0.0, |d| {
+        // The smallest deployment's month follows the price; from a price of 0 (a typed free
+        // host), which no ratio can scale, it is priced anew as estimate_billing prices it.
+        let smallest = self.setup.deploy(0.0);
+        self.least_monthly_usd = if old > 0.0 {
+            self.least_monthly_usd * (usd_per_gpu_hour / old)
+        } else {
+            smallest
+                .as_ref()
+                .map_or(0.0, |d| f64::from(d.billed_gpus) * monthly)
+        };
+        let least_capacity = smallest.as_ref().map_or(0.0, |d| {
             d.capacity_tokens_per_s() * 3600.0 * HOURS_PER_MONTH * self.setup.utilisation
         });
         self.breakeven_tokens_per_month = (self.api_usd_per_mtok > 0.0
@@ -808,6 +815,13 @@ mod tests {
         // At $130: $759,200 / $30 = 25.307 billion, just under it: still a volume.
         b.reprice(130.0);
         assert!(near(b.breakeven_tokens_per_month, 25.306_666_67e9));
+        // From a price of $0 (a typed free host), the smallest deployment is priced anew: 8 x
+        // $6.88 x 730 = $40,179.20, not the $0 it was.
+        let mut free_host = list.clone();
+        free_host.reprice(0.0);
+        assert_eq!(free_host.least_monthly_usd, 0.0);
+        free_host.reprice(6.88);
+        assert!((free_host.least_monthly_usd - 40_179.2).abs() < 1e-6);
         // No API price, or no deployment (a 5T model): no break-even, whatever the price.
         let mut free = billing(0.0, 70e9);
         free.reprice(13.76);
