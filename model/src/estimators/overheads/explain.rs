@@ -859,6 +859,82 @@ mod tests {
     }
 
     #[test]
+    fn the_scaling_math_shows_the_tensor_parallel_sync_and_the_bus_bandwidth_it_implies() {
+        let s_k = OverheadInputs::default();
+        let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let text = |gpus: u32, batch: f64| {
+            let s = Job {
+                params: 70e9,
+                gpus,
+                batch_tokens: Some(batch),
+                ..Job::default()
+            };
+            let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+            let o = estimate_overheads(&s, &s_k, &e, &c);
+            HiddenOutput::ScalingEfficiency
+                .explain(&s, &s_k, &e, &o, &c)
+                .substituted
+        };
+        // 70B on 64 H100s at AWS (8 nodes) with a typed batch of 131,072 tokens: 32 sequences of
+        // 4,096 for 64 GPUs, so 32 data-parallel ranks x 2 tensor-parallel. ZeRO-3 moves V = 3 x
+        // 2 B x 7e10 = 4.2e11 B a step; each rank sends (32 - 1) / 32 of its tensor-parallel
+        // half of it, 31/32 x 4.2e11 / 2 = 2.034e11 B, in the across-nodes phase's 1.1058 s -
+        // 0.012 s latency = 1.0938 s: 2.034e11 / 1.0938 / 1e9 = 186 GB/s of bus bandwidth (not
+        // the 369 GB/s of the same model without tensor parallelism: each rank holds half).
+        let multi = text(64, 131_072.0);
+        for part in [
+            "layout: 32 data-parallel ranks × 2 tensor-parallel × 1 pipeline stages",
+            "all-reduce over 32 ranks on 8 nodes: max(0.5513 s in the node, 1.0938 s across \
+             nodes) + 0.012 s latency = 1.1058 s; tensor-parallel all-reduces (6 a layer, with \
+             recomputation; never overlapped): max(",
+            "; implied all-reduce bus bandwidth 186 GB/s; t_comm = 1.1978 s;",
+        ] {
+            assert!(multi.contains(part), "{part}\n{multi}");
+        }
+        // At CoreWeave (InfiniBand NDR, 400 GB/s a node): data parallelism alone is compared with
+        // NCCL's published all-reduce bus bandwidth on that network; with tensor parallelism the
+        // ranks' traffic is not that benchmark's, so it is not.
+        let at = |gpus: u32, batch: Option<f64>| {
+            let s = Job {
+                params: 70e9,
+                gpus,
+                batch_tokens: batch,
+                provider_id: "coreweave".into(),
+                ..Job::default()
+            };
+            let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
+            let o = estimate_overheads(&s, &s_k, &e, &c);
+            HiddenOutput::ScalingEfficiency
+                .explain(&s, &s_k, &e, &o, &c)
+                .substituted
+        };
+        // Pure data parallelism, 64 ranks on 8 nodes: 63/64 x 4.2e11 B in 1.1348 s - 0.0144 s
+        // latency = 1.1204 s: 369 GB/s, inside the 368-384 GB/s measured.
+        let dp = at(64, None);
+        assert!(
+            dp.contains(
+                "implied all-reduce bus bandwidth 369 GB/s, measured 368–384 GB/s (NVIDIA/nccl-tests"
+            ),
+            "{dp}"
+        );
+        let tp = at(64, Some(131_072.0));
+        assert!(
+            tp.contains("implied all-reduce bus bandwidth 186 GB/s; t_comm")
+                && !tp.contains("measured"),
+            "{tp}"
+        );
+        // On one node (8 GPUs, 4 sequences: 4 ranks x 2 tensor-parallel) nothing crosses a
+        // network, so no bus bandwidth is implied; the tensor-parallel sync is still shown.
+        let one = text(8, 16_384.0);
+        assert!(
+            one.contains("4 data-parallel ranks × 2 tensor-parallel")
+                && one.contains("tensor-parallel all-reduces (6 a layer")
+                && !one.contains("bus bandwidth"),
+            "{one}"
+        );
+    }
+
+    #[test]
     fn the_scaling_math_shows_both_phases_the_overlap_and_eta() {
         let s_k = OverheadInputs::default();
         // 7B on 1,024 H100s at Lambda (25 Gb/s Ethernet per card = 25 GB/s per 8-GPU node), by
@@ -993,6 +1069,15 @@ mod tests {
         };
         let on = estimate_overheads(&s, &spot_k, &e, &c);
         assert_eq!(HiddenOutput::SpotBreakevenGpus.human(&on), "9,106 GPUs");
+        // Spot on and paying at every size the sweep tries (no break-even up to 100K GPUs).
+        let always = OverheadEstimate {
+            spot_breakeven_gpus: None,
+            ..on.clone()
+        };
+        assert_eq!(
+            HiddenOutput::SpotBreakevenGpus.human(&always),
+            "pays up to 100K GPUs"
+        );
         let spot = HiddenOutput::SpotBreakevenGpus.explain(&s, &s_k, &e, &o, &c);
         assert!(
             spot.substituted
@@ -1084,6 +1169,27 @@ mod tests {
                  $0.05/GB above 153,600 GB a month)"
             ]
         );
+        // Only the weights, or only the corpus, leaving AWS: its storage-and-egress terms are
+        // cited either way (the dataset stays where it is, so nothing else is).
+        for (export_weights, corpus_out) in [(true, false), (false, true)] {
+            let k = OverheadInputs {
+                export_weights,
+                corpus_out,
+                ..OverheadInputs::default()
+            };
+            let o = estimate_overheads(&s, &k, &e, &c);
+            let cites = HiddenOutput::EgressCost
+                .explain(&s, &k, &e, &o, &c)
+                .citations;
+            assert_eq!(cites.len(), 1, "{export_weights} {corpus_out}");
+            assert!(
+                cites[0]
+                    .figure
+                    .starts_with("Amazon Web Services: storage $0.023/GB-month, egress $0.09/GB"),
+                "{}",
+                cites[0].figure
+            );
+        }
         // Modal's storage: the first 1,024 GB are free; the math subtracts them.
         let modal = Job {
             provider_id: "modal".into(),
