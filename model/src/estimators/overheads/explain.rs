@@ -862,11 +862,12 @@ mod tests {
     fn the_scaling_math_shows_the_tensor_parallel_sync_and_the_bus_bandwidth_it_implies() {
         let s_k = OverheadInputs::default();
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let text = |gpus: u32, batch: f64| {
+        let math = |params: f64, gpus: u32, batch: Option<f64>, provider: &str| {
             let s = Job {
-                params: 70e9,
+                params,
                 gpus,
-                batch_tokens: Some(batch),
+                batch_tokens: batch,
+                provider_id: provider.into(),
                 ..Job::default()
             };
             let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
@@ -881,7 +882,7 @@ mod tests {
         // half of it, 31/32 x 4.2e11 / 2 = 2.034e11 B, in the across-nodes phase's 1.1058 s -
         // 0.012 s latency = 1.0938 s: 2.034e11 / 1.0938 / 1e9 = 186 GB/s of bus bandwidth (not
         // the 369 GB/s of the same model without tensor parallelism: each rank holds half).
-        let multi = text(64, 131_072.0);
+        let multi = math(70e9, 64, Some(131_072.0), "aws");
         for part in [
             "layout: 32 data-parallel ranks × 2 tensor-parallel × 1 pipeline stages",
             "all-reduce over 32 ranks on 8 nodes: max(0.5513 s in the node, 1.0938 s across \
@@ -894,38 +895,42 @@ mod tests {
         // At CoreWeave (InfiniBand NDR, 400 GB/s a node): data parallelism alone is compared with
         // NCCL's published all-reduce bus bandwidth on that network; with tensor parallelism the
         // ranks' traffic is not that benchmark's, so it is not.
-        let at = |gpus: u32, batch: Option<f64>| {
-            let s = Job {
-                params: 70e9,
-                gpus,
-                batch_tokens: batch,
-                provider_id: "coreweave".into(),
-                ..Job::default()
-            };
-            let e = estimate(&s, &c).unwrap_or_else(|e| panic!("{e:?}"));
-            let o = estimate_overheads(&s, &s_k, &e, &c);
-            HiddenOutput::ScalingEfficiency
-                .explain(&s, &s_k, &e, &o, &c)
-                .substituted
-        };
         // Pure data parallelism, 64 ranks on 8 nodes: 63/64 x 4.2e11 B in 1.1348 s - 0.0144 s
         // latency = 1.1204 s: 369 GB/s, inside the 368-384 GB/s measured.
-        let dp = at(64, None);
+        let dp = math(70e9, 64, None, "coreweave");
         assert!(
             dp.contains(
                 "implied all-reduce bus bandwidth 369 GB/s, measured 368–384 GB/s (NVIDIA/nccl-tests"
             ),
             "{dp}"
         );
-        let tp = at(64, Some(131_072.0));
+        let tp = math(70e9, 64, Some(131_072.0), "coreweave");
         assert!(
             tp.contains("implied all-reduce bus bandwidth 186 GB/s; t_comm")
                 && !tp.contains("measured"),
             "{tp}"
         );
+        // 405B on 1,024 GPUs at CoreWeave, 16 sequences a step: 16 ranks x 8 tensor-parallel x 8
+        // pipeline stages. Each GPU holds 1/64 of the model, so ZeRO-1/2 fits: V = 2 x 2 B x
+        // 4.05e11 = 1.62e12 B, and each rank sends 15/16 x 1.62e12 / 64 = 2.373e10 B in 0.511 s
+        // - 0.0006 s latency: 46 GB/s, one 400 Gb/s NIC's worth per GPU. Not checked against the
+        // pure data-parallel benchmark (64-way model parallelism).
+        let big = math(405e9, 1024, Some(65_536.0), "coreweave");
+        assert!(
+            big.contains("layout: 16 data-parallel ranks × 8 tensor-parallel × 8 pipeline stages")
+                && big.contains("implied all-reduce bus bandwidth 46 GB/s; t_comm"),
+            "{big}"
+        );
+        // One sequence a step on 16 GPUs (2 nodes): 1 rank x 8 tensor-parallel x 2 stages. No
+        // gradient crosses a network, so no bus bandwidth is implied (it would be 0 B / 0 s).
+        let alone = math(70e9, 16, Some(4_096.0), "aws");
+        assert!(
+            alone.contains("tensor-parallel all-reduces") && !alone.contains("bus bandwidth"),
+            "{alone}"
+        );
         // On one node (8 GPUs, 4 sequences: 4 ranks x 2 tensor-parallel) nothing crosses a
         // network, so no bus bandwidth is implied; the tensor-parallel sync is still shown.
-        let one = text(8, 16_384.0);
+        let one = math(70e9, 8, Some(16_384.0), "aws");
         assert!(
             one.contains("4 data-parallel ranks × 2 tensor-parallel")
                 && one.contains("tensor-parallel all-reduces (6 a layer")
