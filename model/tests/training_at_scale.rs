@@ -304,6 +304,29 @@ fn deepseek_v3_pretraining_reproduces_with_its_communication() {
 }
 
 #[test]
+fn a_mixture_takes_a_catalog_models_shape_only_when_both_its_sizes_match() {
+    // Mixtral 8x7B's sizes (46.7B total, 12.9B active) are its catalog entry: 8 experts, 2 per
+    // token. 70.6B total with 12B active is no catalog mixture, though 70.6B is dense Llama 3.1
+    // 70B's size: the defaults, 128 experts and 8 per token, not the dense model's one expert.
+    // A total equal to the active count is a dense model: no mixture at all.
+    let cat = catalog();
+    let moe = |active: f64, total: f64| {
+        let job = Job {
+            params: active,
+            params_total: Some(total),
+            ..Job::default()
+        };
+        let e = estimate(&job, &cat).unwrap_or_else(|e| panic!("{e:?}"));
+        estimate_overheads(&job, &OverheadInputs::default(), &e, &cat)
+            .moe
+            .map(|m| (m.from_catalog, m.experts, m.top_k))
+    };
+    assert_eq!(moe(12.9e9, 46.7e9), Some((true, 8.0, 2.0)));
+    assert_eq!(moe(12e9, 70.6e9), Some((false, 128.0, 8.0)));
+    assert_eq!(moe(7e9, 7e9), None);
+}
+
+#[test]
 fn a_typed_mixture_uses_expert_parallelism_inside_the_node() {
     // The research lead: 16B active of 100B on 256 H100 at CoreWeave, default batch (4M
     // tokens, 15,625 a GPU). No catalog model of that shape: E = 128, k = 8 (defaults). Experts
