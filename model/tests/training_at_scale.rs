@@ -324,6 +324,9 @@ fn a_mixture_takes_a_catalog_models_shape_only_when_both_its_sizes_match() {
     assert_eq!(moe(12.9e9, 46.7e9), Some((true, 8.0, 2.0)));
     assert_eq!(moe(12e9, 70.6e9), Some((false, 128.0, 8.0)));
     assert_eq!(moe(7e9, 7e9), None);
+    // 70B active of 70.6B: both sizes within 2 % of dense Llama 3.1 70B's, but a dense model has
+    // one expert, so it is no mixture's shape: the defaults again.
+    assert_eq!(moe(70e9, 70.6e9), Some((false, 128.0, 8.0)));
 }
 
 #[test]
