@@ -5,8 +5,8 @@
 //! every run) fails it.
 
 use runway_model::{
-    estimate, estimate_overheads, implied_bus_gb_s, recipe_batch_tokens, sync_seconds, Catalog,
-    Job, OverheadInputs, SplitReason, WorkloadKind, LINK_EFFICIENCY, NCCL_CHECKS,
+    estimate, estimate_overheads, implied_bus_gb_s, layout, recipe_batch_tokens, sync_seconds,
+    Catalog, Job, OverheadInputs, SplitReason, WorkloadKind, LINK_EFFICIENCY, NCCL_CHECKS,
     NETWORK_EFFICIENCY,
 };
 
@@ -304,29 +304,65 @@ fn deepseek_v3_pretraining_reproduces_with_its_communication() {
 }
 
 #[test]
+fn the_layout_splits_a_sequence_by_memory_or_by_batch_and_says_which() {
+    // layout(batch, recipe, sequence, GPUs, GPUs a node, memory, sharded state, activations).
+    // 512 GPUs, one sequence's 79 GB of activations beside 1.01 GB of state: 80.01 GB, over 80,
+    // so each sequence is split: room 80 - 1.01 = 78.99 GB, 79 / 78.99 rounded up to a power of
+    // two = 2. The default batch stays the recipe's 4M: one sequence per pair of GPUs is only
+    // 256 x 4,096 = 1.05M tokens. 976.6 sequences for 512 GPUs need no split of their own, so
+    // the split is memory's: tp 2, pp 1, 256 ranks, 3.81 sequences each.
+    let l = layout(None, 4e6, 4096.0, 512.0, 8.0, 80.0, 1.01, 79.0);
+    assert_eq!(
+        (l.default_tokens, l.batch_tokens, l.tp, l.pp, l.dp, l.reason),
+        (4e6, 4e6, 2.0, 1.0, 256.0, SplitReason::Memory)
+    );
+    assert!(close(l.micro_batches, 4e6 / 4096.0 / 256.0, 1e-12));
+    // 16 sequences a step on 1,024 GPUs with room to spare: 64 GPUs share each sequence, 8
+    // tensor-parallel in the node times 8 pipeline stages, for the batch's sake; 16 ranks of one
+    // micro-batch each, so the bubble is (8 - 1) / 1 = 7 steps' compute.
+    let l = layout(Some(65_536.0), 16e6, 4096.0, 1024.0, 8.0, 80.0, 10.0, 5.0);
+    assert_eq!(
+        (l.tp, l.pp, l.dp, l.micro_batches, l.bubble, l.reason),
+        (8.0, 8.0, 16.0, 1.0, 7.0, SplitReason::Batch)
+    );
+}
+
+#[test]
 fn a_mixture_takes_a_catalog_models_shape_only_when_both_its_sizes_match() {
     // Mixtral 8x7B's sizes (46.7B total, 12.9B active) are its catalog entry: 8 experts, 2 per
     // token. 70.6B total with 12B active is no catalog mixture, though 70.6B is dense Llama 3.1
     // 70B's size: the defaults, 128 experts and 8 per token, not the dense model's one expert.
     // A total equal to the active count is a dense model: no mixture at all.
     let cat = catalog();
-    let moe = |active: f64, total: f64| {
+    let mixture = |active: f64, total: f64, top_k: Option<f64>| {
         let job = Job {
             params: active,
             params_total: Some(total),
+            moe_top_k: top_k,
             ..Job::default()
         };
         let e = estimate(&job, &cat).unwrap_or_else(|e| panic!("{e:?}"));
-        estimate_overheads(&job, &OverheadInputs::default(), &e, &cat)
-            .moe
-            .map(|m| (m.from_catalog, m.experts, m.top_k))
+        estimate_overheads(&job, &OverheadInputs::default(), &e, &cat).moe
     };
+    let moe =
+        |active, total| mixture(active, total, None).map(|m| (m.from_catalog, m.experts, m.top_k));
     assert_eq!(moe(12.9e9, 46.7e9), Some((true, 8.0, 2.0)));
     assert_eq!(moe(12e9, 70.6e9), Some((false, 128.0, 8.0)));
     assert_eq!(moe(7e9, 7e9), None);
     // 70B active of 70.6B: both sizes within 2 % of dense Llama 3.1 70B's, but a dense model has
     // one expert, so it is no mixture's shape: the defaults again.
     assert_eq!(moe(70e9, 70.6e9), Some((false, 128.0, 8.0)));
+    // Mixtral's sizes with a typed top-k: the typed 1 of the catalog's 8, not the catalog's shape.
+    assert_eq!(
+        mixture(12.9e9, 46.7e9, Some(1.0)).map(|m| (m.from_catalog, m.experts, m.top_k)),
+        Some((false, 8.0, 1.0))
+    );
+    // Only DeepSeek-V3 limits the nodes a token is routed to (4); Mixtral has no limit.
+    let limit = |active, total| mixture(active, total, None).and_then(|m| m.max_nodes_per_token);
+    assert_eq!(
+        (limit(37e9, 671e9), limit(12.9e9, 46.7e9)),
+        (Some(4.0), None)
+    );
 }
 
 #[test]
