@@ -119,7 +119,6 @@ impl BillingEstimate {
     /// The same deployment at another price per accelerator-hour (a serving line's override):
     /// every figure priced from the host price follows.
     pub fn reprice(&mut self, usd_per_gpu_hour: f64) {
-        let old = self.host_usd_per_hour;
         self.host_usd_per_hour = usd_per_gpu_hour;
         let monthly = monthly_busy_only(usd_per_gpu_hour, 1.0);
         self.selfhost_monthly_usd = self.gpus_needed * monthly;
@@ -133,16 +132,10 @@ impl BillingEstimate {
                 self.setup.utilisation,
             );
         }
-        // The smallest deployment's month follows the price; from a price of 0 (a typed free
-        // host), which no ratio can scale, it is priced anew as estimate_billing prices it.
+        // The smallest deployment's month at the new price, priced as estimate_billing prices it
+        // (a ratio of prices could not scale a month priced at a typed free host's $0).
         let smallest = self.setup.deploy(0.0);
-        self.least_monthly_usd = if old > 0.0 {
-            self.least_monthly_usd * (usd_per_gpu_hour / old)
-        } else {
-            smallest
-                .as_ref()
-                .map_or(0.0, |d| f64::from(d.billed_gpus) * monthly)
-        };
+        self.least_monthly_usd = least_monthly_usd(smallest.as_ref().ok(), usd_per_gpu_hour);
         let least_capacity = smallest.as_ref().map_or(0.0, |d| {
             d.capacity_tokens_per_s() * 3600.0 * HOURS_PER_MONTH * self.setup.utilisation
         });
@@ -159,6 +152,14 @@ impl BillingEstimate {
             .as_ref()
             .is_ok_and(|d| d.billed_gpus > d.gpus)
     }
+}
+
+/// The smallest deployment's month, its billed GPUs busy the whole month at `host` an hour ($0
+/// when the model fits no deployment).
+fn least_monthly_usd(smallest: Option<&Deployment>, host: f64) -> f64 {
+    smallest.map_or(0.0, |d| {
+        f64::from(d.billed_gpus) * monthly_busy_only(host, 1.0)
+    })
 }
 
 /// The machine sizes a provider rents an accelerator in (ascending GPU counts; one GPU at a time
@@ -274,9 +275,7 @@ pub fn estimate_billing(
         .as_ref()
         .map_or(0.0, |d| f64::from(d.billed_gpus));
     let monthly = gpus_needed * monthly_busy_only(host, 1.0);
-    let least = smallest.as_ref().map_or(0.0, |d| {
-        f64::from(d.billed_gpus) * monthly_busy_only(host, 1.0)
-    });
+    let least = least_monthly_usd(smallest.as_ref().ok(), host);
     let least_capacity = smallest.as_ref().map_or(0.0, |d| {
         d.capacity_tokens_per_s() * 3600.0 * HOURS_PER_MONTH * b.utilisation
     });
