@@ -491,6 +491,43 @@ mod tests {
     }
 
     #[test]
+    fn a_mixtures_all_to_all_counts_only_the_moe_layers_of_its_pipeline_stage() {
+        // 60 MoE layers, h = 4,096, 2 experts a token, 8 experts a GPU group inside one node of 8;
+        // 2 pipeline stages, 4 ranks, a 1,048,576-token step: each GPU routes 262,144 tokens
+        // through its stage's 30 layers, 4 x 262,144 x 4,096 x 2 B x 30 = 2.577e11 B a copy;
+        // 7/8 of each token's 2 copies stay in the node: 1.75 x 2.577e11 / 369 GB/s = 1.2221 s.
+        // Latency: 4 x 30 layers x 2 x log2 8 hops x 5 us = 3.6 ms.
+        let m = Moe {
+            experts: 64.0,
+            top_k: 2.0,
+            expert_params: 0.0,
+            dense_params: 0.0,
+            hidden: 4096.0,
+            moe_layers: 60.0,
+            max_nodes_per_token: None,
+            from_catalog: false,
+        };
+        let l = Layout {
+            batch_tokens: 1_048_576.0,
+            batch_typed: true,
+            recipe_tokens: 4e6,
+            sequences: 256.0,
+            tp: 1.0,
+            pp: 2.0,
+            dp: 4.0,
+            ep: 8.0,
+            default_tokens: 4e6,
+            micro_batches: 64.0,
+            bubble: 1.0 / 64.0,
+            reason: SplitReason::Batch,
+        };
+        let p = all_to_all(&m, &l, 8.0, 369.0, 372.0);
+        assert!((p.in_node_s - 1.75 * 2.576_980_377_6e11 / 369e9).abs() < 1e-12);
+        assert_eq!(p.across_s, 0.0);
+        assert!((p.latency_s - 3.6e-3).abs() < 1e-15, "{}", p.latency_s);
+    }
+
+    #[test]
     fn a_ring_with_nothing_to_send_or_one_rank_a_node_has_no_such_part() {
         // Nothing to send: no time at all, not even the hops' latency.
         assert_eq!(
