@@ -525,6 +525,17 @@ mod tests {
         assert!((p.in_node_s - 1.75 * 2.576_980_377_6e11 / 369e9).abs() < 1e-12);
         assert_eq!(p.across_s, 0.0);
         assert!((p.latency_s - 3.6e-3).abs() < 1e-15, "{}", p.latency_s);
+        // Expert parallelism 16 over two nodes, routing not node-limited: of each token's 2
+        // copies, 7/16 go to the 7 other GPUs of its node (0.875 copies: 0.6111 s over NVLink),
+        // 8/16 to the other node (1 copy over the GPU's eighth of 372 GB/s: 5.5419 s).
+        let p = all_to_all(&m, &Layout { ep: 16.0, ..l }, 8.0, 369.0, 372.0);
+        let copy = 2.576_980_377_6e11;
+        assert!((p.in_node_s - 0.875 * copy / 369e9).abs() < 1e-12);
+        assert!(
+            (p.across_s - copy / (372e9 / 8.0)).abs() < 1e-12,
+            "{}",
+            p.across_s
+        );
     }
 
     #[test]
