@@ -539,6 +539,37 @@ mod tests {
     }
 
     #[test]
+    fn tensor_parallel_all_reduces_count_only_the_layers_of_the_ranks_stage() {
+        // 128 layers in 8 pipeline stages, 16 each; 8-way tensor parallelism; 16 ranks of a
+        // 65,536-token step, 4,096 tokens each, h = 16,384: 6 all-reduces a layer of 4,096 x
+        // 16,384 x 2 B, 6 x 16 x 1.342e8 = 1.288e10 B; a ring of 8 sends 2 x 7/8 of it over
+        // 369 GB/s: 0.06111 s; 6 x 16 x 2 x log2 8 hops x 5 us = 2.88 ms.
+        let l = Layout {
+            batch_tokens: 65_536.0,
+            batch_typed: true,
+            recipe_tokens: 16e6,
+            sequences: 16.0,
+            tp: 8.0,
+            pp: 8.0,
+            dp: 16.0,
+            ep: 1.0,
+            default_tokens: 16e6,
+            micro_batches: 1.0,
+            bubble: 7.0,
+            reason: SplitReason::Batch,
+        };
+        let p = tensor_parallel(&l, 16_384.0, 128.0, 369.0);
+        let bytes = 6.0 * 16.0 * 4096.0 * 16_384.0 * 2.0;
+        assert!(
+            (p.in_node_s - 1.75 * bytes / 369e9).abs() < 1e-15,
+            "{}",
+            p.in_node_s
+        );
+        assert!((p.latency_s - 2.88e-3).abs() < 1e-15, "{}", p.latency_s);
+        assert_eq!(p.across_s, 0.0);
+    }
+
+    #[test]
     fn a_ring_with_nothing_to_send_or_one_rank_a_node_has_no_such_part() {
         // Nothing to send: no time at all, not even the hops' latency.
         assert_eq!(
