@@ -178,6 +178,10 @@ pub fn rent_sizes(catalog: &Catalog, provider: &str, accelerator: &str) -> Vec<u
 pub fn model_shape(catalog: &Catalog, active: f64, total: Option<f64>) -> ModelShape {
     let total = total.unwrap_or(active).max(active);
     let m = kv_model_for(catalog, total);
+    // A mixture's experts come from its nearest catalog model only when that model is a mixture;
+    // one nearest a dense model (12B active of 70.6B) takes the defaults, as training does
+    // (`parallel::moe_of`), not the dense model's one expert.
+    let mixture = m.filter(|m| m.routed_experts > 1.0);
     ModelShape {
         active_params: active,
         total_params: total,
@@ -187,14 +191,14 @@ pub fn model_shape(catalog: &Catalog, active: f64, total: Option<f64>) -> ModelS
         head_dim: m.map_or(128.0, |m| m.head_dim),
         hidden: m.map_or(4096.0, |m| m.hidden),
         experts: if total > active {
-            m.map_or(crate::estimators::parallel::DEFAULT_EXPERTS, |m| {
+            mixture.map_or(crate::estimators::parallel::DEFAULT_EXPERTS, |m| {
                 m.routed_experts
             })
         } else {
             1.0
         },
         experts_per_token: if total > active {
-            m.map_or(crate::estimators::parallel::DEFAULT_TOP_K, |m| {
+            mixture.map_or(crate::estimators::parallel::DEFAULT_TOP_K, |m| {
                 m.experts_per_token
             })
         } else {
@@ -832,7 +836,7 @@ mod tests {
     }
 
     #[test]
-    fn a_dense_model_has_one_expert_whatever_catalog_model_is_nearest() {
+    fn a_dense_model_has_one_expert_and_a_mixture_its_nearest_mixtures_or_the_defaults() {
         // 671B dense: the nearest catalog model is DeepSeek-V3's size, a mixture of 256 routed
         // experts (8 a token); a dense model of that size still reads every weight as one expert.
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
@@ -840,6 +844,28 @@ mod tests {
         assert_eq!((dense.experts, dense.experts_per_token), (1.0, 1.0));
         let moe = model_shape(&c, 37e9, Some(671e9));
         assert_eq!((moe.experts, moe.experts_per_token), (256.0, 8.0));
+        // A mixture of 12B active of 70.6B is nearest dense Llama 3.1 70B: its attention shape
+        // (80 layers), but the default 128 experts, 8 a token, not the dense model's one. One
+        // request's decode step reads the dense part and 8/128 of the experts: experts
+        // (70.6 - 12) / (1 - 1/16) = 62.507e9, dense 8.093e9, 8.093e9 + 62.507e9 / 16 = 12e9
+        // parameters, 24 GB in bf16 (the active count); a batch of 128 touches 1 - (15/16)^128
+        // = 99.97 % of the experts.
+        let mix = model_shape(&c, 12e9, Some(70.6e9));
+        assert_eq!(
+            (mix.layers, mix.experts, mix.experts_per_token),
+            (80.0, 128.0, 8.0)
+        );
+        assert!((mix.weight_bytes_read(2.0, 1.0) - 24e9).abs() < 1.0);
+        let touched = 1.0 - (15.0f64 / 16.0).powi(128);
+        let at_128 = (70.6e9 - 58.6e9 / (15.0 / 16.0) * (1.0 - touched)) * 2.0;
+        assert!((mix.weight_bytes_read(2.0, 128.0) - at_128).abs() < 1.0);
+        // A shape of one expert reads every weight whatever its sizes say.
+        let one = ModelShape {
+            experts: 1.0,
+            experts_per_token: 1.0,
+            ..mix
+        };
+        assert_eq!(one.weight_bytes_read(2.0, 1.0), 70.6e9 * 2.0);
     }
 
     fn d_shape(c: &Catalog) -> ModelShape {

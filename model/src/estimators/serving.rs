@@ -519,6 +519,12 @@ mod tests {
             "{}",
             g.prefill_s
         );
+        // Doing nothing but prefill, the GPU reads 1,536 / 0.0363924 = 42,206.6 input tokens/s.
+        assert!(
+            (g.input_per_s(req) - 42_206.6).abs() < 0.1,
+            "{}",
+            g.input_per_s(req)
+        );
         // At batch 204 a step reads 16e9 + 204 x 131,072 x 1,792 (input + half the output)
         // = 6.3916e10 bytes: / (3.35e12 x 0.85) = 22.446 ms, above its arithmetic
         // (204 x (1.6e10 + 4 x 32 x 4,096 x 1,792) / (989e12 x 0.35) = 9.983 ms); + 3 ms = 25.446 ms.
