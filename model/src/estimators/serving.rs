@@ -501,6 +501,24 @@ mod tests {
     }
 
     #[test]
+    fn a_short_request_decodes_at_what_the_flops_allow() {
+        // 128 tokens in, 128 out, no speed asked of the users: memory holds 1,668 sequences of
+        // 256 tokens, so the batch is the 384 cap (MAX_BATCH). A step's reads are 16e9 + 384 x 131,072 x 192 (input + half the output) =
+        // 2.566e10 bytes, 9.01 ms at 3.35e12 x 0.85; its arithmetic 384 x (2 x 8e9 + 4 x 32
+        // x 4,096 x 192) = 6.1827e12 FLOPs, 17.861 ms at 989e12 x 0.35: compute sets the step,
+        // 20.861 ms with the 3 ms overhead.
+        let req = Request {
+            input: 128.0,
+            output: 128.0,
+        };
+        let g = run_group(&llama8(), &h100(), 2.0, 1, req, None)
+            .unwrap_or_else(|| panic!("8B fits an H100"));
+        assert_eq!(g.batch, 384.0);
+        assert!(!g.memory_bound);
+        assert!((g.step_s - 0.020_861_2).abs() < 1e-7, "{}", g.step_s);
+    }
+
+    #[test]
     fn one_h100_serving_8b_at_25_tokens_a_second_by_hand() {
         let req = Request {
             input: 1536.0,
