@@ -501,6 +501,50 @@ mod tests {
     }
 
     #[test]
+    fn a_users_speed_exactly_at_a_batchs_speed_is_met_by_that_batch() {
+        let req = Request {
+            input: 1536.0,
+            output: 512.0,
+        };
+        let run = |target| {
+            run_group(&llama8(), &h100(), 2.0, 1, req, target)
+                .unwrap_or_else(|| panic!("8B fits an H100"))
+        };
+        // With no speed asked, the group batches as far as memory holds: 208 sequences.
+        let free = run(None);
+        assert_eq!(free.batch, 208.0);
+        // Asking exactly what one request alone gets (about 114 tokens/s) is met: by one request.
+        let alone = run(Some(free.one_user_tokens_per_s));
+        assert_eq!(
+            (alone.batch, alone.target_met, alone.target_bound),
+            (1.0, true, true)
+        );
+        // Asking exactly what each of the 208 gets is met by all 208: the target does not bind.
+        let full = run(Some(free.user_tokens_per_s));
+        assert_eq!(
+            (full.batch, full.target_met, full.target_bound),
+            (208.0, true, false)
+        );
+    }
+
+    #[test]
+    fn memory_for_exactly_one_sequence_serves_one() {
+        // 8B in bf16 (16e9 bytes) on a chip whose 90 % leaves 16e9 + 1.5 sequences of 2,048
+        // tokens (268,435,456 bytes each): one sequence fits, so it serves, one at a time.
+        let chip = Chip {
+            memory_bytes: (16e9 + 1.5 * 268_435_456.0) / 0.9,
+            ..h100()
+        };
+        let req = Request {
+            input: 1536.0,
+            output: 512.0,
+        };
+        let g = run_group(&llama8(), &chip, 2.0, 1, req, None)
+            .unwrap_or_else(|| panic!("one sequence fits"));
+        assert_eq!((g.memory_batch, g.batch), (1.0, 1.0));
+    }
+
+    #[test]
     fn a_short_request_decodes_at_what_the_flops_allow() {
         // 128 tokens in, 128 out, no speed asked of the users: memory holds 1,668 sequences of
         // 256 tokens, so the batch is the 384 cap (MAX_BATCH). A step's reads are 16e9 + 384 x 131,072 x 192 (input + half the output) =
