@@ -344,12 +344,6 @@ fn check_page(d: &DecodedLink, cat: &Catalog) -> Checked {
         ("billing.decode_tokens_per_s", b.decode_tokens_per_s),
         ("billing.blended_tokens_per_s", b.blended_tokens_per_s),
         ("billing.kv_bytes_per_token", b.kv_bytes_per_token),
-        (
-            "billing.memory_used_per_gpu",
-            b.deployment
-                .as_ref()
-                .map_or(0.0, |d| d.group.memory_used_per_gpu),
-        ),
         ("billing.least_monthly_usd", b.least_monthly_usd),
         ("billing.selfhost_usd_per_mtok", b.selfhost_usd_per_mtok),
         (

@@ -151,12 +151,8 @@ pub struct GroupRun {
     pub target_met: bool,
     /// Output tokens a second one request alone sees: the fastest this group serves anyone.
     pub one_user_tokens_per_s: f64,
-    /// Weights one accelerator holds, bytes.
-    pub weight_bytes_per_gpu: f64,
     /// KV cache one sequence reserves over the group (input + output tokens), bytes.
     pub kv_bytes_per_sequence: f64,
-    /// Memory each accelerator uses at the batch (weights and KV cache), bytes.
-    pub memory_used_per_gpu: f64,
     /// One decode step, seconds.
     pub step_s: f64,
     /// Whether the step's memory reads (not its arithmetic) set it.
@@ -298,9 +294,7 @@ pub fn run_group(
         target_bound,
         target_met,
         one_user_tokens_per_s: speed(1.0),
-        weight_bytes_per_gpu: weights / t,
         kv_bytes_per_sequence: kv_seq,
-        memory_used_per_gpu: (weights + batch * kv_seq) / t,
         step_s,
         memory_bound,
         all_reduce_s: ar,
@@ -655,6 +649,19 @@ mod tests {
             (3, 3, 1, 1)
         );
         assert_eq!(d.replicas_needed * d.group.tp, d.gpus);
+        // 90,000 tokens/s at 60 % need 150,000: 7.44 GPUs' worth, 8 replicas. Machines of 1, 2, 4
+        // or 8 all bill 8 GPUs: the tie goes to the smallest machines, 8 of one GPU each (a
+        // replica that stops takes no other down).
+        let tie = deploy(&setup(llama8(), &per_gpu), 90_000.0).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(
+            (
+                d.billed_gpus,
+                tie.billed_gpus,
+                tie.machines,
+                tie.machine_gpus
+            ),
+            (3, 8, 8, 1)
+        );
         let eights = deploy(&setup(llama8(), &[8]), 30_000.0).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!((eights.billed_gpus, eights.machines), (8, 1));
         assert_eq!(eights.replicas * eights.group.tp, 8);
