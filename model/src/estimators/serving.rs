@@ -684,6 +684,34 @@ mod tests {
     }
 
     #[test]
+    fn a_group_holding_exactly_the_fewest_requests_is_deployed() {
+        // A chip whose 90 % holds 8B's 16e9 bytes and 16.5 sequences of 2,048 tokens: one GPU
+        // holds exactly 16 requests, the fewest a group may hold (MIN_MEMORY_BATCH), so the
+        // single GPU serves; two would hold far more but bill twice as many.
+        let chip = Chip {
+            memory_bytes: (16e9 + 16.5 * 268_435_456.0) / 0.9,
+            ..h100()
+        };
+        let setup = ServingSetup {
+            shape: llama8(),
+            chip,
+            bytes: 2.0,
+            request: Request {
+                input: 1536.0,
+                output: 512.0,
+            },
+            user_tokens_per_s: None,
+            utilisation: 0.6,
+            rent_sizes: vec![1, 2],
+        };
+        let d = deploy(&setup, 100.0).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(
+            (d.group.tp, d.group.memory_batch, d.billed_gpus),
+            (1, MIN_MEMORY_BATCH, 1)
+        );
+    }
+
+    #[test]
     fn a_mixture_reads_the_experts_its_batch_touches() {
         // Mixtral 8x7B: 12.9B active of 46.7B, 8 experts, 2 a token: experts hold
         // (46.7 - 12.9) / (1 - 2/8) = 45.07B, the rest 1.63B. One sequence touches 2 of 8
