@@ -496,10 +496,7 @@ mod tests {
 
     #[test]
     fn a_users_speed_exactly_at_a_batchs_speed_is_met_by_that_batch() {
-        let req = Request {
-            input: 1536.0,
-            output: 512.0,
-        };
+        let req = CHAT;
         let run = |target| {
             run_group(&llama8(), &h100(), 2.0, 1, req, target)
                 .unwrap_or_else(|| panic!("8B fits an H100"))
@@ -525,14 +522,8 @@ mod tests {
     fn memory_for_exactly_one_sequence_serves_one() {
         // 8B in bf16 (16e9 bytes) on a chip whose 90 % leaves 16e9 + 1.5 sequences of 2,048
         // tokens (268,435,456 bytes each): one sequence fits, so it serves, one at a time.
-        let chip = Chip {
-            memory_bytes: (16e9 + 1.5 * 268_435_456.0) / 0.9,
-            ..h100()
-        };
-        let req = Request {
-            input: 1536.0,
-            output: 512.0,
-        };
+        let chip = h100_holding_8b_and(1.5);
+        let req = CHAT;
         let g = run_group(&llama8(), &chip, 2.0, 1, req, None)
             .unwrap_or_else(|| panic!("one sequence fits"));
         assert_eq!((g.memory_batch, g.batch), (1.0, 1.0));
@@ -556,12 +547,24 @@ mod tests {
         assert!((g.step_s - 0.020_861_2).abs() < 1e-7, "{}", g.step_s);
     }
 
+    /// The requests most tests serve: 1,536 tokens in, 512 out.
+    const CHAT: Request = Request {
+        input: 1536.0,
+        output: 512.0,
+    };
+
+    /// An H100 whose usable 90 % holds 8B's bf16 weights (16e9 bytes) and `sequences` sequences
+    /// of 2,048 tokens (268,435,456 bytes each).
+    fn h100_holding_8b_and(sequences: f64) -> Chip {
+        Chip {
+            memory_bytes: (16e9 + sequences * 268_435_456.0) / 0.9,
+            ..h100()
+        }
+    }
+
     #[test]
     fn one_h100_serving_8b_at_25_tokens_a_second_by_hand() {
-        let req = Request {
-            input: 1536.0,
-            output: 512.0,
-        };
+        let req = CHAT;
         let g = run_group(&llama8(), &h100(), 2.0, 1, req, Some(25.0))
             .unwrap_or_else(|| panic!("8B fits an H100"));
         // Memory: 0.9 x 80e9 - 16e9 of weights = 56e9; each sequence reserves 2,048 tokens x
@@ -626,10 +629,7 @@ mod tests {
 
     #[test]
     fn a_deployment_fills_the_machines_it_rents() {
-        let req = Request {
-            input: 1536.0,
-            output: 512.0,
-        };
+        let req = CHAT;
         // 20,164 tokens/s a GPU (the worked example). 30,000 tokens/s at 60 % need 50,000 a
         // second: 3 GPUs. Rented one at a time: 3 billed; rented only by eight: one machine,
         // eight replicas running.
@@ -688,18 +688,12 @@ mod tests {
         // A chip whose 90 % holds 8B's 16e9 bytes and 16.5 sequences of 2,048 tokens: one GPU
         // holds exactly 16 requests, the fewest a group may hold (MIN_MEMORY_BATCH), so the
         // single GPU serves; two would hold far more but bill twice as many.
-        let chip = Chip {
-            memory_bytes: (16e9 + 16.5 * 268_435_456.0) / 0.9,
-            ..h100()
-        };
+        let chip = h100_holding_8b_and(16.5);
         let setup = ServingSetup {
             shape: llama8(),
             chip,
             bytes: 2.0,
-            request: Request {
-                input: 1536.0,
-                output: 512.0,
-            },
+            request: CHAT,
             user_tokens_per_s: None,
             utilisation: 0.6,
             rent_sizes: vec![1, 2],
