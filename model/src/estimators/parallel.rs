@@ -544,20 +544,9 @@ mod tests {
         // 65,536-token step, 4,096 tokens each, h = 16,384: 6 all-reduces a layer of 4,096 x
         // 16,384 x 2 B, 6 x 16 x 1.342e8 = 1.288e10 B; a ring of 8 sends 2 x 7/8 of it over
         // 369 GB/s: 0.06111 s; 6 x 16 x 2 x log2 8 hops x 5 us = 2.88 ms.
-        let l = Layout {
-            batch_tokens: 65_536.0,
-            batch_typed: true,
-            recipe_tokens: 16e6,
-            sequences: 16.0,
-            tp: 8.0,
-            pp: 8.0,
-            dp: 16.0,
-            ep: 1.0,
-            default_tokens: 16e6,
-            micro_batches: 1.0,
-            bubble: 7.0,
-            reason: SplitReason::Batch,
-        };
+        // The layout of 16 sequences on 1,024 GPUs with room to spare: 16 x 8 x 8.
+        let l = layout(Some(65_536.0), 16e6, 4096.0, 1024.0, 8.0, 80.0, 10.0, 5.0);
+        assert_eq!((l.dp, l.tp, l.pp), (16.0, 8.0, 8.0));
         let p = tensor_parallel(&l, 16_384.0, 128.0, 369.0);
         let bytes = 6.0 * 16.0 * 4096.0 * 16_384.0 * 2.0;
         assert!(
